@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs and starts what the test suites need beyond npm: Debian's Chromium (for the
+# browser tests; never a downloaded browser) and PostgreSQL (for the storage contract on
+# PostgreSQL), with a database `test` reachable on 127.0.0.1:5432 without a password.
+# Idempotent: uses what is already installed and running. Needs root (or sudo).
+set -euo pipefail
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if ! pg_isready -q -h 127.0.0.1 -p 5432; then
+  version=$(ls /etc/postgresql | sort -V | tail -n 1)
+  echo "setup: starting PostgreSQL $version"
+  # trust on loopback: a throwaway test cluster, as on the project's CI machine
+  hba="/etc/postgresql/$version/main/pg_hba.conf"
+  if ! $SUDO grep -q '^host all all 127.0.0.1/32 trust' "$hba"; then
+    $SUDO sed -i '1i host all all 127.0.0.1/32 trust\nhost all all ::1/128 trust' "$hba"
+  fi
+  $SUDO pg_ctlcluster --skip-systemctl-redirect "$version" main start
+  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+fi
+if ! psql -h 127.0.0.1 -U postgres -d postgres -tAc "select 1 from pg_database where datname='test'" | grep -q 1; then
+  psql -h 127.0.0.1 -U postgres -d postgres -c 'create database test' >/dev/null
+fi
+echo "setup: chromium $(/usr/bin/chromium --version 2>/dev/null | head -n 1); postgresql ready on 127.0.0.1:5432"

@@ -1,0 +1,105 @@
+/**
+ * Rules-engine commands: `settle`, `expand`, `catalogue`, `rtp` (issue "rules engine").
+ */
+import type { Command } from 'commander';
+import { chipCount, coveredPockets, expandAnnounce, parseAnnounce } from '../../engine/announce.ts';
+import { parseBets, settleCoup } from '../../engine/coup.ts';
+import { catalogue, INSIDE_KINDS } from '../../engine/layout.ts';
+import { chipsJson, payoutText, positionJson, rulesJson, settlementJson } from '../../engine/report.ts';
+import { resolveRules, type Rules } from '../../engine/rules.ts';
+import { parsePocket, pocketLabel } from '../../engine/wheel.ts';
+import { edgeTable } from '../../math/edge.ts';
+import { CliError, parseJson, printJson, readStdin } from '../io.ts';
+
+/** Reads a `--rules` value: a preset name or a JSON object. */
+export function rulesOption(text: string): Rules {
+  const raw = text.trim().startsWith('{') ? parseJson(text, '--rules') : text;
+  const r = resolveRules(raw);
+  if (!r.ok) throw CliError.from(r.error);
+  return r.value;
+}
+
+/**
+ * `settle`: stdin `{"rules", "outcome", "bets": [...]}` → settlement JSON (see report.ts).
+ * Exit 2 with `{"error": {code, message, betId}}` on invalid input.
+ */
+export function settleDocument(doc: unknown) {
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new CliError('INVALID_INPUT', 'expected an object {"rules", "outcome", "bets"}');
+  const d = doc as Record<string, unknown>;
+  for (const key of Object.keys(d)) {
+    if (!['rules', 'outcome', 'bets'].includes(key)) throw new CliError('INVALID_INPUT', `unknown field "${key}" (expected rules, outcome, bets)`);
+  }
+  if (d.rules === undefined) throw new CliError('INVALID_INPUT', 'missing "rules"');
+  if (d.outcome === undefined) throw new CliError('INVALID_INPUT', 'missing "outcome"');
+  const rules = resolveRules(d.rules);
+  if (!rules.ok) throw CliError.from(rules.error);
+  const pocket = parsePocket(d.outcome, rules.value.wheel);
+  if (!pocket.ok) throw new CliError('INVALID_OUTCOME', `outcome: ${pocket.error.message}`);
+  const bets = parseBets(d.bets ?? [], rules.value);
+  if (!bets.ok) throw CliError.from(bets.error);
+  return settlementJson(rules.value, settleCoup(rules.value, pocket.value, bets.value));
+}
+
+/** Registers the engine commands. */
+export function registerEngineCommands(program: Command): void {
+  program
+    .command('settle')
+    .description('settle one coup: JSON {"rules","outcome","bets"} on stdin, JSON result on stdout')
+    .action(async () => {
+      printJson(settleDocument(parseJson(await readStdin())));
+    });
+
+  program
+    .command('expand')
+    .description('expand an announced bet into its chips, e.g. `expand voisins-du-zero`, `expand voisins --number 17 --neighbours 2`, `expand --finale 0/3`')
+    .argument('[announce]', 'voisins-du-zero | tiers | orphelins | jeu-zero | jeu-7-9 | voisins')
+    .option('--number <n>', 'centre of a neighbours bet')
+    .option('--neighbours <k>', 'neighbours on each side', (v) => Number(v))
+    .option('--finale <d>', 'finale en plein (a digit) or à cheval (a/b)')
+    .option('--unit <minor>', 'unit per chip in minor units', (v) => Number(v), 1)
+    .action((announce: string | undefined, opts: { number?: string; neighbours?: number; finale?: string; unit: number }) => {
+      if (!Number.isSafeInteger(opts.unit) || opts.unit <= 0) throw new CliError('INVALID_STAKE', '--unit must be a positive integer (minor units)');
+      if (announce === undefined && opts.finale === undefined) throw new CliError('UNKNOWN_ANNOUNCE', 'name an announced bet or give --finale');
+      const a = parseAnnounce({ announce, number: opts.number, neighbours: opts.neighbours, finale: opts.finale }, 'single');
+      if (!a.ok) throw CliError.from(a.error);
+      const chips = expandAnnounce(a.value);
+      printJson({ unit: opts.unit, chipCount: chipCount(chips), stake: opts.unit * chipCount(chips), numbers: coveredPockets(chips).map(pocketLabel), chips: chipsJson(chips, opts.unit) });
+    });
+
+  program
+    .command('catalogue')
+    .alias('catalog')
+    .description('list every legal position of a layout')
+    .option('--wheel <wheel>', 'single | double', 'single')
+    .action((opts: { wheel: string }) => {
+      if (opts.wheel !== 'single' && opts.wheel !== 'double') throw new CliError('INVALID_INPUT', '--wheel must be single or double');
+      const cat = catalogue(opts.wheel);
+      const counts: Record<string, number> = {};
+      for (const p of cat.positions) counts[p.kind] = (counts[p.kind] ?? 0) + 1;
+      const inside = cat.positions.filter((p) => INSIDE_KINDS.includes(p.kind)).length;
+      printJson({
+        wheel: cat.wheel,
+        counts: { ...counts, inside, total: cat.positions.length },
+        positions: cat.positions.map((p) => ({ index: p.index, ...positionJson(p), payout: payoutText(p.kind) })),
+      });
+    });
+
+  program
+    .command('rtp')
+    .description('exact house edge and RTP per bet kind, as reduced fractions')
+    .option('--rules <rules>', 'preset name or JSON rules object', 'french')
+    .action((opts: { rules: string }) => {
+      const rules = rulesOption(opts.rules);
+      printJson({
+        rules: rulesJson(rules),
+        bets: edgeTable(rules).map((r) => ({
+          bet: r.bet,
+          numbers: r.numbers,
+          ...(r.policy ? { policy: r.policy } : {}),
+          houseEdge: r.houseEdge.toString(),
+          rtp: r.rtp.toString(),
+          houseEdgePercent: Number((r.houseEdge.toNumber() * 100).toFixed(6)),
+        })),
+      });
+    });
+}

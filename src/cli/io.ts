@@ -1,0 +1,56 @@
+/**
+ * Shared I/O of the `croupier` command: JSON in and out, and failures as JSON documents with
+ * a stable code. Exit codes: 0 success, 2 invalid input (a rejection), 1 internal failure.
+ */
+import type { EngineError } from '../engine/result.ts';
+
+/** A rejection the CLI reports as `{"error": {code, message, betId?}}` with exit code 2. */
+export class CliError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly betId?: string,
+  ) {
+    super(message);
+  }
+
+  /** Wraps an engine rejection. */
+  static from(e: EngineError): CliError {
+    return new CliError(e.code, e.message, e.betId);
+  }
+}
+
+/** Reads all of stdin as text. */
+export async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) throw new CliError('INVALID_INPUT', 'expected a JSON document on standard input');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Parses JSON text; a syntax error becomes INVALID_JSON. */
+export function parseJson(text: string, what = 'input'): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new CliError('INVALID_JSON', `${what} is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+/** Prints a JSON document on stdout (pretty when stdout is a terminal). */
+export function printJson(doc: unknown): void {
+  process.stdout.write(JSON.stringify(doc, null, process.stdout.isTTY ? 2 : undefined) + '\n');
+}
+
+/** Prints a failure as JSON on stdout and sets the exit code (2 for rejections, 1 otherwise). */
+export function reportFailure(e: unknown): void {
+  if (e instanceof CliError) {
+    printJson({ error: { code: e.code, message: e.message, ...(e.betId ? { betId: e.betId } : {}) } });
+    process.exitCode = 2;
+    return;
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  printJson({ error: { code: 'INTERNAL', message } });
+  if (process.env.CROUPIER_DEBUG) console.error(e);
+  process.exitCode = 1;
+}

@@ -1,0 +1,33 @@
+/**
+ * The `croupier` command. Subcommands register themselves from ./commands/.
+ * Output is JSON on stdout; failures are `{"error": {code, message}}` with exit code 2
+ * (invalid input) or 1 (internal), never a stack trace (set CROUPIER_DEBUG=1 for one).
+ */
+import { Command, CommanderError } from 'commander';
+import { registerEngineCommands } from './commands/engine.ts';
+import { CliError, reportFailure } from './io.ts';
+
+const program = new Command();
+program
+  .name('croupier')
+  .description('Croupier: roulette rules engine, table server and game mathematics')
+  .version('0.1.0')
+  .exitOverride()
+  .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+  .showHelpAfterError(false);
+
+registerEngineCommands(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  if (e instanceof CommanderError) {
+    if (e.exitCode === 0 || e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') {
+      process.exitCode = 0;
+    } else {
+      reportFailure(new CliError('INVALID_ARGUMENTS', e.message.replace(/^error: /, '')));
+    }
+  } else {
+    reportFailure(e);
+  }
+}

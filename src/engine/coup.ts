@@ -1,0 +1,141 @@
+/**
+ * Settling a whole coup: every bet, the totals, the announcement and the payment list in
+ * the prescribed order with the paying croupier (RULES.md §6).
+ */
+import { announceAll, winningChances, type Language } from './announcement.ts';
+import { parseBet, type Bet } from './bets.ts';
+import type { Chance, Position, PositionKind } from './layout.ts';
+import { err, ok, type Result } from './result.ts';
+import type { Rules } from './rules.ts';
+import { settleBet, totals, type BetOutcome, type CoupTotals } from './settle.ts';
+import { DOUBLE_ZERO, type Pocket } from './wheel.ts';
+
+/**
+ * One line of the payment list:
+ * - `pay`: winnings (net, `amount` = returned - stake) on a winning position;
+ * - `free`: a freed prisoner's stake handed back; `partage`: the returned half;
+ *   `return`: a stake returned by the historic zero rule.
+ */
+export interface Payment {
+  readonly betId: string;
+  /** Index of the chip group of an announced bet, when the line is one of its chips. */
+  readonly chip?: number;
+  readonly position: Position;
+  /** Stake on the position, minor units. */
+  readonly stake: number;
+  readonly action: 'pay' | 'free' | 'partage' | 'return';
+  /** Minor units the paying croupier hands over on this line. */
+  readonly amount: number;
+  /**
+   * Where the croupier puts it: beside the stake on colonnes, douzaines and chances simples,
+   * pushed to the player on the multiple chances (RULES §6).
+   */
+  readonly placement: 'beside-stake' | 'to-player';
+}
+
+/** Which croupier collects and which pays: even number, right collects and left pays; odd, the reverse. */
+export interface CroupierDuty {
+  readonly collects: 'right' | 'left';
+  readonly pays: 'right' | 'left';
+}
+
+/** A settled coup. */
+export interface CoupSettlement {
+  readonly pocket: Pocket;
+  readonly outcomes: readonly BetOutcome[];
+  readonly totals: CoupTotals;
+  /** The chances simples the number wins (colour, parity, half), empty on a zero. */
+  readonly chances: readonly Chance[];
+  readonly announcement: Readonly<Record<Language, string>>;
+  readonly payments: readonly Payment[];
+  readonly croupiers: CroupierDuty;
+}
+
+/**
+ * Payment groups in the order of RULES §6: colonnes, douzaines, chances simples, sixains and
+ * transversales, carrés, chevaux and pleins. Placement of the 24-number bets and the
+ * five-number bet, which §6 does not name: colonnes / douzaines à cheval with their
+ * colonnes / douzaines, the five-number with the transversales (docs/RULES-NOTES.md).
+ */
+export const PAYMENT_GROUP: Readonly<Record<PositionKind, number>> = {
+  colonne: 0, colonnes: 0,
+  douzaine: 1, douzaines: 1,
+  chance: 2,
+  sixain: 3, transversale: 3, cinq: 3,
+  carre: 4,
+  cheval: 5, plein: 5,
+};
+
+/**
+ * The croupiers' duty for a winning pocket (RULES §6). 0 and 00 count as even (the parity of
+ * the number itself), so on a zero the right-hand croupier collects and the left-hand one pays.
+ */
+export function croupierDuty(pocket: Pocket): CroupierDuty {
+  const even = pocket === DOUBLE_ZERO || pocket % 2 === 0;
+  return even ? { collects: 'right', pays: 'left' } : { collects: 'left', pays: 'right' };
+}
+
+/**
+ * The payment list of settled bets, in the order of RULES §6: by group (see
+ * {@link PAYMENT_GROUP}); in colonnes and douzaines the smaller stakes first; chances simples
+ * in the order the bets were placed (the seed's "farthest chip first" needs the physical
+ * layout, which the engine does not know); in the multiple chances the smallest winning stake
+ * first; ties keep the order the bets were placed.
+ */
+export function paymentList(outcomes: readonly BetOutcome[]): Payment[] {
+  const lines: Array<Payment & { order: number }> = [];
+  const push = (betId: string, chip: number | undefined, position: Position, stake: number, status: BetOutcome['status'], returned: number) => {
+    const action = status === 'won' ? 'pay' : status === 'freed' ? 'free' : status === 'partage' ? 'partage' : status === 'returned' ? 'return' : undefined;
+    if (!action) return;
+    const amount = action === 'pay' ? returned - stake : returned;
+    if (amount <= 0) return;
+    const placement = PAYMENT_GROUP[position.kind] <= 2 ? 'beside-stake' : 'to-player';
+    const line: Payment & { order: number } = { betId, position, stake, action, amount, placement, order: lines.length };
+    if (chip !== undefined) (line as { chip?: number }).chip = chip;
+    lines.push(line);
+  };
+  for (const o of outcomes) {
+    if (o.chips) o.chips.forEach((c, i) => push(o.bet.id, i, c.position, c.stake, c.status, c.returned));
+    else if (o.bet.type === 'position') push(o.bet.id, undefined, o.bet.position, o.stake, o.status, o.returned);
+  }
+  lines.sort((a, b) => {
+    const ga = PAYMENT_GROUP[a.position.kind];
+    const gb = PAYMENT_GROUP[b.position.kind];
+    if (ga !== gb) return ga - gb;
+    if (ga !== 2 && a.stake !== b.stake) return a.stake - b.stake;
+    return a.order - b.order;
+  });
+  return lines.map(({ order: _order, ...line }) => line);
+}
+
+/** Settles validated bets for the winning pocket (RULES §2-6). Pure. */
+export function settleCoup(rules: Rules, pocket: Pocket, bets: readonly Bet[]): CoupSettlement {
+  const outcomes = bets.map((b) => settleBet(b, pocket, rules));
+  return {
+    pocket,
+    outcomes,
+    totals: totals(outcomes),
+    chances: winningChances(pocket),
+    announcement: announceAll(pocket),
+    payments: paymentList(outcomes),
+    croupiers: croupierDuty(pocket),
+  };
+}
+
+/**
+ * Validates raw bets for one coup: each with {@link parseBet}, ids unique.
+ * Errors: those of parseBet, DUPLICATE_BET_ID, INVALID_INPUT (bets not a list).
+ */
+export function parseBets(raw: unknown, rules: Rules): Result<Bet[]> {
+  if (!Array.isArray(raw)) return err('INVALID_INPUT', '"bets" must be a list');
+  const seen = new Set<string>();
+  const bets: Bet[] = [];
+  for (const item of raw) {
+    const b = parseBet(item, rules);
+    if (!b.ok) return b;
+    if (seen.has(b.value.id)) return err('DUPLICATE_BET_ID', `bet id "${b.value.id}" is used twice`, b.value.id);
+    seen.add(b.value.id);
+    bets.push(b.value);
+  }
+  return ok(bets);
+}

@@ -1,0 +1,112 @@
+/**
+ * JSON views of engine values (pockets as 0..36 / "00", positions as kind + numbers), shared
+ * by the CLI, the server and the web table so that all speak the same document shapes.
+ */
+import { chipCount, coveredPockets, announceText, type Chip } from './announce.ts';
+import type { Bet } from './bets.ts';
+import type { CoupSettlement, Payment } from './coup.ts';
+import { labelsOf, PAYOUT, positionText, type Position, type PositionKind } from './layout.ts';
+import type { Rules } from './rules.ts';
+import type { BetOutcome, ChipOutcome } from './settle.ts';
+import { pocketLabel, type PocketLabel } from './wheel.ts';
+
+/** A position as JSON. */
+export interface PositionJson {
+  kind: PositionKind;
+  numbers: PocketLabel[];
+  key: string;
+  text: string;
+}
+
+/** JSON view of a position: kind, covered numbers, key and croupier text ("0/2/3"). */
+export function positionJson(p: Position): PositionJson {
+  return { kind: p.kind, numbers: labelsOf(p), key: p.key, text: positionText(p) };
+}
+
+/** JSON view of an expansion: chip groups with their unit counts and stakes. */
+export function chipsJson(chips: readonly Chip[], unit?: number) {
+  return chips.map((c) => ({ ...positionJson(c.position), chips: c.count, ...(unit === undefined ? {} : { stake: unit * c.count }) }));
+}
+
+/** JSON view of a validated bet. */
+export function betJson(b: Bet) {
+  if (b.type === 'announce') {
+    return { id: b.id, type: 'announce', announce: announceText(b.announce), unit: b.unit, stake: b.stake, chipCount: chipCount(b.chips), numbers: coveredPockets(b.chips).map(pocketLabel), chips: chipsJson(b.chips, b.unit) };
+  }
+  return { id: b.id, type: 'position', ...positionJson(b.position), stake: b.stake, ...(b.prison ? { prison: b.prison } : {}) };
+}
+
+function chipOutcomeJson(c: ChipOutcome) {
+  return {
+    ...positionJson(c.position),
+    chips: c.count,
+    stake: c.stake,
+    status: c.status,
+    returned: c.returned,
+    ...(c.rounding ? { rounding: c.rounding } : {}),
+  };
+}
+
+/** JSON view of one bet's settlement (see BetOutcome; amounts in minor units). */
+export function outcomeJson(o: BetOutcome) {
+  const b = o.bet;
+  return {
+    status: o.status,
+    stake: o.stake,
+    returned: o.returned,
+    ...(o.prison !== undefined ? { prison: o.prison } : {}),
+    kept: o.kept,
+    collected: o.collected,
+    paid: o.paid,
+    ...(o.partageReason ? { partageReason: o.partageReason } : {}),
+    ...(b.type === 'announce'
+      ? { announce: announceText(b.announce), unit: b.unit, chipCount: chipCount(b.chips), chips: (o.chips ?? []).map(chipOutcomeJson) }
+      : { ...positionJson(b.position), ...(b.prison ? { prisonBefore: b.prison } : {}) }),
+    ...(o.roundings.length ? { roundings: o.roundings } : {}),
+  };
+}
+
+/** JSON view of a payment line. */
+export function paymentJson(p: Payment) {
+  return {
+    betId: p.betId,
+    ...(p.chip !== undefined ? { chip: p.chip } : {}),
+    ...positionJson(p.position),
+    stake: p.stake,
+    action: p.action,
+    amount: p.amount,
+    placement: p.placement,
+  };
+}
+
+/** JSON view of a rule set. */
+export function rulesJson(r: Rules) {
+  return {
+    preset: r.preset,
+    wheel: r.wheel,
+    chanceOnZero: r.chanceOnZero,
+    ...(r.chanceOnZero === 'prison' ? { prison: r.prison } : {}),
+    payout: r.payout,
+    announcedBets: r.announcedBets,
+  };
+}
+
+/** JSON view of a settled coup: per-bet results keyed by bet id, totals, announcement, payments. */
+export function settlementJson(rules: Rules, s: CoupSettlement) {
+  return {
+    rules: rulesJson(rules),
+    outcome: pocketLabel(s.pocket),
+    chances: s.chances,
+    announcement: s.announcement,
+    bets: Object.fromEntries(s.outcomes.map((o) => [o.bet.id, outcomeJson(o)])),
+    totals: s.totals,
+    payments: s.payments.map(paymentJson),
+    croupiers: s.croupiers,
+  };
+}
+
+/** "35 to 1", "1 to 2": the net payout of a kind as croupiers say it (RULES §2-3). */
+export function payoutText(kind: PositionKind): string {
+  const p = PAYOUT[kind];
+  return `${p.num} to ${p.den}`;
+}

@@ -1,0 +1,57 @@
+/**
+ * Expected rejections are values, not exceptions.
+ *
+ * Every rejection the engine can return carries a stable `code` (part of the public API:
+ * codes are never renamed, only added), a human message in English and, where it applies,
+ * the id of the bet at fault. Programmer errors (a caller breaking a documented
+ * precondition, e.g. an unknown pocket code passed to an internal table) throw instead.
+ */
+
+/** Stable rejection codes of the rules engine. */
+export const ENGINE_ERROR_CODES = [
+  'INVALID_INPUT', // the document does not have the expected shape
+  'UNKNOWN_RULES', // rule-set name or option not recognised
+  'INVALID_RULES', // rule-set options out of range
+  'INVALID_OUTCOME', // the winning pocket is not a pocket of this wheel
+  'INVALID_BET', // a bet object has no (or more than one) bet shape, or unknown fields
+  'INVALID_BET_ID', // missing / empty / over-long bet id
+  'DUPLICATE_BET_ID', // two bets of one coup share an id
+  'INVALID_STAKE', // stake not a positive safe integer in minor units, or too large
+  'INVALID_NUMBER', // a number that is no pocket (>= 37, negative, fractional, bogus type)
+  'NOT_ON_WHEEL', // a pocket that exists but not on this wheel (00 on a single-zero table)
+  'INVALID_POSITION', // a set of numbers that is not a legal position of the layout
+  'KIND_MISMATCH', // an explicit `kind` that does not match the numbers
+  'BET_NOT_OFFERED', // a legal bet that this rule set does not offer
+  'UNKNOWN_CHANCE', // not one of the six chances simples
+  'INVALID_DOZEN', // douzaine not 1..3 / douzaines not two adjacent
+  'INVALID_COLUMN', // colonne not 1..3 / colonnes not two adjacent
+  'UNKNOWN_ANNOUNCE', // unknown announced bet
+  'ANNOUNCE_NOT_OFFERED', // announced bets on a double-zero table
+  'INVALID_NEIGHBOURS', // neighbours bet with a bad centre number or count
+  'INVALID_FINALE', // finale digit or pair not offered
+  'PRISON_NOT_OFFERED', // en prison fields on a rule set without en prison
+  'INVALID_PRISON', // prison level out of range or on a bet that is no chance simple
+] as const;
+
+/** A stable rejection code; see {@link ENGINE_ERROR_CODES}. */
+export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
+
+/** A rejection: stable code, English message, and the bet at fault when there is one. */
+export interface EngineError {
+  code: EngineErrorCode;
+  message: string;
+  betId?: string;
+}
+
+/** Either a value or a rejection. */
+export type Result<T, E = EngineError> = { ok: true; value: T } | { ok: false; error: E };
+
+/** Wraps a value as a successful {@link Result}. */
+export function ok<T>(value: T): Result<T, never> {
+  return { ok: true, value };
+}
+
+/** Wraps a rejection as a failed {@link Result}. */
+export function err(code: EngineErrorCode, message: string, betId?: string): Result<never> {
+  return { ok: false, error: betId === undefined ? { code, message } : { code, message, betId } };
+}
