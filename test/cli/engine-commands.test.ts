@@ -1,0 +1,78 @@
+/** The CLI of the rules engine: settle, expand, catalogue, rtp, and its error contract. */
+import { describe, expect, it } from 'vitest';
+import { croupier } from './run.ts';
+
+describe('croupier settle', () => {
+  it('the issue example: rouge goes to prison on 0 and voisins du zéro wins 2 × 0/2/3', () => {
+    const input = '{"rules":"french","outcome":0,"bets":[{"id":"a","stake":1000,"chance":"rouge"},{"id":"b","stake":100,"announce":"voisins-du-zero"}]}';
+    const r = croupier(['settle'], input);
+    expect(r.status).toBe(0);
+    expect(r.json.bets.a).toMatchObject({ status: 'imprisoned', returned: 0, prison: 1, kept: 1000 });
+    expect(r.json.bets.b).toMatchObject({ status: 'won', stake: 900, returned: 2400, chipCount: 9 });
+    expect(r.json.bets.b.chips[0]).toMatchObject({ numbers: [0, 2, 3], chips: 2, stake: 200, status: 'won', returned: 2400 });
+    expect(r.json.announcement.fr).toBe('Zéro');
+    expect(r.json.totals).toEqual({ staked: 1900, returned: 2400, kept: 1000, collected: 0, paid: 1500 });
+    expect(r.json.croupiers).toEqual({ collects: 'right', pays: 'left' });
+  });
+  it('rules as an object with prison settings, and "00" on an American table', () => {
+    const cs = croupier(['settle'], JSON.stringify({ rules: { preset: 'french', prison: { maxLevel: 2, atLimit: 'lose' } }, outcome: 0, bets: [{ id: 'p', stake: 100, chance: 'pair', prison: 2 }] }));
+    expect(cs.json.bets.p).toMatchObject({ status: 'lost', collected: 100 });
+    const us = croupier(['settle'], JSON.stringify({ rules: 'american', outcome: '00', bets: [{ id: 'z', stake: 100, numbers: ['00'] }] }));
+    expect(us.json).toMatchObject({ outcome: '00', bets: { z: { status: 'won', returned: 3600 } } });
+  });
+  it.each([
+    ['not json', 'INVALID_JSON', undefined],
+    ['[]', 'INVALID_INPUT', undefined],
+    ['{"rules":"french","bets":[]}', 'INVALID_INPUT', undefined],
+    ['{"rules":"monaco","outcome":1,"bets":[]}', 'UNKNOWN_RULES', undefined],
+    ['{"rules":"french","outcome":37,"bets":[]}', 'INVALID_OUTCOME', undefined],
+    ['{"rules":"french","outcome":"00","bets":[]}', 'INVALID_OUTCOME', undefined],
+    ['{"rules":"french","outcome":1,"bets":[{"id":"bad-one","stake":100,"numbers":[3,4]}]}', 'INVALID_POSITION', 'bad-one'],
+    ['{"rules":"french","outcome":1,"bets":[{"id":"neg","stake":-5,"chance":"rouge"}]}', 'INVALID_STAKE', 'neg'],
+    ['{"rules":"french","outcome":1,"bets":[{"id":"f","stake":1.5,"chance":"rouge"}]}', 'INVALID_STAKE', 'f'],
+    ['{"rules":"american","outcome":1,"bets":[{"id":"v","stake":1,"announce":"tiers"}]}', 'ANNOUNCE_NOT_OFFERED', 'v'],
+    ['{"rules":"french","outcome":1,"bets":[{"id":"x","stake":1,"numbers":[40]}]}', 'INVALID_NUMBER', 'x'],
+  ])('%s → exit 2, %s, naming the bet, no stack trace', (input, code, betId) => {
+    const r = croupier(['settle'], input);
+    expect(r.status).toBe(2);
+    expect(r.json.error.code).toBe(code);
+    if (betId) {
+      expect(r.json.error.betId).toBe(betId);
+      expect(r.json.error.message).toContain(betId);
+    }
+    expect(r.stdout + r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('croupier expand / catalogue / rtp', () => {
+  it('expand voisins 17 ±2 with a unit of 100', () => {
+    const r = croupier(['expand', 'voisins', '--number', '17', '--neighbours', '2', '--unit', '100']);
+    expect(r.status).toBe(0);
+    expect(r.json).toMatchObject({ chipCount: 5, stake: 500, numbers: [2, 6, 17, 25, 34] });
+  });
+  it('expand a finale à cheval and reject a bad one', () => {
+    expect(croupier(['expand', '--finale', '3/4']).json.chipCount).toBe(6);
+    const bad = croupier(['expand', '--finale', '3/5']);
+    expect([bad.status, bad.json.error.code]).toEqual([2, 'INVALID_FINALE']);
+  });
+  it('catalogue counts per wheel', () => {
+    expect(croupier(['catalogue', '--wheel', 'single']).json.counts).toMatchObject({ inside: 145, plein: 37, cheval: 60 });
+    expect(croupier(['catalogue', '--wheel', 'double']).json.counts).toMatchObject({ inside: 149, cinq: 1 });
+    expect(croupier(['catalogue', '--wheel', 'triple']).status).toBe(2);
+  });
+  it('rtp gives exact fractions (RULES §4)', () => {
+    const fr = croupier(['rtp', '--rules', 'french']).json.bets;
+    expect(fr.find((b: any) => b.bet === 'plein').houseEdge).toBe('1/37');
+    expect(fr.find((b: any) => b.bet === 'chance' && b.policy === 'partage').houseEdge).toBe('1/74');
+    const cs = croupier(['rtp', '--rules', '{"preset":"french","prison":{"maxLevel":2,"atLimit":"lose"}}']).json.bets;
+    expect(cs.find((b: any) => b.bet === 'chance' && b.policy === 'prison').houseEdge).toBe('685/49987');
+    const us = croupier(['rtp', '--rules', 'american']).json.bets;
+    expect(us.find((b: any) => b.bet === 'cinq').houseEdge).toBe('3/38');
+    expect(us.find((b: any) => b.bet === 'plein').houseEdge).toBe('1/19');
+  });
+  it('an unknown command or option is a JSON error with exit 2', () => {
+    const r = croupier(['shuffle']);
+    expect(r.status).toBe(2);
+    expect(r.json.error.code).toBe('INVALID_ARGUMENTS');
+  });
+});
