@@ -16,7 +16,7 @@
  * simple `prison` (levels already imprisoned, 0..maxLevel) and `onZero` ("prison" or
  * "partage", the player's choice should this coup be a zero; default prison).
  */
-import { chipCount, parseAnnounce, expandAnnounce, type Announce, type Chip } from './announce.ts';
+import { chipCount, expandAnnounce, normaliseName as norm, parseAnnounce, type Announce, type Chip } from './announce.ts';
 import { catalogue, insideKey, outsidePosition, type Chance, type Position, type PositionKind } from './layout.ts';
 import { err, ok, type Result } from './result.ts';
 import type { Rules } from './rules.ts';
@@ -110,10 +110,6 @@ const KIND_ALIASES: Record<string, PositionKind | 'announce'> = {
   announce: 'announce', annonce: 'announce', announced: 'announce', finale: 'announce',
 };
 
-function norm(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim().replace(/[\s_]+/g, '-');
-}
-
 /** Reads a chance simple by its French name or an alias (red, black, even, odd, low, high). */
 export function parseChance(raw: unknown): Chance | undefined {
   return typeof raw === 'string' ? CHANCE_ALIASES[norm(raw)] : undefined;
@@ -130,7 +126,7 @@ function isStake(x: unknown): x is number {
 
 /**
  * Validates one bet against a rule set. Errors (with the bet id): INVALID_BET, INVALID_BET_ID,
- * INVALID_STAKE, INVALID_NUMBER, NOT_ON_WHEEL, INVALID_POSITION, KIND_MISMATCH, BET_NOT_OFFERED,
+ * INVALID_STAKE, INVALID_NUMBER, NOT_ON_WHEEL, INVALID_POSITION, KIND_MISMATCH,
  * UNKNOWN_CHANCE, INVALID_DOZEN, INVALID_COLUMN, UNKNOWN_ANNOUNCE, ANNOUNCE_NOT_OFFERED,
  * INVALID_NEIGHBOURS, INVALID_FINALE, PRISON_NOT_OFFERED, INVALID_PRISON.
  */

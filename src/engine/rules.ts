@@ -73,8 +73,8 @@ export type RulesInput = string | { preset: string; prison?: { maxLevel?: unknow
 const CHANCE_ON_ZERO: readonly ChanceOnZero[] = ['lose', 'prison', 'partage', 'return-matching'];
 
 /**
- * Reads a rule set. Errors: UNKNOWN_RULES (unknown preset or option value),
- * INVALID_RULES (prison depth outside 1..10, en prison on a double-zero wheel is allowed).
+ * Reads a rule set (RULES §4). Errors: UNKNOWN_RULES (unknown preset, option or option
+ * value), INVALID_RULES (malformed prison object, depth outside 1..10).
  */
 export function resolveRules(input: unknown): Result<Rules> {
   const raw = typeof input === 'string' ? { preset: input } : input;
