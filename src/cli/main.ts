@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { registerEngineCommands } from './commands/engine.ts';
+import { registerMathCommands } from './commands/math.ts';
 import { CliError, reportFailure } from './io.ts';
 
 const program = new Command();
@@ -17,6 +18,7 @@ program
   .showHelpAfterError(false);
 
 registerEngineCommands(program);
+registerMathCommands(program);
 
 try {
   await program.parseAsync(process.argv);

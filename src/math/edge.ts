@@ -15,7 +15,7 @@ import { q, Rational, solveLinear } from './rational.ts';
  * The player's policy for a chance simple at a zero under en prison:
  * `prison` always stays in prison (the default when the player says nothing);
  * `partage` takes la partage at every zero; `optimal` picks, at each zero, whichever of the
- * two has the higher expected return (exact policy iteration).
+ * two has the higher expected return (exact policy iteration; ties go to la partage).
  */
 export type ZeroPolicy = 'prison' | 'partage' | 'optimal';
 
@@ -37,18 +37,48 @@ function chanceReturn(chance: Chance, rules: Rules, policy: ZeroPolicy): Rationa
       return base.add(q(matching, n));
     }
     case 'prison':
-      return base.add(z.mul(prisonEntryValue(rules, policy, win, z)));
+      return base.add(z.mul(prisonEntryValue(rules, policy)));
   }
 }
 
 /**
- * Value (expected eventual return per unit) of a chance simple hit by a zero while free,
- * under the policy: 1/2 for partage, else the value of a level-1 prisoner.
- * Levels k = 1..L: V(k) = w·(k = 1 ? 1 : V(k-1)) + z·next(k), where next(k) is 1/2 when the
- * player takes la partage, V(k+1) when the prisoner goes deeper (k < L) and the table's
- * at-limit value (1/2 for partage, 0 for lose) at k = L.
+ * The exact en prison solution of a rule set under a zero policy (RULES §4).
+ *
+ * Levels k = 1..L (L = `rules.prison.maxLevel`): V(k) = w·(k = 1 ? 1 : V(k-1)) + z·next(k),
+ * where w = 18/n is the chance's win probability, z = zeros/n, and next(k) is 1/2 when the
+ * player takes la partage at a zero that finds the bet at level k, V(k+1) when the prisoner goes
+ * deeper (k < L) and the table's at-limit value (1/2 for partage, 0 for lose) at k = L.
+ * A losing coup (probability 1 - w - z) returns 0.
  */
-function prisonEntryValue(rules: Rules, policy: ZeroPolicy, w: Rational, z: Rational): Rational {
+export interface PrisonSolution {
+  /** Depth limit L. */
+  readonly maxLevel: number;
+  /**
+   * `values[k]` for k = 1..L: expected eventual return per unit of a prisoner at level k;
+   * `values[0]` is the value of a free stake hit by a zero (1/2 if the policy takes la partage
+   * there, else V(1)).
+   */
+  readonly values: readonly Rational[];
+  /**
+   * `partage[k]` for k = 0..L: true when the policy takes la partage at a zero that finds the
+   * stake at level k (0 = free). At k = L with `atLimit = partage` both choices are equal and
+   * the flag is false (the table halves it anyway).
+   */
+  readonly partage: readonly boolean[];
+}
+
+/**
+ * Solves the en prison Markov chain exactly (Gauss-Jordan over rationals) for a policy:
+ * `prison` never takes la partage, `partage` always does, `optimal` runs exact policy
+ * iteration (at each level, partage iff 1/2 is at least the value of going one level deeper;
+ * ties go to la partage, which has the same mean and a lower variance).
+ * Works for any depth 1..10 and either rule at the limit; for any wheel (n = 37 or 38).
+ */
+export function prisonSolution(rules: Rules, policy: ZeroPolicy): PrisonSolution {
+  const n = pocketsOf(rules.wheel).length;
+  const zeros = pocketsOf(rules.wheel).filter(isZero).length;
+  const w = q(18, n);
+  const z = q(zeros, n);
   const L = rules.prison.maxLevel;
   const half = q(1, 2);
   const limit = rules.prison.atLimit === 'partage' ? half : Rational.ZERO;
@@ -67,11 +97,24 @@ function prisonEntryValue(rules: Rules, policy: ZeroPolicy, w: Rational, z: Rati
     }
     const v = solveLinear(a, b); // v[k-1] = V(k)
     const entry = (k: number) => (k < L + 1 ? v[k - 1] : limit); // value of going to level k
-    if (policy !== 'optimal') return choice[0] ? half : v[0];
-    const next = choice.map((_, k) => half.compare(entry(k + 1)) > 0);
-    if (next.every((c, k) => c === choice[k])) return choice[0] ? half : v[0];
+    const done = (c: boolean[]): PrisonSolution => {
+      const partage = c.map((x, k) => x && !(k === L && rules.prison.atLimit === 'partage'));
+      return { maxLevel: L, values: [partage[0] ? half : v[0], ...v], partage };
+    };
+    if (policy !== 'optimal') return done(choice);
+    // ties (1/2 equals going deeper) prefer la partage: same mean, lower variance
+    const next = choice.map((_, k) => half.compare(entry(k + 1)) >= 0);
+    if (next.every((c, k) => c === choice[k])) return done(choice);
     choice = next;
   }
+}
+
+/**
+ * Value (expected eventual return per unit) of a chance simple hit by a zero while free,
+ * under the policy: 1/2 for partage, else the value of a level-1 prisoner (see {@link prisonSolution}).
+ */
+function prisonEntryValue(rules: Rules, policy: ZeroPolicy): Rational {
+  return prisonSolution(rules, policy).values[0];
 }
 
 /** Expected total return per unit staked on a position (stake included). */

@@ -68,6 +68,60 @@ export class Rational {
   toJSON(): string {
     return this.toString();
   }
+  /**
+   * Decimal text with `digits` fractional digits, rounded half away from zero, computed in
+   * BigInt (exact up to the final rounding), e.g. `q(1, 37).toFixed(6)` = "0.027027".
+   */
+  toFixed(digits: number): string {
+    return scaledToText(roundDiv(this.num * 10n ** BigInt(digits), this.den), digits);
+  }
+  /** The power `this^k` for an integer k >= 0. */
+  pow(k: number): Rational {
+    return new Rational(this.num ** BigInt(k), this.den ** BigInt(k));
+  }
+}
+
+/** Integer square root: the largest s with s² <= n, for n >= 0 (Newton's method on BigInt). */
+export function isqrt(n: bigint): bigint {
+  if (n < 0n) throw new RangeError('isqrt of a negative number');
+  if (n < 2n) return n;
+  let x = BigInt(Math.floor(Math.sqrt(Number(n)))) + 1n; // any start above the root works
+  if (x * x <= n) x = n; // float start too low for huge n: fall back to n
+  for (;;) {
+    const y = (x + n / x) >> 1n;
+    if (y >= x) break;
+    x = y;
+  }
+  while (x * x > n) x--;
+  while ((x + 1n) * (x + 1n) <= n) x++;
+  return x;
+}
+
+/**
+ * √r as decimal text with `digits` fractional digits, truncated (not rounded), for r >= 0.
+ * Computed exactly as isqrt(num·den·10^(2·digits)) / (den·10^digits): the truncation of the
+ * square root is the only inexact step, and no floating point is involved.
+ */
+export function sqrtDecimal(r: Rational, digits: number): string {
+  if (r.num < 0n) throw new RangeError('square root of a negative number');
+  const scale = 10n ** BigInt(digits);
+  const root = isqrt(r.num * r.den * scale * scale) / r.den; // floor(√(num/den)·10^digits)
+  return scaledToText(root, digits);
+}
+
+function roundDiv(a: bigint, b: bigint): bigint {
+  const neg = a < 0n !== b < 0n;
+  const aa = a < 0n ? -a : a;
+  const bb = b < 0n ? -b : b;
+  const r = (2n * aa + bb) / (2n * bb);
+  return neg ? -r : r;
+}
+
+function scaledToText(v: bigint, digits: number): string {
+  const neg = v < 0n;
+  const s = (neg ? -v : v).toString().padStart(digits + 1, '0');
+  const text = digits === 0 ? s : `${s.slice(0, -digits)}.${s.slice(-digits)}`;
+  return neg && v !== 0n ? `-${text}` : text;
 }
 
 function gcd(a: bigint, b: bigint): bigint {
