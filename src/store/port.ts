@@ -1,0 +1,113 @@
+/**
+ * The storage port: everything the table server persists, behind one interface implemented
+ * over SQLite (embedded default) and PostgreSQL (scale-out), both with the same schema
+ * (schema.ts) and the same contract tests (test/store/contract.test.ts).
+ *
+ * Money is integer minor units; times are epoch milliseconds. Writes happen inside
+ * {@link Store.transaction}: a table step (its event, its ledger transactions, its coup
+ * record, its snapshot) is committed atomically or not at all, which is what crash recovery
+ * relies on.
+ */
+import type { TableConfig } from '../table/config.ts';
+import type { TableError } from '../table/errors.ts';
+import type { LedgerTx } from '../table/ledger.ts';
+import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
+
+/** Thrown inside a transaction when a posting would take a player wallet or an in-play account below zero; the transaction is rolled back. */
+export class InsufficientFundsError extends Error {
+  constructor(readonly error: TableError) {
+    super(error.message);
+  }
+}
+
+/** A player. `id` is derived from the name (lower case, spaces to "-"). */
+export interface PlayerRow {
+  id: string;
+  name: string;
+  createdAt: number;
+}
+
+/** Balances of one player around one coup's settlement (minor units). */
+export interface CoupBalances {
+  /** Wallet just before the settlement was booked (stakes already taken). */
+  before: number;
+  /** Wallet just after the settlement. */
+  after: number;
+}
+
+/** One coup as a player recalls it. */
+export interface PlayerCoup {
+  tableId: string;
+  number: number;
+  status: 'settled' | 'void';
+  resultAt: number;
+  pocket: string | number | null;
+  staked: number;
+  prisonerStakes: number;
+  returned: number;
+  balanceBeforeBets: number | null;
+  balanceBefore: number;
+  balanceAfter: number;
+  /** The player's bets in this coup (engine betJson) and their outcomes (engine outcomeJson, by bet id). */
+  bets: unknown[];
+  outcomes: Record<string, unknown>;
+}
+
+/** A table's persisted state for a restart: the last snapshot and the events after it. */
+export interface TableLoad {
+  config: TableConfig;
+  snapshot: { seq: number; state: TableState } | null;
+  events: Array<{ seq: number; event: TableEvent }>;
+}
+
+/** Operations available inside a transaction. */
+export interface StoreTx {
+  /** Balance of an account (0 if it has never been used). */
+  balance(account: string): Promise<number>;
+  /** Applies a balanced ledger transaction; throws InsufficientFundsError (rolls back) if a guarded account would go negative. */
+  applyTx(tx: LedgerTx): Promise<void>;
+  /** Appends a table event at `seq` (must be the next one; a duplicate seq is a conflict and throws). */
+  appendEvent(tableId: string, seq: number, event: TableEvent): Promise<void>;
+  /** Replaces the table's snapshot (state after event `seq`). */
+  saveSnapshot(tableId: string, seq: number, state: TableState): Promise<void>;
+  /** Records a settled or void coup, with each player's wallet around the settlement. Throws if the coup was recorded before. */
+  recordCoup(record: CoupRecord, balances: Record<string, CoupBalances>): Promise<void>;
+  /** Creates a table (throws on a duplicate id; use Store.getTable to check first). */
+  createTable(config: TableConfig, at: number): Promise<void>;
+  /** Creates a player and its wallet account with balance 0. */
+  createPlayer(player: PlayerRow): Promise<void>;
+  createSession(token: string, playerId: string, at: number): Promise<void>;
+}
+
+/** The storage port. */
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Creates the schema if missing. Idempotent. */
+  init(): Promise<void>;
+  /** Runs `fn` in one database transaction (serialised with other transactions on SQLite). */
+  transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  listTables(): Promise<TableConfig[]>;
+  getTable(id: string): Promise<TableConfig | null>;
+  /** The snapshot and later events of a table, or null if no such table. */
+  loadTable(id: string): Promise<TableLoad | null>;
+  getPlayer(id: string): Promise<PlayerRow | null>;
+  listPlayers(): Promise<Array<PlayerRow & { balance: number }>>;
+  /** The player a session token belongs to, or null. */
+  sessionPlayer(token: string): Promise<string | null>;
+  balance(account: string): Promise<number>;
+  /** Every account with its balance. */
+  accounts(): Promise<Record<string, number>>;
+  /** Ledger audit: sum of all balances, number of transactions, transactions whose postings do not sum to 0, accounts whose balance differs from the sum of their postings. */
+  audit(): Promise<{ sum: number; transactions: number; unbalanced: number; mismatched: number }>;
+  /** Ledger transactions touching an account, newest first. */
+  transactions(account: string, limit: number): Promise<LedgerTx[]>;
+  /** Coups of a table, newest first; `before` = only coups with a smaller number. */
+  tableHistory(tableId: string, limit: number, before?: number): Promise<CoupRecord[]>;
+  /** One coup of a table, or null. */
+  coup(tableId: string, number: number): Promise<CoupRecord | null>;
+  /** Balances of every player of a coup around its settlement. */
+  coupBalances(tableId: string, number: number): Promise<Record<string, CoupBalances>>;
+  /** A player's coups over all tables, newest first. */
+  playerHistory(playerId: string, limit: number, before?: number): Promise<PlayerCoup[]>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,98 @@
+/**
+ * The one schema of both stores, written with Kysely's schema builder so that SQLite and
+ * PostgreSQL get the same tables. Amounts are `bigint` minor units (read back as JS numbers,
+ * exact up to 2^53); times are `bigint` epoch milliseconds; JSON documents are `text`.
+ */
+import type { Kysely } from 'kysely';
+
+/** Kysely table types. */
+export interface Database {
+  tables: { id: string; created_at: number; config: string };
+  players: { id: string; name: string; created_at: number };
+  sessions: { token: string; player_id: string; created_at: number };
+  accounts: { id: string; balance: number };
+  ledger_tx: { id: string; kind: string; at: number; table_id: string | null; coup: number | null; memo: string };
+  postings: { tx_id: string; line: number; account: string; amount: number };
+  table_events: { table_id: string; seq: number; at: number; type: string; event: string };
+  table_snapshots: { table_id: string; seq: number; at: number; state: string };
+  coups: { table_id: string; number: number; status: string; pocket: string | null; result_at: number; record: string };
+  coup_players: {
+    player_id: string;
+    table_id: string;
+    number: number;
+    result_at: number;
+    staked: number;
+    prisoner_stakes: number;
+    returned: number;
+    balance_before: number;
+    balance_after: number;
+    balance_before_bets: number | null;
+  };
+}
+
+/** Creates every table and index if missing (idempotent). */
+export async function createSchema(db: Kysely<Database>): Promise<void> {
+  const s = db.schema;
+  await s.createTable('tables').ifNotExists().addColumn('id', 'text', (c) => c.primaryKey()).addColumn('created_at', 'bigint', (c) => c.notNull()).addColumn('config', 'text', (c) => c.notNull()).execute();
+  await s.createTable('players').ifNotExists().addColumn('id', 'text', (c) => c.primaryKey()).addColumn('name', 'text', (c) => c.notNull().unique()).addColumn('created_at', 'bigint', (c) => c.notNull()).execute();
+  await s.createTable('sessions').ifNotExists().addColumn('token', 'text', (c) => c.primaryKey()).addColumn('player_id', 'text', (c) => c.notNull()).addColumn('created_at', 'bigint', (c) => c.notNull()).execute();
+  await s.createTable('accounts').ifNotExists().addColumn('id', 'text', (c) => c.primaryKey()).addColumn('balance', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await s
+    .createTable('ledger_tx')
+    .ifNotExists()
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('at', 'bigint', (c) => c.notNull())
+    .addColumn('table_id', 'text')
+    .addColumn('coup', 'integer')
+    .addColumn('memo', 'text', (c) => c.notNull())
+    .execute();
+  await s
+    .createTable('postings')
+    .ifNotExists()
+    .addColumn('tx_id', 'text', (c) => c.notNull())
+    .addColumn('line', 'integer', (c) => c.notNull())
+    .addColumn('account', 'text', (c) => c.notNull())
+    .addColumn('amount', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('postings_pk', ['tx_id', 'line'])
+    .execute();
+  await s.createIndex('postings_account').ifNotExists().on('postings').columns(['account', 'tx_id']).execute();
+  await s
+    .createTable('table_events')
+    .ifNotExists()
+    .addColumn('table_id', 'text', (c) => c.notNull())
+    .addColumn('seq', 'integer', (c) => c.notNull())
+    .addColumn('at', 'bigint', (c) => c.notNull())
+    .addColumn('type', 'text', (c) => c.notNull())
+    .addColumn('event', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('table_events_pk', ['table_id', 'seq'])
+    .execute();
+  await s.createTable('table_snapshots').ifNotExists().addColumn('table_id', 'text', (c) => c.primaryKey()).addColumn('seq', 'integer', (c) => c.notNull()).addColumn('at', 'bigint', (c) => c.notNull()).addColumn('state', 'text', (c) => c.notNull()).execute();
+  await s
+    .createTable('coups')
+    .ifNotExists()
+    .addColumn('table_id', 'text', (c) => c.notNull())
+    .addColumn('number', 'integer', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('pocket', 'text')
+    .addColumn('result_at', 'bigint', (c) => c.notNull())
+    .addColumn('record', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('coups_pk', ['table_id', 'number'])
+    .execute();
+  await s
+    .createTable('coup_players')
+    .ifNotExists()
+    .addColumn('player_id', 'text', (c) => c.notNull())
+    .addColumn('table_id', 'text', (c) => c.notNull())
+    .addColumn('number', 'integer', (c) => c.notNull())
+    .addColumn('result_at', 'bigint', (c) => c.notNull())
+    .addColumn('staked', 'bigint', (c) => c.notNull())
+    .addColumn('prisoner_stakes', 'bigint', (c) => c.notNull())
+    .addColumn('returned', 'bigint', (c) => c.notNull())
+    .addColumn('balance_before', 'bigint', (c) => c.notNull())
+    .addColumn('balance_after', 'bigint', (c) => c.notNull())
+    .addColumn('balance_before_bets', 'bigint')
+    .addPrimaryKeyConstraint('coup_players_pk', ['player_id', 'table_id', 'number'])
+    .execute();
+  await s.createIndex('coup_players_recent').ifNotExists().on('coup_players').columns(['player_id', 'result_at']).execute();
+}

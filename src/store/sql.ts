@@ -1,0 +1,331 @@
+/**
+ * The storage port over SQL through Kysely: one implementation for SQLite (better-sqlite3,
+ * a file in the data directory) and PostgreSQL (pg), with the schema of schema.ts.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { TableConfig } from '../table/config.ts';
+import { tableErr } from '../table/errors.ts';
+import { mustStayNonNegative, type LedgerTx } from '../table/ledger.ts';
+import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
+import { createSchema, type Database } from './schema.ts';
+import { InsufficientFundsError, type CoupBalances, type PlayerCoup, type PlayerRow, type Store, type StoreTx, type TableLoad } from './port.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : typeof v === 'string' ? Number(v) : 0);
+
+class SqlTx implements StoreTx {
+  constructor(private readonly db: Db) {}
+
+  async balance(account: string): Promise<number> {
+    const row = await this.db.selectFrom('accounts').select('balance').where('id', '=', account).executeTakeFirst();
+    return row ? num(row.balance) : 0;
+  }
+
+  async applyTx(tx: LedgerTx): Promise<void> {
+    const sum = tx.postings.reduce((s, p) => s + p.amount, 0);
+    if (sum !== 0) throw new Error(`internal: transaction ${tx.id} does not balance`);
+    await this.db
+      .insertInto('ledger_tx')
+      .values({ id: tx.id, kind: tx.kind, at: tx.at, table_id: tx.tableId ?? null, coup: tx.coup ?? null, memo: JSON.stringify(tx.memo ?? {}) })
+      .execute();
+    let line = 0;
+    for (const p of tx.postings) {
+      await this.db.insertInto('accounts').values({ id: p.account, balance: 0 }).onConflict((oc) => oc.column('id').doNothing()).execute();
+      let q = this.db
+        .updateTable('accounts')
+        .set({ balance: sql<number>`balance + ${p.amount}` })
+        .where('id', '=', p.account);
+      if (p.amount < 0 && mustStayNonNegative(p.account)) q = q.where(sql<boolean>`balance + ${p.amount} >= 0`);
+      const r = await q.executeTakeFirst();
+      if (num(r.numUpdatedRows) !== 1) {
+        const balance = await this.balance(p.account);
+        throw new InsufficientFundsError(tableErr('INSUFFICIENT_FUNDS', `${p.account} has ${balance}, ${-p.amount} needed`, { account: p.account, balance, amount: p.amount }));
+      }
+      await this.db.insertInto('postings').values({ tx_id: tx.id, line: line++, account: p.account, amount: p.amount }).execute();
+    }
+  }
+
+  async appendEvent(tableId: string, seq: number, event: TableEvent): Promise<void> {
+    await this.db.insertInto('table_events').values({ table_id: tableId, seq, at: event.now, type: event.type, event: JSON.stringify(event) }).execute();
+  }
+
+  async saveSnapshot(tableId: string, seq: number, state: TableState): Promise<void> {
+    const values = { table_id: tableId, seq, at: state.since, state: JSON.stringify(state) };
+    await this.db
+      .insertInto('table_snapshots')
+      .values(values)
+      .onConflict((oc) => oc.column('table_id').doUpdateSet({ seq: values.seq, at: values.at, state: values.state }))
+      .execute();
+  }
+
+  async recordCoup(record: CoupRecord, balances: Record<string, CoupBalances>): Promise<void> {
+    await this.db
+      .insertInto('coups')
+      .values({ table_id: record.tableId, number: record.number, status: record.status, pocket: record.pocket === null ? null : String(record.pocket), result_at: record.resultAt, record: JSON.stringify(record) })
+      .execute();
+    for (const [playerId, p] of Object.entries(record.players)) {
+      const b = balances[playerId] ?? { before: 0, after: 0 };
+      await this.db
+        .insertInto('coup_players')
+        .values({
+          player_id: playerId,
+          table_id: record.tableId,
+          number: record.number,
+          result_at: record.resultAt,
+          staked: p.staked,
+          prisoner_stakes: p.prisonerStakes,
+          returned: p.returned,
+          balance_before: b.before,
+          balance_after: b.after,
+          balance_before_bets: p.balanceBeforeBets,
+        })
+        .execute();
+    }
+  }
+
+  async createTable(config: TableConfig, at: number): Promise<void> {
+    await this.db.insertInto('tables').values({ id: config.id, created_at: at, config: JSON.stringify(config) }).execute();
+  }
+
+  async createPlayer(player: PlayerRow): Promise<void> {
+    await this.db.insertInto('players').values({ id: player.id, name: player.name, created_at: player.createdAt }).execute();
+    await this.db.insertInto('accounts').values({ id: `player:${player.id}`, balance: 0 }).onConflict((oc) => oc.column('id').doNothing()).execute();
+  }
+
+  async createSession(token: string, playerId: string, at: number): Promise<void> {
+    await this.db.insertInto('sessions').values({ token, player_id: playerId, created_at: at }).execute();
+  }
+}
+
+/** The SQL store (see Store). */
+export class SqlStore implements Store {
+  constructor(
+    readonly kind: 'sqlite' | 'postgres',
+    readonly db: Kysely<Database>,
+    private readonly onClose: () => Promise<void> = async () => {},
+  ) {}
+
+  async init(): Promise<void> {
+    await createSchema(this.db);
+  }
+
+  transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => fn(new SqlTx(trx)));
+  }
+
+  async listTables(): Promise<TableConfig[]> {
+    const rows = await this.db.selectFrom('tables').select(['config']).orderBy('created_at').orderBy('id').execute();
+    return rows.map((r) => JSON.parse(r.config) as TableConfig);
+  }
+
+  async getTable(id: string): Promise<TableConfig | null> {
+    const r = await this.db.selectFrom('tables').select('config').where('id', '=', id).executeTakeFirst();
+    return r ? (JSON.parse(r.config) as TableConfig) : null;
+  }
+
+  async loadTable(id: string): Promise<TableLoad | null> {
+    const config = await this.getTable(id);
+    if (!config) return null;
+    const snap = await this.db.selectFrom('table_snapshots').select(['seq', 'state']).where('table_id', '=', id).executeTakeFirst();
+    const from = snap ? num(snap.seq) : 0;
+    const events = await this.db.selectFrom('table_events').select(['seq', 'event']).where('table_id', '=', id).where('seq', '>', from).orderBy('seq').execute();
+    return {
+      config,
+      snapshot: snap ? { seq: num(snap.seq), state: JSON.parse(snap.state) as TableState } : null,
+      events: events.map((e) => ({ seq: num(e.seq), event: JSON.parse(e.event) as TableEvent })),
+    };
+  }
+
+  async getPlayer(id: string): Promise<PlayerRow | null> {
+    const r = await this.db.selectFrom('players').selectAll().where('id', '=', id).executeTakeFirst();
+    return r ? { id: r.id, name: r.name, createdAt: num(r.created_at) } : null;
+  }
+
+  async listPlayers(): Promise<Array<PlayerRow & { balance: number }>> {
+    const rows = await this.db
+      .selectFrom('players')
+      .leftJoin('accounts', (j) => j.on(sql<boolean>`accounts.id = ${'player:'} || players.id`))
+      .select(['players.id', 'players.name', 'players.created_at', 'accounts.balance'])
+      .orderBy('players.name')
+      .execute();
+    return rows.map((r) => ({ id: r.id, name: r.name, createdAt: num(r.created_at), balance: num(r.balance) }));
+  }
+
+  async sessionPlayer(token: string): Promise<string | null> {
+    const r = await this.db.selectFrom('sessions').select('player_id').where('token', '=', token).executeTakeFirst();
+    return r?.player_id ?? null;
+  }
+
+  async balance(account: string): Promise<number> {
+    return new SqlTx(this.db).balance(account);
+  }
+
+  async accounts(): Promise<Record<string, number>> {
+    const rows = await this.db.selectFrom('accounts').selectAll().orderBy('id').execute();
+    return Object.fromEntries(rows.map((r) => [r.id, num(r.balance)]));
+  }
+
+  async audit(): Promise<{ sum: number; transactions: number; unbalanced: number; mismatched: number }> {
+    const sum = await this.db.selectFrom('accounts').select(sql<number>`coalesce(sum(balance), 0)`.as('s')).executeTakeFirstOrThrow();
+    const txs = await this.db.selectFrom('ledger_tx').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const unbalanced = await this.db
+      .selectFrom((eb) => eb.selectFrom('postings').select(['tx_id', sql<number>`sum(amount)`.as('s')]).groupBy('tx_id').as('t'))
+      .select(sql<number>`count(*)`.as('n'))
+      .where('t.s', '<>', 0)
+      .executeTakeFirstOrThrow();
+    const mismatched = await this.db
+      .selectFrom('accounts')
+      .leftJoin((eb) => eb.selectFrom('postings').select(['account', sql<number>`sum(amount)`.as('s')]).groupBy('account').as('p'), (j) => j.on(sql<boolean>`p.account = accounts.id`))
+      .select(sql<number>`count(*)`.as('n'))
+      .where(sql<boolean>`accounts.balance <> coalesce(p.s, 0)`)
+      .executeTakeFirstOrThrow();
+    return { sum: num(sum.s), transactions: num(txs.n), unbalanced: num(unbalanced.n), mismatched: num(mismatched.n) };
+  }
+
+  async transactions(account: string, limit: number): Promise<LedgerTx[]> {
+    const ids = await this.db
+      .selectFrom('postings')
+      .innerJoin('ledger_tx', 'ledger_tx.id', 'postings.tx_id')
+      .select(['ledger_tx.id', 'ledger_tx.kind', 'ledger_tx.at', 'ledger_tx.table_id', 'ledger_tx.coup', 'ledger_tx.memo'])
+      .where('postings.account', '=', account)
+      .orderBy('ledger_tx.at', 'desc')
+      .orderBy('ledger_tx.id', 'desc')
+      .limit(limit)
+      .execute();
+    if (ids.length === 0) return [];
+    const postings = await this.db
+      .selectFrom('postings')
+      .select(['tx_id', 'account', 'amount'])
+      .where(
+        'tx_id',
+        'in',
+        ids.map((r) => r.id),
+      )
+      .orderBy('tx_id')
+      .orderBy('line')
+      .execute();
+    return ids.map((r) => ({
+      id: r.id,
+      kind: r.kind as LedgerTx['kind'],
+      at: num(r.at),
+      ...(r.table_id ? { tableId: r.table_id } : {}),
+      ...(r.coup !== null ? { coup: num(r.coup) } : {}),
+      memo: JSON.parse(r.memo) as Record<string, unknown>,
+      postings: postings.filter((p) => p.tx_id === r.id).map((p) => ({ account: p.account, amount: num(p.amount) })),
+    }));
+  }
+
+  async tableHistory(tableId: string, limit: number, before?: number): Promise<CoupRecord[]> {
+    let q = this.db.selectFrom('coups').select('record').where('table_id', '=', tableId);
+    if (before !== undefined) q = q.where('number', '<', before);
+    const rows = await q.orderBy('number', 'desc').limit(limit).execute();
+    return rows.map((r) => JSON.parse(r.record) as CoupRecord);
+  }
+
+  async coup(tableId: string, number: number): Promise<CoupRecord | null> {
+    const r = await this.db.selectFrom('coups').select('record').where('table_id', '=', tableId).where('number', '=', number).executeTakeFirst();
+    return r ? (JSON.parse(r.record) as CoupRecord) : null;
+  }
+
+  async coupBalances(tableId: string, number: number): Promise<Record<string, CoupBalances>> {
+    const rows = await this.db.selectFrom('coup_players').select(['player_id', 'balance_before', 'balance_after']).where('table_id', '=', tableId).where('number', '=', number).execute();
+    return Object.fromEntries(rows.map((r) => [r.player_id, { before: num(r.balance_before), after: num(r.balance_after) }]));
+  }
+
+  async playerHistory(playerId: string, limit: number, before?: number): Promise<PlayerCoup[]> {
+    let q = this.db
+      .selectFrom('coup_players')
+      .innerJoin('coups', (j) => j.onRef('coups.table_id', '=', 'coup_players.table_id').onRef('coups.number', '=', 'coup_players.number'))
+      .selectAll('coup_players')
+      .select(['coups.record', 'coups.status', 'coups.pocket'])
+      .where('coup_players.player_id', '=', playerId);
+    if (before !== undefined) q = q.where('coup_players.result_at', '<', before);
+    const rows = await q.orderBy('coup_players.result_at', 'desc').orderBy('coup_players.number', 'desc').limit(limit).execute();
+    return rows.map((r) => {
+      const rec = JSON.parse(r.record) as CoupRecord;
+      const mine = new Set(rec.players[playerId]?.betIds ?? []);
+      const settlementBets = ((rec.settlement as { bets?: Record<string, unknown> } | null)?.bets ?? {}) as Record<string, unknown>;
+      return {
+        tableId: r.table_id,
+        number: num(r.number),
+        status: r.status as 'settled' | 'void',
+        resultAt: num(r.result_at),
+        pocket: rec.pocket,
+        staked: num(r.staked),
+        prisonerStakes: num(r.prisoner_stakes),
+        returned: num(r.returned),
+        balanceBeforeBets: r.balance_before_bets === null ? null : num(r.balance_before_bets),
+        balanceBefore: num(r.balance_before),
+        balanceAfter: num(r.balance_after),
+        bets: rec.bets.filter((b) => b.playerId === playerId).map((b) => b.bet),
+        outcomes: Object.fromEntries(Object.entries(settlementBets).filter(([id]) => mine.has(id))),
+      };
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+    await this.onClose();
+  }
+}
+
+/** Opens (creating if needed) the SQLite store in a file (or ":memory:"), WAL journal. */
+export async function openSqliteStore(file: string): Promise<SqlStore> {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const database = new BetterSqlite3(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const store = new SqlStore('sqlite', db);
+  await store.init();
+  return store;
+}
+
+/** Default PostgreSQL URL: env CROUPIER_PG_URL, else the local test database. */
+export function defaultPgUrl(): string {
+  return process.env.CROUPIER_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/**
+ * Opens the PostgreSQL store. `schema` (default "croupier") is created if missing and used as
+ * the search path of every connection, so several stores (e.g. test runs) can share a database.
+ */
+export async function openPostgresStore(url: string, opts: { schema?: string; max?: number } = {}): Promise<SqlStore> {
+  const schema = opts.schema ?? 'croupier';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name ${schema}`);
+  const types = {
+    getTypeParser: (oid: number, format?: string) => (oid === INT8 || oid === NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')),
+  };
+  const setup = new pg.Client({ connectionString: url });
+  await setup.connect();
+  try {
+    await setup.query(`create schema if not exists ${schema}`);
+  } finally {
+    await setup.end();
+  }
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, options: `-c search_path=${schema}`, types } as pg.PoolConfig);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const store = new SqlStore('postgres', db);
+  await store.init();
+  return store;
+}
+
+/** Drops a PostgreSQL schema and everything in it (test clean-up). */
+export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await c.end();
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * Table configuration: rule set, table minimum and per-kind maxima (RULES.md §6, French
+ * regulation art. 53), timings of the coup, zero-choice deadline, and the wheel mode.
+ *
+ * All amounts are integer minor units of the casino currency; all durations milliseconds.
+ */
+import { resolveRules, type Rules, type RulesInput } from '../engine/rules.ts';
+import type { PositionKind } from '../engine/layout.ts';
+import { ok, type Result } from '../engine/result.ts';
+import { tableErr, type TableError } from './errors.ts';
+
+/**
+ * Maxima as multiples of the table minimum (RULES §6, art. 53). Decisions where §6 is silent
+ * (docs/API.md "Limits"): the five-number bet (`cinq`) gets 150× (the plein's 30× per number,
+ * between carré 120× and sixain 200×); the two douzaines / colonnes à cheval take the
+ * "24 numbers" 2000×; a single douzaine / colonne the "12 numbers" 500×.
+ */
+export const ART53_MULTIPLES: Readonly<Record<PositionKind, number>> = {
+  chance: 1000,
+  plein: 30,
+  cheval: 60,
+  transversale: 100,
+  carre: 120,
+  cinq: 150,
+  sixain: 200,
+  douzaine: 500,
+  colonne: 500,
+  douzaines: 2000,
+  colonnes: 2000,
+};
+
+/** How the winning number is produced: a random source, or a croupier entering a physical wheel's number. */
+export type WheelMode = 'rng' | 'manual';
+
+/** Coup timings, milliseconds. */
+export interface TableTimings {
+  /** "Faites vos jeux" until the launch (bets accepted). */
+  readonly bettingMs: number;
+  /** From the launch to "rien ne va plus" (the ball runs; bets still accepted). */
+  readonly launchMs: number;
+  /** From "rien ne va plus" until the ball falls (RNG mode; bets refused). */
+  readonly ballMs: number;
+  /** Result shown (announcement, settlement) before the next coup opens. */
+  readonly resultMs: number;
+  /** After a zero: time a player has to choose la partage / stay / move for a new prisoner. */
+  readonly zeroChoiceMs: number;
+}
+
+/** A complete, validated table configuration. */
+export interface TableConfig {
+  /** Table id: 1-32 characters [a-z0-9-]. */
+  readonly id: string;
+  /** Display name. */
+  readonly name: string;
+  /** The rule-set input as given (preset name or object, see engine resolveRules). */
+  readonly rules: RulesInput;
+  /** ISO 4217 code of the casino currency (display only; one wallet per player). */
+  readonly currency: string;
+  /** Digits after the decimal point of the currency (display only), 0..4. */
+  readonly decimals: number;
+  /** Table minimum per bet, per chip of an announced bet; minor units. */
+  readonly minimum: number;
+  /** Maximum per position kind, minor units, per player and coup (see {@link checkLimits}). */
+  readonly maxima: Readonly<Record<PositionKind, number>>;
+  readonly timings: TableTimings;
+  readonly mode: WheelMode;
+  /** Largest number of bets one player may have on the layout in one coup. */
+  readonly maxBetsPerPlayer: number;
+  /** IANA time zone for the gaming day (the day's date pocket, RULES §6). */
+  readonly timeZone: string;
+}
+
+/** Default timings: 15 s betting, 3 s launch, 3 s ball, 5 s result, 20 s zero choice. */
+export const DEFAULT_TIMINGS: TableTimings = { bettingMs: 15_000, launchMs: 3_000, ballMs: 3_000, resultMs: 5_000, zeroChoiceMs: 20_000 };
+
+/** The art. 53 maxima for a table minimum (minor units). */
+export function art53Maxima(minimum: number): Record<PositionKind, number> {
+  const out = {} as Record<PositionKind, number>;
+  for (const [k, m] of Object.entries(ART53_MULTIPLES)) out[k as PositionKind] = m * minimum;
+  return out;
+}
+
+/** Configuration as given by an admin or the command line; missing fields take defaults. */
+export interface TableConfigInput {
+  id: string;
+  name?: string;
+  rules: RulesInput;
+  currency?: string;
+  decimals?: number;
+  minimum: number;
+  /** Overrides of single maxima (minor units). */
+  maxima?: Partial<Record<PositionKind, number>>;
+  timings?: Partial<TableTimings>;
+  mode?: WheelMode;
+  maxBetsPerPlayer?: number;
+  timeZone?: string;
+}
+
+const isAmount = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x > 0 && x <= 1e12;
+const isDuration = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 24 * 3600_000;
+
+/**
+ * Validates and completes a table configuration. Errors: INVALID_CONFIG (with the field),
+ * UNKNOWN_RULES / INVALID_RULES (from the engine).
+ */
+export function resolveTableConfig(input: TableConfigInput): Result<TableConfig, TableError> {
+  const bad = (m: string) => ({ ok: false as const, error: tableErr('INVALID_CONFIG', m) });
+  if (typeof input.id !== 'string' || !/^[a-z0-9][a-z0-9-]{0,31}$/.test(input.id)) return bad('id must be 1-32 characters a-z, 0-9, "-"');
+  const rules = resolveRules(input.rules);
+  if (!rules.ok) return { ok: false, error: { code: rules.error.code, message: rules.error.message } };
+  if (!isAmount(input.minimum)) return bad('minimum must be a positive integer of minor units');
+  const maxima = art53Maxima(input.minimum);
+  for (const [k, v] of Object.entries(input.maxima ?? {})) {
+    if (!(k in maxima)) return bad(`unknown bet kind "${k}" in maxima`);
+    if (!isAmount(v) || v < input.minimum) return bad(`maxima.${k} must be an integer of minor units >= the minimum`);
+    maxima[k as PositionKind] = v;
+  }
+  const timings = { ...DEFAULT_TIMINGS, ...(input.timings ?? {}) };
+  for (const [k, v] of Object.entries(timings)) if (!isDuration(v)) return bad(`timings.${k} must be an integer of milliseconds`);
+  const mode = input.mode ?? 'rng';
+  if (mode !== 'rng' && mode !== 'manual') return bad('mode must be "rng" or "manual"');
+  const currency = input.currency ?? 'EUR';
+  if (!/^[A-Z]{3}$/.test(currency)) return bad('currency must be an ISO 4217 code');
+  const decimals = input.decimals ?? 2;
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 4) return bad('decimals must be 0..4');
+  const maxBetsPerPlayer = input.maxBetsPerPlayer ?? 200;
+  if (!Number.isInteger(maxBetsPerPlayer) || maxBetsPerPlayer < 1 || maxBetsPerPlayer > 10_000) return bad('maxBetsPerPlayer must be 1..10000');
+  const timeZone = input.timeZone ?? 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone });
+  } catch {
+    return bad(`unknown time zone ${JSON.stringify(timeZone)}`);
+  }
+  return ok({ id: input.id, name: input.name ?? input.id, rules: input.rules, currency, decimals, minimum: input.minimum, maxima, timings, mode, maxBetsPerPlayer, timeZone });
+}
+
+/** The engine rule set of a configuration; throws if the configuration was not validated. */
+export function rulesOf(config: TableConfig): Rules {
+  const r = resolveRules(config.rules);
+  if (!r.ok) throw new Error(`internal: table ${config.id} has invalid rules: ${r.error.message}`);
+  return r.value;
+}
+
+/** The gaming day of an instant in a time zone: ISO date and day of month (1..31). */
+export function gamingDay(now: number, timeZone: string): { date: string; dayOfMonth: number } {
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now));
+  return { date, dayOfMonth: Number(date.slice(8, 10)) };
+}
+

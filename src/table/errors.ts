@@ -1,0 +1,57 @@
+/**
+ * Rejections of the table (and the server), as values with stable codes. Codes are part of
+ * the public API (docs/API.md "Error codes"): never renamed, only added. Engine rejection
+ * codes (engine/result.ts) pass through unchanged.
+ */
+import type { EngineErrorCode } from '../engine/result.ts';
+
+/** Stable rejection codes of the table state machine, the ledger and the server. */
+export const TABLE_ERROR_CODES = [
+  // table state machine
+  'TABLE_CLOSED', // the gaming day is not open / the table is paused: no coup running
+  'NO_MORE_BETS', // "rien ne va plus" has been called (or the coup is being settled): every bet is refused
+  'BELOW_MINIMUM', // a stake (or a chip of an announced bet) under the table minimum
+  'ABOVE_MAXIMUM', // the player's total on one position over the table maximum of its kind
+  'TOO_MANY_BETS', // more bets on the layout than maxBetsPerPlayer for one player
+  'INSUFFICIENT_FUNDS', // the stake is more than the player's balance
+  'REQUEST_ID_REUSED', // a client request id was used before for a different command
+  'BET_NOT_FOUND', // undo of a bet that is not (or no longer) on the layout, or not the player's
+  'NOTHING_TO_UNDO', // undo / clear with no bet of the player on the layout
+  'NOTHING_TO_REBET', // rebet with no bets in the player's previous coup / double with no bets now
+  'PRISONER_NOT_FOUND', // a prisoner id that is not the player's prisoner on this table
+  'CHOICE_CLOSED', // la partage asked after the zero-choice deadline, or for a prisoner with no pending choice
+  'INVALID_CHOICE', // move to the chance the prisoner is already on, or a missing/unknown chance
+  'WRONG_PHASE', // a croupier command that does not fit the phase (e.g. result before rien ne va plus)
+  'WRONG_MODE', // a croupier entering a number on an RNG table
+  'INVALID_CONFIG', // a table configuration field out of range
+  // server
+  'INVALID_REQUEST', // request body / query / WebSocket message fails validation
+  'UNAUTHORIZED', // no or unknown bearer token
+  'FORBIDDEN', // the role may not do this
+  'UNKNOWN_TABLE', // no such table
+  'UNKNOWN_PLAYER', // no such player
+  'TABLE_EXISTS', // creating a table whose id is taken
+  'PLAYER_EXISTS', // creating a player whose name is taken
+  'NOT_FOUND', // no such coup / route
+  'INTERNAL', // an unexpected failure (logged)
+] as const;
+
+/** A table / server rejection code. */
+export type TableErrorCode = (typeof TABLE_ERROR_CODES)[number];
+
+/** A rejection: stable code (table, server or engine), English message, optional detail. */
+export interface TableError {
+  code: TableErrorCode | EngineErrorCode;
+  message: string;
+  betId?: string;
+  /** Machine-readable detail, e.g. `{limit, total, kind}` for ABOVE_MAXIMUM. */
+  detail?: Record<string, unknown>;
+}
+
+/** Builds a rejection value. */
+export function tableErr(code: TableErrorCode | EngineErrorCode, message: string, detail?: Record<string, unknown>, betId?: string): TableError {
+  const e: TableError = { code, message };
+  if (detail) e.detail = detail;
+  if (betId !== undefined) e.betId = betId;
+  return e;
+}

@@ -1,0 +1,336 @@
+import { describe, expect, it } from 'vitest';
+import { inPlayAccount, houseAccount } from '../../src/table/ledger.ts';
+import { nextWakeup, transition } from '../../src/table/machine.ts';
+import { config, Harness } from './helpers.ts';
+
+const rouge = (stake: number) => ({ chance: 'rouge', stake });
+
+describe('coup state machine: phases', () => {
+  it('refuses bets before the day opens, opens with the ball in the pocket of the date', () => {
+    const h = new Harness();
+    h.deposit('alice', 10_000);
+    h.place('alice', rouge(100));
+    expect(h.rejection()).toBe('TABLE_CLOSED');
+    h.open();
+    expect(h.state.phase).toBe('betting');
+    expect(h.state.coup).toBe(1);
+    expect(h.state.day).toEqual({ date: '2026-01-17', openedAt: h.now, pocket: 17 });
+    const phase = h.published('phase')[0];
+    expect(phase.call).toBe('Faites vos jeux');
+    expect(phase.dayOpening).toEqual({ date: '2026-01-17', ball: 17 });
+    expect(h.state.deadline).toBe(h.now + 10_000);
+  });
+
+  it('day pocket follows the table time zone', () => {
+    const h = new Harness(config({ timeZone: 'Pacific/Auckland' }));
+    h.now = Date.UTC(2026, 0, 17, 12, 0, 0); // already the 18th in Auckland
+    h.open();
+    expect(h.state.day?.pocket).toBe(18);
+  });
+
+  it('runs betting → launched (bets still accepted) → rien ne va plus (all refused) → result → next coup', () => {
+    const h = new Harness();
+    h.deposit('alice', 10_000);
+    h.open();
+    h.place('alice', rouge(1000));
+    expect(h.rejection()).toBeUndefined();
+    h.next();
+    expect(h.state.phase).toBe('launched');
+    h.place('alice', { numbers: [17], stake: 100 });
+    expect(h.rejection()).toBeUndefined();
+    h.next();
+    expect(h.state.phase).toBe('no-more-bets');
+    expect(h.published('phase')[0].call).toBe('Rien ne va plus');
+    h.place('alice', rouge(100));
+    expect(h.rejection()).toBe('NO_MORE_BETS');
+    h.send({ type: 'undo', now: h.now, playerId: 'alice' });
+    expect(h.rejection()).toBe('NO_MORE_BETS');
+    const fx = h.next();
+    expect(fx).toEqual([{ type: 'spin' }]);
+    expect(h.state.spinRequested).toBe(true);
+    expect(h.state.deadline).toBeNull();
+    h.send({ type: 'result', now: h.now, pocket: 17, source: 'rng' });
+    expect(h.state.phase).toBe('settled');
+    const result = h.published('result')[0];
+    expect(result.pocket).toBe(17);
+    expect((result.announcement as Record<string, string>).fr).toBe('Dix-sept, noir, impair et manque');
+    expect(h.last.some((e) => e.type === 'coup')).toBe(true);
+    // rouge lost (1000), plein 17 won 35×100 + stake
+    expect(h.balance('alice')).toBe(10_000 - 1100 + 3600);
+    expect(h.balances[inPlayAccount('t1')]).toBe(0);
+    expect(h.balances[houseAccount('t1')]).toBe(1000 - 3500);
+    h.place('alice', rouge(100));
+    expect(h.rejection()).toBe('NO_MORE_BETS');
+    h.next();
+    expect(h.state.phase).toBe('betting');
+    expect(h.state.coup).toBe(2);
+    expect(h.state.history[0]).toMatchObject({ coup: 1, pocket: 17 });
+    expect(h.sum()).toBe(0);
+  });
+
+  it('croupier commands: launch, close, pause, open; wrong phases rejected', () => {
+    const h = new Harness();
+    h.send({ type: 'launch', now: h.now });
+    expect(h.rejection()).toBe('WRONG_PHASE');
+    h.open();
+    h.send({ type: 'open', now: h.now });
+    expect(h.rejection()).toBe('WRONG_PHASE');
+    h.send({ type: 'result', now: h.now, pocket: 3, source: 'rng' });
+    expect(h.rejection()).toBe('WRONG_PHASE');
+    h.send({ type: 'launch', now: h.now });
+    expect(h.state.phase).toBe('launched');
+    h.send({ type: 'close', now: h.now });
+    expect(h.state.phase).toBe('no-more-bets');
+    h.send({ type: 'close', now: h.now });
+    expect(h.rejection()).toBe('WRONG_PHASE');
+    h.send({ type: 'pause', now: h.now });
+    expect(h.state.pauseRequested).toBe(true);
+    h.send({ type: 'result', now: h.now, pocket: 3, source: 'croupier' });
+    expect(h.rejection()).toBe('WRONG_MODE');
+    h.send({ type: 'result', now: h.now, pocket: 3, source: 'rng' });
+    h.next();
+    expect(h.state.phase).toBe('paused');
+    expect(nextWakeup(h.state)).toBeNull();
+    h.send({ type: 'open', now: h.now });
+    expect(h.state.phase).toBe('betting');
+    expect(h.state.coup).toBe(2);
+  });
+
+  it('manual mode: no spin, the croupier enters the number of the physical wheel', () => {
+    const h = new Harness(config({ mode: 'manual', rules: 'american' }));
+    h.deposit('bob', 1000);
+    h.open();
+    h.place('bob', { numbers: [0, '00', 1, 2, 3], stake: 100 });
+    h.next();
+    h.next();
+    expect(h.state.phase).toBe('no-more-bets');
+    expect(h.state.deadline).toBeNull();
+    h.send({ type: 'result', now: h.now, pocket: '00', source: 'rng' });
+    expect(h.rejection()).toBe('WRONG_MODE');
+    h.send({ type: 'result', now: h.now, pocket: 37, source: 'croupier' });
+    expect(h.rejection()).toBe('INVALID_OUTCOME');
+    h.send({ type: 'result', now: h.now, pocket: '00', source: 'croupier' });
+    expect(h.state.phase).toBe('settled');
+    expect(h.balance('bob')).toBe(1000 + 600);
+  });
+
+  it('recover: betting gets fresh time; a coup cut after rien ne va plus is void with stakes returned', () => {
+    const h = new Harness();
+    h.deposit('alice', 1000);
+    h.open();
+    h.place('alice', rouge(300));
+    h.now += 60_000;
+    h.send({ type: 'recover', now: h.now });
+    expect(h.state.phase).toBe('betting');
+    expect(h.state.deadline).toBe(h.now + 10_000);
+    h.next();
+    h.next();
+    h.next(); // spin requested, process "dies" before the result
+    h.send({ type: 'recover', now: h.now });
+    expect(h.state.phase).toBe('settled');
+    const rec = h.last.find((e) => e.type === 'coup');
+    expect(rec && rec.type === 'coup' && rec.record.status).toBe('void');
+    expect(h.balance('alice')).toBe(1000);
+    expect(h.balances[inPlayAccount('t1')]).toBe(0);
+  });
+});
+
+describe('bets: limits, funds, idempotency, undo/rebet/double', () => {
+  it('table minimum and art. 53 maxima, per player and position, chips of announced bets each checked', () => {
+    const h = new Harness(); // minimum 100
+    h.deposit('alice', 10_000_000);
+    h.deposit('bob', 10_000_000);
+    h.open();
+    h.place('alice', rouge(99));
+    expect(h.rejection()).toBe('BELOW_MINIMUM');
+    h.place('alice', { numbers: [17], stake: 3000 });
+    expect(h.rejection()).toBeUndefined();
+    h.place('alice', { numbers: [17], stake: 100 });
+    expect(h.rejection()).toBe('ABOVE_MAXIMUM');
+    h.place('bob', { numbers: [17], stake: 3000 });
+    expect(h.rejection()).toBeUndefined(); // per player
+    h.place('alice', rouge(100_000));
+    expect(h.rejection()).toBeUndefined();
+    h.place('alice', { chance: 'red', stake: 1 * 100 });
+    expect(h.rejection()).toBe('ABOVE_MAXIMUM');
+    h.place('alice', { numbers: [0, 1, 2, 3], stake: 12_000 });
+    expect(h.rejection()).toBeUndefined();
+    // voisins du zéro: 0/2/3 carries 2 chips (transversale max 100×) at unit 5100 = 10200 > 10000
+    h.place('bob', { announce: 'voisins-du-zero', stake: 5100 });
+    expect(h.rejection()).toBe('ABOVE_MAXIMUM');
+    h.place('bob', { announce: 'voisins-du-zero', stake: 5000 });
+    expect(h.rejection()).toBeUndefined();
+    h.place('bob', { announce: 'tiers', stake: 50 });
+    expect(h.rejection()).toBe('BELOW_MINIMUM');
+    expect(h.state.config.maxima).toMatchObject({ chance: 100_000, plein: 3000, cheval: 6000, transversale: 10_000, carre: 12_000, cinq: 15_000, sixain: 20_000, douzaine: 50_000, douzaines: 200_000 });
+  });
+
+  it('insufficient funds and engine rejections are values; the state is unchanged', () => {
+    const h = new Harness();
+    h.deposit('alice', 500);
+    h.open();
+    const before = h.state;
+    h.place('alice', rouge(600));
+    expect(h.rejection()).toBe('INSUFFICIENT_FUNDS');
+    h.place('alice', { numbers: [3, 4], stake: 100 });
+    expect(h.rejection()).toBe('INVALID_POSITION');
+    h.place('alice', { chance: 'azure', stake: 100 });
+    expect(h.rejection()).toBe('UNKNOWN_CHANCE');
+    expect(h.state).toBe(before);
+  });
+
+  it('idempotent placement by request id; a reused id for another bet is refused', () => {
+    const h = new Harness();
+    h.deposit('alice', 1000);
+    h.open();
+    h.place('alice', rouge(200), 'req-1');
+    const first = h.reply();
+    const s = h.state;
+    h.place('alice', rouge(200), 'req-1');
+    expect(h.reply()).toEqual(first);
+    expect(h.state).toBe(s);
+    expect(h.balance('alice')).toBe(800);
+    h.place('alice', rouge(300), 'req-1');
+    expect(h.rejection()).toBe('REQUEST_ID_REUSED');
+    h.place('bob', rouge(200), 'req-1');
+    expect(h.rejection()).toBe('INSUFFICIENT_FUNDS'); // ids are per player
+  });
+
+  it('undo (last command / by id), clear, rebet, double', () => {
+    const h = new Harness();
+    h.deposit('alice', 10_000);
+    h.open();
+    h.send({ type: 'undo', now: h.now, playerId: 'alice' });
+    expect(h.rejection()).toBe('NOTHING_TO_UNDO');
+    h.place('alice', rouge(100), 'a');
+    h.place('alice', { dozen: 2, stake: 200 }, 'b');
+    h.place('alice', { numbers: [5], stake: 100 }, 'c');
+    expect(h.balance('alice')).toBe(9600);
+    h.send({ type: 'undo', now: h.now, playerId: 'alice' });
+    expect(h.state.bets.map((b) => b.spec.dozen ?? b.spec.chance)).toEqual(['rouge', 2]);
+    h.send({ type: 'undo', now: h.now, playerId: 'alice', betId: 'nope' });
+    expect(h.rejection()).toBe('BET_NOT_FOUND');
+    h.send({ type: 'undo', now: h.now, playerId: 'alice', betId: h.state.bets[0].id });
+    expect(h.state.bets).toHaveLength(1);
+    expect(h.balance('alice')).toBe(9800);
+    h.send({ type: 'double', now: h.now, playerId: 'alice', requestId: 'd1', available: h.balance('alice') });
+    expect(h.state.bets).toHaveLength(2);
+    expect(h.balance('alice')).toBe(9600);
+    h.send({ type: 'clear', now: h.now, playerId: 'alice' });
+    expect(h.state.bets).toHaveLength(0);
+    expect(h.balance('alice')).toBe(10_000);
+    h.send({ type: 'rebet', now: h.now, playerId: 'alice', requestId: 'x', available: h.balance('alice') });
+    expect(h.rejection()).toBe('NOTHING_TO_REBET');
+    h.place('alice', rouge(100), 'e');
+    h.place('alice', { announce: 'orphelins', stake: 100 }, 'f');
+    h.result(1); // rouge wins, orphelins plein 1 wins
+    h.next();
+    const bal = h.balance('alice');
+    h.send({ type: 'rebet', now: h.now, playerId: 'alice', requestId: 'g', available: bal });
+    expect(h.state.bets).toHaveLength(2);
+    expect(h.balance('alice')).toBe(bal - 600);
+    h.send({ type: 'undo', now: h.now, playerId: 'alice' });
+    expect(h.state.bets).toHaveLength(0); // a rebet is undone whole
+    expect(h.sum()).toBe(0);
+  });
+});
+
+describe('prisoners and la partage across coups (french rules)', () => {
+  function zeroWithPrisoner() {
+    const h = new Harness();
+    h.deposit('alice', 10_000);
+    h.open();
+    h.place('alice', rouge(1000));
+    h.place('alice', { chance: 'pair', stake: 501, onZero: 'partage' });
+    h.result(0);
+    return h;
+  }
+
+  it('a zero imprisons with a pending choice and a deadline; a preset partage halves at once', () => {
+    const h = zeroWithPrisoner();
+    expect(h.state.prisoners).toHaveLength(1);
+    const p = h.state.prisoners[0];
+    expect(p).toMatchObject({ chance: 'rouge', stake: 1000, level: 1, pending: true, choiceDeadline: h.now + 5000 });
+    expect(h.balance('alice')).toBe(10_000 - 1501 + 250);
+    expect(h.balances[inPlayAccount('t1')]).toBe(1000);
+    expect(h.published('prisoner')[0].action).toBe('imprisoned');
+    expect(nextWakeup(h.state)).toBe(h.now + 3000); // result display ends before the choice deadline
+  });
+
+  it('la partage within the deadline returns half; after it the default is prison', () => {
+    const h = zeroWithPrisoner();
+    const id = h.state.prisoners[0].id;
+    h.send({ type: 'choose', now: h.now + 1000, playerId: 'bob', prisonerId: id, choice: 'partage' });
+    expect(h.rejection()).toBe('PRISONER_NOT_FOUND');
+    h.send({ type: 'choose', now: h.now + 1000, playerId: 'alice', prisonerId: id, choice: 'partage' });
+    expect(h.state.prisoners).toHaveLength(0);
+    expect(h.balance('alice')).toBe(10_000 - 1501 + 250 + 500);
+    expect(h.balances[inPlayAccount('t1')]).toBe(0);
+
+    const g = zeroWithPrisoner();
+    g.next(); // next coup opens at +3000; choice still open until +5000
+    expect(g.state.prisoners[0].pending).toBe(true);
+    g.advance(2000);
+    expect(g.state.prisoners[0].pending).toBe(false);
+    expect(g.published('prisoner')[0].action).toBe('default-prison');
+    g.send({ type: 'choose', now: g.now, playerId: 'alice', prisonerId: g.state.prisoners[0].id, choice: 'partage' });
+    expect(g.rejection()).toBe('CHOICE_CLOSED');
+  });
+
+  it('rien ne va plus closes every pending choice (default prison); a prisoner moves keeping its level', () => {
+    const h = zeroWithPrisoner();
+    h.next();
+    const id = h.state.prisoners[0].id;
+    h.send({ type: 'choose', now: h.now, playerId: 'alice', prisonerId: id, choice: 'move', chance: 'rouge' });
+    expect(h.rejection()).toBe('INVALID_CHOICE');
+    h.send({ type: 'choose', now: h.now, playerId: 'alice', prisonerId: id, choice: 'move', chance: 'black' });
+    expect(h.state.prisoners[0]).toMatchObject({ chance: 'noir', level: 1, pending: false });
+    h.send({ type: 'close', now: h.now });
+    h.send({ type: 'choose', now: h.now, playerId: 'alice', prisonerId: id, choice: 'move', chance: 'rouge' });
+    expect(h.rejection()).toBe('NO_MORE_BETS');
+    h.send({ type: 'result', now: h.now, pocket: 2, source: 'rng' }); // noir: freed, stake back, no win
+    expect(h.state.prisoners).toHaveLength(0);
+    expect(h.balance('alice')).toBe(10_000 - 1501 + 250 + 1000);
+    expect(h.balances[inPlayAccount('t1')]).toBe(0);
+    expect(h.sum()).toBe(0);
+  });
+
+  it('prisoner stake is not debited again; a second zero goes one level deeper; a loss collects it', () => {
+    const h = zeroWithPrisoner();
+    h.next();
+    const bal = h.balance('alice');
+    h.result(0);
+    expect(h.state.prisoners[0]).toMatchObject({ level: 2, pending: true });
+    expect(h.balance('alice')).toBe(bal);
+    h.next();
+    h.result(2); // rouge loses
+    expect(h.state.prisoners).toHaveLength(0);
+    expect(h.balances[houseAccount('t1')]).toBe(1000 + 251);
+    expect(h.sum()).toBe(0);
+  });
+
+  it('european and american rules: chances simples lose on zero, no prisoners', () => {
+    for (const rules of ['european', 'american']) {
+      const h = new Harness(config({ rules }));
+      h.deposit('a', 1000);
+      h.open();
+      h.place('a', rouge(100));
+      h.result(0);
+      expect(h.state.prisoners).toHaveLength(0);
+      expect(h.balance('a')).toBe(900);
+    }
+  });
+});
+
+describe('configure', () => {
+  it('changes limits and timings, keeps rules; a new minimum resets art. 53 maxima', () => {
+    const h = new Harness();
+    const s = transition(h.state, { type: 'configure', now: h.now, patch: { minimum: 500 } }).state;
+    expect(s.config.maxima.plein).toBe(15_000);
+    const t = transition(s, { type: 'configure', now: h.now, patch: { maxima: { plein: 20_000 }, timings: { bettingMs: 1000 } } }).state;
+    expect(t.config.maxima.plein).toBe(20_000);
+    expect(t.config.timings.bettingMs).toBe(1000);
+    const bad = transition(t, { type: 'configure', now: h.now, patch: { minimum: -1 } });
+    expect(bad.effects[0]).toMatchObject({ type: 'reject', error: { code: 'INVALID_CONFIG' } });
+  });
+});
