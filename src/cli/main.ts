@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerEngineCommands } from './commands/engine.ts';
 import { registerMathCommands } from './commands/math.ts';
+import { registerServeCommand } from './commands/serve.ts';
 import { CliError, reportFailure } from './io.ts';
 
 const program = new Command();
@@ -19,6 +20,7 @@ program
 
 registerEngineCommands(program);
 registerMathCommands(program);
+registerServeCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,0 +1,86 @@
+/**
+ * The broadcast bus between table drivers and WebSocket hubs. In one process a local bus is
+ * enough; several processes sharing PostgreSQL broadcast through Redis pub/sub (docs/DEPLOY.md):
+ * every process publishes its tables' events to one Redis channel and every process's hub
+ * receives all of them, so a player may watch any table from any process.
+ */
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+import type { Published } from '../table/machine.ts';
+
+/** A publish/subscribe channel of live table events. */
+export interface Bus {
+  publish(message: Published): void;
+  /** Registers a handler; returns the unsubscribe function. */
+  subscribe(handler: (message: Published) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** In-process bus. */
+export class LocalBus implements Bus {
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+
+  publish(message: Published): void {
+    this.emitter.emit('m', message);
+  }
+
+  subscribe(handler: (message: Published) => void): () => void {
+    this.emitter.on('m', handler);
+    return () => this.emitter.off('m', handler);
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+}
+
+/** Redis pub/sub bus: one publishing and one subscribed connection, JSON messages on `channel`. */
+export class RedisBus implements Bus {
+  private readonly local = new LocalBus();
+
+  private constructor(
+    private readonly pub: Redis,
+    private readonly sub: Redis,
+    private readonly channel: string,
+  ) {}
+
+  /** Connects to Redis (`redis://host:port/db`) and subscribes to the channel (default "croupier:events"). Rejects if Redis is unreachable. */
+  static async connect(url: string, channel = 'croupier:events'): Promise<RedisBus> {
+    const opts = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false, retryStrategy: (n: number) => (n > 20 ? null : Math.min(n * 200, 2000)) };
+    const pub = new Redis(url, opts);
+    const sub = new Redis(url, opts);
+    try {
+      await pub.connect();
+      await sub.connect();
+      await sub.subscribe(channel);
+    } catch (e) {
+      pub.disconnect();
+      sub.disconnect();
+      throw e;
+    }
+    const bus = new RedisBus(pub, sub, channel);
+    sub.on('message', (ch: string, text: string) => {
+      if (ch !== channel) return;
+      try {
+        bus.local.publish(JSON.parse(text) as Published);
+      } catch {
+        // a malformed message from another publisher: ignore
+      }
+    });
+    return bus;
+  }
+
+  publish(message: Published): void {
+    void this.pub.publish(this.channel, JSON.stringify(message)).catch(() => {});
+  }
+
+  subscribe(handler: (message: Published) => void): () => void {
+    return this.local.subscribe(handler);
+  }
+
+  async close(): Promise<void> {
+    await this.local.close();
+    this.sub.disconnect();
+    this.pub.disconnect();
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * The casino: the tables of one process (each a TableRuntime), players and their wallets,
+ * sessions and roles, on top of a store and a bus. The HTTP / WebSocket layer (app.ts) is a
+ * thin shell around it.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { CryptoSource, SeededSource, type RandomSource } from '../rng/index.ts';
+import type { Store } from '../store/port.ts';
+import { resolveTableConfig, type TableConfig, type TableConfigInput } from '../table/config.ts';
+import { tableErr, type TableError } from '../table/errors.ts';
+import { CASHIER, makeTx, playerAccount } from '../table/ledger.ts';
+import { ensureTable, TableRuntime } from '../table/runtime.ts';
+import type { Viewer } from '../table/view.ts';
+import type { Bus } from './bus.ts';
+
+/** How tables draw numbers: `crypto` (live play) or `seeded:<seed>` (tests, demos; per-table streams). */
+export type RngOption = 'crypto' | `seeded:${string}`;
+
+/** Options of a casino. */
+export interface CasinoOptions {
+  store: Store;
+  bus: Bus;
+  log?: Logger;
+  rng?: RngOption;
+  clock?: () => number;
+  /** Run phase timers (default true). */
+  timers?: boolean;
+  /** Bearer tokens of the staff roles. */
+  staffTokens: { croupier: string; admin: string };
+  /** Only run these tables in this process (default: all in the store). See docs/DEPLOY.md. */
+  tableFilter?: (id: string) => boolean;
+}
+
+type R<T> = { ok: true; value: T } | { ok: false; error: TableError };
+
+/** The player id of a name: lower case, runs of other characters to "-". */
+export function playerIdOf(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** The demo tables `npm start` creates: a French (single zero, en prison) and an American table. */
+export function demoTables(bettingSeconds = 15): TableConfigInput[] {
+  const timings = { bettingMs: bettingSeconds * 1000 };
+  return [
+    { id: 'paris', name: 'Paris — roulette française', rules: 'french', minimum: 200, currency: 'EUR', decimals: 2, timings, timeZone: 'Europe/Paris' },
+    { id: 'vegas', name: 'Las Vegas — American roulette', rules: 'american', minimum: 100, currency: 'EUR', decimals: 2, timings, timeZone: 'America/Los_Angeles' },
+  ];
+}
+
+/** Demo players and their opening deposits (minor units). */
+export const DEMO_PLAYERS: ReadonlyArray<{ name: string; deposit: number }> = [
+  { name: 'Alice', deposit: 100_000 },
+  { name: 'Bob', deposit: 100_000 },
+  { name: 'Chloé', deposit: 50_000 },
+  { name: 'Dmitri', deposit: 250_000 },
+];
+
+/** The tables, players and sessions of one process. */
+export class Casino {
+  readonly tables = new Map<string, TableRuntime>();
+  private readonly clock: () => number;
+
+  constructor(readonly opts: CasinoOptions) {
+    this.clock = opts.clock ?? Date.now;
+  }
+
+  get store(): Store {
+    return this.opts.store;
+  }
+
+  get bus(): Bus {
+    return this.opts.bus;
+  }
+
+  private source(tableId: string): RandomSource {
+    const rng = this.opts.rng ?? 'crypto';
+    if (rng === 'crypto') return new CryptoSource();
+    return new SeededSource(`${rng.slice('seeded:'.length)}:${tableId}`);
+  }
+
+  /** Loads and starts every stored table (of this process's share). */
+  async start(): Promise<void> {
+    for (const config of await this.store.listTables()) {
+      if (this.opts.tableFilter && !this.opts.tableFilter(config.id)) continue;
+      if (!this.tables.has(config.id)) await this.startTable(config.id);
+    }
+  }
+
+  private async startTable(id: string): Promise<TableRuntime> {
+    const rt = await TableRuntime.load({
+      store: this.store,
+      tableId: id,
+      source: this.source(id),
+      clock: this.clock,
+      publish: (m) => this.bus.publish(m),
+      ...(this.opts.log ? { log: this.opts.log } : {}),
+      ...(this.opts.timers === false ? { timers: false } : {}),
+    });
+    this.tables.set(id, rt);
+    await rt.start();
+    return rt;
+  }
+
+  /** Stops every table's timers. */
+  async stop(): Promise<void> {
+    for (const t of this.tables.values()) await t.stop();
+  }
+
+  /** Creates a table (closed until opened). Errors: INVALID_CONFIG, UNKNOWN_RULES, INVALID_RULES, TABLE_EXISTS. */
+  async createTable(input: TableConfigInput): Promise<R<TableConfig>> {
+    const c = resolveTableConfig(input);
+    if (!c.ok) return c;
+    if (!(await ensureTable(this.store, c.value, this.clock()))) return { ok: false, error: tableErr('TABLE_EXISTS', `table ${c.value.id} exists`) };
+    await this.startTable(c.value.id);
+    return c;
+  }
+
+  /** The running table, or null. */
+  table(id: string): TableRuntime | null {
+    return this.tables.get(id) ?? null;
+  }
+
+  /** Creates a player with an optional opening deposit. Errors: INVALID_REQUEST (name), PLAYER_EXISTS. */
+  async createPlayer(name: string, deposit = 0): Promise<R<{ id: string; name: string; balance: number }>> {
+    const id = playerIdOf(name);
+    if (id.length === 0 || id.length > 32 || name.trim().length > 40) return { ok: false, error: tableErr('INVALID_REQUEST', 'a player name needs 1-40 characters with a letter or digit') };
+    if (await this.store.getPlayer(id)) return { ok: false, error: tableErr('PLAYER_EXISTS', `a player ${JSON.stringify(name)} exists`) };
+    await this.store.transaction(async (tx) => {
+      await tx.createPlayer({ id, name: name.trim(), createdAt: this.clock() });
+      if (deposit > 0) await tx.applyTx(this.cashTx(id, deposit, 'deposit'));
+    });
+    return { ok: true, value: { id, name: name.trim(), balance: deposit } };
+  }
+
+  private cashTx(playerId: string, amount: number, kind: 'deposit' | 'withdraw') {
+    const sign = kind === 'deposit' ? 1 : -1;
+    return makeTx({ id: `cash/${playerId}/${randomUUID()}`, kind, at: this.clock() }, [
+      { account: playerAccount(playerId), amount: sign * amount },
+      { account: CASHIER, amount: -sign * amount },
+    ]);
+  }
+
+  /** Deposits (or withdraws) minor units. Errors: UNKNOWN_PLAYER, INSUFFICIENT_FUNDS. */
+  async cash(playerId: string, amount: number, kind: 'deposit' | 'withdraw'): Promise<R<{ balance: number }>> {
+    if (!(await this.store.getPlayer(playerId))) return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player ${playerId}`) };
+    try {
+      const balance = await this.store.transaction(async (tx) => {
+        await tx.applyTx(this.cashTx(playerId, amount, kind));
+        return tx.balance(playerAccount(playerId));
+      });
+      this.bus.publish({ audience: { kind: 'player', playerId }, event: { type: 'balance', table: '', coup: 0, playerId, balance } });
+      return { ok: true, value: { balance } };
+    } catch (e) {
+      if (e && typeof e === 'object' && 'error' in e) return { ok: false, error: (e as { error: TableError }).error };
+      throw e;
+    }
+  }
+
+  /** Logs a player in by name; returns a new bearer token. Errors: UNKNOWN_PLAYER. */
+  async login(name: string): Promise<R<{ token: string; playerId: string; name: string }>> {
+    const id = playerIdOf(name);
+    const p = id ? await this.store.getPlayer(id) : null;
+    if (!p) return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player named ${JSON.stringify(name)}`) };
+    const token = `p_${randomBytes(24).toString('base64url')}`;
+    await this.store.transaction((tx) => tx.createSession(token, p.id, this.clock()));
+    return { ok: true, value: { token, playerId: p.id, name: p.name } };
+  }
+
+  /** Who a bearer token belongs to, or null. */
+  async authenticate(token: string | undefined): Promise<Viewer | null> {
+    if (!token) return null;
+    if (token === this.opts.staffTokens.admin) return { role: 'admin' };
+    if (token === this.opts.staffTokens.croupier) return { role: 'croupier' };
+    const playerId = await this.store.sessionPlayer(token);
+    return playerId ? { role: 'player', playerId } : null;
+  }
+
+  /** Creates the demo tables and players that do not exist yet, and opens the tables that are closed. */
+  async seedDemo(bettingSeconds = 15): Promise<void> {
+    for (const t of demoTables(bettingSeconds)) {
+      if (!(await this.store.getTable(t.id))) await this.createTable(t);
+    }
+    for (const p of DEMO_PLAYERS) {
+      if (!(await this.store.getPlayer(playerIdOf(p.name)))) await this.createPlayer(p.name, p.deposit);
+    }
+    for (const rt of this.tables.values()) {
+      if (rt.state.phase === 'closed') await rt.dispatch((_tx, now) => ({ type: 'open', now }));
+    }
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * zod schemas of every HTTP body / query and WebSocket client message (docs/API.md).
+ * Bet specs are checked only for being JSON objects here: the rules engine validates them
+ * with its own stable codes (INVALID_BET, INVALID_POSITION, ...).
+ */
+import { z } from 'zod';
+
+const requestId = z.string().min(1).max(64);
+const amount = z.number().int().positive().max(1_000_000_000_000);
+/** A bet spec as the engine reads it (engine/bets.ts); `id` is assigned by the table. */
+export const betSpec = z.record(z.string(), z.unknown());
+const pocket = z.union([z.number().int(), z.string().max(3)]);
+const chance = z.string().min(1).max(16);
+
+export const loginBody = z.object({ name: z.string().min(1).max(40) }).strict();
+export const placeBody = z.object({ requestId, bet: betSpec }).strict();
+export const requestBody = z.object({ requestId }).strict();
+export const optionalRequestBody = z.object({ requestId: requestId.optional() }).strict();
+export const choiceBody = z.object({ choice: z.enum(['partage', 'prison', 'move']), chance: chance.optional() }).strict();
+export const resultBody = z.object({ pocket }).strict();
+export const historyQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).optional(), before: z.coerce.number().int().optional() }).strict();
+export const cashBody = z.object({ amount }).strict();
+export const createPlayerBody = z.object({ name: z.string().min(1).max(40), deposit: z.number().int().min(0).max(1_000_000_000_000).optional() }).strict();
+
+const timings = z
+  .object({ bettingMs: z.number().int(), launchMs: z.number().int(), ballMs: z.number().int(), resultMs: z.number().int(), zeroChoiceMs: z.number().int() })
+  .partial()
+  .strict();
+const maxima = z.record(z.string(), z.number().int());
+const configFields = {
+  name: z.string().min(1).max(80).optional(),
+  currency: z.string().optional(),
+  decimals: z.number().int().optional(),
+  minimum: amount.optional(),
+  maxima: maxima.optional(),
+  timings: timings.optional(),
+  mode: z.enum(['rng', 'manual']).optional(),
+  maxBetsPerPlayer: z.number().int().optional(),
+  timeZone: z.string().optional(),
+};
+export const createTableBody = z
+  .object({ id: z.string().min(1).max(32), rules: z.union([z.string(), z.record(z.string(), z.unknown())]), open: z.boolean().optional(), ...configFields, minimum: amount })
+  .strict();
+export const configureBody = z.object(configFields).strict();
+
+/** WebSocket messages from clients. Commands carry a client `requestId` echoed in the reply. */
+export const clientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribe'), table: z.string() }).strict(),
+  z.object({ type: z.literal('unsubscribe'), table: z.string() }).strict(),
+  z.object({ type: z.literal('ping'), id: z.string().max(64).optional() }).strict(),
+  z.object({ type: z.literal('bet'), table: z.string(), requestId, bet: betSpec }).strict(),
+  z.object({ type: z.literal('undo'), table: z.string(), requestId, betId: z.string().max(64).optional() }).strict(),
+  z.object({ type: z.literal('clear'), table: z.string(), requestId }).strict(),
+  z.object({ type: z.literal('rebet'), table: z.string(), requestId }).strict(),
+  z.object({ type: z.literal('double'), table: z.string(), requestId }).strict(),
+  z.object({ type: z.literal('choose'), table: z.string(), requestId, prisonerId: z.string().max(64), choice: z.enum(['partage', 'prison', 'move']), chance: chance.optional() }).strict(),
+]);
+
+/** A validated WebSocket client message. */
+export type ClientMessage = z.infer<typeof clientMessage>;
+
+/** One line summary of a zod failure. */
+export function zodMessage(e: z.ZodError): string {
+  return e.issues.map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`).join('; ');
+}
