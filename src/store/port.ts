@@ -90,6 +90,8 @@ export interface Store {
   getTable(id: string): Promise<TableConfig | null>;
   /** The snapshot and later events of a table, or null if no such table. */
   loadTable(id: string): Promise<TableLoad | null>;
+  /** The table's persisted events with a sequence number above `afterSeq`, in order (the full log is kept). */
+  tableEvents(id: string, afterSeq: number): Promise<Array<{ seq: number; event: TableEvent }>>;
   getPlayer(id: string): Promise<PlayerRow | null>;
   listPlayers(): Promise<Array<PlayerRow & { balance: number }>>;
   /** The player a session token belongs to, or null. */

@@ -141,6 +141,11 @@ export class SqlStore implements Store {
     };
   }
 
+  async tableEvents(id: string, afterSeq: number): Promise<Array<{ seq: number; event: TableEvent }>> {
+    const rows = await this.db.selectFrom('table_events').select(['seq', 'event']).where('table_id', '=', id).where('seq', '>', afterSeq).orderBy('seq').execute();
+    return rows.map((e) => ({ seq: num(e.seq), event: JSON.parse(e.event) as TableEvent }));
+  }
+
   async getPlayer(id: string): Promise<PlayerRow | null> {
     const r = await this.db.selectFrom('players').selectAll().where('id', '=', id).executeTakeFirst();
     return r ? { id: r.id, name: r.name, createdAt: num(r.created_at) } : null;
@@ -298,8 +303,9 @@ const NUMERIC = 1700;
 /**
  * Opens the PostgreSQL store. `schema` (default "croupier") is created if missing and used as
  * the search path of every connection, so several stores (e.g. test runs) can share a database.
+ * `synchronousCommit: false` (tests only) trades durability against a database crash for speed.
  */
-export async function openPostgresStore(url: string, opts: { schema?: string; max?: number } = {}): Promise<SqlStore> {
+export async function openPostgresStore(url: string, opts: { schema?: string; max?: number; synchronousCommit?: boolean } = {}): Promise<SqlStore> {
   const schema = opts.schema ?? 'croupier';
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name ${schema}`);
   const types = {
@@ -312,7 +318,7 @@ export async function openPostgresStore(url: string, opts: { schema?: string; ma
   } finally {
     await setup.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, options: `-c search_path=${schema}`, types } as pg.PoolConfig);
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, options: `-c search_path=${schema}${opts.synchronousCommit === false ? ' -c synchronous_commit=off' : ''}`, types } as pg.PoolConfig);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const store = new SqlStore('postgres', db);
   await store.init();

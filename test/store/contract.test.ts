@@ -1,0 +1,279 @@
+/**
+ * The storage contract, run over SQLite and PostgreSQL: players and sessions, the ledger
+ * (balanced postings, no negative wallet, atomic rollback, audit), the event log and snapshots,
+ * coup records and recall (per table, last coups per player), a table driven through coups and
+ * reloaded by replay, wallets raced by two tables, and 1,000 bets raced against rien ne va plus.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalBus } from '../../src/server/bus.ts';
+import { Casino } from '../../src/server/casino.ts';
+import { InsufficientFundsError, type Store } from '../../src/store/port.ts';
+import { resolveTableConfig } from '../../src/table/config.ts';
+import { CASHIER, inPlayAccount, makeTx, playerAccount } from '../../src/table/ledger.ts';
+import { initialState, type CoupRecord, type TableEvent } from '../../src/table/machine.ts';
+import { TableRuntime } from '../../src/table/runtime.ts';
+import { storeKinds } from './stores.ts';
+
+const kinds = await storeKinds();
+
+function cfg(id: string, extra: Record<string, unknown> = {}) {
+  const r = resolveTableConfig({ id, rules: 'french', minimum: 100, ...extra });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+const deposit = (id: string, player: string, amount: number, at = 1) =>
+  makeTx({ id, kind: 'deposit', at }, [
+    { account: playerAccount(player), amount },
+    { account: CASHIER, amount: -amount },
+  ]);
+
+function record(tableId: string, number: number, players: Record<string, number>, at: number): CoupRecord {
+  return {
+    tableId,
+    number,
+    status: 'settled',
+    startedAt: at - 10,
+    closedAt: at - 5,
+    resultAt: at,
+    pocket: number % 37,
+    source: 'rng',
+    settlement: { bets: {}, owners: {} },
+    bets: [],
+    players: Object.fromEntries(Object.entries(players).map(([p, staked]) => [p, { staked, prisonerStakes: 0, returned: 0, balanceBeforeBets: 1000, betIds: [] }])),
+  };
+}
+
+for (const kind of kinds) {
+  describe.skipIf(kind.skip !== null)(`storage contract: ${kind.name}${kind.skip ? ` (SKIPPED: ${kind.skip})` : ''}`, () => {
+    let store: Store;
+    let cleanup: () => Promise<void>;
+    beforeAll(async () => {
+      ({ store, cleanup } = await kind.open());
+    });
+    afterAll(async () => {
+      await cleanup?.();
+    });
+
+    it('init is idempotent; tables are created once', async () => {
+      await store.init();
+      await store.transaction((tx) => tx.createTable(cfg('alpha'), 1));
+      await expect(store.transaction((tx) => tx.createTable(cfg('alpha'), 2))).rejects.toThrow();
+      expect((await store.listTables()).map((t) => t.id)).toEqual(['alpha']);
+      expect((await store.getTable('alpha'))?.minimum).toBe(100);
+      expect(await store.getTable('nope')).toBeNull();
+    });
+
+    it('players, wallets and sessions', async () => {
+      await store.transaction(async (tx) => {
+        await tx.createPlayer({ id: 'ann', name: 'Ann', createdAt: 5 });
+        await tx.createPlayer({ id: 'bo', name: 'Bo', createdAt: 6 });
+        await tx.applyTx(deposit('d1', 'ann', 5000));
+        await tx.createSession('tok-1', 'ann', 7);
+      });
+      expect(await store.getPlayer('ann')).toEqual({ id: 'ann', name: 'Ann', createdAt: 5 });
+      expect(await store.listPlayers()).toEqual([
+        { id: 'ann', name: 'Ann', createdAt: 5, balance: 5000 },
+        { id: 'bo', name: 'Bo', createdAt: 6, balance: 0 },
+      ]);
+      expect(await store.sessionPlayer('tok-1')).toBe('ann');
+      expect(await store.sessionPlayer('tok-2')).toBeNull();
+      await expect(store.transaction((tx) => tx.createPlayer({ id: 'ann2', name: 'Ann', createdAt: 8 }))).rejects.toThrow();
+    });
+
+    it('ledger: balanced postings, a wallet never negative, the failing transaction rolled back whole', async () => {
+      const stake = (id: string, amount: number) =>
+        makeTx({ id, kind: 'stake', at: 2, tableId: 'alpha', coup: 1 }, [
+          { account: playerAccount('ann'), amount: -amount },
+          { account: inPlayAccount('alpha'), amount },
+        ]);
+      await store.transaction((tx) => tx.applyTx(stake('s1', 3000)));
+      const err = await store
+        .transaction(async (tx) => {
+          await tx.applyTx(deposit('d2', 'bo', 700));
+          await tx.applyTx(stake('s2', 2001));
+        })
+        .catch((e) => e);
+      expect(err).toBeInstanceOf(InsufficientFundsError);
+      expect((err as InsufficientFundsError).error.code).toBe('INSUFFICIENT_FUNDS');
+      expect(await store.balance(playerAccount('ann'))).toBe(2000);
+      expect(await store.balance(playerAccount('bo'))).toBe(0); // d2 rolled back with s2
+      expect(await store.balance('no-such-account')).toBe(0);
+      await expect(store.transaction((tx) => tx.applyTx(stake('s1', 1)))).rejects.toThrow(); // duplicate id
+      const audit = await store.audit();
+      expect(audit).toEqual({ sum: 0, transactions: 2, unbalanced: 0, mismatched: 0 });
+      const txs = await store.transactions(playerAccount('ann'), 10);
+      expect(txs.map((t) => t.id)).toEqual(['s1', 'd1']);
+      expect(txs[0].postings).toEqual([
+        { account: playerAccount('ann'), amount: -3000 },
+        { account: inPlayAccount('alpha'), amount: 3000 },
+      ]);
+      expect(await store.accounts()).toMatchObject({ cashier: -5000, [playerAccount('ann')]: 2000, [inPlayAccount('alpha')]: 3000 });
+    });
+
+    it('event log and snapshots: ordered, no duplicate sequence numbers, load = snapshot + later events', async () => {
+      const c = cfg('beta');
+      await store.transaction(async (tx) => {
+        await tx.createTable(c, 1);
+        await tx.saveSnapshot('beta', 0, initialState(c, 1));
+      });
+      const events: TableEvent[] = [
+        { type: 'open', now: 10 },
+        { type: 'tick', now: 20 },
+        { type: 'close', now: 30 },
+      ];
+      for (const [i, e] of events.entries()) await store.transaction((tx) => tx.appendEvent('beta', i + 1, e));
+      await expect(store.transaction((tx) => tx.appendEvent('beta', 2, { type: 'tick', now: 99 }))).rejects.toThrow();
+      let load = await store.loadTable('beta');
+      expect(load?.snapshot?.seq).toBe(0);
+      expect(load?.events.map((e) => e.event)).toEqual(events);
+      await store.transaction((tx) => tx.saveSnapshot('beta', 2, { ...initialState(c, 1), coup: 7 }));
+      load = await store.loadTable('beta');
+      expect(load?.snapshot?.state.coup).toBe(7);
+      expect(load?.events.map((e) => e.seq)).toEqual([3]);
+      expect(await store.loadTable('gamma')).toBeNull();
+    });
+
+    it('coups: recorded once, recalled per table (all) and per player (newest first, over tables)', async () => {
+      for (let n = 1; n <= 14; n++) {
+        await store.transaction((tx) => tx.recordCoup(record(n % 2 ? 'alpha' : 'beta', n, { ann: 100 * n, ...(n % 3 === 0 ? { bo: 50 } : {}) }, 1000 + n), { ann: { before: 5000 - n, after: 5100 - n }, bo: { before: 7, after: 8 } }));
+      }
+      await expect(store.transaction((tx) => tx.recordCoup(record('alpha', 1, { ann: 1 }, 5000), {}))).rejects.toThrow();
+      const alpha = await store.tableHistory('alpha', 100);
+      expect(alpha.map((c) => c.number)).toEqual([13, 11, 9, 7, 5, 3, 1]);
+      expect((await store.tableHistory('alpha', 2, 9)).map((c) => c.number)).toEqual([7, 5]);
+      expect((await store.coup('beta', 4))?.players.ann.staked).toBe(400);
+      expect(await store.coup('beta', 5)).toBeNull();
+      expect(await store.coupBalances('beta', 6)).toEqual({ ann: { before: 4994, after: 5094 }, bo: { before: 7, after: 8 } });
+      const mine = await store.playerHistory('ann', 10);
+      expect(mine.map((c) => c.number)).toEqual([14, 13, 12, 11, 10, 9, 8, 7, 6, 5]);
+      expect(mine[0]).toMatchObject({ tableId: 'beta', number: 14, status: 'settled', staked: 1400, balanceBefore: 4986, balanceAfter: 5086, balanceBeforeBets: 1000 });
+      expect((await store.playerHistory('ann', 10, 1005)).map((c) => c.number)).toEqual([4, 3, 2, 1]);
+      expect((await store.playerHistory('bo', 10)).map((c) => c.number)).toEqual([12, 9, 6, 3]);
+    });
+  });
+
+  describe.skipIf(kind.skip !== null)(`table runtime over ${kind.name}`, () => {
+    let store: Store;
+    let cleanup: () => Promise<void>;
+    let now = Date.UTC(2026, 4, 9, 20, 0, 0);
+    let casino: Casino;
+    beforeAll(async () => {
+      ({ store, cleanup } = await kind.open());
+      casino = new Casino({ store, bus: new LocalBus(), clock: () => now, timers: false, rng: 'seeded:contract', staffTokens: { croupier: 'c', admin: 'a' } });
+      for (const id of ['fr', 'us']) {
+        const r = await casino.createTable({ id, rules: id === 'fr' ? 'french' : 'american', minimum: 100, timings: { bettingMs: 1000, launchMs: 100, ballMs: 100, resultMs: 100, zeroChoiceMs: 500 }, maxBetsPerPlayer: 1000 });
+        expect(r.ok).toBe(true);
+      }
+      for (let i = 0; i < 10; i++) expect((await casino.createPlayer(`P${i}`, 1_000_000)).ok).toBe(true);
+    });
+    afterAll(async () => {
+      await casino?.stop();
+      await cleanup?.();
+    });
+
+    const waitIdle = async (t: TableRuntime) => {
+      for (let i = 0; i < 200 && (t.state.spinRequested || t.state.phase === 'no-more-bets'); i++) await new Promise((r) => setTimeout(r, 5));
+    };
+    const runCoup = async (t: TableRuntime) => {
+      await t.dispatch((_tx, n) => ({ type: 'close', now: n }));
+      now += 200;
+      await t.tick(); // spin → result
+      await waitIdle(t);
+      now += 200;
+      await t.tick(); // next coup
+    };
+
+    it('plays coups with bets, prisoners and partage; a reload replays to the same state; the ledger balances', async () => {
+      const fr = casino.table('fr')!;
+      await fr.dispatch((_tx, n) => ({ type: 'open', now: n }));
+      expect(fr.state.phase).toBe('betting');
+      for (let coup = 0; coup < 12; coup++) {
+        for (let p = 0; p < 4; p++) {
+          const bet = [{ chance: 'rouge', stake: 1000 }, { numbers: [coup % 37], stake: 100 }, { announce: 'tiers', stake: 100 }, { chance: 'pair', stake: 500 }][p];
+          const r = await fr.playerCommand(`p${p}`, (n, available) => ({ type: 'place', now: n, playerId: `p${p}`, requestId: `c${coup}`, bet, available }));
+          expect(r.ok).toBe(true);
+        }
+        for (const pr of fr.state.prisoners.filter((x) => x.pending)) {
+          await fr.dispatch((_tx, n) => ({ type: 'choose', now: n, playerId: pr.playerId, prisonerId: pr.id, choice: coup % 2 ? 'partage' : 'move', chance: 'noir' }));
+        }
+        await runCoup(fr);
+      }
+      expect(fr.state.coup).toBe(13);
+      const hist = await store.tableHistory('fr', 100);
+      expect(hist).toHaveLength(12);
+      expect(new Set(hist.map((h) => h.number)).size).toBe(12);
+      const again = await TableRuntime.load({ store, tableId: 'fr', source: { nextInt: () => 0, nextU32: () => 0 }, timers: false });
+      expect(again.state).toEqual(fr.state);
+      expect(again.sequence).toBe(fr.sequence);
+      const audit = await store.audit();
+      expect(audit.sum).toBe(0);
+      expect(audit.unbalanced).toBe(0);
+      expect(audit.mismatched).toBe(0);
+      const accounts = await store.accounts();
+      expect(accounts[inPlayAccount('fr')] ?? 0).toBe(fr.state.bets.reduce((s, b) => s + b.stake, 0) + fr.state.prisoners.reduce((s, p) => s + p.stake, 0));
+      const recall = await store.playerHistory('p0', 10);
+      expect(recall).toHaveLength(10);
+      for (const c of recall) expect(c.balanceAfter - c.balanceBefore).toBe(c.returned);
+    });
+
+    it('two tables racing for one wallet: never more staked than the balance', async () => {
+      const us = casino.table('us')!;
+      const fr = casino.table('fr')!;
+      await us.dispatch((_tx, n) => ({ type: 'open', now: n }));
+      const r = await casino.createPlayer('Poor', 1000);
+      expect(r.ok).toBe(true);
+      const tries = Array.from({ length: 20 }, (_, i) => (i % 2 ? us : fr).playerCommand('poor', (n, available) => ({ type: 'place', now: n, playerId: 'poor', requestId: `x${i}`, bet: { dozen: 1 + (i % 3), stake: 100 }, available })));
+      const replies = await Promise.all(tries);
+      expect(replies.filter((x) => x.ok)).toHaveLength(10);
+      for (const x of replies) if (!x.ok) expect(x.error.code).toBe('INSUFFICIENT_FUNDS');
+      expect(await store.balance(playerAccount('poor'))).toBe(0);
+      await runCoup(us);
+      await runCoup(fr);
+      expect((await store.audit()).sum).toBe(0);
+    });
+
+    it('1,000 bets raced against rien ne va plus: none accepted after it', async () => {
+      const us = casino.table('us')!;
+      expect(us.state.phase).toBe('betting');
+      const coup = us.state.coup;
+      const seqBefore = us.sequence;
+      const cut = 300 + Math.floor(Math.random() * 400);
+      const bets: Array<Promise<{ i: number; ok: boolean; code?: string }>> = [];
+      let close: Promise<unknown> | null = null;
+      for (let i = 0; i < 1000; i++) {
+        if (i === cut) close = us.dispatch((_tx, n) => ({ type: 'close', now: n }));
+        const p = `p${i % 10}`;
+        bets.push(
+          us
+            .playerCommand(p, (n, available) => ({ type: 'place', now: n, playerId: p, requestId: `race-${i}`, bet: { chance: i % 2 ? 'rouge' : 'noir', stake: 100 }, available }))
+            .then((r) => ({ i, ok: r.ok, ...(r.ok ? {} : { code: r.error.code }) })),
+        );
+        if (i % 50 === 0) await new Promise((r) => setImmediate(r)); // let some commit while others arrive
+      }
+      const results = await Promise.all(bets);
+      expect(await close).toMatchObject({ ok: true });
+      const accepted = results.filter((r) => r.ok);
+      const refused = results.filter((r) => !r.ok);
+      expect(accepted.length + refused.length).toBe(1000);
+      expect(accepted.length).toBeGreaterThan(0);
+      expect(refused.length).toBeGreaterThan(0);
+      for (const r of refused) expect(r.code).toBe('NO_MORE_BETS');
+      // every accepted bet was committed before the close, in the persisted event log
+      const evs = await store.tableEvents('us', seqBefore);
+      const closeSeq = evs.find((e) => e.event.type === 'close')!.seq;
+      const places = evs.filter((e) => e.event.type === 'place');
+      expect(places).toHaveLength(accepted.length);
+      for (const e of places) expect(e.seq).toBeLessThan(closeSeq);
+      expect(us.state.bets).toHaveLength(accepted.length);
+      now += 200;
+      await us.tick();
+      await waitIdle(us);
+      const rec = await store.coup('us', coup);
+      expect(rec?.status).toBe('settled');
+      expect(Object.values(rec!.players).reduce((s, p) => s + p.staked, 0)).toBe(accepted.length * 100);
+      const audit = await store.audit();
+      expect(audit).toMatchObject({ sum: 0, unbalanced: 0, mismatched: 0 });
+    });
+  });
+}
