@@ -1,0 +1,61 @@
+/**
+ * Builds the browser bundles of the web table with esbuild: web/src/player.ts (the player's
+ * table at `/`) and web/src/croupier.ts (the croupier console at `/croupier`) into web/dist/,
+ * which the server serves with the rest of web/ as static files. The bundles import the rules
+ * engine (src/engine, no Node APIs) directly, so the browser uses the same layout catalogue,
+ * terms and announced-bet expansion as the server.
+ *
+ * Runs at server start (a build takes well under a second); also `node --import tsx web/build.ts`.
+ * Writes each file through a temporary name and a rename, so a server that is running (or
+ * another process building at the same time) never serves a half-written bundle.
+ */
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+/** The web/ directory. */
+export const WEB_DIR = dirname(fileURLToPath(import.meta.url));
+
+/** Entry points: source file → bundle name in web/dist/. */
+export const ENTRIES = { player: 'src/player.ts', croupier: 'src/croupier.ts' } as const;
+
+/** Options of {@link buildWeb}. */
+export interface BuildOptions {
+  /** Output directory (default web/dist). */
+  outdir?: string;
+  /** Minify (default true). */
+  minify?: boolean;
+}
+
+/** Bundles the web table; resolves to the files written. Rejects with esbuild's errors. */
+export async function buildWeb(opts: BuildOptions = {}): Promise<string[]> {
+  const outdir = opts.outdir ?? join(WEB_DIR, 'dist');
+  const result = await build({
+    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, src]) => [name, join(WEB_DIR, src)])),
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022'],
+    minify: opts.minify ?? true,
+    sourcemap: 'linked',
+    write: false,
+    outdir,
+    logLevel: 'silent',
+    legalComments: 'none',
+  });
+  await mkdir(outdir, { recursive: true });
+  const written: string[] = [];
+  for (const f of result.outputFiles) {
+    const tmp = `${f.path}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(tmp, f.contents);
+    await rename(tmp, f.path);
+    written.push(f.path);
+  }
+  return written;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const files = await buildWeb();
+  process.stdout.write(`built ${files.length} files in ${join(WEB_DIR, 'dist')}\n`);
+}

@@ -1,0 +1,308 @@
+/**
+ * The client side of the table server's API (docs/API.md; src/server/app.ts): HTTP commands
+ * with a bearer token, and the WebSocket live stream (`/ws?token=`), reconnecting on loss.
+ *
+ * Only the fields the web table reads are typed here; amounts are integer minor units,
+ * times epoch milliseconds of the server clock (the client keeps the offset to its own clock).
+ */
+import type { PocketLabel } from '../../src/engine/wheel.ts';
+import type { PositionKind } from '../../src/engine/layout.ts';
+
+/** A table / engine / server rejection. */
+export interface ApiError {
+  code: string;
+  message: string;
+  betId?: string;
+  detail?: Record<string, unknown>;
+}
+
+/** Raised by {@link Api} calls that the server refused. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly error: ApiError,
+    readonly status: number,
+  ) {
+    super(error.message);
+  }
+}
+
+/** A table's public configuration (table/view.ts tableConfigJson). */
+export interface TableConfigJson {
+  id: string;
+  name: string;
+  rules: { preset: string; wheel: 'single' | 'double'; chanceOnZero: string; prison?: { maxLevel: number; atLimit: string }; payout: string; announcedBets: boolean };
+  currency: string;
+  decimals: number;
+  minimum: number;
+  maxima: Record<PositionKind, number>;
+  timings: { bettingMs: number; launchMs: number; ballMs: number; resultMs: number; zeroChoiceMs: number };
+  mode: 'rng' | 'manual';
+  maxBetsPerPlayer: number;
+  timeZone: string;
+}
+
+/** A bet on the layout (engine betJson + owner). */
+export interface BetJson {
+  id: string;
+  type: 'position' | 'announce';
+  kind?: PositionKind;
+  numbers: PocketLabel[];
+  key?: string;
+  text?: string;
+  stake: number;
+  prison?: number;
+  announce?: string;
+  unit?: number;
+  chipCount?: number;
+  chips?: Array<{ kind: PositionKind; numbers: PocketLabel[]; key: string; text: string; chips: number; stake?: number }>;
+  playerId?: string;
+  placedAt?: number;
+}
+
+/** A prisoner (table/machine.ts prisonerJson). */
+export interface PrisonerJson {
+  id: string;
+  playerId: string;
+  chance: 'rouge' | 'noir' | 'pair' | 'impair' | 'manque' | 'passe';
+  stake: number;
+  level: number;
+  since: number;
+  pending: boolean;
+  choiceDeadline: number | null;
+}
+
+/** Payment line (engine paymentJson). */
+export interface PaymentJson {
+  betId: string;
+  chip?: number;
+  kind: PositionKind;
+  numbers: PocketLabel[];
+  key: string;
+  text: string;
+  stake: number;
+  action: 'pay' | 'free' | 'partage' | 'return';
+  amount: number;
+  placement: 'beside-stake' | 'to-player';
+}
+
+/** The last settled coup as the table view shows it. */
+export interface LastCoupJson {
+  number: number;
+  pocket: PocketLabel;
+  chances: string[];
+  announcement: Record<string, string>;
+  at: number;
+  payments?: PaymentJson[];
+  croupiers?: { collects: 'left' | 'right'; pays: 'left' | 'right' };
+  owners?: Record<string, string>;
+}
+
+export type Phase = 'closed' | 'betting' | 'launched' | 'no-more-bets' | 'settled' | 'paused';
+
+/** A table's state (table/view.ts tableView), with the player's part when logged in. */
+export interface TableViewJson {
+  table: TableConfigJson;
+  phase: Phase;
+  since: number;
+  deadline: number | null;
+  coup: number;
+  pauseRequested: boolean;
+  day: { date: string; openedAt: number; pocket: number } | null;
+  ball: PocketLabel | null;
+  history: Array<{ coup: number; pocket: PocketLabel; at: number }>;
+  lastCoup: LastCoupJson | null;
+  bets: BetJson[];
+  prisoners: PrisonerJson[];
+  serverTime: number;
+  balance?: number;
+  my?: { playerId: string; bets: BetJson[]; staked: number; prisoners: PrisonerJson[]; canRebet: boolean };
+}
+
+/** A coup as the player recalls it (store PlayerCoup). */
+export interface PlayerCoupJson {
+  tableId: string;
+  number: number;
+  status: 'settled' | 'void';
+  resultAt: number;
+  pocket: PocketLabel | null;
+  staked: number;
+  prisonerStakes: number;
+  returned: number;
+  balanceBefore: number;
+  balanceAfter: number;
+  bets: BetJson[];
+  outcomes: Record<string, { status: string; stake: number; returned: number; prison?: number }>;
+}
+
+/** A recorded coup of a table (table/machine.ts CoupRecord, redacted for the viewer). */
+export interface CoupRecordJson {
+  tableId: string;
+  number: number;
+  status: 'settled' | 'void';
+  resultAt: number;
+  pocket: PocketLabel | null;
+  source: 'rng' | 'croupier' | null;
+}
+
+/** A live event from the server (type-specific fields vary). */
+export interface LiveEvent {
+  type: string;
+  table?: string;
+  coup?: number;
+  [k: string]: unknown;
+}
+
+let seq = 0;
+/** A fresh client request id (idempotent commands). */
+export function requestId(): string {
+  seq += 1;
+  const rnd = Math.random().toString(36).slice(2, 10);
+  return `w${Date.now().toString(36)}${seq}${rnd}`;
+}
+
+/** HTTP + WebSocket client. */
+export class Api {
+  /** serverTime - Date.now() at the last answer that carried it. */
+  offset = 0;
+  private ws: WebSocket | null = null;
+  private closed = false;
+  private retry = 0;
+  private readonly subscriptions = new Set<string>();
+
+  constructor(
+    public token: string | null,
+    private readonly base = '',
+  ) {}
+
+  /** The server's clock now (epoch ms), as well as the client can tell. */
+  now(): number {
+    return Date.now() + this.offset;
+  }
+
+  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let res: Response;
+    try {
+      res = await fetch(this.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch (e) {
+      throw new ApiFailure({ code: 'NETWORK', message: `the server cannot be reached (${(e as Error).message})` }, 0);
+    }
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    if (!res.ok) {
+      const err = (json as { error?: ApiError } | null)?.error ?? { code: `HTTP_${res.status}`, message: text.slice(0, 200) || res.statusText };
+      throw new ApiFailure(err, res.status);
+    }
+    const st = (json as { serverTime?: number } | null)?.serverTime;
+    if (typeof st === 'number') this.offset = st - Date.now();
+    return json as T;
+  }
+
+  // ------------------------------------------------------------------ players
+  login(name: string) {
+    return this.call<{ token: string; playerId: string; name: string; balance: number }>('POST', '/api/login', { name });
+  }
+  me() {
+    return this.call<{ role: string; playerId?: string; name?: string; balance?: number }>('GET', '/api/me');
+  }
+  tables() {
+    return this.call<{ tables: Array<TableConfigJson & { phase: Phase; coup: number }>; serverTime: number }>('GET', '/api/tables');
+  }
+  table(id: string) {
+    return this.call<TableViewJson>('GET', `/api/tables/${encodeURIComponent(id)}`);
+  }
+  tableHistory(id: string, limit = 500, before?: number) {
+    const q = new URLSearchParams({ limit: String(limit), ...(before !== undefined ? { before: String(before) } : {}) });
+    return this.call<{ coups: CoupRecordJson[] }>('GET', `/api/tables/${encodeURIComponent(id)}/history?${q}`);
+  }
+  myHistory(limit = 20) {
+    return this.call<{ coups: PlayerCoupJson[] }>('GET', `/api/me/history?limit=${limit}`);
+  }
+  bet(table: string, bet: Record<string, unknown>) {
+    return this.call<{ bets: BetJson[]; stake: number; balance: number }>('POST', `/api/tables/${encodeURIComponent(table)}/bets`, { requestId: requestId(), bet });
+  }
+  command(table: string, kind: 'undo' | 'clear' | 'rebet' | 'double') {
+    return this.call<{ balance: number }>('POST', `/api/tables/${encodeURIComponent(table)}/${kind}`, { requestId: requestId() });
+  }
+  choose(table: string, prisonerId: string, choice: 'partage' | 'prison' | 'move', chance?: string) {
+    return this.call<{ balance: number }>('POST', `/api/tables/${encodeURIComponent(table)}/prisoners/${encodeURIComponent(prisonerId)}`, { choice, ...(chance ? { chance } : {}) });
+  }
+
+  // ------------------------------------------------------------------ croupier
+  croupier(table: string, kind: 'open' | 'launch' | 'close' | 'pause') {
+    return this.call<{ phase: Phase; coup: number; deadline: number | null }>('POST', `/api/tables/${encodeURIComponent(table)}/${kind}`, {});
+  }
+  result(table: string, pocket: PocketLabel) {
+    return this.call<{ coup: LastCoupJson }>('POST', `/api/tables/${encodeURIComponent(table)}/result`, { pocket });
+  }
+  payments(table: string) {
+    return this.call<{ coup: number; pocket: PocketLabel; announcement: Record<string, string>; croupiers: { collects: 'left' | 'right'; pays: 'left' | 'right' }; payments: PaymentJson[]; owners: Record<string, string> }>(
+      'GET',
+      `/api/tables/${encodeURIComponent(table)}/payments`,
+    );
+  }
+
+  // ------------------------------------------------------------------ live events
+  /**
+   * Opens the live stream and subscribes to `table`; `onEvent` gets every event, `onStatus`
+   * the connection state. Reconnects with back-off and subscribes again (the server then
+   * sends a fresh `state`).
+   */
+  live(table: string, onEvent: (e: LiveEvent) => void, onStatus: (up: boolean) => void): void {
+    this.subscriptions.add(table);
+    if (this.ws) {
+      if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: 'subscribe', table }));
+      return;
+    }
+    const open = () => {
+      if (this.closed) return;
+      const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+      const url = `${proto}//${location.host}${this.base}/ws${this.token ? `?token=${encodeURIComponent(this.token)}` : ''}`;
+      const ws = new WebSocket(url);
+      this.ws = ws;
+      ws.onopen = () => {
+        this.retry = 0;
+        onStatus(true);
+        for (const t of this.subscriptions) ws.send(JSON.stringify({ type: 'subscribe', table: t }));
+      };
+      ws.onmessage = (m) => {
+        let e: LiveEvent;
+        try {
+          e = JSON.parse(String(m.data)) as LiveEvent;
+        } catch {
+          return;
+        }
+        if (typeof e.serverTime === 'number') this.offset = e.serverTime - Date.now();
+        onEvent(e);
+      };
+      ws.onclose = () => {
+        this.ws = null;
+        if (this.closed) return;
+        onStatus(false);
+        this.retry = Math.min(this.retry + 1, 6);
+        setTimeout(open, 300 * 2 ** this.retry);
+      };
+    };
+    open();
+  }
+
+  /** Subscribes the open stream to another table (and drops the previous ones). */
+  switchTable(table: string): void {
+    for (const t of this.subscriptions) if (t !== table && this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: 'unsubscribe', table: t }));
+    this.subscriptions.clear();
+    this.subscriptions.add(table);
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: 'subscribe', table }));
+  }
+
+  close(): void {
+    this.closed = true;
+    this.ws?.close();
+  }
+}

@@ -1,0 +1,267 @@
+/**
+ * The betting layout (tapis) in the DOM: one <button> per legal position of the catalogue,
+ * absolutely placed over the felt from the geometry of spots.ts, in the horizontal (wide
+ * screens) or vertical (phones) orientation.
+ *
+ * Buttons are focusable in reading order; Enter / Space place (native buttons), arrow keys
+ * move to the nearest spot in that direction. Hover / focus highlights the covered numbers.
+ */
+import type { Chance, Position } from '../../src/engine/layout.ts';
+import { colourOf, pocketText, type Pocket, type WheelKind } from '../../src/engine/wheel.ts';
+import { chanceName, DICTS, type Language } from './i18n.ts';
+import { positionName } from './names.ts';
+import { layoutSpots, project, type Orientation, type Spot } from './spots.ts';
+
+/** What the layout asks of its owner. */
+export interface LayoutHandlers {
+  /** The player chose a spot (click, Enter, Space). */
+  place(position: Position): void;
+  /** Extra words for a spot's label and tooltip (payout, limits, own stake). */
+  describe(position: Position): string;
+  /** A spot got hover / focus (null when left): for the info line. */
+  inspect(position: Position | null): void;
+}
+
+/** Chips shown on a spot. */
+export interface SpotChips {
+  /** Total minor units of the player's bets on the position (announced chips included). */
+  mine: number;
+  /** Other players' total. */
+  others: number;
+  /** Label to draw on the chip. */
+  label: string;
+}
+
+/** Prisoners drawn on the prison line of a chance box. */
+export interface PrisonMark {
+  chance: Chance;
+  label: string;
+  level: number;
+  pending: boolean;
+}
+
+/** The rendered layout. */
+export class LayoutView {
+  readonly root: HTMLElement;
+  private readonly spots: Spot[];
+  private readonly buttons = new Map<string, HTMLButtonElement>();
+  private readonly cells = new Map<Pocket, HTMLButtonElement>();
+  private orientation: Orientation = 'horizontal';
+  private lang: Language = 'en';
+  private disabled = false;
+
+  constructor(
+    readonly wheel: WheelKind,
+    private readonly handlers: LayoutHandlers,
+  ) {
+    this.spots = layoutSpots(wheel);
+    this.root = document.createElement('div');
+    this.root.className = 'layout';
+    this.root.setAttribute('role', 'group');
+    this.root.addEventListener('keydown', (e) => this.onKey(e));
+  }
+
+  /** Draws (or redraws) the whole layout. */
+  render(orientation: Orientation, lang: Language): void {
+    this.orientation = orientation;
+    this.lang = lang;
+    const d = DICTS[lang];
+    this.root.replaceChildren();
+    this.root.dataset.orientation = orientation;
+    this.root.dataset.wheel = this.wheel;
+    this.root.setAttribute('aria-label', d.layout);
+    this.buttons.clear();
+    this.cells.clear();
+    // felt decorations drawn under the targets: the prison lines of the chances simples
+    for (const spot of [...this.spots].sort((a, b) => a.layer - b.layer)) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      const pos = spot.position;
+      b.className = `spot spot-${pos.kind} layer-${spot.layer}`;
+      b.dataset.key = pos.key;
+      const r = project(spot.rect, orientation);
+      b.style.left = `${r.left}%`;
+      b.style.top = `${r.top}%`;
+      b.style.width = `${r.width}%`;
+      b.style.height = `${r.height}%`;
+      if (spot.layer === 0) b.append(this.face(pos));
+      const chip = document.createElement('span');
+      chip.className = 'chip-slot';
+      b.append(chip);
+      b.addEventListener('click', () => {
+        if (!this.disabled) this.handlers.place(pos);
+      });
+      const enter = () => {
+        this.highlight(pos.pockets);
+        this.handlers.inspect(pos);
+      };
+      const leave = () => {
+        this.highlight([]);
+        this.handlers.inspect(null);
+      };
+      b.addEventListener('pointerenter', enter);
+      b.addEventListener('focus', enter);
+      b.addEventListener('pointerleave', leave);
+      b.addEventListener('blur', leave);
+      this.buttons.set(pos.key, b);
+      if (pos.kind === 'plein') this.cells.set(pos.pockets[0], b);
+      this.root.append(b);
+    }
+    // tab order follows reading order of the screen: sort by the button's centre
+    const ordered = [...this.buttons.values()].sort((a, b) => {
+      const ca = this.centreOf(a);
+      const cb = this.centreOf(b);
+      return Math.abs(ca.y - cb.y) > 0.3 ? ca.y - cb.y : ca.x - cb.x;
+    });
+    this.root.replaceChildren(...ordered);
+    this.refreshLabels();
+  }
+
+  /** Recomputes every aria label / tooltip (after a stake or limit change). */
+  refreshLabels(): void {
+    for (const spot of this.spots) {
+      const b = this.buttons.get(spot.position.key);
+      if (!b) continue;
+      const label = `${positionName(spot.position, this.lang)}: ${this.handlers.describe(spot.position)}`;
+      b.setAttribute('aria-label', label);
+      b.title = label;
+    }
+  }
+
+  private face(pos: Position): HTMLElement {
+    const d = DICTS[this.lang];
+    const span = document.createElement('span');
+    span.className = 'face';
+    span.setAttribute('aria-hidden', 'true');
+    switch (pos.kind) {
+      case 'plein': {
+        const p = pos.pockets[0];
+        span.textContent = pocketText(p);
+        span.classList.add(`c-${colourOf(p) ?? 'zero'}`);
+        break;
+      }
+      case 'douzaine':
+        span.textContent = d.dozen[(pos.group ?? 1) - 1];
+        break;
+      case 'colonne':
+        span.textContent = d.column;
+        break;
+      case 'chance': {
+        const c = pos.chance!;
+        if (c === 'rouge' || c === 'noir') {
+          span.classList.add('diamond', `d-${c}`);
+          span.innerHTML = `<svg viewBox="0 0 40 24" aria-hidden="true"><polygon points="20,1 39,12 20,23 1,12"/></svg>`;
+        } else {
+          span.textContent = chanceName(this.lang, c);
+          if (c === 'manque' || c === 'passe') {
+            const small = document.createElement('small');
+            small.textContent = c === 'manque' ? '1-18' : '19-36';
+            span.append(small);
+          }
+        }
+        const prison = document.createElement('span');
+        prison.className = 'prison-line';
+        prison.dataset.chance = c;
+        span.append(prison);
+        break;
+      }
+    }
+    return span;
+  }
+
+  private centreOf(b: HTMLElement): { x: number; y: number } {
+    const x = parseFloat(b.style.left) + parseFloat(b.style.width) / 2;
+    const y = parseFloat(b.style.top) + parseFloat(b.style.height) / 2;
+    // percent of a box that is not square: scale to the box's aspect
+    const [w, h] = this.orientation === 'horizontal' ? [14, 5] : [5, 14];
+    return { x: (x * w) / 100, y: (y * h) / 100 };
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const dirs: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const dir = dirs[e.key];
+    const from = e.target as HTMLElement;
+    if (!dir || !from.classList.contains('spot')) return;
+    e.preventDefault();
+    const c0 = this.centreOf(from);
+    let best: HTMLButtonElement | null = null;
+    let bestScore = Infinity;
+    for (const b of this.buttons.values()) {
+      if (b === from) continue;
+      const c = this.centreOf(b);
+      const dx = c.x - c0.x;
+      const dy = c.y - c0.y;
+      const along = dx * dir[0] + dy * dir[1];
+      if (along <= 0.05) continue;
+      const across = Math.abs(dx * dir[1] - dy * dir[0]);
+      const score = along + 2.5 * across;
+      if (score < bestScore) {
+        bestScore = score;
+        best = b;
+      }
+    }
+    best?.focus();
+  }
+
+  /** Highlights the number cells of the given pockets (hover of a spot, a bet of the slip). */
+  highlight(pockets: readonly Pocket[]): void {
+    for (const [p, cell] of this.cells) cell.classList.toggle('covered', pockets.includes(p));
+  }
+
+  /** Marks the winning number (the dolly), or clears it with null. */
+  markWinner(pocket: Pocket | null): void {
+    for (const [p, cell] of this.cells) cell.classList.toggle('winner', p === pocket);
+  }
+
+  /** Shows chips on spots: key → chips. Spots not in the map are emptied. */
+  setChips(chips: ReadonlyMap<string, SpotChips>): void {
+    for (const [key, b] of this.buttons) {
+      const slot = b.querySelector('.chip-slot') as HTMLElement;
+      const c = chips.get(key);
+      if (!c || c.mine + c.others === 0) {
+        slot.replaceChildren();
+        b.classList.remove('has-chip');
+        continue;
+      }
+      b.classList.add('has-chip');
+      const chip = document.createElement('span');
+      chip.className = `chip placed${c.mine ? ' mine' : ' others'}`;
+      chip.textContent = c.label;
+      slot.replaceChildren(chip);
+    }
+  }
+
+  /** Draws prisoners on the prison lines of the chances simples. */
+  setPrisoners(marks: readonly PrisonMark[]): void {
+    for (const line of Array.from(this.root.querySelectorAll<HTMLElement>('.prison-line'))) {
+      const mine = marks.filter((m) => m.chance === line.dataset.chance);
+      line.replaceChildren(
+        ...mine.map((m) => {
+          const chip = document.createElement('span');
+          chip.className = `chip prisoner${m.pending ? ' pending' : ''}`;
+          chip.textContent = m.label;
+          chip.dataset.level = String(m.level);
+          const bars = document.createElement('span');
+          bars.className = 'bars';
+          bars.textContent = '▮'.repeat(m.level);
+          chip.append(bars);
+          return chip;
+        }),
+      );
+    }
+  }
+
+  /** Disables placing (outside betting). Focus and labels stay. */
+  setDisabled(disabled: boolean): void {
+    this.disabled = disabled;
+    this.root.classList.toggle('closed', disabled);
+    for (const b of this.buttons.values()) b.setAttribute('aria-disabled', String(disabled));
+  }
+
+  /** The button of a position (tests, focus management). */
+  button(key: string): HTMLButtonElement | undefined {
+    return this.buttons.get(key);
+  }
+}
+
+

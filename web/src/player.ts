@@ -1,0 +1,829 @@
+/**
+ * The player's table (served at `/`): login, the layout and racetrack, chips, bet slip,
+ * status with countdown, wheel, result and win, prisoners, last numbers and statistics,
+ * own history. Talks to the server through api.ts; every amount shown comes from the server.
+ */
+import { catalogue, type Position } from '../../src/engine/layout.ts';
+import { colourOf, DOUBLE_ZERO, pocketText, type Pocket, type PocketLabel } from '../../src/engine/wheel.ts';
+import { CHANCES, type Chance } from '../../src/engine/layout.ts';
+import { MAX_NEIGHBOURS } from '../../src/engine/announce.ts';
+import { KIND_NAMES } from '../../src/engine/announcement.ts';
+import { Api, ApiFailure, type BetJson, type LiveEvent, type PlayerCoupJson, type PrisonerJson, type TableViewJson } from './api.ts';
+import { byId, h, numBadge } from './dom.ts';
+import { announcement, calls, chanceName, DICTS, initialLanguage, LANGUAGE_NAMES, LANGUAGES, t, type Language } from './i18n.ts';
+import { LayoutView, type SpotChips } from './layout-view.ts';
+import { chipDenominations, chipLabel, formatMoney, type Currency } from './money.ts';
+import { announceTextName, FINALE_PAIRS, payoutText, positionName, seriesName } from './names.ts';
+import { Racetrack } from './racetrack.ts';
+import { computeStats, pct } from './stats.ts';
+import { WheelView } from './wheel-view.ts';
+import type { Orientation } from './spots.ts';
+
+/** Demo players created by `npm start` (src/server/casino.ts DEMO_PLAYERS). */
+const DEMO_NAMES = ['Alice', 'Bob', 'Chloé', 'Dmitri'];
+
+const toPocket = (l: PocketLabel): Pocket => (l === '00' ? DOUBLE_ZERO : Number(l));
+
+interface Session {
+  token: string;
+  name: string;
+  playerId: string;
+}
+
+class PlayerApp {
+  private lang: Language;
+  private api: Api;
+  private session: Session | null = null;
+  private tableId = '';
+  private view: TableViewJson | null = null;
+  private balance = 0;
+  private chip = 0;
+  private neighbours = 2;
+  private orientation: Orientation = 'horizontal';
+  private layout: LayoutView | null = null;
+  private racetrack: Racetrack | null = null;
+  private wheel: WheelView | null = null;
+  /** Coup number whose result is on display (the wheel has landed). */
+  private shownCoup = 0;
+  /** The coup being animated (result received, ball still rolling). */
+  private landing: number | null = null;
+  /** My settlement events by coup number. */
+  private settlements = new Map<number, { staked: number; prisonerStakes: number; returned: number; bets: Record<string, { status: string; kept?: number }> }>();
+  private history: PlayerCoupJson[] = [];
+  private refetchTimer = 0;
+  private toastTimer = 0;
+  private tables: Array<{ id: string; name: string }> = [];
+  private connected = true;
+  private readonly mq = matchMedia('(max-width: 700px)');
+
+  constructor(private readonly root: HTMLElement) {
+    this.lang = initialLanguage(localStorage.getItem('croupier.lang'), navigator.languages ?? [navigator.language]);
+    const saved = localStorage.getItem('croupier.session');
+    this.session = saved ? (JSON.parse(saved) as Session) : null;
+    this.api = new Api(this.session?.token ?? null);
+    this.orientation = this.mq.matches ? 'vertical' : 'horizontal';
+    this.mq.addEventListener('change', () => {
+      this.orientation = this.mq.matches ? 'vertical' : 'horizontal';
+      if (this.layout && this.view) {
+        this.layout.render(this.orientation, this.lang);
+        this.update();
+      }
+    });
+    document.addEventListener('keydown', (e) => this.onKey(e));
+    setInterval(() => this.tick(), 200);
+  }
+
+  get currency(): Currency {
+    return { code: this.view?.table.currency ?? 'EUR', decimals: this.view?.table.decimals ?? 2 };
+  }
+  private money(minor: number): string {
+    return formatMoney(minor, this.currency);
+  }
+
+  // ------------------------------------------------------------------------ start & login
+  async start(): Promise<void> {
+    document.documentElement.lang = this.lang;
+    if (!this.session) return this.showLogin();
+    try {
+      const me = await this.api.me();
+      if (me.role !== 'player') throw new Error('not a player');
+      this.balance = me.balance ?? 0;
+    } catch {
+      this.session = null;
+      localStorage.removeItem('croupier.session');
+      this.api.token = null;
+      return this.showLogin();
+    }
+    await this.enterTable();
+  }
+
+  private showLogin(message = ''): void {
+    document.title = `Croupier — ${t(this.lang, 'title')}`;
+    const err = h('p', { class: 'err', role: 'alert', id: 'login-error' }, message);
+    const input = h('input', { id: 'login-name', name: 'name', autocomplete: 'username', required: true, placeholder: t(this.lang, 'name'), 'aria-label': t(this.lang, 'name') });
+    const submit = async (name: string) => {
+      err.textContent = '';
+      try {
+        const r = await this.api.login(name);
+        this.session = { token: r.token, name: r.name, playerId: r.playerId };
+        localStorage.setItem('croupier.session', JSON.stringify(this.session));
+        this.api.token = r.token;
+        this.balance = r.balance;
+        await this.enterTable();
+      } catch (e) {
+        err.textContent = e instanceof ApiFailure && e.error.code === 'UNKNOWN_PLAYER' ? `${e.error.message}. ${DEMO_HINT[this.lang]}` : (e as Error).message;
+      }
+    };
+    const form = h(
+      'form',
+      {
+        onsubmit: (e: Event) => {
+          e.preventDefault();
+          void submit(input.value.trim());
+        },
+      },
+      input,
+      h('button', { class: 'btn primary', type: 'submit' }, t(this.lang, 'join')),
+    );
+    this.root.replaceChildren(
+      h('header', { class: 'topbar' }, h('div', { class: 'brand' }, 'CROUPIER'), this.langSelect(() => this.showLogin())),
+      h(
+        'main',
+        { class: 'login panel' },
+        h('h1', {}, t(this.lang, 'title')),
+        h('p', {}, t(this.lang, 'welcome')),
+        form,
+        h('p', { class: 'empty' }, DEMO_LABEL[this.lang]),
+        h('div', { class: 'quick' }, ...DEMO_NAMES.map((n) => h('button', { class: 'btn', type: 'button', onclick: () => void submit(n) }, n))),
+        err,
+      ),
+    );
+    input.focus();
+  }
+
+  private langSelect(onChange: () => void): HTMLElement {
+    const sel = h('select', { id: 'lang', 'aria-label': t(this.lang, 'language') }, ...LANGUAGES.map((l) => h('option', { value: l, selected: l === this.lang }, LANGUAGE_NAMES[l])));
+    sel.addEventListener('change', () => {
+      this.lang = sel.value as Language;
+      localStorage.setItem('croupier.lang', this.lang);
+      document.documentElement.lang = this.lang;
+      onChange();
+    });
+    return h('label', {}, t(this.lang, 'language'), sel);
+  }
+
+  // ------------------------------------------------------------------------ table
+  private async enterTable(): Promise<void> {
+    const list = await this.api.tables();
+    this.tables = list.tables.map((x) => ({ id: x.id, name: x.name }));
+    const wanted = new URLSearchParams(location.search).get('table') ?? localStorage.getItem('croupier.table');
+    this.tableId = this.tables.find((x) => x.id === wanted)?.id ?? this.tables[0]?.id ?? '';
+    if (!this.tableId) {
+      this.root.replaceChildren(h('main', { class: 'login panel' }, h('p', {}, 'No table is running on this server.')));
+      return;
+    }
+    localStorage.setItem('croupier.table', this.tableId);
+    this.view = await this.api.table(this.tableId);
+    if (this.view.balance !== undefined) this.balance = this.view.balance;
+    this.shownCoup = this.view.lastCoup?.number ?? 0;
+    this.buildShell();
+    this.update();
+    void this.loadHistory();
+    this.api.live(
+      this.tableId,
+      (e) => this.onEvent(e),
+      (up) => {
+        this.connected = up;
+        byId('conn').textContent = up ? '' : t(this.lang, 'disconnected');
+        if (up) this.scheduleRefetch(0);
+      },
+    );
+  }
+
+  private async switchTable(id: string): Promise<void> {
+    this.tableId = id;
+    localStorage.setItem('croupier.table', id);
+    const url = new URL(location.href);
+    url.searchParams.set('table', id);
+    history.replaceState(null, '', url);
+    this.view = await this.api.table(id);
+    if (this.view.balance !== undefined) this.balance = this.view.balance;
+    this.shownCoup = this.view.lastCoup?.number ?? 0;
+    this.landing = null;
+    this.wheel?.dispose();
+    this.buildShell();
+    this.update();
+    this.api.switchTable(id);
+  }
+
+  /** Builds the page (on entry, on a language or table change); {@link update} fills it. */
+  private buildShell(): void {
+    const v = this.view!;
+    const L = this.lang;
+    const d = DICTS[L];
+    const wheelKind = v.table.rules.wheel;
+    document.title = `Croupier — ${v.table.name}`;
+    const denoms = chipDenominations(v.table.minimum, Math.max(...Object.values(v.table.maxima)));
+    if (!denoms.includes(this.chip)) this.chip = denoms[0] ?? v.table.minimum;
+
+    const tableSel = h('select', { id: 'table-select', 'aria-label': 'Table' }, ...this.tables.map((x) => h('option', { value: x.id, selected: x.id === this.tableId }, x.name)));
+    tableSel.addEventListener('change', () => void this.switchTable(tableSel.value));
+
+    const rebuild = () => {
+      this.buildShell();
+      this.update();
+    };
+    const header = h(
+      'header',
+      { class: 'topbar' },
+      h('div', { class: 'brand' }, 'CROUPIER', h('small', {}, `${v.table.rules.preset} · ${t(L, 'tableMin')} ${this.money(v.table.minimum)}`)),
+      h('label', {}, 'Table', tableSel),
+      this.langSelect(rebuild),
+      h('div', { class: 'who' }, this.session?.name ?? ''),
+      h('div', { class: 'money-box' }, h('span', { class: 'lbl' }, d.staked), h('span', { class: 'val', id: 'staked' }, '')),
+      h('div', { class: 'money-box' }, h('span', { class: 'lbl' }, d.balance), h('span', { class: 'val', id: 'balance', 'aria-live': 'polite' }, '')),
+    );
+
+    // wheel, status, board
+    this.wheel?.dispose();
+    this.wheel = new WheelView(wheelKind);
+    this.wheel.root.setAttribute('aria-label', d.wheel);
+    const ball = this.landing === null ? (v.ball ?? null) : null;
+    this.wheel.rest(ball === null ? null : toPocket(ball));
+    if (v.phase === 'launched' || v.phase === 'no-more-bets') this.wheel.launch();
+
+    const status = h(
+      'section',
+      { class: 'status panel', 'aria-label': d.settled },
+      h('div', { class: 'call', id: 'call', 'aria-live': 'polite' }),
+      h('div', { class: 'phase-line' }, h('span', { id: 'phase' }), h('div', { class: 'countdown', role: 'progressbar', id: 'countdown', 'aria-label': 'countdown' }, h('span', {})), h('span', { class: 'countdown-text', id: 'countdown-text' })),
+      h('div', { class: 'announce', id: 'announce', 'aria-live': 'polite' }),
+      h('div', { class: 'win-line', id: 'win', 'aria-live': 'polite' }),
+      h('div', { class: 'banner', id: 'zero-banner', hidden: true }),
+      h('div', { class: 'empty', id: 'conn', role: 'status' }),
+    );
+    const board = h(
+      'section',
+      { class: 'board panel', 'aria-label': d.lastNumbers },
+      h('h2', {}, d.lastNumbers),
+      h('div', { class: 'last-numbers', id: 'last-numbers' }),
+      h('div', { class: 'hotcold', id: 'hotcold' }),
+      h('div', { class: 'shares', id: 'shares' }),
+    );
+    const top = h('div', { class: 'top-row' }, h('div', { class: 'wheel-box panel' }, this.wheel.root), status, board);
+
+    // layout
+    this.layout = new LayoutView(wheelKind, {
+      place: (p) => void this.placePosition(p),
+      describe: (p) => this.describe(p),
+      inspect: (p) => {
+        byId('info').textContent = p ? `${positionName(p, this.lang)} — ${this.describe(p)}` : '';
+      },
+    });
+    this.layout.render(this.orientation, L);
+    const felt = h('section', { class: 'felt', 'aria-label': d.layout }, this.layout.root);
+
+    // racetrack and announced bets (single zero only)
+    if (v.table.rules.announcedBets) {
+      this.racetrack = new Racetrack({
+        neighbours: (p) => void this.placeAnnounce({ announce: 'voisins', number: p === DOUBLE_ZERO ? '00' : p, neighbours: this.neighbours }),
+        series: (name) => void this.placeAnnounce({ announce: name }),
+        preview: (ps) => {
+          this.layout?.highlight(ps);
+        },
+      });
+      this.racetrack.render(L);
+      this.racetrack.setNeighbours(this.neighbours);
+      const out = h('output', { id: 'neighbours', 'aria-live': 'polite' }, String(this.neighbours));
+      const setK = (k: number) => {
+        this.neighbours = Math.max(1, Math.min(MAX_NEIGHBOURS, k));
+        out.textContent = String(this.neighbours);
+        this.racetrack?.setNeighbours(this.neighbours);
+      };
+      const finaleSel = h('select', { id: 'finale-cheval', 'aria-label': d.finaleCheval }, ...FINALE_PAIRS.map(([a, b]) => h('option', { value: `${a}/${b}` }, `${a}/${b}`)));
+      const tools = h(
+        'div',
+        { class: 'announce-tools' },
+        h('div', {}, d.neighbours),
+        h(
+          'div',
+          { class: 'stepper' },
+          h('button', { class: 'btn-small', type: 'button', 'aria-label': `${d.neighbours} −`, onclick: () => setK(this.neighbours - 1) }, '−'),
+          out,
+          h('button', { class: 'btn-small', type: 'button', 'aria-label': `${d.neighbours} +`, onclick: () => setK(this.neighbours + 1) }, '+'),
+        ),
+        h('div', {}, d.finalePlein),
+        h('div', { class: 'finale-grid' }, ...Array.from({ length: 10 }, (_, i) => h('button', { class: 'btn-small', type: 'button', 'aria-label': `${d.finalePlein} ${i}`, onclick: () => void this.placeAnnounce({ finale: i }) }, String(i)))),
+        h('div', { class: 'finale-row' }, d.finaleCheval, finaleSel, h('button', { class: 'btn-small', type: 'button', onclick: () => void this.placeAnnounce({ finale: finaleSel.value }) }, d.place)),
+        h('button', { class: 'btn-small', type: 'button', onclick: () => void this.placeAnnounce({ announce: 'jeu-7-9' }) }, seriesName('jeu-7-9', L)),
+      );
+      felt.append(h('div', { class: 'racetrack-wrap', role: 'group', 'aria-label': d.racetrack }, this.racetrack.root, tools));
+    } else {
+      this.racetrack = null;
+    }
+
+    // chips and actions
+    const rack = h('div', { class: 'rack', role: 'radiogroup', 'aria-label': d.chips, id: 'rack' });
+    denoms.forEach((value, i) => {
+      const b = h('button', { class: `rack-chip v${i}`, type: 'button', role: 'radio', 'aria-checked': String(value === this.chip), 'aria-label': t(L, 'chipValue', { v: this.money(value) }), dataset: { value: String(value) } }, chipLabel(value, this.currency));
+      b.addEventListener('click', () => {
+        this.chip = value;
+        for (const c of Array.from(rack.querySelectorAll('button'))) c.setAttribute('aria-checked', String(c === b));
+        this.layout?.refreshLabels();
+      });
+      b.addEventListener('keydown', (e) => {
+        if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+        e.preventDefault();
+        const all = Array.from(rack.querySelectorAll<HTMLButtonElement>("button"));
+        const next = all[(all.indexOf(b) + (e.key === 'ArrowRight' ? 1 : all.length - 1)) % all.length];
+        next.focus();
+        next.click();
+      });
+      rack.append(b);
+    });
+    const actions = h(
+      'div',
+      { class: 'actions' },
+      h('button', { class: 'btn', type: 'button', id: 'undo', onclick: () => void this.command('undo') }, d.undo),
+      h('button', { class: 'btn danger', type: 'button', id: 'clear', onclick: () => void this.command('clear') }, d.clear),
+      h('button', { class: 'btn', type: 'button', id: 'rebet', onclick: () => void this.command('rebet') }, d.rebet),
+      h('button', { class: 'btn', type: 'button', id: 'double', onclick: () => void this.command('double') }, d.double),
+    );
+    const controls = h('section', { class: 'panel', 'aria-label': d.chips }, h('div', { class: 'rack-row' }, rack, actions), h('div', { class: 'info-line', id: 'info', 'aria-live': 'polite' }));
+
+    // side panels
+    const side = h(
+      'div',
+      { class: 'side-col' },
+      h('section', { class: 'panel', 'aria-label': d.betSlip }, h('h2', {}, d.betSlip), h('ul', { class: 'slip', id: 'slip' }), h('div', { class: 'slip-total' }, h('span', {}, d.total), h('span', { id: 'slip-total' }))),
+      h('section', { class: 'panel', id: 'prison-panel', 'aria-label': d.prisoners }, h('h2', {}, d.prisoners), h('div', { class: 'prisoners', id: 'prisoners' })),
+      h('section', { class: 'panel', 'aria-label': d.history }, h('h2', {}, d.history), h('ul', { class: 'history', id: 'history' })),
+      h('section', { class: 'panel' }, h('details', {}, h('summary', {}, d.limits), this.limitsTable())),
+      h('section', { class: 'panel' }, h('details', {}, h('summary', {}, d.help), h('p', { class: 'empty' }, d.helpText))),
+    );
+    const main = h('div', { class: 'main-col' }, top, felt, controls);
+    this.root.replaceChildren(header, h('main', { class: 'page' }, main, side), h('div', { class: 'toast', id: 'toast', role: 'alert', hidden: true }));
+  }
+
+  private limitsTable(): HTMLElement {
+    const v = this.view!;
+    const kinds = catalogue(v.table.rules.wheel).positions.reduce<string[]>((a, p) => (a.includes(p.kind) ? a : [...a, p.kind]), []);
+    return h(
+      'table',
+      { class: 'limits', id: 'limits' },
+      h('thead', {}, h('tr', {}, h('th', {}, DICTS[this.lang].bet), h('th', {}, ''), h('th', { class: 'r' }, 'min'), h('th', { class: 'r' }, 'max'))),
+      h(
+        'tbody',
+        {},
+        ...kinds.map((k) => {
+          const kind = k as Position['kind'];
+          return h('tr', {}, h('td', {}, positionKindName(kind, this.lang)), h('td', {}, payoutText(kind, this.lang)), h('td', { class: 'r' }, this.money(v.table.minimum)), h('td', { class: 'r' }, this.money(v.table.maxima[kind])));
+        }),
+      ),
+    );
+  }
+
+  /** Payout, limits and own stake of a position, for labels. */
+  private describe(p: Position): string {
+    const v = this.view;
+    if (!v) return '';
+    const mine = this.myStakes().get(p.key) ?? 0;
+    const parts = [t(this.lang, 'pays', { p: payoutText(p.kind, this.lang) }), t(this.lang, 'minMax', { min: this.money(v.table.minimum), max: this.money(v.table.maxima[p.kind]) })];
+    if (mine) parts.push(t(this.lang, 'yourStake', { s: this.money(mine) }));
+    return parts.join(' · ');
+  }
+
+  /** My stake per position key (announced chips included). */
+  private myStakes(): Map<string, number> {
+    const m = new Map<string, number>();
+    for (const b of this.view?.my?.bets ?? []) addBetStakes(m, b);
+    return m;
+  }
+
+  // ------------------------------------------------------------------------ commands
+  private async placePosition(p: Position): Promise<void> {
+    const spec: Record<string, unknown> = specOf(p);
+    await this.place({ ...spec, stake: this.chip }, positionName(p, this.lang));
+  }
+
+  private async placeAnnounce(spec: Record<string, unknown>): Promise<void> {
+    await this.place({ ...spec, stake: this.chip }, '');
+  }
+
+  private async place(bet: Record<string, unknown>, _what: string): Promise<void> {
+    if (!this.view) return;
+    try {
+      const r = await this.api.bet(this.tableId, bet);
+      this.balance = r.balance;
+      if (this.view.my) {
+        this.view.my.bets = [...this.view.my.bets, ...r.bets];
+        this.view.my.staked += r.stake;
+      }
+      this.update();
+      this.scheduleRefetch();
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  private async command(kind: 'undo' | 'clear' | 'rebet' | 'double'): Promise<void> {
+    try {
+      const r = await this.api.command(this.tableId, kind);
+      this.balance = r.balance;
+      this.scheduleRefetch(0);
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  private async choose(p: PrisonerJson, choice: 'partage' | 'prison' | 'move', chance?: string): Promise<void> {
+    try {
+      const r = await this.api.choose(this.tableId, p.id, choice, chance);
+      this.balance = r.balance;
+      this.scheduleRefetch(0);
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  private fail(e: unknown): void {
+    const msg = e instanceof ApiFailure ? `${t(this.lang, 'error')}: ${e.error.message} (${e.error.code})` : String(e);
+    const toast = document.getElementById('toast');
+    if (!toast) return;
+    toast.textContent = msg;
+    toast.hidden = false;
+    clearTimeout(this.toastTimer);
+    this.toastTimer = window.setTimeout(() => (toast.hidden = true), 4500);
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const tag = (e.target as HTMLElement).tagName;
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || !this.view) return;
+    if (e.key === 'Backspace' || ((e.ctrlKey || e.metaKey) && e.key === 'z')) {
+      e.preventDefault();
+      void this.command('undo');
+    } else if (/^[1-7]$/.test(e.key) && !e.ctrlKey && !e.altKey && !e.metaKey) {
+      const b = document.querySelectorAll<HTMLButtonElement>('#rack button')[Number(e.key) - 1];
+      b?.click();
+    }
+  }
+
+  // ------------------------------------------------------------------------ live
+  private onEvent(e: LiveEvent): void {
+    if (!this.view) return;
+    if (e.type === 'state' && e.table === this.tableId) {
+      this.applyView(e.state as TableViewJson);
+      return;
+    }
+    if (e.type === 'balance' && typeof e.balance === 'number') {
+      this.balance = e.balance;
+      this.update();
+      return;
+    }
+    if (e.table !== undefined && e.table !== this.tableId) return;
+    switch (e.type) {
+      case 'phase': {
+        this.view.phase = e.phase as TableViewJson['phase'];
+        this.view.since = e.since as number;
+        this.view.deadline = (e.deadline as number | null) ?? null;
+        if (typeof e.coup === 'number') this.view.coup = e.coup;
+        if (e.phase === 'launched' || e.phase === 'no-more-bets') this.wheel?.launch();
+        this.update();
+        this.scheduleRefetch();
+        break;
+      }
+      case 'result':
+        this.startLanding(e.coup as number, toPocket(e.pocket as PocketLabel));
+        break;
+      case 'settlement':
+        this.settlements.set(e.coup as number, { staked: e.staked as number, prisonerStakes: e.prisonerStakes as number, returned: e.returned as number, bets: e.bets as Record<string, { status: string; kept?: number }> });
+        break;
+      default:
+        this.scheduleRefetch();
+    }
+  }
+
+  private startLanding(coup: number, pocket: Pocket): void {
+    if (coup <= this.shownCoup || !this.wheel) return;
+    this.landing = coup;
+    this.layout?.markWinner(null);
+    this.racetrack?.markWinner(null);
+    const duration = this.view?.table.mode === 'manual' ? 2200 : 3000;
+    this.wheel.land(pocket, duration, () => {
+      this.landing = null;
+      this.shownCoup = coup;
+      this.update();
+      this.scheduleRefetch(0);
+      void this.loadHistory();
+    });
+    this.update();
+  }
+
+  private scheduleRefetch(ms = 150): void {
+    clearTimeout(this.refetchTimer);
+    this.refetchTimer = window.setTimeout(() => void this.refetch(), ms);
+  }
+
+  private async refetch(): Promise<void> {
+    try {
+      this.applyView(await this.api.table(this.tableId));
+    } catch (e) {
+      if (e instanceof ApiFailure && e.status === 401) {
+        localStorage.removeItem('croupier.session');
+        location.reload();
+      }
+    }
+  }
+
+  private applyView(v: TableViewJson): void {
+    const before = this.view;
+    this.view = v;
+    if (v.balance !== undefined) this.balance = v.balance;
+    const last = v.lastCoup;
+    if (last && last.number > this.shownCoup && this.landing === null) {
+      // a result this client has not animated (missed event, reconnect): land it now
+      if (before && this.wheel) this.startLanding(last.number, toPocket(last.pocket));
+      else this.shownCoup = last.number;
+    }
+    this.update();
+  }
+
+  private async loadHistory(): Promise<void> {
+    try {
+      this.history = (await this.api.myHistory(15)).coups;
+      this.renderHistory();
+    } catch {
+      /* history is optional */
+    }
+  }
+
+  // ------------------------------------------------------------------------ rendering
+  private update(): void {
+    const v = this.view;
+    if (!v || !document.getElementById('balance')) return;
+    const L = this.lang;
+    const d = DICTS[L];
+    byId('balance').textContent = this.money(this.balance);
+    byId('staked').textContent = this.money(v.my?.staked ?? 0);
+    const betting = v.phase === 'betting' || v.phase === 'launched';
+    this.layout?.setDisabled(!betting);
+
+    // chips on the layout: mine and others', announced chips on their positions
+    const mine = new Map<string, number>();
+    const others = new Map<string, number>();
+    for (const b of v.bets) addBetStakes(b.playerId === this.session?.playerId ? mine : others, b);
+    if (v.my) {
+      mine.clear();
+      for (const b of v.my.bets) addBetStakes(mine, b);
+    }
+    const chips = new Map<string, SpotChips>();
+    for (const key of new Set([...mine.keys(), ...others.keys()])) {
+      const m = mine.get(key) ?? 0;
+      const o = others.get(key) ?? 0;
+      chips.set(key, { mine: m, others: o, label: chipLabel(m || o, this.currency) });
+    }
+    this.layout?.setChips(chips);
+    this.layout?.refreshLabels();
+    const myPrisoners = v.my?.prisoners ?? [];
+    this.layout?.setPrisoners(myPrisoners.map((p) => ({ chance: p.chance, label: chipLabel(p.stake, this.currency), level: p.level, pending: p.pending })));
+    const series = new Set<string>();
+    const centres = new Set<Pocket>();
+    for (const b of v.my?.bets ?? []) {
+      if (b.type !== 'announce' || !b.announce) continue;
+      const m = /^voisins (\S+) ±/.exec(b.announce);
+      if (m) centres.add(toPocket(m[1] === '00' ? '00' : Number(m[1])));
+      else series.add(b.announce);
+    }
+    this.racetrack?.setMarks(series, centres);
+
+    // status
+    const shown = this.landing === null ? v.lastCoup : null;
+    const showResult = shown && shown.number === this.shownCoup && (v.phase === 'settled' || v.phase === 'paused' || v.phase === 'closed' || v.phase === 'betting');
+    const c = calls(L);
+    const callText: Record<string, string> = { betting: c.faitesVosJeux, launched: c.faitesVosJeux, 'no-more-bets': c.rienNeVaPlus, settled: shown ? announcement(L, toPocket(shown.pocket)) : '', closed: d.closed, paused: d.closed };
+    byId('call').textContent = this.landing !== null ? c.rienNeVaPlus : (callText[v.phase] ?? '');
+    byId('phase').textContent = `${d.coup} ${v.coup} · ${this.phaseName(v.phase)}`;
+    const ann = byId('announce');
+    if (showResult && shown) {
+      const p = toPocket(shown.pocket);
+      ann.replaceChildren(numBadge(pocketText(p), colourOf(p)), shown.announcement[L] ?? announcement(L, p));
+      ann.dataset.pocket = pocketText(p);
+      this.layout?.markWinner(v.phase === 'settled' ? p : null);
+      this.racetrack?.markWinner(v.phase === 'settled' ? p : null);
+    } else if (this.landing === null && v.day && !v.lastCoup && v.ball !== null) {
+      ann.replaceChildren(t(L, 'ballInPocket', { n: String(v.ball) }));
+      delete ann.dataset.pocket;
+    } else {
+      ann.replaceChildren();
+      delete ann.dataset.pocket;
+    }
+    const win = byId('win');
+    const s = shown ? this.settlements.get(shown.number) : undefined;
+    if (showResult && s) {
+      const kept = Object.values(s.bets).reduce((a, b) => a + (b.status === 'imprisoned' ? (b.kept ?? 0) : 0), 0);
+      const parts = [s.returned > 0 ? t(L, 'youWon', { a: this.money(s.returned) }) : t(L, 'youLost')];
+      if (kept > 0) parts.push(t(L, 'heldInPrison', { a: this.money(kept) }));
+      win.textContent = parts.join(' · ');
+      win.className = `win-line ${s.returned > 0 ? 'won' : 'lost'}`;
+      win.dataset.returned = String(s.returned);
+    } else if (!showResult) {
+      win.textContent = '';
+      delete win.dataset.returned;
+    }
+
+    // zero choice banner
+    const pending = myPrisoners.filter((p) => p.pending && p.choiceDeadline !== null);
+    const banner = byId('zero-banner');
+    banner.hidden = pending.length === 0 || this.landing !== null;
+
+    // bet slip
+    const slip = byId('slip');
+    const myBets = v.my?.bets ?? [];
+    slip.replaceChildren(...(myBets.length ? myBets.map((b) => h('li', { dataset: { bet: b.id } }, h('span', {}, this.betName(b)), h('span', { class: 'amt' }, this.money(b.stake)))) : [h('li', { class: 'empty' }, d.noBets)]));
+    byId('slip-total').textContent = this.money(v.my?.staked ?? 0);
+    (byId('undo') as HTMLButtonElement).disabled = !betting || myBets.length === 0;
+    (byId('clear') as HTMLButtonElement).disabled = !betting || myBets.length === 0;
+    (byId('rebet') as HTMLButtonElement).disabled = !betting || !v.my?.canRebet;
+    (byId('double') as HTMLButtonElement).disabled = !betting || myBets.length === 0;
+
+    this.renderPrisoners(myPrisoners);
+    this.renderBoard();
+    this.tick();
+  }
+
+  private phaseName(p: TableViewJson['phase']): string {
+    const d = DICTS[this.lang];
+    return { closed: d.closed, paused: d.closed, betting: d.betting, launched: d.launched, 'no-more-bets': d.noMoreBets, settled: d.settled }[p];
+  }
+
+  private betName(b: BetJson): string {
+    if (b.type === 'announce') {
+      const name = announceTextName(b.announce ?? '', this.lang);
+      return `${name} (${b.chipCount} × ${this.money(b.unit ?? 0)})`;
+    }
+    const pos = b.key ? catalogue(this.view!.table.rules.wheel).byKey.get(b.key) : undefined;
+    const name = pos ? positionName(pos, this.lang) : (b.text ?? '');
+    return b.prison ? `${name} (${DICTS[this.lang].prison} ${b.prison})` : name;
+  }
+
+  private renderPrisoners(list: readonly PrisonerJson[]): void {
+    const box = byId('prisoners');
+    const d = DICTS[this.lang];
+    const c = calls(this.lang);
+    byId('prison-panel').hidden = list.length === 0 && this.view?.table.rules.chanceOnZero !== 'prison';
+    if (list.length === 0) {
+      box.replaceChildren(h('p', { class: 'empty' }, '—'));
+      return;
+    }
+    const canChange = this.view?.phase !== 'no-more-bets';
+    box.replaceChildren(
+      ...list.map((p) => {
+        const name = chanceName(this.lang, p.chance);
+        const open = p.pending && p.choiceDeadline !== null && p.choiceDeadline > this.api.now();
+        const sel = h('select', { 'aria-label': `${d.moveTo} (${name})` }, ...CHANCES.filter((x) => x !== p.chance).map((x: Chance) => h('option', { value: x }, chanceName(this.lang, x))));
+        const row = h('div', { class: 'row' });
+        if (open) {
+          row.append(
+            h('button', { class: 'btn', type: 'button', dataset: { choice: 'partage' }, onclick: () => void this.choose(p, 'partage') }, cap(c.partage)),
+            h('button', { class: 'btn', type: 'button', dataset: { choice: 'prison' }, onclick: () => void this.choose(p, 'prison') }, d.stay),
+          );
+        }
+        if (canChange) row.append(h('span', {}, d.moveTo), sel, h('button', { class: 'btn-small', type: 'button', dataset: { choice: 'move' }, onclick: () => void this.choose(p, 'move', sel.value) }, d.move));
+        return h(
+          'div',
+          { class: `prisoner-card${open ? ' pending' : ''}`, dataset: { prisoner: p.id, chance: p.chance } },
+          h('strong', {}, `${cap(name)} · ${this.money(p.stake)}`),
+          ` — ${cap(c.enPrison)}, ${t(this.lang, 'prisonLevel', { k: p.level })}`,
+          open ? h('div', { class: 'empty', dataset: { deadline: String(p.choiceDeadline) } }, '') : null,
+          row,
+        );
+      }),
+    );
+  }
+
+  private renderBoard(): void {
+    const v = this.view!;
+    const d = DICTS[this.lang];
+    // while the ball rolls, the newest result is not shown yet
+    const hist = v.history.filter((x) => x.coup <= this.shownCoup);
+    const results = hist.map((x) => toPocket(x.pocket));
+    byId('last-numbers').replaceChildren(...results.slice(0, 14).map((p) => numBadge(pocketText(p), colourOf(p))));
+    const s = computeStats(results, v.table.rules.wheel, 5);
+    const badge = (p: Pocket, n: number) => {
+      const b = numBadge(pocketText(p), colourOf(p));
+      b.append(h('sup', {}, `×${n}`));
+      return b;
+    };
+    byId('hotcold').replaceChildren(
+      h('span', { class: 'lbl' }, `🔥 ${d.hot}`),
+      h('span', { class: 'nums', id: 'hot' }, ...s.hot.map((c) => badge(c.pocket, c.count))),
+      h('span', { class: 'lbl' }, `❄ ${d.cold}`),
+      h('span', { class: 'nums', id: 'cold' }, ...s.cold.map((c) => badge(c.pocket, c.count))),
+    );
+    const ch = (c: Chance) => cap(chanceName(this.lang, c));
+    byId('shares').replaceChildren(
+      h('span', {}, `${ch('rouge')} `, h('b', {}, pct(s.rouge, s.coups))),
+      h('span', {}, `${ch('noir')} `, h('b', {}, pct(s.noir, s.coups))),
+      h('span', {}, '0 ', h('b', {}, pct(s.zero, s.coups))),
+      h('span', {}, `${ch('pair')} `, h('b', {}, pct(s.pair, s.coups))),
+      h('span', {}, `${ch('impair')} `, h('b', {}, pct(s.impair, s.coups))),
+      h('span', {}, `${ch('manque')} `, h('b', {}, pct(s.manque, s.coups))),
+      h('span', {}, `${ch('passe')} `, h('b', {}, pct(s.passe, s.coups))),
+      h('span', {}, `(${t(this.lang, 'statsOver', { n: s.coups })})`),
+    );
+  }
+
+  private renderHistory(): void {
+    const box = document.getElementById('history');
+    if (!box) return;
+    const d = DICTS[this.lang];
+    if (this.history.length === 0) {
+      box.replaceChildren(h('li', { class: 'empty' }, d.noHistory));
+      return;
+    }
+    box.replaceChildren(
+      ...this.history.map((c) => {
+        const net = c.returned - c.staked - c.prisonerStakes;
+        const p = c.pocket === null ? null : toPocket(c.pocket);
+        const bets = c.bets.map((b) => {
+          const o = c.outcomes[b.id];
+          const status = o ? ((d as unknown as Record<string, string>)[`status_${o.status}`] ?? o.status) : '';
+          return h('li', {}, `${this.betName(b)}: ${this.money(b.stake)} → ${o ? this.money(o.returned) : '—'} ${status ? `(${status})` : ''}`);
+        });
+        return h(
+          'li',
+          { dataset: { coup: String(c.number), table: c.tableId } },
+          h(
+            'details',
+            {},
+            h(
+              'summary',
+              { class: 'head' },
+              p === null ? h('span', {}, '—') : numBadge(pocketText(p), colourOf(p)),
+              h('span', {}, `${d.coup} ${c.number} · ${c.tableId}`),
+              h('span', { class: `net${net > 0 ? ' pos' : ''}` }, `${net > 0 ? '+' : ''}${this.money(net)}`),
+            ),
+            h('div', {}, `${d.stake} ${this.money(c.staked + c.prisonerStakes)} · ${d.returned} ${this.money(c.returned)} · ${d.balance} ${this.money(c.balanceAfter)}`),
+            h('ul', {}, ...bets),
+          ),
+        );
+      }),
+    );
+  }
+
+  /** Countdown bar and the zero-choice timers (every 200 ms). */
+  private tick(): void {
+    const v = this.view;
+    const bar = document.querySelector<HTMLElement>('#countdown > span');
+    if (!v || !bar) return;
+    const now = this.api.now();
+    const total = v.deadline !== null ? Math.max(1, v.deadline - v.since) : 1;
+    const left = v.deadline !== null ? Math.max(0, v.deadline - now) : 0;
+    const active = v.deadline !== null && (v.phase === 'betting' || v.phase === 'launched' || v.phase === 'settled');
+    bar.style.width = active ? `${(100 * left) / total}%` : '0%';
+    byId('countdown-text').textContent = active ? t(this.lang, 'countdown', { s: Math.ceil(left / 1000) }) : '';
+    byId('countdown').setAttribute('aria-valuenow', String(Math.ceil(left / 1000)));
+    const pending = (v.my?.prisoners ?? []).filter((p) => p.pending && p.choiceDeadline !== null);
+    const banner = byId('zero-banner');
+    if (pending.length) {
+      const secs = Math.max(0, Math.ceil((Math.min(...pending.map((p) => p.choiceDeadline!)) - now) / 1000));
+      banner.textContent = t(this.lang, 'choiceOpen', { s: secs });
+    }
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('.prisoner-card [data-deadline]'))) {
+      el.textContent = `${Math.max(0, Math.ceil((Number(el.dataset.deadline) - now) / 1000))} s`;
+    }
+  }
+}
+
+function cap(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function positionKindName(kind: Position['kind'], lang: Language): string {
+  return cap(KIND_NAMES[lang][kind]);
+}
+
+/** Adds a bet's stakes to a per-position map (announced bets: each chip on its position). */
+function addBetStakes(m: Map<string, number>, b: BetJson): void {
+  if (b.type === 'announce') {
+    for (const c of b.chips ?? []) m.set(c.key, (m.get(c.key) ?? 0) + (c.stake ?? (b.unit ?? 0) * c.chips));
+  } else if (b.key) {
+    m.set(b.key, (m.get(b.key) ?? 0) + b.stake);
+  }
+}
+
+/** The engine bet spec of a layout position (without stake). */
+export function specOf(p: Position): Record<string, unknown> {
+  switch (p.kind) {
+    case 'chance':
+      return { chance: p.chance };
+    case 'douzaine':
+      return { dozen: p.group };
+    case 'colonne':
+      return { column: p.group };
+    case 'douzaines':
+      return { dozens: [p.group, (p.group ?? 1) + 1] };
+    case 'colonnes':
+      return { columns: [p.group, (p.group ?? 1) + 1] };
+    default:
+      return { numbers: p.pockets.map((x) => (x === DOUBLE_ZERO ? '00' : x)) };
+  }
+}
+
+const DEMO_LABEL: Record<Language, string> = {
+  en: 'Demo players of this server:',
+  fr: 'Joueurs de démonstration :',
+  cs: 'Ukázkoví hráči:',
+  de: 'Demo-Spieler:',
+  it: 'Giocatori dimostrativi:',
+};
+const DEMO_HINT: Record<Language, string> = {
+  en: 'Try one of the demo players below.',
+  fr: 'Essayez un des joueurs de démonstration ci-dessous.',
+  cs: 'Zkuste některého z ukázkových hráčů níže.',
+  de: 'Versuchen Sie einen der Demo-Spieler unten.',
+  it: 'Provate uno dei giocatori dimostrativi qui sotto.',
+};
+
+const app = new PlayerApp(document.getElementById('app')!);
+void app.start();

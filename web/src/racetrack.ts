@@ -1,0 +1,233 @@
+/**
+ * The racetrack (cylindre) for announced bets, single-zero tables only (RULES.md §5): the 37
+ * pockets in wheel order (engine `wheelOrder`) around a stadium, 0 at the right end; the inner
+ * sections tiers, orphelins, voisins du zéro and jeu zéro bounded by the pockets they cover.
+ * A click on a pocket announces it with its neighbours (count chosen by the player); a click
+ * on a section announces the series. Every target is a focusable SVG element (Enter / Space).
+ */
+import { expandAnnounce } from '../../src/engine/announce.ts';
+import { colourOf, pocketText, wheelOrder, type Pocket } from '../../src/engine/wheel.ts';
+import { DICTS, type Language } from './i18n.ts';
+import { seriesName, type SeriesName } from './names.ts';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** Geometry of the stadium (viewBox units). */
+const G = { width: 760, height: 190, straight: 560, outer: 82, inner: 40 } as const;
+const CX = G.width / 2;
+const CY = G.height / 2;
+const MID = (G.outer + G.inner) / 2;
+const HALF = G.straight / 2;
+
+/** Length of the centre line. */
+const PERIMETER = 2 * G.straight + 2 * Math.PI * MID;
+const N = 37;
+const STEP = PERIMETER / N;
+
+/**
+ * A point of the stadium at arc length s along the centre line (s = 0 at the right end,
+ * increasing clockwise on screen: down, then along the bottom to the left), offset `r` from
+ * the centre of the cap (r = MID on the centre line, G.outer outside, G.inner inside).
+ */
+function at(s: number, r: number): [number, number] {
+  let x = ((s % PERIMETER) + PERIMETER) % PERIMETER;
+  const cap = Math.PI * MID;
+  // right cap, lower quarter: from angle 0 down to +90°
+  if (x < cap / 2) {
+    const a = x / MID;
+    return [CX + HALF + r * Math.cos(a), CY + r * Math.sin(a)];
+  }
+  x -= cap / 2;
+  if (x < G.straight) return [CX + HALF - x, CY + r];
+  x -= G.straight;
+  if (x < cap) {
+    const a = Math.PI / 2 + x / MID;
+    return [CX - HALF + r * Math.cos(a), CY + r * Math.sin(a)];
+  }
+  x -= cap;
+  if (x < G.straight) return [CX - HALF + x, CY - r];
+  x -= G.straight;
+  const a = -Math.PI / 2 + x / MID;
+  return [CX + HALF + r * Math.cos(a), CY + r * Math.sin(a)];
+}
+
+/** Points along [s0, s1] at radius r, sampled finely enough to draw the caps round. */
+function along(s0: number, s1: number, r: number): Array<[number, number]> {
+  const n = Math.max(2, Math.ceil(Math.abs(s1 - s0) / 6));
+  return Array.from({ length: n + 1 }, (_, i) => at(s0 + ((s1 - s0) * i) / n, r));
+}
+
+const path = (pts: Array<[number, number]>) => `M${pts.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join('L')}Z`;
+
+/** What the racetrack asks of its owner. */
+export interface RacetrackHandlers {
+  neighbours(centre: Pocket): void;
+  series(name: SeriesName): void;
+  /** Hover / focus: the pockets a target would cover (empty when left). */
+  preview(pockets: readonly Pocket[]): void;
+}
+
+/** The inner sections drawn on the track and the wheel-index ranges that bound them. */
+const SECTIONS: ReadonlyArray<{ name: SeriesName; ranges: Array<[Pocket, Pocket]> }> = [
+  { name: 'tiers', ranges: [[27, 33]] },
+  { name: 'orphelins', ranges: [[17, 6], [1, 9]] },
+  { name: 'voisins-du-zero', ranges: [[22, 28], [19, 25]] },
+  { name: 'jeu-zero', ranges: [[12, 15]] },
+];
+
+/** The rendered racetrack. */
+export class Racetrack {
+  readonly root: SVGSVGElement;
+  private readonly pocketEls = new Map<Pocket, SVGGElement>();
+  private readonly sectionEls = new Map<SeriesName, SVGGElement>();
+  private neighbourCount = 2;
+  private lang: Language = 'en';
+
+  constructor(private readonly handlers: RacetrackHandlers) {
+    this.root = document.createElementNS(SVG, 'svg');
+    this.root.setAttribute('viewBox', `0 0 ${G.width} ${G.height}`);
+    this.root.setAttribute('class', 'racetrack');
+    this.root.setAttribute('role', 'group');
+  }
+
+  /** The neighbour count per side used for a click on a pocket. */
+  setNeighbours(k: number): void {
+    this.neighbourCount = k;
+    this.labels();
+  }
+
+  render(lang: Language): void {
+    this.lang = lang;
+    this.root.replaceChildren();
+    this.pocketEls.clear();
+    this.sectionEls.clear();
+    const order = wheelOrder('single');
+    const idx = (p: Pocket) => order.indexOf(p);
+    // the outer rim
+    const rim = document.createElementNS(SVG, 'path');
+    rim.setAttribute('d', path(along(-STEP / 2, PERIMETER - STEP / 2, G.outer + 3)));
+    rim.setAttribute('class', 'rt-rim');
+    this.root.append(rim);
+
+    // inner sections first (below the pockets)
+    for (const sec of SECTIONS) {
+      const pts: Array<[number, number]> = [];
+      for (const [a, b] of sec.ranges) {
+        const i0 = idx(a);
+        let i1 = idx(b);
+        if (i1 < i0) i1 += N;
+        pts.push(...along(i0 * STEP - STEP / 2, i1 * STEP + STEP / 2, G.inner));
+      }
+      const g = this.target(`rt-section rt-${sec.name}`);
+      const shape = document.createElementNS(SVG, 'path');
+      shape.setAttribute('d', path(pts));
+      const text = document.createElementNS(SVG, 'text');
+      const cx = pts.reduce((s, p) => s + p[0], 0) / pts.length;
+      text.setAttribute('x', cx.toFixed(1));
+      text.setAttribute('y', String(CY + 5));
+      text.setAttribute('class', 'rt-label');
+      text.textContent = seriesName(sec.name, lang);
+      g.append(shape, text);
+      g.addEventListener('click', () => this.handlers.series(sec.name));
+      this.hover(g, () => coveredOf(sec.name));
+      this.sectionEls.set(sec.name, g);
+      this.root.append(g);
+    }
+
+    order.forEach((p, i) => {
+      const s = i * STEP;
+      const pts = [...along(s - STEP / 2, s + STEP / 2, G.outer), ...along(s + STEP / 2, s - STEP / 2, G.inner)];
+      const g = this.target(`rt-pocket c-${colourOf(p) ?? 'zero'}`);
+      g.dataset.pocket = String(p);
+      const shape = document.createElementNS(SVG, 'path');
+      shape.setAttribute('d', path(pts));
+      const [x, y] = at(s, MID);
+      const text = document.createElementNS(SVG, 'text');
+      text.setAttribute('x', x.toFixed(1));
+      text.setAttribute('y', (y + 6).toFixed(1));
+      text.textContent = pocketText(p);
+      g.append(shape, text);
+      g.addEventListener('click', () => this.handlers.neighbours(p));
+      this.hover(g, () => neighboursOf(p, this.neighbourCount));
+      this.pocketEls.set(p, g);
+      this.root.append(g);
+    });
+    this.labels();
+  }
+
+  private target(cls: string): SVGGElement {
+    const g = document.createElementNS(SVG, 'g');
+    g.setAttribute('class', `rt-target ${cls}`);
+    g.setAttribute('tabindex', '0');
+    g.setAttribute('role', 'button');
+    g.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        g.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      }
+    });
+    return g;
+  }
+
+  private hover(g: SVGGElement, pockets: () => Pocket[]): void {
+    const on = () => {
+      const ps = pockets();
+      this.handlers.preview(ps);
+      for (const [p, el] of this.pocketEls) el.classList.toggle('covered', ps.includes(p));
+    };
+    const off = () => {
+      this.handlers.preview([]);
+      for (const el of this.pocketEls.values()) el.classList.remove('covered');
+    };
+    g.addEventListener('pointerenter', on);
+    g.addEventListener('focus', on);
+    g.addEventListener('pointerleave', off);
+    g.addEventListener('blur', off);
+  }
+
+  private labels(): void {
+    const d = DICTS[this.lang];
+    this.root.setAttribute('aria-label', d.racetrack);
+    for (const [p, g] of this.pocketEls) {
+      const label = d.neighboursOf.replace('{n}', pocketText(p)).replace('{k}', String(this.neighbourCount));
+      g.setAttribute('aria-label', label);
+      setTitle(g, label);
+    }
+    for (const [name, g] of this.sectionEls) {
+      g.setAttribute('aria-label', seriesName(name, this.lang));
+      setTitle(g, seriesName(name, this.lang));
+    }
+  }
+
+  /** Marks announced bets the player has on the table (by series name or neighbour centre). */
+  setMarks(series: ReadonlySet<string>, centres: ReadonlySet<Pocket>): void {
+    for (const [name, g] of this.sectionEls) g.classList.toggle('marked', series.has(name));
+    for (const [p, g] of this.pocketEls) g.classList.toggle('marked', centres.has(p));
+  }
+
+  /** Highlights the winning pocket. */
+  markWinner(pocket: Pocket | null): void {
+    for (const [p, g] of this.pocketEls) g.classList.toggle('winner', p === pocket);
+  }
+}
+
+function setTitle(g: SVGElement, text: string): void {
+  let title = g.querySelector<SVGTitleElement>(':scope > title');
+  if (!title) {
+    title = document.createElementNS(SVG, 'title');
+    g.prepend(title);
+  }
+  title.textContent = text;
+}
+
+/** Pockets a fixed series covers (engine expansion). */
+export function coveredOf(name: SeriesName): Pocket[] {
+  const set = new Set<Pocket>();
+  for (const c of expandAnnounce({ name })) for (const p of c.position.pockets) set.add(p);
+  return [...set];
+}
+
+/** Pockets of a neighbours bet (engine expansion). */
+export function neighboursOf(centre: Pocket, k: number): Pocket[] {
+  return expandAnnounce({ name: 'voisins', centre, k }).map((c) => c.position.pockets[0]);
+}
