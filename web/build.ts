@@ -28,8 +28,25 @@ export interface BuildOptions {
   minify?: boolean;
 }
 
-/** Bundles the web table; resolves to the files written. Rejects with esbuild's errors. */
-export async function buildWeb(opts: BuildOptions = {}): Promise<string[]> {
+let defaultBuild: Promise<string[]> | null = null;
+
+/**
+ * Bundles the web table; resolves to the files written. Rejects with esbuild's errors.
+ * With default options the build runs once per process (servers started again in one process,
+ * as in tests, reuse it).
+ */
+export function buildWeb(opts: BuildOptions = {}): Promise<string[]> {
+  if (opts.outdir === undefined && opts.minify === undefined) {
+    defaultBuild ??= bundle({}).catch((e: unknown) => {
+      defaultBuild = null;
+      throw e;
+    });
+    return defaultBuild;
+  }
+  return bundle(opts);
+}
+
+async function bundle(opts: BuildOptions): Promise<string[]> {
   const outdir = opts.outdir ?? join(WEB_DIR, 'dist');
   const result = await build({
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, src]) => [name, join(WEB_DIR, src)])),

@@ -7,7 +7,7 @@
  * stable code; request bodies and WebSocket messages are validated with zod.
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -415,6 +415,10 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   // ---------------------------------------------------------------------------- web table (static)
   const webDir = opts.webDir ?? fileURLToPath(new URL('../../web/', import.meta.url));
   if (existsSync(webDir)) {
+    // Web table (issue 4, docs/WEB.md): bundle web/src/*.ts into web/dist/ with esbuild before
+    // serving web/ — no separate build step for the user; takes well under a second.
+    const webBuild = `${webDir}/build.ts`;
+    if (existsSync(webBuild)) await ((await import(pathToFileURL(webBuild).href)) as { buildWeb(): Promise<unknown> }).buildWeb();
     await app.register(fastifyStatic, { root: webDir, prefix: '/', index: ['index.html'] });
     app.get('/croupier', (_req, reply) => (existsSync(`${webDir}/croupier.html`) ? reply.sendFile('croupier.html') : reply.code(404).send({ error: tableErr('NOT_FOUND', 'the croupier console (web/croupier.html) is not built yet') })));
   }
