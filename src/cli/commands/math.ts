@@ -3,7 +3,19 @@
  * JSON on stdout (Markdown / CSV where `--format` says so); invalid options exit 2 with
  * `{"error": {code, message}}` and never a stack trace.
  */
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
+import { parseChance } from '../../engine/bets.ts';
+import { catalogue, insideKey } from '../../engine/layout.ts';
+import type { Rules } from '../../engine/rules.ts';
+import { parsePocket } from '../../engine/wheel.ts';
+import { PermanenceError, parsePermanence, pocketIndices } from '../../math/permanence.ts';
+import { betPosition, LIMIT_MULTIPLE, STRATEGIES, UNLIMITED, type SimConfig, type StrategyName } from '../../math/sim/model.ts';
+import { simulationMarkdown, simulationReport } from '../../math/sim/report.ts';
+import { runSimulation } from '../../math/sim/run.ts';
+import type { ZeroPolicy } from '../../math/edge.ts';
 import { CryptoSource, ModuloBiasedSource, SeededSource, type RandomSource } from '../../rng/index.ts';
 import { parSheet, parSheetCsv, parSheetJson, parSheetMarkdown } from '../../math/par.ts';
 import { drawPockets, MIN_SPINS, rngReport } from '../../math/rngtest.ts';
@@ -75,4 +87,128 @@ export function registerMathCommands(program: Command): void {
         seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
       });
     });
+
+  program
+    .command('simulate')
+    .description('simulate a betting strategy over many coups and sessions (worker threads, deterministic for a seed)')
+    .option('--rules <rules>', 'preset name or JSON rules object', 'french')
+    .option('--strategy <name>', STRATEGIES.join(' | '), 'flat')
+    .option('--bet <position>', 'position played: rouge, noir, pair, ..., a number 17, 0/2/3, douzaine-1, colonne-2, douzaines-1-2', 'rouge')
+    .option('--spins <n>', 'coups with a stake per session (at most)', '10000')
+    .option('--sessions <n>', 'independent sessions (players)', '1')
+    .option('--seed <seed>', 'seed (integer or word); session i plays random stream i', '42')
+    .option('--bankroll <minor>', 'starting bankroll per session in minor units, or "unlimited"', '100000')
+    .option('--unit <minor>', 'base stake in minor units', '100')
+    .option('--limit <minor>', 'table maximum stake in minor units, or "unlimited" (default: RULES §6 multiple of the unit for the bet)')
+    .option('--target <minor>', 'stop-win: stop betting when the bankroll reaches it')
+    .option('--zero <policy>', 'chances simples under en prison: prison | partage | optimal', 'prison')
+    .option('--line <units>', 'Labouchère starting line, units, comma-separated', '1,2,3,4')
+    .option('--paroli-wins <n>', 'Paroli: wins in a row before going back to one unit', '3')
+    .option('--workers <n>', 'worker threads (default: all cores for large runs, 1 for small ones)')
+    .option('--replay <file>', 'play the permanence in FILE (one number per line) instead of random coups')
+    .option('--format <format>', 'json | md', 'json')
+    .option('--quiet', 'no progress bar')
+    .action(async (opts: SimulateOptions) => {
+      const format = formatOption(opts.format, ['json', 'md']);
+      const { cfg, replay, workers } = simulateConfig(opts);
+      const bar = !opts.quiet && process.stderr.isTTY ? new cliProgress.SingleBar({ stream: process.stderr, format: 'simulate [{bar}] {percentage}% | {value}/{total} coups | eta {eta}s', hideCursor: true }, cliProgress.Presets.shades_classic) : undefined;
+      bar?.start(cfg.spins * cfg.sessions, 0);
+      let run;
+      try {
+        run = await runSimulation(cfg, { workers, replay: replay?.indices, onProgress: bar ? (done) => bar.update(done) : undefined });
+      } finally {
+        bar?.stop();
+      }
+      const report = simulationReport(cfg, run.sessions, replay ? { replay: { file: replay.file, coups: replay.indices.length } } : {});
+      if (format === 'md') process.stdout.write(simulationMarkdown(report));
+      else printJson({ ...report, run: { workers: run.workers, seconds: Number(run.seconds.toFixed(3)), coupsPerSecond: Math.round(report.totals.coups / run.seconds) } });
+    });
+}
+
+/** Raw options of `croupier simulate` as commander hands them over. */
+export interface SimulateOptions {
+  rules: string;
+  strategy: string;
+  bet: string;
+  spins: string;
+  sessions: string;
+  seed: string;
+  bankroll: string;
+  unit: string;
+  limit?: string;
+  target?: string;
+  zero: string;
+  line: string;
+  paroliWins: string;
+  workers?: string;
+  replay?: string;
+  format: string;
+  quiet?: boolean;
+}
+
+/** Reads a bet option: a chance (any alias), a catalogue key, or numbers joined by "/" or "-". */
+export function betOption(rules: Rules, raw: string): string {
+  const chance = parseChance(raw);
+  if (chance) return chance;
+  const key = raw.trim().toLowerCase();
+  if (betPosition(rules, key)) return key;
+  const parts = key.split(/[/-]/);
+  const pockets = parts.map((p) => parsePocket(p, rules.wheel));
+  if (parts.length > 0 && pockets.every((p) => p.ok)) {
+    const k = insideKey(pockets.map((p) => (p.ok ? p.value : 0)));
+    if (betPosition(rules, k)) return k;
+  }
+  const examples = catalogue(rules.wheel).positions.filter((_, i) => i % 25 === 0).map((p) => p.key);
+  throw new CliError('INVALID_BET', `no position ${JSON.stringify(raw)} on a ${rules.wheel}-zero layout (e.g. ${examples.join(', ')}, rouge)`);
+}
+
+function moneyOption(name: string, value: string, code: string): number {
+  if (value.trim().toLowerCase() === 'unlimited') return UNLIMITED;
+  return intOption(name, value, code, 1, UNLIMITED - 1) as number;
+}
+
+/** Validates the options of `simulate` into a configuration (CliError with a stable code otherwise). */
+export function simulateConfig(opts: SimulateOptions): { cfg: SimConfig; replay?: { file: string; indices: Uint8Array }; workers?: number } {
+  const rules = rulesOption(opts.rules);
+  if (!(STRATEGIES as readonly string[]).includes(opts.strategy)) throw new CliError('INVALID_STRATEGY', `--strategy must be one of ${STRATEGIES.join(', ')}`);
+  const bet = betOption(rules, opts.bet);
+  const position = betPosition(rules, bet)!;
+  const unit = intOption('--unit', opts.unit, 'INVALID_UNIT', 1, 1e12) as number;
+  const bankroll = moneyOption('--bankroll', opts.bankroll, 'INVALID_BANKROLL');
+  const limit = opts.limit === undefined ? Math.min(UNLIMITED, LIMIT_MULTIPLE[position.kind] * unit) : moneyOption('--limit', opts.limit, 'INVALID_LIMIT');
+  if (limit < unit) throw new CliError('INVALID_LIMIT', `--limit (${limit}) must be at least one unit (${unit})`);
+  const target = opts.target === undefined ? 0 : (intOption('--target', opts.target, 'INVALID_TARGET', 1, UNLIMITED - 1) as number);
+  if (target > 0 && target <= bankroll && bankroll < UNLIMITED) throw new CliError('INVALID_TARGET', '--target must be above the starting bankroll');
+  if (!['prison', 'partage', 'optimal'].includes(opts.zero)) throw new CliError('INVALID_POLICY', '--zero must be prison, partage or optimal');
+  const line = opts.line.split(',').map((x) => intOption('--line', x, 'INVALID_LINE', 1, 1e6) as number);
+  const paroliWins = intOption('--paroli-wins', opts.paroliWins, 'INVALID_PAROLI', 1, 30) as number;
+  const seed = seedOption(opts.seed);
+  let spins = intOption('--spins', opts.spins, 'INVALID_SPINS', 1, 1e11) as number;
+  let sessions = intOption('--sessions', opts.sessions, 'INVALID_SESSIONS', 1, 1_000_000) as number;
+  let workers = intOption('--workers', opts.workers, 'INVALID_WORKERS', 1, 256);
+  let replay: { file: string; indices: Uint8Array } | undefined;
+  if (opts.replay !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(opts.replay, 'utf8');
+    } catch (e) {
+      throw new CliError('REPLAY_NOT_READABLE', `cannot read ${opts.replay}: ${(e as Error).message}`);
+    }
+    try {
+      const pockets = parsePermanence(text, rules.wheel);
+      if (pockets.length === 0) throw new CliError('INVALID_PERMANENCE', `${opts.replay} holds no numbers`);
+      replay = { file: opts.replay, indices: pocketIndices(pockets, rules.wheel) };
+    } catch (e) {
+      if (e instanceof PermanenceError) throw new CliError('INVALID_PERMANENCE', `${opts.replay} ${e.message}`);
+      throw e;
+    }
+    if (opts.spins === undefined || opts.spins === '10000') spins = replay.indices.length;
+    sessions = 1;
+    workers = 1;
+  }
+  if (spins * sessions > 1e12) throw new CliError('INVALID_SPINS', '--spins × --sessions must stay below 10^12');
+  if (workers === undefined && spins * sessions < 4_000_000) workers = 1; // worker start-up (~1 s) outweighs small runs
+  if (workers === undefined) workers = availableParallelism();
+  const cfg: SimConfig = { rules, bet, strategy: opts.strategy as StrategyName, unit, bankroll, limit, target, spins, sessions, seed, zeroPolicy: opts.zero as ZeroPolicy, line, paroliWins };
+  return { cfg, replay, workers };
 }
