@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { CryptoSource, SeededSource, type RandomSource } from '../rng/index.ts';
 import type { Store } from '../store/port.ts';
-import { resolveTableConfig, type TableConfig, type TableConfigInput } from '../table/config.ts';
+import { resolveTableConfig, type TableConfig, type TableConfigInput, type TableTimings } from '../table/config.ts';
 import { tableErr, type TableError } from '../table/errors.ts';
 import { CASHIER, makeTx, playerAccount } from '../table/ledger.ts';
 import { ensureTable, TableRuntime } from '../table/runtime.ts';
@@ -45,8 +45,8 @@ export function playerIdOf(name: string): string {
 }
 
 /** The demo tables `npm start` creates: a French (single zero, en prison) and an American table. */
-export function demoTables(bettingSeconds = 15): TableConfigInput[] {
-  const timings = { bettingMs: bettingSeconds * 1000 };
+export function demoTables(bettingSeconds = 15, timingOverrides: Partial<TableTimings> = {}): TableConfigInput[] {
+  const timings = { bettingMs: bettingSeconds * 1000, ...timingOverrides };
   return [
     { id: 'paris', name: 'Paris — roulette française', rules: 'french', minimum: 200, currency: 'EUR', decimals: 2, timings, timeZone: 'Europe/Paris' },
     { id: 'vegas', name: 'Las Vegas — American roulette', rules: 'american', minimum: 100, currency: 'EUR', decimals: 2, timings, timeZone: 'America/Los_Angeles' },
@@ -181,10 +181,13 @@ export class Casino {
     return playerId ? { role: 'player', playerId } : null;
   }
 
-  /** Creates the demo tables and players that do not exist yet, and opens the tables that are closed. */
-  async seedDemo(bettingSeconds = 15): Promise<void> {
-    for (const t of demoTables(bettingSeconds)) {
-      if (!(await this.store.getTable(t.id))) await this.createTable(t);
+  /** Creates the demo tables (with `bettingSeconds` and timing overrides, ms) and players that do not exist yet, and opens the tables that are closed. */
+  async seedDemo(bettingSeconds = 15, timings: Partial<TableTimings> = {}): Promise<void> {
+    for (const t of demoTables(bettingSeconds, timings)) {
+      if (!(await this.store.getTable(t.id))) {
+        const r = await this.createTable(t);
+        if (!r.ok) throw new Error(`demo table ${t.id}: ${r.error.message}`);
+      }
     }
     for (const p of DEMO_PLAYERS) {
       if (!(await this.store.getPlayer(playerIdOf(p.name)))) await this.createPlayer(p.name, p.deposit);

@@ -23,6 +23,7 @@ export interface ServeOptions {
   pgUrl?: string;
   pgSchema: string;
   bettingSeconds: string;
+  timings?: string;
   rng: string;
   demo: boolean;
   pubsub?: string;
@@ -42,6 +43,7 @@ export function registerServeCommand(program: Command): void {
     .option('--pg-url <url>', 'PostgreSQL URL (env CROUPIER_PG_URL)')
     .option('--pg-schema <name>', 'PostgreSQL schema', process.env.CROUPIER_PG_SCHEMA ?? 'croupier')
     .option('--betting-seconds <n>', 'betting time of the demo tables ("faites vos jeux" to the launch)', '15')
+    .option('--timings <json>', 'timings of the demo tables in ms, e.g. \'{"launchMs":2000,"resultMs":4000}\' (bettingMs, launchMs, ballMs, resultMs, zeroChoiceMs)')
     .option('--rng <source>', 'crypto | seeded:<seed>', process.env.CROUPIER_RNG ?? 'crypto')
     .option('--no-demo', 'do not create the demo tables and players')
     .option('--pubsub <url>', 'redis://host:port to broadcast live events between processes (env CROUPIER_PUBSUB)', process.env.CROUPIER_PUBSUB)
@@ -82,7 +84,15 @@ async function serve(o: ServeOptions): Promise<void> {
   const only = o.tables ? new Set(o.tables.split(',').map((s) => s.trim())) : null;
   const casino = new Casino({ store, bus, log, rng: o.rng as RngOption, staffTokens, ...(only ? { tableFilter: (id: string) => only.has(id) } : {}) });
   await casino.start();
-  if (demo) await casino.seedDemo(betting);
+  let timings: Record<string, number> = {};
+  if (o.timings) {
+    try {
+      timings = JSON.parse(o.timings) as Record<string, number>;
+    } catch {
+      throw new CliError('INVALID_ARGUMENTS', '--timings must be a JSON object of milliseconds');
+    }
+  }
+  if (demo) await casino.seedDemo(betting, timings);
   const app = await buildServer({ casino, logger: log });
   const address = await app.listen({ port, host: o.host });
   const url = address.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
