@@ -99,13 +99,12 @@ class CroupierConsole {
 
   private async loadAll(): Promise<void> {
     this.view = await this.api.table(this.tableId);
-    // staff see the payment list in the view; the dedicated route also names the owners
-    try {
-      this.payments = await this.api.payments(this.tableId);
-    } catch (e) {
-      if (!(e instanceof ApiFailure && e.error.code === 'NOT_FOUND')) throw e;
-      this.payments = null;
-    }
+    // staff get the last coup's payment list (RULES §6 order), croupiers and owners in the view
+    const last = this.view.lastCoup;
+    this.payments =
+      last && last.payments && last.croupiers
+        ? { coup: last.number, pocket: last.pocket, announcement: last.announcement, croupiers: last.croupiers, payments: last.payments, owners: last.owners ?? {} }
+        : null;
     await this.loadPermanence();
   }
 

@@ -17,6 +17,7 @@ import { announceTextName, FINALE_PAIRS, payoutText, positionName, seriesName } 
 import { Racetrack } from './racetrack.ts';
 import { computeStats, pct } from './stats.ts';
 import { WheelView } from './wheel-view.ts';
+import { specOf } from './bet-spec.ts';
 import type { Orientation } from './spots.ts';
 
 /** Demo players created by `npm start` (src/server/casino.ts DEMO_PLAYERS). */
@@ -789,24 +790,6 @@ function addBetStakes(m: Map<string, number>, b: BetJson): void {
     for (const c of b.chips ?? []) m.set(c.key, (m.get(c.key) ?? 0) + (c.stake ?? (b.unit ?? 0) * c.chips));
   } else if (b.key) {
     m.set(b.key, (m.get(b.key) ?? 0) + b.stake);
-  }
-}
-
-/** The engine bet spec of a layout position (without stake). */
-export function specOf(p: Position): Record<string, unknown> {
-  switch (p.kind) {
-    case 'chance':
-      return { chance: p.chance };
-    case 'douzaine':
-      return { dozen: p.group };
-    case 'colonne':
-      return { column: p.group };
-    case 'douzaines':
-      return { dozens: [p.group, (p.group ?? 1) + 1] };
-    case 'colonnes':
-      return { columns: [p.group, (p.group ?? 1) + 1] };
-    default:
-      return { numbers: p.pockets.map((x) => (x === DOUBLE_ZERO ? '00' : x)) };
   }
 }
 

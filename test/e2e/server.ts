@@ -1,0 +1,109 @@
+/**
+ * Helpers of the browser tests: a real `croupier serve` process on a free port with a
+ * temporary SQLite data directory, and Debian's Chromium driven by playwright-core (never a
+ * downloaded browser).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const CHROMIUM = '/usr/bin/chromium';
+export const SCREENSHOTS = join(ROOT, 'artifacts', 'screenshots');
+
+/** Flags for Chromium on a headless CI machine without a GPU or internet. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * Whether the browser suite can run. Without /usr/bin/chromium it is skipped with a visible
+ * message, unless CROUPIER_REQUIRE_SERVICES=1 (CI), where a missing browser is a failure.
+ */
+export function browserAvailable(suite: string): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  if (process.env.CROUPIER_REQUIRE_SERVICES === '1') {
+    throw new Error(`${suite}: ${CHROMIUM} is missing but CROUPIER_REQUIRE_SERVICES=1 (install Debian's chromium: bash .ci/setup.sh)`);
+  }
+  process.stderr.write(`\n[SKIPPED] ${suite}: ${CHROMIUM} not found — install Debian's chromium (apt-get install chromium) to run the browser tests\n\n`);
+  return false;
+}
+
+/** A running server. */
+export interface TestServer {
+  url: string;
+  croupierToken: string;
+  adminToken: string;
+  dataDir: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `croupier serve` (bin/croupier.mjs, as `npm start` does) on a free port with a fresh
+ * SQLite data directory. `demo: false` starts no demo table or player (the test creates them).
+ */
+export async function startServer(opts: { demo?: boolean; bettingSeconds?: number } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'croupier-e2e-'));
+  const croupierToken = `e2e-croupier-${process.pid}`;
+  const adminToken = `e2e-admin-${process.pid}`;
+  const args = [join(ROOT, 'bin', 'croupier.mjs'), 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--rng', 'seeded:e2e', '--log-level', 'warn'];
+  if (opts.demo === false) args.push('--no-demo');
+  if (opts.bettingSeconds) args.push('--betting-seconds', String(opts.bettingSeconds));
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, CROUPIER_CROUPIER_TOKEN: croupierToken, CROUPIER_ADMIN_TOKEN: adminToken },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += String(d)));
+  child.stderr!.on('data', (d) => (out += String(d)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${out}`)), 30_000);
+    const check = () => {
+      const m = /player table:\s+(http:\/\/\S+?)\/?\s/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout!.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+  return {
+    url,
+    croupierToken,
+    adminToken,
+    dataDir,
+    output: () => out,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A JSON call to the server's API. */
+export async function api<T = any>(base: string, method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Makes sure artifacts/screenshots exists and returns the path of a screenshot file. */
+export function shot(name: string): string {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return join(SCREENSHOTS, name);
+}

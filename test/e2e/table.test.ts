@@ -1,0 +1,202 @@
+/**
+ * The issue's scenario in a real browser (Debian's Chromium, playwright-core) against a real
+ * server: a player places a plein, a cheval, a carré, a voisins du zéro and a rouge with the
+ * mouse and the keyboard; the croupier closes the betting and enters 0 on the console; the
+ * rouge goes en prison, the voisins pays; the balance on screen matches the server; the
+ * croupier sees the payment list with the paying croupier and the day's permanence.
+ * Screenshots: artifacts/screenshots/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { formatMoney } from '../../web/src/money.ts';
+import { api, browserAvailable, CHROMIUM, CHROMIUM_ARGS, shot, startServer, type TestServer } from './server.ts';
+
+const RUN = browserAvailable('web table e2e');
+const EUR = { code: 'EUR', decimals: 2 };
+const money = (m: number) => formatMoney(m, EUR);
+
+describe.skipIf(!RUN)('web table and croupier console in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let player: Page;
+  let croupier: Page;
+  let playerToken = '';
+  const errors: string[] = [];
+
+  const watch = (p: Page, who: string) => {
+    p.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
+    p.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`${who}: ${m.text()}`);
+    });
+  };
+
+  beforeAll(async () => {
+    const { chromium } = await import('playwright-core');
+    [server, browser] = await Promise.all([startServer({ demo: false }), chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })]);
+    const A = server.adminToken;
+    // a physical-wheel table (the croupier enters the number) with a long betting time,
+    // a double-zero table for the American layout, and a player with 1000.00 €
+    await api(server.url, 'POST', '/api/admin/tables', A, { id: 'e2e', name: 'E2E — Monte-Carlo', rules: 'french', minimum: 100, mode: 'manual', timings: { bettingMs: 900_000, launchMs: 900_000 }, timeZone: 'Europe/Paris', open: true });
+    await api(server.url, 'POST', '/api/admin/tables', A, { id: 'e2e-us', name: 'E2E — Atlantic City', rules: 'american', minimum: 100, mode: 'manual', timings: { bettingMs: 900_000, launchMs: 900_000 }, open: true });
+    await api(server.url, 'POST', '/api/admin/players', A, { name: 'Eve', deposit: 100_000 });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a new player logs in by name with the keyboard and sees the French table', async () => {
+    const ctx: BrowserContext = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    player = await ctx.newPage();
+    watch(player, 'player');
+    await player.goto(`${server.url}/?table=e2e`);
+    await player.locator('#login-name').fill('Eve');
+    await player.screenshot({ path: shot('01-login.png') });
+    await player.keyboard.press('Enter');
+    await player.locator('.layout .spot').first().waitFor();
+    playerToken = await player.evaluate(() => JSON.parse(localStorage.getItem('croupier.session') ?? '{}').token as string);
+    expect(playerToken).toMatch(/^p_/);
+    // every legal position of the single-zero catalogue has a target: 37+60+14+23+11 inside, 16 outside
+    expect(await player.locator('.layout .spot').count()).toBe(37 + 60 + 14 + 23 + 11 + 3 + 3 + 2 + 2 + 6);
+    expect(await player.locator('.racetrack .rt-pocket').count()).toBe(37);
+    await expect.poll(() => player.locator('#balance').textContent()).toBe(money(100_000));
+    await expect.poll(() => player.locator('#call').textContent()).toBe('Place your bets');
+  });
+
+  it('places a plein, a cheval, a carré, a voisins du zéro and a rouge (mouse and keyboard)', async () => {
+    // chip of 1.00 € (the table minimum) is selected by default
+    await expect.poll(() => player.locator('#rack [aria-checked="true"]').getAttribute('data-value')).toBe('100');
+    await player.locator('.spot[data-key="17"]').click(); // plein, mouse
+    await player.locator('.spot[data-key="17-20"]').focus(); // cheval, keyboard Enter
+    await player.keyboard.press('Enter');
+    await expect.poll(() => player.locator('#slip li[data-bet]').count()).toBe(2);
+    await player.locator('.spot[data-key="1-2-4-5"]').click(); // carré
+    await player.locator('.rt-voisins-du-zero').focus(); // voisins du zéro on the racetrack, keyboard
+    await player.keyboard.press('Enter');
+    await expect.poll(() => player.locator('#slip li[data-bet]').count()).toBe(4);
+    await player.locator('.spot[data-key="rouge"]').focus(); // rouge, keyboard Space
+    await player.keyboard.press('Space');
+    await expect.poll(() => player.locator('#slip li[data-bet]').count()).toBe(5);
+
+    const staked = 100 + 100 + 100 + 9 * 100 + 100;
+    const me = await api(server.url, 'GET', '/api/me', playerToken);
+    expect(me.balance).toBe(100_000 - staked);
+    await expect.poll(() => player.locator('#balance').textContent()).toBe(money(me.balance));
+    await expect.poll(() => player.locator('#slip-total').textContent()).toBe(money(staked));
+    const slip = await player.locator('#slip').innerText();
+    for (const name of ['Straight up 17', 'Split 17/20', 'Corner 1/2/4/5', 'Voisins du zéro (9 × 1.00 €)', 'Red']) expect(slip).toContain(name);
+    // chips are drawn on the spots (the voisins chips on their positions: 0/2/3 carries two units)
+    await expect.poll(() => player.locator('.spot[data-key="0-2-3"] .chip').textContent()).toBe('2');
+    expect(await player.locator('.spot[data-key="17"] .chip').count()).toBe(1);
+    // per-spot limits are in the labels
+    expect(await player.locator('.spot[data-key="17"]').getAttribute('aria-label')).toContain('max 30.00 €');
+    await player.screenshot({ path: shot('02-player-bets.png'), fullPage: true });
+  });
+
+  it('the croupier calls rien ne va plus and enters 0 on the console', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1300, height: 1000 } });
+    croupier = await ctx.newPage();
+    watch(croupier, 'croupier');
+    await croupier.goto(`${server.url}/croupier?table=e2e&token=${encodeURIComponent(server.croupierToken)}`);
+    await expect.poll(() => croupier.locator('#phase').getAttribute('data-phase')).toBe('betting');
+    expect(await croupier.locator('#bets').innerText()).toContain('eve');
+    await croupier.locator('#close').click();
+    await expect.poll(() => croupier.locator('#phase').getAttribute('data-phase')).toBe('no-more-bets');
+    await expect.poll(() => player.locator('#call').textContent()).toBe('No more bets');
+    await croupier.locator('.keypad button[data-pocket="0"]').click();
+    await croupier.locator('#confirm').click();
+    await expect.poll(() => croupier.locator('#phase').getAttribute('data-phase')).toBe('settled');
+  });
+
+  it('the wheel lands on 0: the rouge goes en prison, the voisins pays, the balance matches the server', async () => {
+    await player.locator('svg.wheel[data-landed="0"]').waitFor({ timeout: 15_000 });
+    await expect.poll(() => player.locator('#announce').getAttribute('data-pocket')).toBe('0');
+    expect(await player.locator('#announce').innerText()).toContain('Zero');
+    // voisins du zéro: the two units on 0/2/3 win 11 to 1 → 24.00 € returned; the rest loses
+    const won = 2 * 100 * 12;
+    await expect.poll(() => player.locator('#win').getAttribute('data-returned')).toBe(String(won));
+    expect(await player.locator('#win').innerText()).toContain(`You win ${money(won)}`);
+    // the rouge is en prison, on the prison line of the rouge box, with the zero choice open
+    const card = player.locator('.prisoner-card[data-chance="rouge"]');
+    await card.waitFor();
+    expect(await card.innerText()).toContain('level 1');
+    expect(await player.locator('.spot[data-key="rouge"] .prison-line .chip.prisoner').count()).toBe(1);
+    await expect.poll(() => player.locator('#zero-banner').isHidden()).toBe(false);
+    expect(await card.locator('button[data-choice="partage"]').count()).toBe(1);
+    expect(await card.locator('button[data-choice="prison"]').count()).toBe(1);
+
+    const me = await api(server.url, 'GET', '/api/me', playerToken);
+    expect(me.balance).toBe(100_000 - 1300 + won);
+    await expect.poll(() => player.locator('#balance').textContent()).toBe(money(me.balance));
+    const view = await api(server.url, 'GET', '/api/tables/e2e', playerToken);
+    expect(view.my.prisoners).toEqual([expect.objectContaining({ chance: 'rouge', stake: 100, level: 1, pending: true })]);
+    // the game recall lists the coup
+    await expect.poll(() => player.locator('#history li[data-coup="1"]').count()).toBe(1);
+    await player.screenshot({ path: shot('03-player-zero-prison.png'), fullPage: true });
+
+    // the player keeps the rouge en prison (the default, confirmed)
+    await card.locator('button[data-choice="prison"]').click();
+    await expect.poll(async () => (await api(server.url, 'GET', '/api/tables/e2e', playerToken)).my.prisoners[0]?.pending).toBe(false);
+    await expect.poll(() => player.locator('#zero-banner').isHidden()).toBe(true);
+  });
+
+  it('the console shows the payment list with the paying croupier and the permanence', async () => {
+    const table = croupier.locator('#pay-table');
+    await table.waitFor();
+    const rows = await table.locator('tbody tr').all();
+    expect(rows.length).toBe(1);
+    expect(await rows[0].getAttribute('data-kind')).toBe('transversale');
+    expect(await rows[0].innerText()).toContain(money(2 * 100 * 11));
+    // 0 counts as even: the left-hand croupier pays, the right-hand one collects (RULES §6)
+    expect(await croupier.locator('#duty').getAttribute('data-pays')).toBe('left');
+    await expect.poll(() => croupier.locator('#permanence').getAttribute('data-numbers')).toBe('0');
+    await croupier.screenshot({ path: shot('04-croupier-console.png'), fullPage: true });
+  });
+
+  it('switches language: the announcement and calls follow the engine terms', async () => {
+    await player.locator('#lang').selectOption('fr');
+    await expect.poll(() => player.locator('#announce').innerText()).toContain('Zéro');
+    expect(await player.locator('.prisoner-card').innerText()).toContain('En prison');
+    await player.locator('#lang').selectOption('de');
+    await expect.poll(() => player.locator('#announce').innerText()).toContain('Null');
+    await player.locator('#lang').selectOption('en');
+  });
+
+  it('works on a phone-sized screen (390×844): vertical layout, a bet by touch-size target', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const phone = await ctx.newPage();
+    watch(phone, 'phone');
+    await ctx.addInitScript((token) => localStorage.setItem('croupier.session', JSON.stringify({ token, name: 'Eve', playerId: 'eve' })), playerToken);
+    // the next coup opens by itself after the result time (5 s)
+    await expect.poll(async () => (await api(server.url, 'GET', '/api/tables/e2e')).phase, { timeout: 15_000 }).toBe('betting');
+    await phone.goto(`${server.url}/?table=e2e`);
+    await phone.locator('.layout[data-orientation="vertical"]').waitFor();
+    const box = await phone.locator('.layout').boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(390);
+    await phone.locator('.spot[data-key="32"]').tap();
+    await expect.poll(() => phone.locator('#slip li[data-bet]').count()).toBe(1);
+    const me = await api(server.url, 'GET', '/api/me', playerToken);
+    await expect.poll(() => phone.locator('#balance').textContent()).toBe(money(me.balance));
+    // no horizontal scrolling of the page
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.screenshot({ path: shot('05-player-phone.png'), fullPage: true });
+    await ctx.close();
+  });
+
+  it('shows the American layout (0, 00, five-number) on a double-zero table, without racetrack', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const p = await ctx.newPage();
+    watch(p, 'american');
+    await ctx.addInitScript((token) => localStorage.setItem('croupier.session', JSON.stringify({ token, name: 'Eve', playerId: 'eve' })), playerToken);
+    await p.goto(`${server.url}/?table=e2e-us`);
+    await p.locator('.layout[data-wheel="double"]').waitFor();
+    expect(await p.locator('.layout .spot').count()).toBe(38 + 62 + 15 + 22 + 1 + 11 + 16);
+    expect(await p.locator('.racetrack').count()).toBe(0);
+    await p.locator('.spot[data-key="0-00-1-2-3"]').click();
+    await expect.poll(() => p.locator('#slip').innerText()).toContain('Five-number 0/00/1/2/3');
+    await p.screenshot({ path: shot('06-player-american.png'), fullPage: true });
+    await ctx.close();
+    expect(errors).toEqual([]);
+  });
+});
