@@ -37,6 +37,7 @@ const STATUS: Record<string, number> = {
   PLAYER_EXISTS: 409,
   REQUEST_ID_REUSED: 409,
   TABLE_CLOSED: 409,
+  TABLE_ELSEWHERE: 409,
   NO_MORE_BETS: 409,
   WRONG_PHASE: 409,
   WRONG_MODE: 409,
@@ -132,7 +133,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     if (!roles.includes(v.role as 'croupier' | 'admin')) fail('FORBIDDEN', `this needs the ${roles.join(' or ')} role`);
     return v;
   };
-  const tableOf = (id: string) => casino.table(id) ?? fail('UNKNOWN_TABLE', `no table ${JSON.stringify(id)}`);
+  const tableOf = (id: string) => casino.table(id) ?? (casino.remote.has(id) ? fail('TABLE_ELSEWHERE', `table ${id} runs in another process: send its commands there`, { table: id }) : fail('UNKNOWN_TABLE', `no table ${JSON.stringify(id)}`));
+  const stateOf = async (id: string) => (await casino.stateOf(id)) ?? fail('UNKNOWN_TABLE', `no table ${JSON.stringify(id)}`);
   const answer = async (reply: FastifyReply, r: Reply, playerId?: string, status = 200) => {
     if (!r.ok) throw new HttpError(r.error);
     const body = { ...(r.value as Record<string, unknown> | null) };
@@ -160,13 +162,12 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   };
 
   const viewFor = async (tableId: string, viewer: Viewer) => {
-    const t = tableOf(tableId);
-    const view = tableView(t.state, viewer);
+    const view = tableView(await stateOf(tableId), viewer);
     return { ...view, serverTime: Date.now(), ...(viewer.role === 'player' ? { balance: await casino.store.balance(playerAccount(viewer.playerId)) } : {}) };
   };
 
   // ---------------------------------------------------------------------------- public & player routes
-  app.get('/api/health', async () => ({ ok: true, store: casino.store.kind, tables: [...casino.tables.keys()], serverTime: Date.now() }));
+  app.get('/api/health', async () => ({ ok: true, store: casino.store.kind, tables: [...casino.tables.keys()], remoteTables: [...casino.remote], serverTime: Date.now() }));
 
   app.post('/api/login', async (req) => {
     const body = parse(S.loginBody, req.body);
@@ -196,7 +197,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   });
 
   app.get('/api/tables', async () => ({
-    tables: [...casino.tables.values()].map((t) => ({ ...tableConfigJson(t.state.config), phase: t.state.phase, coup: t.state.coup, deadline: t.state.deadline, history: t.state.history.slice(0, 12) })),
+    tables: (await casino.allStates()).map(({ state: s, here }) => ({ ...tableConfigJson(s.config), phase: s.phase, coup: s.coup, deadline: s.deadline, history: s.history.slice(0, 12), here })),
     serverTime: Date.now(),
   }));
 
@@ -204,7 +205,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
 
   app.get<{ Params: { id: string } }>('/api/tables/:id/history', async (req) => {
     const viewer = await viewerOf(req);
-    tableOf(req.params.id);
+    await stateOf(req.params.id);
     const q = parse(S.historyQuery, req.query);
     const coups = await casino.store.tableHistory(req.params.id, q.limit ?? 50, q.before);
     return { coups: coups.map((c) => redactCoup(c, viewer)) };
@@ -212,7 +213,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
 
   app.get<{ Params: { id: string; n: string } }>('/api/tables/:id/coups/:n', async (req) => {
     const viewer = await viewerOf(req);
-    tableOf(req.params.id);
+    if (!(await casino.store.getTable(req.params.id))) fail('UNKNOWN_TABLE', `no table ${JSON.stringify(req.params.id)}`);
     const n = Number(req.params.n);
     const rec = Number.isInteger(n) ? await casino.store.coup(req.params.id, n) : null;
     if (!rec) fail('NOT_FOUND', `no coup ${req.params.n} recorded on table ${req.params.id}`);
@@ -386,7 +387,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
           case 'ping':
             return send(c, { type: 'pong', ...(msg.id ? { id: msg.id } : {}), serverTime: Date.now() });
           case 'subscribe':
-            tableOf(msg.table);
+            await stateOf(msg.table);
             c.tables.add(msg.table);
             return send(c, { type: 'state', table: msg.table, state: await viewFor(msg.table, viewer) });
           case 'unsubscribe':

@@ -44,11 +44,17 @@ export class RedisBus implements Bus {
     private readonly channel: string,
   ) {}
 
-  /** Connects to Redis (`redis://host:port/db`) and subscribes to the channel (default "croupier:events"). Rejects if Redis is unreachable. */
-  static async connect(url: string, channel = 'croupier:events'): Promise<RedisBus> {
+  /**
+   * Connects to Redis (`redis://host:port/db`) and subscribes to the channel (default
+   * "croupier:events"). Rejects if Redis is unreachable. Later connection errors go to
+   * `onError` (ioredis reconnects by itself; events published meanwhile are lost).
+   */
+  static async connect(url: string, channel = 'croupier:events', onError: (e: Error) => void = () => {}): Promise<RedisBus> {
     const opts = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false, retryStrategy: (n: number) => (n > 20 ? null : Math.min(n * 200, 2000)) };
     const pub = new Redis(url, opts);
     const sub = new Redis(url, opts);
+    pub.on('error', onError);
+    sub.on('error', onError);
     try {
       await pub.connect();
       await sub.connect();

@@ -11,6 +11,7 @@ import { resolveTableConfig, type TableConfig, type TableConfigInput, type Table
 import { tableErr, type TableError } from '../table/errors.ts';
 import { CASHIER, makeTx, playerAccount } from '../table/ledger.ts';
 import { ensureTable, TableRuntime } from '../table/runtime.ts';
+import type { TableState } from '../table/machine.ts';
 import type { Viewer } from '../table/view.ts';
 import type { Bus } from './bus.ts';
 
@@ -64,6 +65,8 @@ export const DEMO_PLAYERS: ReadonlyArray<{ name: string; deposit: number }> = [
 /** The tables, players and sessions of one process. */
 export class Casino {
   readonly tables = new Map<string, TableRuntime>();
+  /** Tables in the store that another process runs (claimed by it); read-only here. */
+  readonly remote = new Set<string>();
   private readonly clock: () => number;
 
   constructor(readonly opts: CasinoOptions) {
@@ -84,12 +87,44 @@ export class Casino {
     return new SeededSource(`${rng.slice('seeded:'.length)}:${tableId}`);
   }
 
-  /** Loads and starts every stored table (of this process's share). */
+  /**
+   * Loads and starts every stored table of this process's share that it can claim (see
+   * Store.claimTable); the others are read-only here. Calling it again takes over the tables
+   * whose process has gone (their locks were released).
+   */
   async start(): Promise<void> {
     for (const config of await this.store.listTables()) {
-      if (this.opts.tableFilter && !this.opts.tableFilter(config.id)) continue;
-      if (!this.tables.has(config.id)) await this.startTable(config.id);
+      if (this.tables.has(config.id)) continue;
+      if ((this.opts.tableFilter && !this.opts.tableFilter(config.id)) || !(await this.store.claimTable(config.id))) {
+        this.remote.add(config.id);
+        this.opts.log?.info({ table: config.id }, 'table runs in another process');
+        continue;
+      }
+      this.remote.delete(config.id);
+      await this.startTable(config.id);
     }
+  }
+
+  /**
+   * The state of any table in the store: the running one here, or (for a table another
+   * process runs) the snapshot and later events replayed from the store. Null if unknown.
+   */
+  async stateOf(id: string): Promise<TableState | null> {
+    const local = this.tables.get(id);
+    if (local) return local.state;
+    if (!(await this.store.getTable(id))) return null;
+    const rt = await TableRuntime.load({ store: this.store, tableId: id, source: this.source(id), timers: false });
+    return rt.state;
+  }
+
+  /** States of every table in the store, with whether this process runs it. */
+  async allStates(): Promise<Array<{ state: TableState; here: boolean }>> {
+    const out: Array<{ state: TableState; here: boolean }> = [];
+    for (const c of await this.store.listTables()) {
+      const state = await this.stateOf(c.id);
+      if (state) out.push({ state, here: this.tables.has(c.id) });
+    }
+    return out;
   }
 
   private async startTable(id: string): Promise<TableRuntime> {
@@ -117,7 +152,8 @@ export class Casino {
     const c = resolveTableConfig(input);
     if (!c.ok) return c;
     if (!(await ensureTable(this.store, c.value, this.clock()))) return { ok: false, error: tableErr('TABLE_EXISTS', `table ${c.value.id} exists`) };
-    await this.startTable(c.value.id);
+    if (await this.store.claimTable(c.value.id)) await this.startTable(c.value.id);
+    else this.remote.add(c.value.id);
     return c;
   }
 

@@ -111,5 +111,11 @@ export interface Store {
   coupBalances(tableId: string, number: number): Promise<Record<string, CoupBalances>>;
   /** A player's coups over all tables, newest first. */
   playerHistory(playerId: string, limit: number, before?: number): Promise<PlayerCoup[]>;
+  /**
+   * Claims the right to run a table in this process, for as long as the store is open: on
+   * PostgreSQL a session advisory lock (so several processes sharing the database never run
+   * the same table twice); on SQLite (one process per file) always granted.
+   */
+  claimTable(id: string): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -108,7 +108,12 @@ export class SqlStore implements Store {
     readonly kind: 'sqlite' | 'postgres',
     readonly db: Kysely<Database>,
     private readonly onClose: () => Promise<void> = async () => {},
+    private readonly claimer: (id: string) => Promise<boolean> = async () => true,
   ) {}
+
+  claimTable(id: string): Promise<boolean> {
+    return this.claimer(id);
+  }
 
   async init(): Promise<void> {
     await createSchema(this.db);
@@ -320,7 +325,19 @@ export async function openPostgresStore(url: string, opts: { schema?: string; ma
   }
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, options: `-c search_path=${schema}${opts.synchronousCommit === false ? ' -c synchronous_commit=off' : ''}`, types } as pg.PoolConfig);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const store = new SqlStore('postgres', db);
+  // table ownership: session advisory locks held on one dedicated connection
+  let lockClient: pg.Client | null = null;
+  const claim = async (id: string): Promise<boolean> => {
+    if (!lockClient) {
+      lockClient = new pg.Client({ connectionString: url });
+      await lockClient.connect();
+    }
+    const r = await lockClient.query('select pg_try_advisory_lock(hashtext($1)) as ok', [`croupier:${schema}:table:${id}`]);
+    return r.rows[0]?.ok === true;
+  };
+  const store = new SqlStore('postgres', db, async () => {
+    await lockClient?.end();
+  }, claim);
   await store.init();
   return store;
 }

@@ -29,6 +29,7 @@ export const TABLE_ERROR_CODES = [
   'UNAUTHORIZED', // no or unknown bearer token
   'FORBIDDEN', // the role may not do this
   'UNKNOWN_TABLE', // no such table
+  'TABLE_ELSEWHERE', // the table runs in another process sharing the store: send commands there (docs/DEPLOY.md)
   'UNKNOWN_PLAYER', // no such player
   'TABLE_EXISTS', // creating a table whose id is taken
   'PLAYER_EXISTS', // creating a player whose name is taken

@@ -75,7 +75,7 @@ async function serve(o: ServeOptions): Promise<void> {
   } else {
     throw new CliError('INVALID_ARGUMENTS', '--store must be sqlite or postgres');
   }
-  const bus: Bus = o.pubsub ? await RedisBus.connect(o.pubsub) : new LocalBus();
+  const bus: Bus = o.pubsub ? await RedisBus.connect(o.pubsub, 'croupier:events', (e) => log.warn({ err: e }, 'redis pub/sub')) : new LocalBus();
   const demo = o.demo !== false;
   const staffTokens = {
     croupier: process.env.CROUPIER_CROUPIER_TOKEN ?? (demo ? 'croupier-demo' : randomToken()),
