@@ -1,0 +1,124 @@
+/**
+ * The game-mathematics commands end to end through `bin/croupier.mjs` (as `npx croupier`):
+ * par-sheet formats, simulate (deterministic, worker threads really started, replay files),
+ * rng-test verdicts, and JSON errors with exit code 2 for bad options. Each process start costs
+ * one to three seconds on the shared 2-core machine, so most option checks run in-process
+ * through the same `simulateConfig` the command uses, and the processes run in parallel.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { simulateConfig, type SimulateOptions } from '../../src/cli/commands/math.ts';
+import { CliError } from '../../src/cli/io.ts';
+import { preset } from '../../src/engine/rules.ts';
+import { parSheet, parSheetCsv } from '../../src/math/par.ts';
+
+const BIN = resolve(import.meta.dirname, '../../bin/croupier.mjs');
+const run = promisify(execFile);
+
+async function croupier(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const r = await run(process.execPath, [BIN, ...args], { cwd: tmpdir(), maxBuffer: 1 << 24 });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const x = e as { code: number; stdout: string; stderr: string };
+    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
+  }
+}
+
+describe('croupier par-sheet', () => {
+  it('json, md and csv carry the exact figures; a bad format exits 2 with a JSON error', async () => {
+    const [jsonOut, mdOut, bad] = await Promise.all([
+      croupier('par-sheet', '--rules', 'american'),
+      croupier('par-sheet', '--rules', '{"preset":"french","prison":{"maxLevel":2,"atLimit":"lose"}}', '--format', 'md'),
+      croupier('par-sheet', '--format', 'xml'),
+    ]);
+    const cinq = JSON.parse(jsonOut.stdout).bets.find((b: { bet: string }) => b.bet === 'cinq');
+    expect(cinq).toMatchObject({ numbers: 5, probability: '5/38', payout: '6 to 1', houseEdge: '3/38', variance: '8085/1444' });
+    expect(mdOut.stdout).toContain('| chance | prison | 6 | 18 | 18/37 | 1 to 1 | 685/49987 |');
+    expect(mdOut.stdout).toContain('| chance | partage | 6 | 18 | 18/37 | 1 to 1 | 1/74 |');
+    const csv = parSheetCsv(parSheet(preset('european'))).trim().split('\n');
+    expect(csv[0]).toBe('bet,group,policy,positions,numbers,probability,payout,houseEdge,houseEdgePercent,rtp,variance,sd');
+    expect(csv[1]).toBe('plein,inside,,37,1,1/37,35 to 1,1/37,2.7027,36/37,46656/1369,5.837837837');
+    expect(bad.code).toBe(2);
+    expect(JSON.parse(bad.stdout)).toEqual({ error: { code: 'INVALID_FORMAT', message: '--format must be one of json, md, csv' } });
+  });
+});
+
+describe('croupier simulate', () => {
+  it('is deterministic for a seed, with one worker or two (worker threads run TypeScript)', async () => {
+    const args = ['simulate', '--rules', 'french', '--strategy', 'fibonacci', '--bet', 'noir', '--spins', '20000', '--sessions', '40', '--seed', '42', '--bankroll', '50000', '--limit', '20000', '--quiet'];
+    const [a, b] = await Promise.all([croupier(...args, '--workers', '1'), croupier(...args, '--workers', '2')]);
+    expect(a.code).toBe(0);
+    const ja = JSON.parse(a.stdout);
+    const jb = JSON.parse(b.stdout);
+    expect(jb.run.workers).toBe(2);
+    delete ja.run;
+    delete jb.run;
+    expect(jb).toEqual(ja);
+    expect(ja.edge.exact).toBe('50005/3649754');
+    expect(ja.edge.containsExact).toBe(true);
+    expect(ja.totals.bettingCoups).toBeGreaterThan(0);
+    expect(Object.keys(ja.finalBankroll)).toEqual(['mean', 'min', 'p1', 'p5', 'p25', 'p50', 'p75', 'p95', 'p99', 'max']);
+    expect(a.stderr).toBe(''); // no progress bar when stderr is not a terminal
+  });
+  it('replays a permanence file, and names the bad line of an invalid one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'croupier-perm-'));
+    const good = join(dir, 'good.txt');
+    writeFileSync(good, '# table 1, 2026-12-01\n1\n2\n0\n3\n\n36\n');
+    const bad = join(dir, 'bad.txt');
+    writeFileSync(bad, '17\n00\n');
+    const [ok, e] = await Promise.all([
+      croupier('simulate', '--rules', 'french', '--bet', 'rouge', '--replay', good, '--bankroll', '1000'),
+      croupier('simulate', '--rules', 'french', '--replay', bad),
+    ]);
+    const r = JSON.parse(ok.stdout);
+    expect(r.replay).toEqual({ file: good, coups: 5 });
+    expect(r.totals).toMatchObject({ coups: 5, staked: 500, returned: 200 + 300 + 200 });
+    expect(e.code).toBe(2);
+    expect(JSON.parse(e.stdout).error.code).toBe('INVALID_PERMANENCE');
+    expect(JSON.parse(e.stdout).error.message).toContain('line 2');
+    expect(e.stdout + e.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+  it('bad options are rejected with a stable code', () => {
+    const defaults: SimulateOptions = { rules: 'french', strategy: 'flat', bet: 'rouge', spins: '10000', sessions: '1', seed: '42', bankroll: '100000', unit: '100', zero: 'prison', line: '1,2,3,4', paroliWins: '3', format: 'json' };
+    expect(simulateConfig(defaults).cfg).toMatchObject({ bet: 'rouge', limit: 100_000, spins: 10_000 }); // RULES §6: chances 1000 × the minimum
+    expect(simulateConfig({ ...defaults, bet: 'red' }).cfg.bet).toBe('rouge');
+    expect(simulateConfig({ ...defaults, bet: '3/2/0' }).cfg).toMatchObject({ bet: '0-2-3', limit: 10_000 });
+    for (const [opts, code] of [
+      [{ strategy: 'martingal' }, 'INVALID_STRATEGY'],
+      [{ bet: '3/4' }, 'INVALID_BET'],
+      [{ spins: '0' }, 'INVALID_SPINS'],
+      [{ sessions: '1.5' }, 'INVALID_SESSIONS'],
+      [{ bankroll: 'lots' }, 'INVALID_BANKROLL'],
+      [{ unit: '-1' }, 'INVALID_UNIT'],
+      [{ zero: 'maybe' }, 'INVALID_POLICY'],
+      [{ rules: 'martian' }, 'UNKNOWN_RULES'],
+      [{ limit: '50' }, 'INVALID_LIMIT'],
+      [{ target: '5000' }, 'INVALID_TARGET'],
+      [{ line: '1,,2' }, 'INVALID_LINE'],
+      [{ workers: '0' }, 'INVALID_WORKERS'],
+      [{ replay: '/nonexistent/permanence.txt' }, 'REPLAY_NOT_READABLE'],
+    ] as const) {
+      try {
+        simulateConfig({ ...defaults, ...opts });
+        expect.unreachable(JSON.stringify(opts));
+      } catch (e) {
+        expect(e).toBeInstanceOf(CliError);
+        expect((e as CliError).code, JSON.stringify(opts)).toBe(code);
+      }
+    }
+  });
+});
+
+describe('croupier rng-test', () => {
+  it('flags the biased source (the seeded and crypto verdicts are covered in rngtest.test.ts)', async () => {
+    const b = JSON.parse((await croupier('rng-test', '--source', 'biased', '--spins', '200000')).stdout);
+    expect(b.pass).toBe(false);
+    expect(b.tests.map((t: { name: string }) => t.name)).toEqual(['chi-square', 'runs', 'serial-correlation', 'gap']);
+    expect(b.tests[0].pass).toBe(false);
+  });
+});
