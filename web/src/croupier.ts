@@ -9,8 +9,8 @@
 import { catalogue } from '../../src/engine/layout.ts';
 import { colourOf, DOUBLE_ZERO, pocketText, type Pocket, type PocketLabel } from '../../src/engine/wheel.ts';
 import { Api, ApiFailure, type BetJson, type CoupRecordJson, type LiveEvent, type PaymentJson, type TableViewJson } from './api.ts';
-import { byId, h, numBadge } from './dom.ts';
-import { announcement, calls, DICTS, initialLanguage, LANGUAGE_NAMES, LANGUAGES, t, type Language } from './i18n.ts';
+import { byId, clock, h, numBadge } from './dom.ts';
+import { announcement, calls, CHANCE_NAMES_UI as CHANCE_NAMES, DICTS, initialLanguage, LANGUAGE_NAMES, LANGUAGES, t, type Language } from './i18n.ts';
 import { formatMoney, type Currency } from './money.ts';
 import { announceTextName, positionName } from './names.ts';
 
@@ -254,7 +254,14 @@ class CroupierConsole {
       { class: 'side-col' },
       h('section', { class: 'panel', 'aria-label': d.betsOnLayout }, h('h2', {}, d.betsOnLayout), h('div', { id: 'bets' })),
       h('section', { class: 'panel', 'aria-label': d.prisoners }, h('h2', {}, d.prison), h('div', { id: 'prisoners' })),
-      h('section', { class: 'panel', 'aria-label': d.permanence }, h('h2', {}, d.permanence), h('div', { id: 'perm-count', class: 'empty' }), h('div', { class: 'permanence', id: 'permanence' })),
+      h(
+        'section',
+        { class: 'panel', 'aria-label': d.permanence },
+        h('h2', {}, d.permanence),
+        h('div', { id: 'perm-count', class: 'empty' }),
+        h('div', { class: 'permanence perm-head', 'aria-hidden': 'true' }, h('div', { class: 'pcell noir' }, cap(CHANCE_NAMES[this.lang].noir)), h('div', { class: 'pcell zero' }, '0'), h('div', { class: 'pcell rouge' }, cap(CHANCE_NAMES[this.lang].rouge))),
+        h('div', { class: 'permanence', id: 'permanence' }),
+      ),
     );
     this.root.replaceChildren(header, h('main', { class: 'console' }, left, right), h('div', { class: 'toast', id: 'toast', role: 'alert', hidden: true }));
   }
@@ -473,8 +480,12 @@ class CroupierConsole {
     const total = v.deadline !== null ? Math.max(1, v.deadline - v.since) : 1;
     const left = v.deadline !== null ? Math.max(0, v.deadline - now) : 0;
     bar.style.width = v.deadline !== null ? `${(100 * left) / total}%` : '0%';
-    byId('countdown-text').textContent = v.deadline !== null ? `${Math.ceil(left / 1000)} s` : '';
+    byId('countdown-text').textContent = v.deadline !== null ? clock(left) : '';
   }
+}
+
+function cap(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 void new CroupierConsole(document.getElementById('app')!).start();

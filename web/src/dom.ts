@@ -29,3 +29,9 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 export function numBadge(label: string | number, colour: 'rouge' | 'noir' | null): HTMLSpanElement {
   return h('span', { class: `num c-${colour ?? 'zero'}` }, String(label));
 }
+
+/** Time left as "7 s", or "14:05" (minutes:seconds) from 100 s on. */
+export function clock(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return s < 100 ? `${s} s` : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}

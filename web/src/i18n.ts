@@ -10,6 +10,8 @@ import type { Chance, PositionKind } from '../../src/engine/layout.ts';
 import type { Pocket } from '../../src/engine/wheel.ts';
 
 export { LANGUAGES, type Language };
+/** Names of the chances simples per language (engine table). */
+export const CHANCE_NAMES_UI = CHANCE_NAMES;
 
 /** Native names of the languages, for the language switch. */
 export const LANGUAGE_NAMES: Record<Language, string> = { fr: 'Français', en: 'English', cs: 'Čeština', de: 'Deutsch', it: 'Italiano' };

@@ -9,7 +9,7 @@ import { CHANCES, type Chance } from '../../src/engine/layout.ts';
 import { MAX_NEIGHBOURS } from '../../src/engine/announce.ts';
 import { KIND_NAMES } from '../../src/engine/announcement.ts';
 import { Api, ApiFailure, type BetJson, type LiveEvent, type PlayerCoupJson, type PrisonerJson, type TableViewJson } from './api.ts';
-import { byId, h, numBadge } from './dom.ts';
+import { byId, clock, h, numBadge } from './dom.ts';
 import { announcement, calls, chanceName, DICTS, initialLanguage, LANGUAGE_NAMES, LANGUAGES, t, type Language } from './i18n.ts';
 import { LayoutView, type SpotChips } from './layout-view.ts';
 import { chipDenominations, chipLabel, formatMoney, type Currency } from './money.ts';
@@ -67,6 +67,7 @@ class PlayerApp {
       this.orientation = this.mq.matches ? 'vertical' : 'horizontal';
       if (this.layout && this.view) {
         this.layout.render(this.orientation, this.lang);
+        this.racetrack?.render(this.lang, this.orientation === 'vertical');
         this.update();
       }
     });
@@ -273,7 +274,7 @@ class PlayerApp {
           this.layout?.highlight(ps);
         },
       });
-      this.racetrack.render(L);
+      this.racetrack.render(L, this.orientation === 'vertical');
       this.racetrack.setNeighbours(this.neighbours);
       const out = h('output', { id: 'neighbours', 'aria-live': 'polite' }, String(this.neighbours));
       const setK = (k: number) => {
@@ -330,7 +331,7 @@ class PlayerApp {
       h('button', { class: 'btn', type: 'button', id: 'rebet', onclick: () => void this.command('rebet') }, d.rebet),
       h('button', { class: 'btn', type: 'button', id: 'double', onclick: () => void this.command('double') }, d.double),
     );
-    const controls = h('section', { class: 'panel', 'aria-label': d.chips }, h('div', { class: 'rack-row' }, rack, actions), h('div', { class: 'info-line', id: 'info', 'aria-live': 'polite' }));
+    const controls = h('section', { class: 'panel controls-panel', 'aria-label': d.chips }, h('div', { class: 'rack-row' }, rack, actions), h('div', { class: 'info-line', id: 'info', 'aria-live': 'polite' }));
 
     // side panels
     const side = h(
@@ -690,15 +691,20 @@ class PlayerApp {
     const results = hist.map((x) => toPocket(x.pocket));
     byId('last-numbers').replaceChildren(...results.slice(0, 14).map((p) => numBadge(pocketText(p), colourOf(p))));
     const s = computeStats(results, v.table.rules.wheel, 5);
+    if (s.coups === 0) {
+      byId('hotcold').replaceChildren();
+      byId('shares').replaceChildren(h('span', {}, t(this.lang, 'statsOver', { n: 0 })));
+      return;
+    }
     const badge = (p: Pocket, n: number) => {
       const b = numBadge(pocketText(p), colourOf(p));
       b.append(h('sup', {}, `×${n}`));
       return b;
     };
     byId('hotcold').replaceChildren(
-      h('span', { class: 'lbl' }, `🔥 ${d.hot}`),
+      h('span', { class: 'lbl hot' }, d.hot),
       h('span', { class: 'nums', id: 'hot' }, ...s.hot.map((c) => badge(c.pocket, c.count))),
-      h('span', { class: 'lbl' }, `❄ ${d.cold}`),
+      h('span', { class: 'lbl cold' }, d.cold),
       h('span', { class: 'nums', id: 'cold' }, ...s.cold.map((c) => badge(c.pocket, c.count))),
     );
     const ch = (c: Chance) => cap(chanceName(this.lang, c));
@@ -762,7 +768,7 @@ class PlayerApp {
     const left = v.deadline !== null ? Math.max(0, v.deadline - now) : 0;
     const active = v.deadline !== null && (v.phase === 'betting' || v.phase === 'launched' || v.phase === 'settled');
     bar.style.width = active ? `${(100 * left) / total}%` : '0%';
-    byId('countdown-text').textContent = active ? t(this.lang, 'countdown', { s: Math.ceil(left / 1000) }) : '';
+    byId('countdown-text').textContent = active ? clock(left) : '';
     byId('countdown').setAttribute('aria-valuenow', String(Math.ceil(left / 1000)));
     const pending = (v.my?.prisoners ?? []).filter((p) => p.pending && p.choiceDeadline !== null);
     const banner = byId('zero-banner');

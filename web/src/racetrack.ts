@@ -12,50 +12,72 @@ import { seriesName, type SeriesName } from './names.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
-/** Geometry of the stadium (viewBox units). */
-const G = { width: 760, height: 190, straight: 560, outer: 82, inner: 40 } as const;
-const CX = G.width / 2;
-const CY = G.height / 2;
-const MID = (G.outer + G.inner) / 2;
-const HALF = G.straight / 2;
+/** Geometry of a stadium (viewBox units): wide on large screens, compact on phones. */
+interface Geometry {
+  width: number;
+  height: number;
+  straight: number;
+  outer: number;
+  inner: number;
+  font: number;
+}
+const WIDE: Geometry = { width: 760, height: 190, straight: 560, outer: 82, inner: 40, font: 17 };
+const COMPACT: Geometry = { width: 470, height: 190, straight: 290, outer: 86, inner: 44, font: 15 };
 
-/** Length of the centre line. */
-const PERIMETER = 2 * G.straight + 2 * Math.PI * MID;
+/** Arc-length parametrisation of one stadium. */
+class Stadium {
+  readonly cx: number;
+  readonly cy: number;
+  readonly mid: number;
+  readonly half: number;
+  readonly perimeter: number;
+  readonly step: number;
+
+  constructor(readonly g: Geometry) {
+    this.cx = g.width / 2;
+    this.cy = g.height / 2;
+    this.mid = (g.outer + g.inner) / 2;
+    this.half = g.straight / 2;
+    this.perimeter = 2 * g.straight + 2 * Math.PI * this.mid;
+    this.step = this.perimeter / N;
+  }
+
+  /**
+   * A point at arc length s along the centre line (s = 0 at the right end, increasing
+   * clockwise on screen: down, then along the bottom to the left), at distance `r` from the
+   * centre of the caps (r = mid on the centre line, outer outside, inner inside).
+   */
+  at(s: number, r: number): [number, number] {
+    const { cx, cy, mid, half, perimeter } = this;
+    const straight = this.g.straight;
+    let x = ((s % perimeter) + perimeter) % perimeter;
+    const cap = Math.PI * mid;
+    if (x < cap / 2) {
+      const a = x / mid;
+      return [cx + half + r * Math.cos(a), cy + r * Math.sin(a)];
+    }
+    x -= cap / 2;
+    if (x < straight) return [cx + half - x, cy + r];
+    x -= straight;
+    if (x < cap) {
+      const a = Math.PI / 2 + x / mid;
+      return [cx - half + r * Math.cos(a), cy + r * Math.sin(a)];
+    }
+    x -= cap;
+    if (x < straight) return [cx - half + x, cy - r];
+    x -= straight;
+    const a = -Math.PI / 2 + x / mid;
+    return [cx + half + r * Math.cos(a), cy + r * Math.sin(a)];
+  }
+
+  /** Points along [s0, s1] at radius r, sampled finely enough to draw the caps round. */
+  along(s0: number, s1: number, r: number): Array<[number, number]> {
+    const n = Math.max(2, Math.ceil(Math.abs(s1 - s0) / 6));
+    return Array.from({ length: n + 1 }, (_, i) => this.at(s0 + ((s1 - s0) * i) / n, r));
+  }
+}
+
 const N = 37;
-const STEP = PERIMETER / N;
-
-/**
- * A point of the stadium at arc length s along the centre line (s = 0 at the right end,
- * increasing clockwise on screen: down, then along the bottom to the left), offset `r` from
- * the centre of the cap (r = MID on the centre line, G.outer outside, G.inner inside).
- */
-function at(s: number, r: number): [number, number] {
-  let x = ((s % PERIMETER) + PERIMETER) % PERIMETER;
-  const cap = Math.PI * MID;
-  // right cap, lower quarter: from angle 0 down to +90°
-  if (x < cap / 2) {
-    const a = x / MID;
-    return [CX + HALF + r * Math.cos(a), CY + r * Math.sin(a)];
-  }
-  x -= cap / 2;
-  if (x < G.straight) return [CX + HALF - x, CY + r];
-  x -= G.straight;
-  if (x < cap) {
-    const a = Math.PI / 2 + x / MID;
-    return [CX - HALF + r * Math.cos(a), CY + r * Math.sin(a)];
-  }
-  x -= cap;
-  if (x < G.straight) return [CX - HALF + x, CY - r];
-  x -= G.straight;
-  const a = -Math.PI / 2 + x / MID;
-  return [CX + HALF + r * Math.cos(a), CY + r * Math.sin(a)];
-}
-
-/** Points along [s0, s1] at radius r, sampled finely enough to draw the caps round. */
-function along(s0: number, s1: number, r: number): Array<[number, number]> {
-  const n = Math.max(2, Math.ceil(Math.abs(s1 - s0) / 6));
-  return Array.from({ length: n + 1 }, (_, i) => at(s0 + ((s1 - s0) * i) / n, r));
-}
 
 const path = (pts: Array<[number, number]>) => `M${pts.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join('L')}Z`;
 
@@ -85,7 +107,6 @@ export class Racetrack {
 
   constructor(private readonly handlers: RacetrackHandlers) {
     this.root = document.createElementNS(SVG, 'svg');
-    this.root.setAttribute('viewBox', `0 0 ${G.width} ${G.height}`);
     this.root.setAttribute('class', 'racetrack');
     this.root.setAttribute('role', 'group');
   }
@@ -96,8 +117,14 @@ export class Racetrack {
     this.labels();
   }
 
-  render(lang: Language): void {
+  /** Draws the track; `compact` for phones (a shorter stadium, larger numbers). */
+  render(lang: Language, compact = false): void {
     this.lang = lang;
+    const st = new Stadium(compact ? COMPACT : WIDE);
+    const G = st.g;
+    const STEP = st.step;
+    this.root.setAttribute('viewBox', `0 0 ${G.width} ${G.height}`);
+    this.root.dataset.compact = String(compact);
     this.root.replaceChildren();
     this.pocketEls.clear();
     this.sectionEls.clear();
@@ -105,7 +132,7 @@ export class Racetrack {
     const idx = (p: Pocket) => order.indexOf(p);
     // the outer rim
     const rim = document.createElementNS(SVG, 'path');
-    rim.setAttribute('d', path(along(-STEP / 2, PERIMETER - STEP / 2, G.outer + 3)));
+    rim.setAttribute('d', path(st.along(-STEP / 2, st.perimeter - STEP / 2, G.outer + 3)));
     rim.setAttribute('class', 'rt-rim');
     this.root.append(rim);
 
@@ -116,7 +143,7 @@ export class Racetrack {
         const i0 = idx(a);
         let i1 = idx(b);
         if (i1 < i0) i1 += N;
-        pts.push(...along(i0 * STEP - STEP / 2, i1 * STEP + STEP / 2, G.inner));
+        pts.push(...st.along(i0 * STEP - STEP / 2, i1 * STEP + STEP / 2, G.inner));
       }
       const g = this.target(`rt-section rt-${sec.name}`);
       const shape = document.createElementNS(SVG, 'path');
@@ -124,7 +151,7 @@ export class Racetrack {
       const text = document.createElementNS(SVG, 'text');
       const cx = pts.reduce((s, p) => s + p[0], 0) / pts.length;
       text.setAttribute('x', cx.toFixed(1));
-      text.setAttribute('y', String(CY + 5));
+      text.setAttribute('y', String(st.cy + 5));
       text.setAttribute('class', 'rt-label');
       text.textContent = seriesName(sec.name, lang);
       g.append(shape, text);
@@ -136,15 +163,16 @@ export class Racetrack {
 
     order.forEach((p, i) => {
       const s = i * STEP;
-      const pts = [...along(s - STEP / 2, s + STEP / 2, G.outer), ...along(s + STEP / 2, s - STEP / 2, G.inner)];
+      const pts = [...st.along(s - STEP / 2, s + STEP / 2, G.outer), ...st.along(s + STEP / 2, s - STEP / 2, G.inner)];
       const g = this.target(`rt-pocket c-${colourOf(p) ?? 'zero'}`);
       g.dataset.pocket = String(p);
       const shape = document.createElementNS(SVG, 'path');
       shape.setAttribute('d', path(pts));
-      const [x, y] = at(s, MID);
+      const [x, y] = st.at(s, st.mid);
       const text = document.createElementNS(SVG, 'text');
       text.setAttribute('x', x.toFixed(1));
-      text.setAttribute('y', (y + 6).toFixed(1));
+      text.setAttribute('y', (y + G.font * 0.35).toFixed(1));
+      text.setAttribute('font-size', String(G.font));
       text.textContent = pocketText(p);
       g.append(shape, text);
       g.addEventListener('click', () => this.handlers.neighbours(p));

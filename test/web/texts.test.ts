@@ -1,0 +1,87 @@
+/** UI texts, money display, statistics and names of the web table. */
+import { describe, expect, it } from 'vitest';
+import { catalogue } from '../../src/engine/layout.ts';
+import { DOUBLE_ZERO } from '../../src/engine/wheel.ts';
+import { clock } from '../../web/src/dom.ts';
+import { DICTS, initialLanguage, LANGUAGES, t } from '../../web/src/i18n.ts';
+import { chipDenominations, chipLabel, formatMoney } from '../../web/src/money.ts';
+import { announceTextName, positionName } from '../../web/src/names.ts';
+import { computeStats, pct } from '../../web/src/stats.ts';
+
+const EUR = { code: 'EUR', decimals: 2 };
+
+describe('UI texts', () => {
+  it('has every key in every language, with the same placeholders as English', () => {
+    const en = DICTS.en as unknown as Record<string, unknown>;
+    for (const lang of LANGUAGES) {
+      const d = DICTS[lang] as unknown as Record<string, unknown>;
+      for (const [k, v] of Object.entries(en)) {
+        expect(d[k], `${lang}.${k}`).toBeDefined();
+        if (typeof v === 'string') expect(String(d[k]).match(/\{\w+\}/g)?.sort() ?? [], `${lang}.${k}`).toEqual(v.match(/\{\w+\}/g)?.sort() ?? []);
+      }
+    }
+  });
+  it('translates the main controls (not left in English)', () => {
+    for (const lang of ['fr', 'cs', 'de', 'it'] as const) for (const k of ['balance', 'undo', 'clear', 'rebet', 'double', 'history', 'betSlip'] as const) expect(DICTS[lang][k], `${lang}.${k}`).not.toBe(DICTS.en[k]);
+  });
+  it('fills placeholders and picks a language', () => {
+    expect(t('fr', 'youWon', { a: '24.00 €' })).toBe('Vous gagnez 24.00 €');
+    expect(initialLanguage(null, ['cs-CZ', 'en'])).toBe('cs');
+    expect(initialLanguage('it', ['de'])).toBe('it');
+    expect(initialLanguage('xx', ['pt-BR'])).toBe('en');
+  });
+  it('names positions with the engine terms in all five languages', () => {
+    const byKey = catalogue('single').byKey;
+    expect(positionName(byKey.get('17-20')!, 'fr')).toBe('Cheval 17/20');
+    expect(positionName(byKey.get('17-20')!, 'en')).toBe('Split 17/20');
+    expect(positionName(byKey.get('17-20')!, 'it')).toBe('Cavallo 17/20');
+    expect(positionName(byKey.get('rouge')!, 'de')).toBe('Rot');
+    expect(positionName(byKey.get('douzaine-2')!, 'fr')).toBe('Douzaine 12M');
+    expect(positionName(byKey.get('0-00-1-2-3') ?? catalogue('double').byKey.get('0-00-1-2-3')!, 'en')).toBe('Five-number 0/00/1/2/3');
+    expect(announceTextName('voisins 17 ±2', 'en')).toBe('Neighbours of 17 (±2)');
+    expect(announceTextName('voisins-du-zero', 'cs')).toBe('Voisins du zéro');
+    expect(announceTextName('finale 0/3', 'fr')).toBe('Finale à cheval 0/3');
+  });
+});
+
+describe('money', () => {
+  it('formats integer minor units with the table currency', () => {
+    expect(formatMoney(1000, EUR)).toBe('10.00 €');
+    expect(formatMoney(5, EUR)).toBe('0.05 €');
+    expect(formatMoney(-1234567, EUR)).toBe('−12\u202f345.67 €');
+    expect(formatMoney(1500, { code: 'JPY', decimals: 0 })).toBe('1\u202f500 ¥');
+    expect(() => formatMoney(1.5, EUR)).toThrow();
+  });
+  it('labels chips and offers denominations from the table minimum', () => {
+    expect(chipLabel(100, EUR)).toBe('1');
+    expect(chipLabel(250, EUR)).toBe('2.5');
+    expect(chipLabel(100_000, EUR)).toBe('1k');
+    expect(chipDenominations(200, 200_000)).toEqual([200, 400, 1000, 2000, 5000, 20_000, 100_000]);
+    expect(chipDenominations(100, 3000)).toEqual([100, 200, 500, 1000, 2500]);
+  });
+  it('shows countdowns in seconds, minutes from 100 s', () => {
+    expect(clock(14_200)).toBe('15 s');
+    expect(clock(-5)).toBe('0 s');
+    expect(clock(845_000)).toBe('14:05');
+  });
+});
+
+describe('statistics', () => {
+  it('finds hot and cold numbers and the shares of the chances', () => {
+    const results = [17, 17, 0, 32, 17, 32, 5];
+    const s = computeStats(results, 'single', 3);
+    expect(s.hot.map((c) => [c.pocket, c.count])).toEqual([[17, 3], [32, 2], [0, 1]]);
+    expect(s.cold.every((c) => c.count === 0)).toBe(true);
+    expect(s.rouge).toBe(3); // 32 32 5
+    expect(s.noir).toBe(3);
+    expect(s.zero).toBe(1);
+    expect(s.dozens).toEqual([1, 3, 2]);
+    expect(pct(s.zero, s.coups)).toBe('14 %');
+    expect(pct(0, 0)).toBe('0 %');
+  });
+  it('knows 00 on a double-zero wheel', () => {
+    const s = computeStats([DOUBLE_ZERO, DOUBLE_ZERO, 1], 'double', 1);
+    expect(s.hot[0]).toMatchObject({ pocket: DOUBLE_ZERO, count: 2, since: 0 });
+    expect(s.zero).toBe(2);
+  });
+});
