@@ -42,7 +42,8 @@ export interface TableRuntimeOptions {
   timers?: boolean;
   /**
    * Test hook: kill the process with SIGKILL inside the storage transaction of the first
-   * event of this type (after its writes, before commit). Default: env CROUPIER_FAULT.
+   * event of this type that moves money (after its writes, before commit). Default: env
+   * CROUPIER_FAULT. Never set it in production.
    */
   fault?: string;
 }
@@ -155,7 +156,7 @@ export class TableRuntime {
         if (step.state.phase !== this.current.phase && (step.state.phase === 'settled' || step.state.phase === 'paused' || step.state.phase === 'closed')) await tx.saveSnapshot(tableId, seq, step.state);
         else if (seq % SNAPSHOT_EVERY === 0) await tx.saveSnapshot(tableId, seq, step.state);
         const fault = this.opts.fault ?? process.env.CROUPIER_FAULT;
-        if (fault && fault === event.type) process.kill(process.pid, 'SIGKILL');
+        if (fault && fault === event.type && step.effects.some((e) => e.type === 'ledger' && e.tx.postings.length > 0)) process.kill(process.pid, 'SIGKILL');
         return { step, seq, balances };
       });
     } catch (e) {

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ADMIN = 'admin-demo';
-const TIMINGS = { bettingMs: 1500, launchMs: 700, ballMs: 1500, resultMs: 1000, zeroChoiceMs: 1000 };
+const TIMINGS = { bettingMs: 2500, launchMs: 700, ballMs: 1500, resultMs: 1000, zeroChoiceMs: 1000 };
 const children = new Set<ChildProcess>();
 
 afterAll(() => {
@@ -108,8 +108,12 @@ describe('crash recovery: SIGKILL at each phase, restart, exactly-once settlemen
         const login = await api(s, 'POST', '/api/login', undefined, { name: 'Dmitri' });
         const token = login.token as string;
         const initial = login.balance as number;
-        await waitFor('betting', async () => (await api(s, 'GET', '/api/tables/paris')).phase === 'betting');
-        const coup = (await api(s, 'GET', '/api/tables/paris')).coup as number;
+        // a coup with time enough left to place the bets (a loaded machine may start slowly)
+        const open = await waitFor('betting', async () => {
+          const st = await api(s, 'GET', '/api/tables/paris');
+          return st.phase === 'betting' && st.deadline - st.serverTime > 1500 ? st : null;
+        }, 30_000);
+        const coup = open.coup as number;
         if (sc.fault === 'place') {
           await expect(api(s, 'POST', '/api/tables/paris/bets', token, { requestId: 'b0', bet: BETS[0] })).rejects.toThrow();
           await s.exited;
