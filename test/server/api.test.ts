@@ -176,6 +176,44 @@ describe('playing through the API', () => {
   });
 });
 
+describe('race over HTTP', () => {
+  it('1,000 concurrent bet requests against a croupier calling rien ne va plus: none accepted after it', async () => {
+    const players: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      await call('POST', '/api/admin/players', STAFF.admin, { name: `Racer ${i}`, deposit: 1_000_000 });
+      players.push((await call('POST', '/api/login', undefined, { name: `Racer ${i}` })).body.token);
+    }
+    const t = casino.table('vegas')!;
+    expect(t.state.phase).toBe('betting');
+    const coup = t.state.coup;
+    const http = base.replace('ws', 'http');
+    const post = (path: string, token: string, body: unknown) =>
+      fetch(`${http}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+    const bets = Array.from({ length: 1000 }, (_, i) => post('/api/tables/vegas/bets', players[i % 20], { requestId: `race-${i}`, bet: { numbers: [i % 37], stake: 500 } }));
+    const threshold = 20 + Math.floor(Math.random() * 200);
+    while (t.state.bets.length < threshold) await new Promise((r) => setImmediate(r));
+    const close = await post('/api/tables/vegas/close', STAFF.croupier, {});
+    const results = await Promise.all(bets);
+    expect(close.status).toBe(200);
+    const accepted = results.filter((r) => r.status === 201);
+    const refused = results.filter((r) => r.status !== 201);
+    for (const r of refused) expect(r.body.error.code).toBe('NO_MORE_BETS');
+    expect(accepted.length + refused.length).toBe(1000);
+    expect(accepted.length).toBeGreaterThanOrEqual(threshold);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const r of accepted) expect(r.body.coup).toBe(coup);
+    // the layout holds exactly the accepted bets, and every one of them was committed before the close
+    expect(t.state.bets).toHaveLength(accepted.length);
+    const events = await store.tableEvents('vegas', 0);
+    const closeSeq = events.filter((e) => e.event.type === 'close').at(-1)!.seq;
+    const places = events.filter((e) => e.event.type === 'place' && String((e.event as { requestId: string }).requestId).startsWith('race-'));
+    expect(places).toHaveLength(accepted.length);
+    for (const e of places) expect(e.seq).toBeLessThan(closeSeq);
+    const audit = (await call('GET', '/api/admin/ledger', STAFF.admin)).body.audit;
+    expect(audit).toMatchObject({ sum: 0, unbalanced: 0, mismatched: 0 });
+  });
+});
+
 describe('WebSocket live events', () => {
   function connect(token?: string): Promise<{ ws: WebSocket; msgs: any[]; next: (type: string, pred?: (m: any) => boolean) => Promise<any> }> {
     return new Promise((resolve, reject) => {
