@@ -91,6 +91,7 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', () => {
     expect(await player.locator('.spot[data-key="17"] .chip').count()).toBe(1);
     // per-spot limits are in the labels
     expect(await player.locator('.spot[data-key="17"]').getAttribute('aria-label')).toContain('max 30.00 €');
+    await player.mouse.move(5, 5);
     await player.screenshot({ path: shot('02-player-bets.png'), fullPage: true });
   });
 
@@ -133,6 +134,7 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', () => {
     expect(view.my.prisoners).toEqual([expect.objectContaining({ chance: 'rouge', stake: 100, level: 1, pending: true })]);
     // the game recall lists the coup
     await expect.poll(() => player.locator('#history li[data-coup="1"]').count()).toBe(1);
+    await player.mouse.move(5, 5);
     await player.screenshot({ path: shot('03-player-zero-prison.png'), fullPage: true });
 
     // the player keeps the rouge en prison (the default, confirmed)

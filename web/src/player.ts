@@ -48,6 +48,10 @@ class PlayerApp {
   private shownCoup = 0;
   /** The coup being animated (result received, ball still rolling). */
   private landing: number | null = null;
+  /** The balance shown while the ball rolls (the wallet already has the result). */
+  private balanceBeforeLanding = 0;
+  /** A table state that arrived while the ball was rolling, applied when it lands. */
+  private deferred: TableViewJson | null = null;
   /** My settlement events by coup number. */
   private settlements = new Map<number, { staked: number; prisonerStakes: number; returned: number; bets: Record<string, { status: string; kept?: number }> }>();
   private history: PlayerCoupJson[] = [];
@@ -192,6 +196,7 @@ class PlayerApp {
     if (this.view.balance !== undefined) this.balance = this.view.balance;
     this.shownCoup = this.view.lastCoup?.number ?? 0;
     this.landing = null;
+    this.deferred = null;
     this.wheel?.dispose();
     this.buildShell();
     this.update();
@@ -487,6 +492,7 @@ class PlayerApp {
 
   private startLanding(coup: number, pocket: Pocket): void {
     if (coup <= this.shownCoup || !this.wheel) return;
+    if (this.landing === null) this.balanceBeforeLanding = this.balance;
     this.landing = coup;
     this.layout?.markWinner(null);
     this.racetrack?.markWinner(null);
@@ -494,6 +500,9 @@ class PlayerApp {
     this.wheel.land(pocket, duration, () => {
       this.landing = null;
       this.shownCoup = coup;
+      const deferred = this.deferred;
+      this.deferred = null;
+      if (deferred) this.applyView(deferred);
       this.update();
       this.scheduleRefetch(0);
       void this.loadHistory();
@@ -518,6 +527,13 @@ class PlayerApp {
   }
 
   private applyView(v: TableViewJson): void {
+    if (this.landing !== null && (v.lastCoup?.number ?? 0) >= this.landing) {
+      // the ball is still rolling: keep the table as it was (bets on the layout, balance)
+      // until it lands, so the screen does not tell the result before the wheel does
+      this.deferred = v;
+      if (this.view) this.view.phase = v.phase;
+      return;
+    }
     const before = this.view;
     this.view = v;
     if (v.balance !== undefined) this.balance = v.balance;
@@ -545,7 +561,7 @@ class PlayerApp {
     if (!v || !document.getElementById('balance')) return;
     const L = this.lang;
     const d = DICTS[L];
-    byId('balance').textContent = this.money(this.balance);
+    byId('balance').textContent = this.money(this.landing === null ? this.balance : this.balanceBeforeLanding);
     byId('staked').textContent = this.money(v.my?.staked ?? 0);
     const betting = v.phase === 'betting' || v.phase === 'launched';
     this.layout?.setDisabled(!betting);

@@ -97,6 +97,9 @@ const SECTIONS: ReadonlyArray<{ name: SeriesName; ranges: Array<[Pocket, Pocket]
   { name: 'jeu-zero', ranges: [[12, 15]] },
 ];
 
+/** Short section names for the compact track (the full name is in the label / tooltip). */
+const SHORT: Record<string, string> = { tiers: 'Tiers', orphelins: 'Orphelins', 'voisins-du-zero': 'Voisins', 'jeu-zero': 'Zéro' };
+
 /** The rendered racetrack. */
 export class Racetrack {
   readonly root: SVGSVGElement;
@@ -153,7 +156,8 @@ export class Racetrack {
       text.setAttribute('x', cx.toFixed(1));
       text.setAttribute('y', String(st.cy + 5));
       text.setAttribute('class', 'rt-label');
-      text.textContent = seriesName(sec.name, lang);
+      text.setAttribute('font-size', compact ? '13' : '15');
+      text.textContent = compact ? SHORT[sec.name] : seriesName(sec.name, lang);
       g.append(shape, text);
       g.addEventListener('click', () => this.handlers.series(sec.name));
       this.hover(g, () => coveredOf(sec.name));
