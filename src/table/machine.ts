@@ -655,7 +655,15 @@ export function transition(s: TableState, e: TableEvent): Step {
         const opened: TableState = { ...s, day: { date: day.date, openedAt: e.now, pocket: day.dayOfMonth } };
         return startCoup(opened, e.now, { dayOpening: { date: day.date, ball: day.dayOfMonth } });
       }
-      if (s.phase === 'paused') return startCoup(s, e.now);
+      if (s.phase === 'paused') {
+        // a table paused over midnight opens a new gaming day (the ball in the new date's pocket)
+        const day = gamingDay(e.now, s.config.timeZone);
+        if (s.day && s.day.date !== day.date) {
+          const opened: TableState = { ...s, day: { date: day.date, openedAt: e.now, pocket: day.dayOfMonth }, lastCoup: null };
+          return startCoup(opened, e.now, { dayOpening: { date: day.date, ball: day.dayOfMonth } });
+        }
+        return startCoup(s, e.now);
+      }
       if (s.pauseRequested) {
         const next = { ...s, pauseRequested: false };
         return { state: next, effects: [{ type: 'reply', value: { resumed: true } }, phaseEvent(next)] };
@@ -727,7 +735,7 @@ export function transition(s: TableState, e: TableEvent): Step {
           return { state: next, effects: [phaseEvent(next, { recovered: true })] };
         }
         default:
-          return { state: t, effects: [] };
+          return { state: t.prisoners.some((p) => p.pending) ? t : s, effects: [] };
       }
     }
     case 'configure': {

@@ -37,7 +37,7 @@ function start(dataDir: string, fault?: string): Promise<Server> {
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     let out = '';
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out} ${err}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out} ${err}`)), 45_000);
     child.stderr!.on('data', (d) => (err += String(d)));
     child.stdout!.on('data', (d) => {
       out += String(d);
@@ -63,7 +63,7 @@ async function api(s: Server, method: string, path: string, token?: string, body
   return res.json();
 }
 
-async function waitFor<T>(what: string, f: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
+async function waitFor<T>(what: string, f: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
   const t0 = Date.now();
   for (;;) {
     const v = await f();
@@ -168,6 +168,6 @@ describe('crash recovery: SIGKILL at each phase, restart, exactly-once settlemen
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
-    }, 60_000);
+    }, 120_000);
   }
 });

@@ -96,6 +96,27 @@ describe('coup state machine: phases', () => {
     expect(h.state.coup).toBe(2);
   });
 
+  it('a table paused over midnight opens a new gaming day with the ball in the new date', () => {
+    const h = new Harness();
+    h.open();
+    h.result(5);
+    h.send({ type: 'pause', now: h.now });
+    expect(h.state.phase).toBe('paused');
+    h.send({ type: 'open', now: h.now });
+    expect(h.state.day?.pocket).toBe(17); // same day: no new opening
+    h.result(6);
+    h.send({ type: 'pause', now: h.now });
+    h.now += 24 * 3600_000;
+    h.send({ type: 'open', now: h.now });
+    expect(h.state.day).toMatchObject({ date: '2026-01-18', pocket: 18 });
+    expect(h.published('phase')[0].dayOpening).toEqual({ date: '2026-01-18', ball: 18 });
+    expect(h.state.lastCoup).toBeNull();
+    const again = transition(h.state, { type: 'recover', now: h.now + 1 });
+    expect(again.state.phase).toBe('betting');
+    const closed = new Harness();
+    expect(transition(closed.state, { type: 'recover', now: 5 }).state).toBe(closed.state);
+  });
+
   it('manual mode: no spin, the croupier enters the number of the physical wheel', () => {
     const h = new Harness(config({ mode: 'manual', rules: 'american' }));
     h.deposit('bob', 1000);
