@@ -99,6 +99,12 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     bodyLimit: 256 * 1024,
   });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // an empty JSON body counts as {} (croupier commands carry none)
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    return jsonParser(req, String(body), done);
+  });
 
   app.setErrorHandler((e, req, reply) => {
     if (e instanceof HttpError) return reply.code(STATUS[e.error.code] ?? 422).send({ error: e.error });

@@ -103,7 +103,11 @@ describe('playing through the API', () => {
     const view = await call('GET', '/api/tables/paris', A);
     expect(view.body.my).toMatchObject({ playerId: 'alice', staked: 1000, prisoners: [], canRebet: false });
     expect(view.body.balance).toBe(99_000);
-    expect((await call('POST', '/api/tables/paris/close', STAFF.croupier)).body.phase).toBe('no-more-bets');
+    const closeRes = await app.inject({ method: 'POST', url: '/api/tables/paris/close', headers: { authorization: `Bearer ${STAFF.croupier}`, 'content-type': 'application/json' }, payload: '' });
+    expect(closeRes.json().phase).toBe('no-more-bets');
+    const badJson = await app.inject({ method: 'POST', url: '/api/tables/paris/bets', headers: { authorization: `Bearer ${A}`, 'content-type': 'application/json' }, payload: '{"requestId":' });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json().error.code).toBe('INVALID_REQUEST');
     expect(await call('POST', '/api/tables/paris/bets', A, { requestId: 'late', bet: { chance: 'noir', stake: 200 } })).toMatchObject({ status: 409, body: { error: { code: 'NO_MORE_BETS' } } });
     expect((await call('POST', '/api/tables/paris/clear', A, {})).body.error.code).toBe('NO_MORE_BETS');
     expect((await call('POST', '/api/tables/paris/result', STAFF.croupier, { pocket: 5 })).body.error.code).toBe('WRONG_MODE');
