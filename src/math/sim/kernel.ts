@@ -67,10 +67,19 @@ function freshLine(buf: Float64Array, start: Float64Array): Float64Array {
  * Plays one session of at most `spins` betting coups (normally `spec.spins`; a smaller number
  * warms the JIT up on the same spec object). `state` (xoshiro128** words, modified in place) supplies the pockets
  * unless `replay` (pocket indices) is given, in which case the session ends when it runs out.
- * Writes the result at `out[offset .. offset + FIELDS)`. `progress(spins)` is called about every
- * 2^20 coups with the number of betting coups since the previous call.
+ * Writes the result at `out[offset .. offset + FIELDS)`. `progress(spins)` is called every
+ * `progressEvery` betting coups with the number of betting coups since the previous call.
  */
-export function runSession(spec: KernelSpec, state: Int32Array, out: Float64Array, offset: number, spins: number, replay?: Uint8Array, progress?: (spins: number) => void): void {
+export function runSession(
+  spec: KernelSpec,
+  state: Int32Array,
+  out: Float64Array,
+  offset: number,
+  spins: number,
+  replay?: Uint8Array,
+  progress?: (spins: number) => void,
+  progressEvery = 1 << 20,
+): void {
   let s0 = state[0];
   let s1 = state[1];
   let s2 = state[2];
@@ -128,7 +137,7 @@ export function runSession(spec: KernelSpec, state: Int32Array, out: Float64Arra
   let ruined = 0;
   let targetHit = 0;
   let betting = true;
-  let nextReport = 1 << 20;
+  let nextReport = progressEvery;
   let reported = 0;
 
   for (;;) {
@@ -293,7 +302,7 @@ export function runSession(spec: KernelSpec, state: Int32Array, out: Float64Arra
     if (progress && betSpins >= nextReport) {
       progress(betSpins - reported);
       reported = betSpins;
-      nextReport = betSpins + (1 << 20);
+      nextReport = betSpins + progressEvery;
     }
   }
 

@@ -6,9 +6,10 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { jump, seedState } from '../xoshiro.ts';
+import { jump, seedState, streamState } from '../xoshiro.ts';
 import { FIELDS, runSession } from './kernel.ts';
-import { kernelSpec, type KernelSpec, type SimConfig } from './model.ts';
+import { preset } from '../../engine/rules.ts';
+import { kernelSpec, STRATEGIES, type KernelSpec, type SimConfig } from './model.ts';
 
 /** One unit of work: `count` sessions from session `start`, whose stream state is `state`. */
 export interface Chunk {
@@ -33,20 +34,54 @@ export interface RunOptions {
 export interface RunResult {
   readonly sessions: Float64Array;
   readonly workers: number;
+  /** Wall-clock seconds of the whole run. */
   readonly seconds: number;
+  /** Seconds spent starting the worker threads and warming the kernel up (0 in this thread). */
+  readonly startupSeconds: number;
 }
 
-/** Coups per warm-up call: the kernel is called a few times on the same spec before timing matters. */
-const WARM_UP_SPINS = 50_000;
+let warmed = false;
 
 /**
- * Calls the kernel a few times on a throw-away stream so that V8 compiles it with full
- * optimisation for this spec before the real sessions run (otherwise one long session would
- * run entirely in on-stack-replaced code, about half as fast).
+ * Warms the kernel up once per thread so that V8 compiles it with full optimisation and
+ * complete type feedback before real sessions run. Every branch is exercised first (each
+ * strategy; won, lost, returned, halved and imprisoned stakes; ruin; stop-win; progress
+ * reports; replay; fractional payouts): a branch first met in optimised code deoptimises it,
+ * and a long session would then finish in on-stack-replaced code at a third of the speed.
+ * Optimisation runs concurrently, so the rounds go on for about 150 ms of wall clock.
+ * Results do not depend on it (it only uses throw-away streams).
  */
-export function warmUp(spec: KernelSpec): void {
+export function warmUp(): void {
+  if (warmed) return;
+  warmed = true;
+  const base: SimConfig = {
+    rules: preset('french'), bet: 'rouge', strategy: 'flat', unit: 100, bankroll: 1e9, limit: 1e7, target: 0,
+    spins: 0, sessions: 1, seed: 0, zeroPolicy: 'prison', line: [1, 2, 3, 4], paroliWins: 3,
+  };
+  const variants: Partial<SimConfig>[] = [
+    {},
+    { zeroPolicy: 'optimal' },
+    { rules: preset('european'), bet: '17' },
+    { rules: preset('historic-38'), bet: '0-00-1-2-3' },
+    { rules: preset('historic-37'), bet: 'rouge' },
+    { rules: preset('american'), bet: 'douzaines-1-2', unit: 3 },
+  ];
+  const specs = variants.flatMap((v) => STRATEGIES.map((strategy) => kernelSpec({ ...base, ...v, strategy })));
   const out = new Float64Array(FIELDS);
-  for (let i = 0; i < 4; i++) runSession(spec, Int32Array.of(1, 2, 3, 4 + i), out, 0, WARM_UP_SPINS);
+  const replay = Uint8Array.from({ length: 500 }, (_, i) => (i * 7) % 37);
+  let stream = 0;
+  const state = () => streamState('warm-up', stream++ % 8);
+  const started = performance.now();
+  for (let round = 0; round < 3 || performance.now() - started < 150; round++) {
+    for (const spec of specs) {
+      runSession(spec, state(), out, 0, 2000);
+      runSession({ ...spec, bankroll: 8 * spec.unit }, state(), out, 0, 500);
+      runSession({ ...spec, bankroll: 100 * spec.unit, target: 103 * spec.unit }, state(), out, 0, 500);
+      runSession(spec, state(), out, 0, 500, replay);
+      runSession(spec, state(), out, 0, 500, undefined, () => undefined, 100);
+    }
+    if (round > 200) break;
+  }
 }
 
 /** Plays the sessions of a chunk into `out` (stride FIELDS, from 0). */
@@ -98,24 +133,29 @@ export async function runSimulation(cfg: SimConfig, opts: RunOptions = {}): Prom
       opts.onProgress(Math.min(done, total), total);
     }
   };
+  let startupSeconds = 0;
   if (workers === 1) {
-    warmUp(spec);
+    warmUp();
     for (const chunk of list) {
       const out = new Float64Array(chunk.count * FIELDS);
       runChunk(spec, chunk, out, tick, opts.replay);
       result.set(out, chunk.start * FIELDS);
     }
   } else {
-    await runOnWorkers(spec, list, workers, result, tick);
+    const ready = await runOnWorkers(spec, list, workers, result, tick);
+    startupSeconds = (ready - started) / 1000;
   }
-  return { sessions: result, workers, seconds: (performance.now() - started) / 1000 };
+  return { sessions: result, workers, seconds: (performance.now() - started) / 1000, startupSeconds };
 }
 
 /** Messages from a simulation worker. */
-export type WorkerMessage = { type: 'progress'; spins: number } | { type: 'done'; index: number; out: Float64Array } | { type: 'error'; message: string };
+export type WorkerMessage = { type: 'ready' } | { type: 'progress'; spins: number } | { type: 'done'; index: number; out: Float64Array } | { type: 'error'; message: string };
 
-function runOnWorkers(spec: KernelSpec, list: Chunk[], workers: number, result: Float64Array, tick: (spins: number) => void): Promise<void> {
+/** Runs the chunks on a pool of workers; resolves with the time (performance.now) all workers were ready. */
+function runOnWorkers(spec: KernelSpec, list: Chunk[], workers: number, result: Float64Array, tick: (spins: number) => void): Promise<number> {
   return new Promise((resolve, reject) => {
+    let readyCount = 0;
+    let readyAt = performance.now();
     let next = 0;
     let finished = 0;
     let failed = false;
@@ -130,13 +170,15 @@ function runOnWorkers(spec: KernelSpec, list: Chunk[], workers: number, result: 
       const w = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: { spec } });
       pool.push(w);
       w.on('message', (m: WorkerMessage) => {
-        if (m.type === 'progress') tick(m.spins);
+        if (m.type === 'ready') {
+          if (++readyCount === pool.length) readyAt = performance.now();
+        } else if (m.type === 'progress') tick(m.spins);
         else if (m.type === 'done') {
           result.set(m.out, list[m.index].start * FIELDS);
           finished++;
           if (finished === list.length) {
             stopAll();
-            resolve();
+            resolve(readyAt);
           } else give(w);
         } else if (!failed) {
           failed = true;

@@ -11,7 +11,8 @@ import { runChunk, warmUp, type Chunk, type WorkerMessage } from './run.ts';
 const port = parentPort;
 if (!port) throw new Error('worker.ts must run in a worker thread');
 const spec = (workerData as { spec: KernelSpec }).spec;
-warmUp(spec);
+warmUp();
+port.postMessage({ type: 'ready' } satisfies WorkerMessage);
 let pending = 0;
 const flush = () => {
   if (pending > 0) port.postMessage({ type: 'progress', spins: pending } satisfies WorkerMessage);
