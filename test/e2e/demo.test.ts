@@ -58,7 +58,7 @@ describe.skipIf(!RUN)('npm start demo: a new user plays a coup on the random whe
     const v = await api(server.url, 'GET', '/api/tables/paris', token);
     const pocket = v.history.find((x: { coup: number }) => x.coup === coup).pocket;
     await page.locator(`svg.wheel[data-landed="${pocket}"]`).waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.locator('#announce').innerText()).toContain(announce(pocket === '00' ? 37 : pocket, 'en'));
+    await expect.poll(() => page.locator('#announce').textContent()).toContain(announce(pocket === '00' ? 37 : pocket, 'en'));
     const hist = (await api(server.url, 'GET', '/api/me/history?limit=1', token)).coups[0];
     expect(hist.number).toBe(coup);
     await expect.poll(() => page.locator('#win').getAttribute('data-returned')).toBe(String(hist.returned));

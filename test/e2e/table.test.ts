@@ -71,6 +71,10 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', () => {
     await player.locator('.spot[data-key="17-20"]').focus(); // cheval, keyboard Enter
     await player.keyboard.press('Enter');
     await expect.poll(() => player.locator('#slip li[data-bet]').count()).toBe(2);
+    // arrow keys move between spots: right of 17 (horizontal layout) is the line 17/20
+    await player.locator('.spot[data-key="17"]').focus();
+    await player.keyboard.press('ArrowRight');
+    expect(await player.evaluate(() => (document.activeElement as HTMLElement).dataset.key)).toBe('17-20');
     await player.locator('.spot[data-key="1-2-4-5"]').click(); // carré
     await player.locator('.rt-voisins-du-zero').focus(); // voisins du zéro on the racetrack, keyboard
     await player.keyboard.press('Enter');
@@ -113,7 +117,7 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', () => {
   it('the wheel lands on 0: the rouge goes en prison, the voisins pays, the balance matches the server', async () => {
     await player.locator('svg.wheel[data-landed="0"]').waitFor({ timeout: 15_000 });
     await expect.poll(() => player.locator('#announce').getAttribute('data-pocket')).toBe('0');
-    expect(await player.locator('#announce').innerText()).toContain('Zero');
+    expect(await player.locator('#announce').textContent()).toContain('Zero');
     // voisins du zéro: the two units on 0/2/3 win 11 to 1 → 24.00 € returned; the rest loses
     const won = 2 * 100 * 12;
     await expect.poll(() => player.locator('#win').getAttribute('data-returned')).toBe(String(won));
@@ -158,10 +162,10 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', () => {
 
   it('switches language: the announcement and calls follow the engine terms', async () => {
     await player.locator('#lang').selectOption('fr');
-    await expect.poll(() => player.locator('#announce').innerText()).toContain('Zéro');
+    await expect.poll(() => player.locator('#announce').textContent()).toContain('Zéro');
     expect(await player.locator('.prisoner-card').innerText()).toContain('En prison');
     await player.locator('#lang').selectOption('de');
-    await expect.poll(() => player.locator('#announce').innerText()).toContain('Null');
+    await expect.poll(() => player.locator('#announce').textContent()).toContain('Null');
     await player.locator('#lang').selectOption('en');
   });
 

@@ -242,8 +242,8 @@ class PlayerApp {
     const status = h(
       'section',
       { class: 'status panel', 'aria-label': d.settled },
-      h('div', { class: 'call', id: 'call', 'aria-live': 'polite' }),
-      h('div', { class: 'phase-line' }, h('span', { id: 'phase' }), h('div', { class: 'countdown', role: 'progressbar', id: 'countdown', 'aria-label': 'countdown' }, h('span', {})), h('span', { class: 'countdown-text', id: 'countdown-text' })),
+      h('div', { class: 'call', id: 'call' }),
+      h('div', { class: 'phase-line' }, h('span', { id: 'phase', 'aria-live': 'polite' }), h('div', { class: 'countdown', role: 'progressbar', id: 'countdown', 'aria-label': 'countdown' }, h('span', {})), h('span', { class: 'countdown-text', id: 'countdown-text' })),
       h('div', { class: 'announce', id: 'announce', 'aria-live': 'polite' }),
       h('div', { class: 'win-line', id: 'win', 'aria-live': 'polite' }),
       h('div', { class: 'banner', id: 'zero-banner', hidden: true }),
@@ -604,15 +604,19 @@ class PlayerApp {
     const ann = byId('announce');
     if (showResult && shown) {
       const p = toPocket(shown.pocket);
-      ann.replaceChildren(numBadge(pocketText(p), colourOf(p)), shown.announcement[L] ?? announcement(L, p));
+      ann.replaceChildren(numBadge(pocketText(p), colourOf(p)), h('span', { class: 'text' }, shown.announcement[L] ?? announcement(L, p)));
+      // while the result is on, the croupier's call above says the announcement: show it once
+      ann.classList.toggle('said', v.phase === 'settled');
       ann.dataset.pocket = pocketText(p);
       this.layout?.markWinner(v.phase === 'settled' ? p : null);
       this.racetrack?.markWinner(v.phase === 'settled' ? p : null);
     } else if (this.landing === null && v.day && !v.lastCoup && v.ball !== null) {
       ann.replaceChildren(t(L, 'ballInPocket', { n: String(v.ball) }));
+      ann.classList.remove('said');
       delete ann.dataset.pocket;
     } else {
       ann.replaceChildren();
+      ann.classList.remove('said');
       delete ann.dataset.pocket;
     }
     const win = byId('win');
