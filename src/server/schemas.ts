@@ -12,14 +12,23 @@ export const betSpec = z.record(z.string(), z.unknown());
 const pocket = z.union([z.number().int(), z.string().max(3)]);
 const chance = z.string().min(1).max(16);
 
+/** POST /api/login: `{name}`. */
 export const loginBody = z.object({ name: z.string().min(1).max(40) }).strict();
+/** POST /api/tables/:id/bets: `{requestId, bet}`. */
 export const placeBody = z.object({ requestId, bet: betSpec }).strict();
+/** rebet / double: `{requestId}`. */
 export const requestBody = z.object({ requestId }).strict();
+/** undo / clear: `{requestId?}`. */
 export const optionalRequestBody = z.object({ requestId: requestId.optional() }).strict();
+/** Prisoner choice: `{choice: partage|prison|move, chance?}`. */
 export const choiceBody = z.object({ choice: z.enum(['partage', 'prison', 'move']), chance: chance.optional() }).strict();
+/** Croupier result of a physical wheel: `{pocket}` (0..36 or "00"). */
 export const resultBody = z.object({ pocket }).strict();
+/** History queries: `?limit&before`. */
 export const historyQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).optional(), before: z.coerce.number().int().optional() }).strict();
+/** Deposit / withdrawal: `{amount}` minor units. */
 export const cashBody = z.object({ amount }).strict();
+/** Admin: new player `{name, deposit?}` (minor units). */
 export const createPlayerBody = z.object({ name: z.string().min(1).max(40), deposit: z.number().int().min(0).max(1_000_000_000_000).optional() }).strict();
 
 const timings = z
@@ -38,9 +47,11 @@ const configFields = {
   maxBetsPerPlayer: z.number().int().optional(),
   timeZone: z.string().optional(),
 };
+/** Admin: new table (TableConfigInput plus `open`). */
 export const createTableBody = z
   .object({ id: z.string().min(1).max(32), rules: z.union([z.string(), z.record(z.string(), z.unknown())]), open: z.boolean().optional(), ...configFields, minimum: amount })
   .strict();
+/** Admin: table configuration patch (rules excluded). */
 export const configureBody = z.object(configFields).strict();
 
 /** WebSocket messages from clients. Commands carry a client `requestId` echoed in the reply. */
