@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { announce } from '../../src/engine/announcement.ts';
 import { formatMoney } from '../../web/src/money.ts';
-import { api, browserAvailable, CHROMIUM, CHROMIUM_ARGS, shot, startServer, type TestServer } from './server.ts';
+import { api, browserAvailable, poll, CHROMIUM, CHROMIUM_ARGS, shot, startServer, type TestServer } from './server.ts';
 
 const RUN = browserAvailable('demo table e2e');
 const money = (m: number) => formatMoney(m, { code: 'EUR', decimals: 2 });
 
-describe.skipIf(!RUN)('npm start demo: a new user plays a coup on the random wheel', () => {
+describe.skipIf(!RUN)('npm start demo: a new user plays a coup on the random wheel', { timeout: 120_000 }, () => {
   let server: TestServer;
   let browser: Browser;
   let page: Page;
@@ -38,8 +38,7 @@ describe.skipIf(!RUN)('npm start demo: a new user plays a coup on the random whe
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('croupier.session') ?? '{}').token as string);
 
     // wait for a fresh "faites vos jeux" with time left, then bet a plein and a chance
-    await expect
-      .poll(async () => {
+    await poll(async () => {
         const v = await api(server.url, 'GET', '/api/tables/paris');
         return v.phase === 'betting' && v.deadline - v.serverTime > 2500;
       }, { timeout: 20_000, interval: 200 })
@@ -50,21 +49,21 @@ describe.skipIf(!RUN)('npm start demo: a new user plays a coup on the random whe
     const chip = Number(await page.locator('.rack-chip').nth(1).getAttribute('data-value'));
     await page.locator('.spot[data-key="7"]').click();
     await page.locator('.spot[data-key="impair"]').click();
-    await expect.poll(() => page.locator('#slip li[data-bet]').count()).toBe(2);
+    await poll(() => page.locator('#slip li[data-bet]').count()).toBe(2);
     expect(before.balance - 2 * chip).toBe((await api(server.url, 'GET', '/api/me', token)).balance);
 
     // the coup runs by itself: launch, rien ne va plus, the draw; the ball lands on its number
-    await expect.poll(async () => (await api(server.url, 'GET', '/api/tables/paris')).lastCoup?.number ?? 0, { timeout: 30_000, interval: 250 }).toBeGreaterThanOrEqual(coup);
+    await poll(async () => (await api(server.url, 'GET', '/api/tables/paris')).lastCoup?.number ?? 0, { timeout: 30_000, interval: 250 }).toBeGreaterThanOrEqual(coup);
     const v = await api(server.url, 'GET', '/api/tables/paris', token);
     const pocket = v.history.find((x: { coup: number }) => x.coup === coup).pocket;
     await page.locator(`svg.wheel[data-landed="${pocket}"]`).waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.locator('#announce').textContent()).toContain(announce(pocket === '00' ? 37 : pocket, 'en'));
+    await poll(() => page.locator('#announce').textContent()).toContain(announce(pocket === '00' ? 37 : pocket, 'en'));
     const hist = (await api(server.url, 'GET', '/api/me/history?limit=1', token)).coups[0];
     expect(hist.number).toBe(coup);
-    await expect.poll(() => page.locator('#win').getAttribute('data-returned')).toBe(String(hist.returned));
+    await poll(() => page.locator('#win').getAttribute('data-returned')).toBe(String(hist.returned));
     const me = await api(server.url, 'GET', '/api/me', token);
-    await expect.poll(() => page.locator('#balance').textContent()).toBe(money(me.balance));
-    await expect.poll(() => page.locator(`#history li[data-coup="${coup}"]`).count()).toBe(1);
+    await poll(() => page.locator('#balance').textContent()).toBe(money(me.balance));
+    await poll(() => page.locator(`#history li[data-coup="${coup}"]`).count()).toBe(1);
     await page.mouse.move(5, 5);
     await page.screenshot({ path: shot('07-demo-new-user.png'), fullPage: true });
     expect(errors).toEqual([]);

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CHROMIUM = '/usr/bin/chromium';
@@ -106,4 +107,12 @@ export async function api<T = any>(base: string, method: string, path: string, t
 export function shot(name: string): string {
   mkdirSync(SCREENSHOTS, { recursive: true });
   return join(SCREENSHOTS, name);
+}
+
+/**
+ * expect.poll with a patient default (15 s instead of vitest's 1 s): the machine running the
+ * suite is shared with other test files, and a browser round trip can take a while there.
+ */
+export function poll<T>(fn: () => T | Promise<T>, opts: { timeout?: number; interval?: number } = {}) {
+  return expect.poll(fn, { timeout: 15_000, interval: 100, ...opts });
 }

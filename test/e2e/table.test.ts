@@ -9,13 +9,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatMoney } from '../../web/src/money.ts';
-import { api, browserAvailable, CHROMIUM, CHROMIUM_ARGS, shot, startServer, type TestServer } from './server.ts';
+import { api, browserAvailable, poll, CHROMIUM, CHROMIUM_ARGS, shot, startServer, type TestServer } from './server.ts';
 
 const RUN = browserAvailable('web table e2e');
 const EUR = { code: 'EUR', decimals: 2 };
 const money = (m: number) => formatMoney(m, EUR);
 
-describe.skipIf(!RUN)('web table and croupier console in Chromium', () => {
+describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 90_000 }, () => {
   let server: TestServer;
   let browser: Browser;
   let player: Page;
@@ -60,17 +60,17 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', () => {
     // every legal position of the single-zero catalogue has a target: 37+60+14+23+11 inside, 16 outside
     expect(await player.locator('.layout .spot').count()).toBe(37 + 60 + 14 + 23 + 11 + 3 + 3 + 2 + 2 + 6);
     expect(await player.locator('.racetrack .rt-pocket').count()).toBe(37);
-    await expect.poll(() => player.locator('#balance').textContent()).toBe(money(100_000));
-    await expect.poll(() => player.locator('#call').textContent()).toBe('Place your bets');
+    await poll(() => player.locator('#balance').textContent()).toBe(money(100_000));
+    await poll(() => player.locator('#call').textContent()).toBe('Place your bets');
   });
 
   it('places a plein, a cheval, a carré, a voisins du zéro and a rouge (mouse and keyboard)', async () => {
     // chip of 1.00 € (the table minimum) is selected by default
-    await expect.poll(() => player.locator('#rack [aria-checked="true"]').getAttribute('data-value')).toBe('100');
+    await poll(() => player.locator('#rack [aria-checked="true"]').getAttribute('data-value')).toBe('100');
     await player.locator('.spot[data-key="17"]').click(); // plein, mouse
     await player.locator('.spot[data-key="17-20"]').focus(); // cheval, keyboard Enter
     await player.keyboard.press('Enter');
-    await expect.poll(() => player.locator('#slip li[data-bet]').count()).toBe(2);
+    await poll(() => player.locator('#slip li[data-bet]').count()).toBe(2);
     // arrow keys move between spots: right of 17 (horizontal layout) is the line 17/20
     await player.locator('.spot[data-key="17"]').focus();
     await player.keyboard.press('ArrowRight');
@@ -78,20 +78,20 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', () => {
     await player.locator('.spot[data-key="1-2-4-5"]').click(); // carré
     await player.locator('.rt-voisins-du-zero').focus(); // voisins du zéro on the racetrack, keyboard
     await player.keyboard.press('Enter');
-    await expect.poll(() => player.locator('#slip li[data-bet]').count()).toBe(4);
+    await poll(() => player.locator('#slip li[data-bet]').count()).toBe(4);
     await player.locator('.spot[data-key="rouge"]').focus(); // rouge, keyboard Space
     await player.keyboard.press('Space');
-    await expect.poll(() => player.locator('#slip li[data-bet]').count()).toBe(5);
+    await poll(() => player.locator('#slip li[data-bet]').count()).toBe(5);
 
     const staked = 100 + 100 + 100 + 9 * 100 + 100;
     const me = await api(server.url, 'GET', '/api/me', playerToken);
     expect(me.balance).toBe(100_000 - staked);
-    await expect.poll(() => player.locator('#balance').textContent()).toBe(money(me.balance));
-    await expect.poll(() => player.locator('#slip-total').textContent()).toBe(money(staked));
+    await poll(() => player.locator('#balance').textContent()).toBe(money(me.balance));
+    await poll(() => player.locator('#slip-total').textContent()).toBe(money(staked));
     const slip = await player.locator('#slip').innerText();
     for (const name of ['Straight up 17', 'Split 17/20', 'Corner 1/2/4/5', 'Voisins du zéro (9 × 1.00 €)', 'Red']) expect(slip).toContain(name);
     // chips are drawn on the spots (the voisins chips on their positions: 0/2/3 carries two units)
-    await expect.poll(() => player.locator('.spot[data-key="0-2-3"] .chip').textContent()).toBe('2');
+    await poll(() => player.locator('.spot[data-key="0-2-3"] .chip').textContent()).toBe('2');
     expect(await player.locator('.spot[data-key="17"] .chip').count()).toBe(1);
     // per-spot limits are in the labels
     expect(await player.locator('.spot[data-key="17"]').getAttribute('aria-label')).toContain('max 30.00 €');
@@ -104,47 +104,47 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', () => {
     croupier = await ctx.newPage();
     watch(croupier, 'croupier');
     await croupier.goto(`${server.url}/croupier?table=e2e&token=${encodeURIComponent(server.croupierToken)}`);
-    await expect.poll(() => croupier.locator('#phase').getAttribute('data-phase')).toBe('betting');
+    await poll(() => croupier.locator('#phase').getAttribute('data-phase')).toBe('betting');
     expect(await croupier.locator('#bets').innerText()).toContain('eve');
     await croupier.locator('#close').click();
-    await expect.poll(() => croupier.locator('#phase').getAttribute('data-phase')).toBe('no-more-bets');
-    await expect.poll(() => player.locator('#call').textContent()).toBe('No more bets');
+    await poll(() => croupier.locator('#phase').getAttribute('data-phase')).toBe('no-more-bets');
+    await poll(() => player.locator('#call').textContent()).toBe('No more bets');
     await croupier.locator('.keypad button[data-pocket="0"]').click();
     await croupier.locator('#confirm').click();
-    await expect.poll(() => croupier.locator('#phase').getAttribute('data-phase')).toBe('settled');
+    await poll(() => croupier.locator('#phase').getAttribute('data-phase')).toBe('settled');
   });
 
   it('the wheel lands on 0: the rouge goes en prison, the voisins pays, the balance matches the server', async () => {
     await player.locator('svg.wheel[data-landed="0"]').waitFor({ timeout: 15_000 });
-    await expect.poll(() => player.locator('#announce').getAttribute('data-pocket')).toBe('0');
+    await poll(() => player.locator('#announce').getAttribute('data-pocket')).toBe('0');
     expect(await player.locator('#announce').textContent()).toContain('Zero');
     // voisins du zéro: the two units on 0/2/3 win 11 to 1 → 24.00 € returned; the rest loses
     const won = 2 * 100 * 12;
-    await expect.poll(() => player.locator('#win').getAttribute('data-returned')).toBe(String(won));
+    await poll(() => player.locator('#win').getAttribute('data-returned')).toBe(String(won));
     expect(await player.locator('#win').innerText()).toContain(`You win ${money(won)}`);
     // the rouge is en prison, on the prison line of the rouge box, with the zero choice open
     const card = player.locator('.prisoner-card[data-chance="rouge"]');
     await card.waitFor();
     expect(await card.innerText()).toContain('level 1');
     expect(await player.locator('.spot[data-key="rouge"] .prison-line .chip.prisoner').count()).toBe(1);
-    await expect.poll(() => player.locator('#zero-banner').isHidden()).toBe(false);
+    await poll(() => player.locator('#zero-banner').isHidden()).toBe(false);
     expect(await card.locator('button[data-choice="partage"]').count()).toBe(1);
     expect(await card.locator('button[data-choice="prison"]').count()).toBe(1);
 
     const me = await api(server.url, 'GET', '/api/me', playerToken);
     expect(me.balance).toBe(100_000 - 1300 + won);
-    await expect.poll(() => player.locator('#balance').textContent()).toBe(money(me.balance));
+    await poll(() => player.locator('#balance').textContent()).toBe(money(me.balance));
     const view = await api(server.url, 'GET', '/api/tables/e2e', playerToken);
     expect(view.my.prisoners).toEqual([expect.objectContaining({ chance: 'rouge', stake: 100, level: 1, pending: true })]);
     // the game recall lists the coup
-    await expect.poll(() => player.locator('#history li[data-coup="1"]').count()).toBe(1);
+    await poll(() => player.locator('#history li[data-coup="1"]').count()).toBe(1);
     await player.mouse.move(5, 5);
     await player.screenshot({ path: shot('03-player-zero-prison.png'), fullPage: true });
 
     // the player keeps the rouge en prison (the default, confirmed)
     await card.locator('button[data-choice="prison"]').click();
-    await expect.poll(async () => (await api(server.url, 'GET', '/api/tables/e2e', playerToken)).my.prisoners[0]?.pending).toBe(false);
-    await expect.poll(() => player.locator('#zero-banner').isHidden()).toBe(true);
+    await poll(async () => (await api(server.url, 'GET', '/api/tables/e2e', playerToken)).my.prisoners[0]?.pending).toBe(false);
+    await poll(() => player.locator('#zero-banner').isHidden()).toBe(true);
   });
 
   it('the console shows the payment list with the paying croupier and the permanence', async () => {
@@ -156,16 +156,16 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', () => {
     expect(await rows[0].innerText()).toContain(money(2 * 100 * 11));
     // 0 counts as even: the left-hand croupier pays, the right-hand one collects (RULES §6)
     expect(await croupier.locator('#duty').getAttribute('data-pays')).toBe('left');
-    await expect.poll(() => croupier.locator('#permanence').getAttribute('data-numbers')).toBe('0');
+    await poll(() => croupier.locator('#permanence').getAttribute('data-numbers')).toBe('0');
     await croupier.screenshot({ path: shot('04-croupier-console.png'), fullPage: true });
   });
 
   it('switches language: the announcement and calls follow the engine terms', async () => {
     await player.locator('#lang').selectOption('fr');
-    await expect.poll(() => player.locator('#announce').textContent()).toContain('Zéro');
+    await poll(() => player.locator('#announce').textContent()).toContain('Zéro');
     expect(await player.locator('.prisoner-card').innerText()).toContain('En prison');
     await player.locator('#lang').selectOption('de');
-    await expect.poll(() => player.locator('#announce').textContent()).toContain('Null');
+    await poll(() => player.locator('#announce').textContent()).toContain('Null');
     await player.locator('#lang').selectOption('en');
   });
 
@@ -175,15 +175,15 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', () => {
     watch(phone, 'phone');
     await ctx.addInitScript((token) => localStorage.setItem('croupier.session', JSON.stringify({ token, name: 'Eve', playerId: 'eve' })), playerToken);
     // the next coup opens by itself after the result time (5 s)
-    await expect.poll(async () => (await api(server.url, 'GET', '/api/tables/e2e')).phase, { timeout: 15_000 }).toBe('betting');
+    await poll(async () => (await api(server.url, 'GET', '/api/tables/e2e')).phase, { timeout: 15_000 }).toBe('betting');
     await phone.goto(`${server.url}/?table=e2e`);
     await phone.locator('.layout[data-orientation="vertical"]').waitFor();
     const box = await phone.locator('.layout').boundingBox();
     expect(box!.width).toBeLessThanOrEqual(390);
     await phone.locator('.spot[data-key="32"]').tap();
-    await expect.poll(() => phone.locator('#slip li[data-bet]').count()).toBe(1);
+    await poll(() => phone.locator('#slip li[data-bet]').count()).toBe(1);
     const me = await api(server.url, 'GET', '/api/me', playerToken);
-    await expect.poll(() => phone.locator('#balance').textContent()).toBe(money(me.balance));
+    await poll(() => phone.locator('#balance').textContent()).toBe(money(me.balance));
     // no horizontal scrolling of the page
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await phone.screenshot({ path: shot('05-player-phone.png'), fullPage: true });
@@ -200,7 +200,7 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', () => {
     expect(await p.locator('.layout .spot').count()).toBe(38 + 62 + 15 + 22 + 1 + 11 + 16);
     expect(await p.locator('.racetrack').count()).toBe(0);
     await p.locator('.spot[data-key="0-00-1-2-3"]').click();
-    await expect.poll(() => p.locator('#slip').innerText()).toContain('Five-number 0/00/1/2/3');
+    await poll(() => p.locator('#slip').innerText()).toContain('Five-number 0/00/1/2/3');
     await p.screenshot({ path: shot('06-player-american.png'), fullPage: true });
     await ctx.close();
     expect(errors).toEqual([]);
