@@ -44,6 +44,7 @@ const configFields = {
   maxima: maxima.optional(),
   timings: timings.optional(),
   mode: z.enum(['rng', 'manual']).optional(),
+  croupierPaced: z.boolean().optional(),
   maxBetsPerPlayer: z.number().int().optional(),
   timeZone: z.string().optional(),
 };

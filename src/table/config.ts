@@ -64,6 +64,11 @@ export interface TableConfig {
   readonly maxima: Readonly<Record<PositionKind, number>>;
   readonly timings: TableTimings;
   readonly mode: WheelMode;
+  /**
+   * The croupier paces the coup: no betting timer; the croupier launches and calls "rien ne
+   * va plus" (`launch` / `close`). Usual with a physical wheel. Default false.
+   */
+  readonly croupierPaced: boolean;
   /** Largest number of bets one player may have on the layout in one coup. */
   readonly maxBetsPerPlayer: number;
   /** IANA time zone for the gaming day (the day's date pocket, RULES §6). */
@@ -92,6 +97,7 @@ export interface TableConfigInput {
   maxima?: Partial<Record<PositionKind, number>>;
   timings?: Partial<TableTimings>;
   mode?: WheelMode;
+  croupierPaced?: boolean;
   maxBetsPerPlayer?: number;
   timeZone?: string;
 }
@@ -119,6 +125,8 @@ export function resolveTableConfig(input: TableConfigInput): Result<TableConfig,
   for (const [k, v] of Object.entries(timings)) if (!isDuration(v)) return bad(`timings.${k} must be an integer of milliseconds`);
   const mode = input.mode ?? 'rng';
   if (mode !== 'rng' && mode !== 'manual') return bad('mode must be "rng" or "manual"');
+  const croupierPaced = input.croupierPaced ?? false;
+  if (typeof croupierPaced !== 'boolean') return bad('croupierPaced must be true or false');
   const currency = input.currency ?? 'EUR';
   if (!/^[A-Z]{3}$/.test(currency)) return bad('currency must be an ISO 4217 code');
   const decimals = input.decimals ?? 2;
@@ -131,7 +139,7 @@ export function resolveTableConfig(input: TableConfigInput): Result<TableConfig,
   } catch {
     return bad(`unknown time zone ${JSON.stringify(timeZone)}`);
   }
-  return ok({ id: input.id, name: input.name ?? input.id, rules: input.rules, currency, decimals, minimum: input.minimum, maxima, timings, mode, maxBetsPerPlayer, timeZone });
+  return ok({ id: input.id, name: input.name ?? input.id, rules: input.rules, currency, decimals, minimum: input.minimum, maxima, timings, mode, croupierPaced, maxBetsPerPlayer, timeZone });
 }
 
 /** The engine rule set of a configuration; throws if the configuration was not validated. */

@@ -291,7 +291,7 @@ function startCoup(s: TableState, now: number, extra: Record<string, unknown> = 
     ...s,
     phase: 'betting',
     since: now,
-    deadline: now + s.config.timings.bettingMs,
+    deadline: s.config.croupierPaced ? null : now + s.config.timings.bettingMs,
     coup: s.coup + 1,
     coupStartedAt: now,
     closedAt: null,
@@ -337,7 +337,7 @@ function rienNeVaPlus(s0: TableState, now: number): Step {
 }
 
 function launch(s: TableState, now: number): Step {
-  const next: TableState = { ...s, phase: 'launched', since: now, deadline: now + s.config.timings.launchMs };
+  const next: TableState = { ...s, phase: 'launched', since: now, deadline: s.config.croupierPaced ? null : now + s.config.timings.launchMs };
   return { state: next, effects: [phaseEvent(next)] };
 }
 
@@ -724,7 +724,7 @@ export function transition(s: TableState, e: TableEvent): Step {
       switch (t.phase) {
         case 'betting':
         case 'launched': {
-          const next: TableState = { ...t, phase: 'betting', since: e.now, deadline: e.now + t.config.timings.bettingMs };
+          const next: TableState = { ...t, phase: 'betting', since: e.now, deadline: t.config.croupierPaced ? null : e.now + t.config.timings.bettingMs };
           return { state: next, effects: [phaseEvent(next, { recovered: true })] };
         }
         case 'no-more-bets':

@@ -22,6 +22,7 @@ export function tableConfigJson(c: TableConfig) {
     maxima: c.maxima,
     timings: c.timings,
     mode: c.mode,
+    croupierPaced: c.croupierPaced,
     maxBetsPerPlayer: c.maxBetsPerPlayer,
     timeZone: c.timeZone,
   };

@@ -117,6 +117,21 @@ describe('coup state machine: phases', () => {
     expect(transition(closed.state, { type: 'recover', now: 5 }).state).toBe(closed.state);
   });
 
+  it('a croupier-paced table has no betting timer: the croupier launches and calls rien ne va plus', () => {
+    const h = new Harness(config({ croupierPaced: true, mode: 'manual' }));
+    h.open();
+    expect(h.state.deadline).toBeNull();
+    expect(nextWakeup(h.state)).toBeNull();
+    h.send({ type: 'launch', now: h.now });
+    expect(h.state).toMatchObject({ phase: 'launched', deadline: null });
+    h.send({ type: 'close', now: h.now });
+    expect(h.state).toMatchObject({ phase: 'no-more-bets', deadline: null });
+    h.send({ type: 'result', now: h.now, pocket: 9, source: 'croupier' });
+    expect(h.state.phase).toBe('settled');
+    h.next();
+    expect(h.state).toMatchObject({ phase: 'betting', coup: 2, deadline: null });
+  });
+
   it('manual mode: no spin, the croupier enters the number of the physical wheel', () => {
     const h = new Harness(config({ mode: 'manual', rules: 'american' }));
     h.deposit('bob', 1000);
