@@ -182,6 +182,13 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     return { ...r.value, role: 'player', balance: await casino.store.balance(playerAccount(r.value.playerId)) };
   });
 
+  app.post('/api/logout', async (req) => {
+    const v = await viewerOf(req);
+    if (v.role !== 'player') fail(v.role === 'guest' ? 'UNAUTHORIZED' : 'FORBIDDEN', 'only player sessions log out (staff tokens are configured)');
+    await casino.store.transaction((tx) => tx.deleteSession(bearer(req)!));
+    return { ok: true };
+  });
+
   app.get('/api/me', async (req) => {
     const v = await viewerOf(req);
     if (v.role === 'guest') fail('UNAUTHORIZED', 'no token');

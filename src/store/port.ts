@@ -77,6 +77,8 @@ export interface StoreTx {
   /** Creates a player and its wallet account with balance 0. */
   createPlayer(player: PlayerRow): Promise<void>;
   createSession(token: string, playerId: string, at: number): Promise<void>;
+  /** Ends a session (logout); unknown tokens are ignored. */
+  deleteSession(token: string): Promise<void>;
 }
 
 /** The storage port. */

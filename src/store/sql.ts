@@ -100,6 +100,10 @@ class SqlTx implements StoreTx {
   async createSession(token: string, playerId: string, at: number): Promise<void> {
     await this.db.insertInto('sessions').values({ token, player_id: playerId, created_at: at }).execute();
   }
+
+  async deleteSession(token: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('token', '=', token).execute();
+  }
 }
 
 /** The SQL store (see Store). */

@@ -62,6 +62,10 @@ describe('public and auth', () => {
     expect(me.body).toEqual({ role: 'player', playerId: 'alice', name: 'Alice', balance: 100_000 });
     expect(await call('GET', '/api/me', 'nope')).toMatchObject({ status: 401, body: { error: { code: 'UNAUTHORIZED' } } });
     expect((await call('GET', '/api/nothing')).body.error.code).toBe('NOT_FOUND');
+    const extra = (await call('POST', '/api/login', undefined, { name: 'Bob' })).body.token;
+    expect((await call('POST', '/api/logout', extra)).body).toEqual({ ok: true });
+    expect((await call('GET', '/api/me', extra)).body.error.code).toBe('UNAUTHORIZED');
+    expect((await call('POST', '/api/logout', STAFF.admin)).body.error.code).toBe('FORBIDDEN');
     const state = await call('GET', '/api/tables/paris');
     expect(state.body).toMatchObject({ phase: 'betting', coup: 1, day: { date: '2026-07-14', pocket: 14 }, ball: 14 });
     expect(state.body.my).toBeUndefined();

@@ -78,6 +78,12 @@ for (const kind of kinds) {
       ]);
       expect(await store.sessionPlayer('tok-1')).toBe('ann');
       expect(await store.sessionPlayer('tok-2')).toBeNull();
+      await store.transaction(async (tx) => {
+        await tx.createSession('tok-3', 'bo', 9);
+        await tx.deleteSession('tok-3');
+        await tx.deleteSession('never-was');
+      });
+      expect(await store.sessionPlayer('tok-3')).toBeNull();
       await expect(store.transaction((tx) => tx.createPlayer({ id: 'ann2', name: 'Ann', createdAt: 8 }))).rejects.toThrow();
     });
 
