@@ -228,6 +228,9 @@ export class Api {
   bet(table: string, bet: Record<string, unknown>) {
     return this.call<{ bets: BetJson[]; stake: number; balance: number }>('POST', `/api/tables/${encodeURIComponent(table)}/bets`, { requestId: requestId(), bet });
   }
+  removeBet(table: string, betId: string) {
+    return this.call<{ balance: number }>('DELETE', `/api/tables/${encodeURIComponent(table)}/bets/${encodeURIComponent(betId)}`);
+  }
   command(table: string, kind: 'undo' | 'clear' | 'rebet' | 'double') {
     return this.call<{ balance: number }>('POST', `/api/tables/${encodeURIComponent(table)}/${kind}`, { requestId: requestId() });
   }

@@ -10,6 +10,7 @@ import { catalogue } from '../../src/engine/layout.ts';
 import { colourOf, DOUBLE_ZERO, pocketText, type Pocket, type PocketLabel } from '../../src/engine/wheel.ts';
 import { Api, ApiFailure, type BetJson, type CoupRecordJson, type LiveEvent, type PaymentJson, type TableViewJson } from './api.ts';
 import { byId, clock, h, numBadge } from './dom.ts';
+import { errorText } from './errors.ts';
 import { announcement, calls, CHANCE_NAMES_UI as CHANCE_NAMES, DICTS, initialLanguage, LANGUAGE_NAMES, LANGUAGES, t, type Language } from './i18n.ts';
 import { formatMoney, type Currency } from './money.ts';
 import { announceTextName, positionName } from './names.ts';
@@ -166,7 +167,7 @@ class CroupierConsole {
     const v = this.view!;
     const d = DICTS[this.lang];
     document.title = `Croupier — ${d.croupierConsole} — ${v.table.name}`;
-    const tableSel = h('select', { id: 'table-select', 'aria-label': 'Table' }, ...this.tables.map((x) => h('option', { value: x.id, selected: x.id === this.tableId }, x.name)));
+    const tableSel = h('select', { id: 'table-select', 'aria-label': d.table }, ...this.tables.map((x) => h('option', { value: x.id, selected: x.id === this.tableId }, x.name)));
     tableSel.addEventListener('change', () => {
       this.tableId = tableSel.value;
       localStorage.setItem('croupier.consoleTable', this.tableId);
@@ -180,7 +181,7 @@ class CroupierConsole {
       'header',
       { class: 'topbar' },
       h('div', { class: 'brand' }, 'CROUPIER', h('small', {}, d.croupierConsole)),
-      h('label', {}, 'Table', tableSel),
+      h('label', {}, d.table, tableSel),
       this.langSelect(() => {
         this.build();
         this.update();
@@ -273,6 +274,8 @@ class CroupierConsole {
   }
 
   private markKeypad(): void {
+    const confirm = document.getElementById('confirm');
+    if (confirm) confirm.textContent = this.selected === null ? t(this.lang, 'confirm') : `${t(this.lang, 'confirm')} ${this.selected}`;
     for (const b of Array.from(document.querySelectorAll<HTMLButtonElement>('.keypad button'))) b.setAttribute('aria-pressed', String(b.dataset.pocket === String(this.selected)));
   }
 
@@ -301,7 +304,7 @@ class CroupierConsole {
   private toast(e: unknown): void {
     const el = document.getElementById('toast');
     if (!el) return;
-    el.textContent = e instanceof ApiFailure ? `${t(this.lang, 'error')}: ${e.error.message} (${e.error.code})` : (e as Error).message;
+    el.textContent = e instanceof ApiFailure ? `${t(this.lang, 'error')}: ${errorText(this.lang, e.error, (m) => this.money(m))}` : (e as Error).message;
     el.hidden = false;
     setTimeout(() => (el.hidden = true), 4500);
   }
@@ -406,6 +409,7 @@ class CroupierConsole {
         { class: 'pay-table', id: 'pay-table' },
         h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, d.player), h('th', {}, d.bet), h('th', { class: 'r' }, d.stake), h('th', {}, d.action), h('th', { class: 'r' }, d.amount), h('th', {}, d.placement))),
         h('tbody', {}, ...rows),
+        h('tfoot', {}, h('tr', {}, h('td', {}, ''), h('td', {}, ''), h('th', {}, d.total), h('td', {}, ''), h('td', {}, ''), h('th', { class: 'r', id: 'pay-total' }, this.money(p.payments.reduce((a, x) => a + x.amount, 0))), h('td', {}, ''))),
       ),
     );
   }

@@ -17,6 +17,8 @@ export const CHANCE_NAMES_UI = CHANCE_NAMES;
 export const LANGUAGE_NAMES: Record<Language, string> = { fr: 'Français', en: 'English', cs: 'Čeština', de: 'Deutsch', it: 'Italiano' };
 
 const EN = {
+  table: 'Table',
+  remove: 'Remove',
   title: 'Roulette table',
   balance: 'Balance',
   staked: 'On the table',
@@ -139,6 +141,8 @@ export type Dict = typeof EN;
 
 const FR: Dict = {
   ...EN,
+  table: 'Table',
+  remove: 'Retirer',
   title: 'Table de roulette',
   balance: 'Solde',
   staked: 'Sur le tapis',
@@ -250,6 +254,8 @@ const FR: Dict = {
 
 const CS: Dict = {
   ...EN,
+  table: 'Stůl',
+  remove: 'Odebrat',
   title: 'Ruletový stůl',
   balance: 'Zůstatek',
   staked: 'Na stole',
@@ -358,6 +364,8 @@ const CS: Dict = {
 
 const DE: Dict = {
   ...EN,
+  table: 'Tisch',
+  remove: 'Entfernen',
   title: 'Roulettetisch',
   balance: 'Guthaben',
   staked: 'Im Spiel',
@@ -466,6 +474,8 @@ const DE: Dict = {
 
 const IT: Dict = {
   ...EN,
+  table: 'Tavolo',
+  remove: 'Togli',
   title: 'Tavolo della roulette',
   balance: 'Saldo',
   staked: 'Sul tavolo',

@@ -10,6 +10,7 @@ import { MAX_NEIGHBOURS } from '../../src/engine/announce.ts';
 import { KIND_NAMES } from '../../src/engine/announcement.ts';
 import { Api, ApiFailure, type BetJson, type LiveEvent, type PlayerCoupJson, type PrisonerJson, type TableViewJson } from './api.ts';
 import { byId, clock, h, numBadge } from './dom.ts';
+import { errorText } from './errors.ts';
 import { announcement, calls, chanceName, DICTS, initialLanguage, LANGUAGE_NAMES, LANGUAGES, t, type Language } from './i18n.ts';
 import { LayoutView, type SpotChips } from './layout-view.ts';
 import { chipDenominations, chipLabel, formatMoney, type Currency } from './money.ts';
@@ -213,7 +214,7 @@ class PlayerApp {
     const denoms = chipDenominations(v.table.minimum, Math.max(...Object.values(v.table.maxima)));
     if (!denoms.includes(this.chip)) this.chip = denoms[0] ?? v.table.minimum;
 
-    const tableSel = h('select', { id: 'table-select', 'aria-label': 'Table' }, ...this.tables.map((x) => h('option', { value: x.id, selected: x.id === this.tableId }, x.name)));
+    const tableSel = h('select', { id: 'table-select', 'aria-label': d.table }, ...this.tables.map((x) => h('option', { value: x.id, selected: x.id === this.tableId }, x.name)));
     tableSel.addEventListener('change', () => void this.switchTable(tableSel.value));
 
     const rebuild = () => {
@@ -224,7 +225,7 @@ class PlayerApp {
       'header',
       { class: 'topbar' },
       h('div', { class: 'brand' }, 'CROUPIER', h('small', {}, `${v.table.rules.preset} · ${t(L, 'tableMin')} ${this.money(v.table.minimum)}`)),
-      h('label', {}, 'Table', tableSel),
+      h('label', {}, d.table, tableSel),
       this.langSelect(rebuild),
       h('div', { class: 'who' }, this.session?.name ?? ''),
       h('div', { class: 'money-box' }, h('span', { class: 'lbl' }, d.staked), h('span', { class: 'val', id: 'staked' }, '')),
@@ -433,8 +434,18 @@ class PlayerApp {
     }
   }
 
+  private async removeBet(betId: string): Promise<void> {
+    try {
+      const r = await this.api.removeBet(this.tableId, betId);
+      this.balance = r.balance;
+      this.scheduleRefetch(0);
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
   private fail(e: unknown): void {
-    const msg = e instanceof ApiFailure ? `${t(this.lang, 'error')}: ${e.error.message} (${e.error.code})` : String(e);
+    const msg = e instanceof ApiFailure ? errorText(this.lang, e.error, (m) => this.money(m)) : String(e);
     const toast = document.getElementById('toast');
     if (!toast) return;
     toast.textContent = msg;
@@ -641,7 +652,23 @@ class PlayerApp {
     // bet slip
     const slip = byId('slip');
     const myBets = v.my?.bets ?? [];
-    slip.replaceChildren(...(myBets.length ? myBets.map((b) => h('li', { dataset: { bet: b.id } }, h('span', {}, this.betName(b)), h('span', { class: 'amt' }, this.money(b.stake)))) : [h('li', { class: 'empty' }, d.noBets)]));
+    slip.replaceChildren(
+      ...(myBets.length
+        ? myBets.map((b) => {
+            const name = this.betName(b);
+            const li = h(
+              'li',
+              { dataset: { bet: b.id } },
+              h('span', {}, name),
+              h('span', { class: 'amt' }, this.money(b.stake), betting ? h('button', { class: 'remove', type: 'button', title: `${d.remove}: ${name}`, 'aria-label': `${d.remove}: ${name}`, onclick: () => void this.removeBet(b.id) }, '×') : null),
+            );
+            const pockets = b.numbers.map(toPocket);
+            li.addEventListener('pointerenter', () => this.layout?.highlight(pockets));
+            li.addEventListener('pointerleave', () => this.layout?.highlight([]));
+            return li;
+          })
+        : [h('li', { class: 'empty' }, d.noBets)]),
+    );
     byId('slip-total').textContent = this.money(v.my?.staked ?? 0);
     (byId('undo') as HTMLButtonElement).disabled = !betting || myBets.length === 0;
     (byId('clear') as HTMLButtonElement).disabled = !betting || myBets.length === 0;
