@@ -24,6 +24,9 @@ import { initialState, nextWakeup, transition, type Published, type Step, type T
 /** Snapshot the state at least every this many persisted events (and at every coup end). */
 export const SNAPSHOT_EVERY = 200;
 
+/** Delay before a timer step or a draw that failed in storage is tried again, ms. */
+export const RETRY_MS = 1000;
+
 /** The outcome of a command: the machine's reply, or a rejection with a stable code. */
 export type Reply = { ok: true; value: unknown } | { ok: false; error: TableError };
 
@@ -192,7 +195,10 @@ export class TableRuntime {
     const wheel = rulesOf(this.current.config).wheel;
     setImmediate(() => {
       if (this.stopped) return;
-      void this.dispatch(() => ({ type: 'result', now: this.clock(), pocket: pocketLabel(spin(wheel, this.opts.source)), source: 'rng' }));
+      void this.dispatch(() => ({ type: 'result', now: this.clock(), pocket: pocketLabel(spin(wheel, this.opts.source)), source: 'rng' })).then((r) => {
+        // a storage failure: nothing was committed, draw again a little later
+        if (!r.ok && r.error.code === 'INTERNAL') setTimeout(() => this.spinLater(), RETRY_MS);
+      });
     });
   }
 
@@ -205,7 +211,12 @@ export class TableRuntime {
     const delay = Math.max(0, at - this.clock());
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.tick().then(() => this.schedule());
+      void this.tick().then((r) => {
+        if (!r.ok && r.error.code === 'INTERNAL') {
+          // storage failure: retry later instead of spinning on a deadline that has passed
+          if (!this.stopped) this.timer = setTimeout(() => this.schedule(), RETRY_MS);
+        } else this.schedule();
+      });
     }, Math.min(delay, 2_147_000_000));
   }
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyTx, inPlayAccount, ledgerSum, makeTx, playerAccount } from '../../src/table/ledger.ts';
+import { transition, type TableEvent } from '../../src/table/machine.ts';
 import { config, Harness } from './helpers.ts';
 
 const PLAYERS = ['ann', 'ben', 'cat'];
@@ -26,6 +27,36 @@ const actionArb = fc.oneof(
 );
 
 describe('ledger invariant (property)', () => {
+  it('replaying the events that changed the state, from JSON, gives the same state (crash recovery relies on it)', () => {
+    fc.assert(
+      fc.property(fc.array(actionArb, { minLength: 20, maxLength: 80 }), (actions) => {
+        const h = new Harness(config({ minimum: 50, timings: { zeroChoiceMs: 4000 } }));
+        PLAYERS.forEach((p) => h.deposit(p, 5000));
+        const start = JSON.parse(JSON.stringify(h.state));
+        const log: TableEvent[] = [];
+        const send = (e: TableEvent) => {
+          const before = h.state;
+          h.send(e);
+          if (h.state !== before) log.push(JSON.parse(JSON.stringify(e)));
+        };
+        send({ type: 'open', now: h.now });
+        for (const a of actions) {
+          h.now += a.t === 'time' ? a.ms : 1;
+          if (a.t === 'bet') send({ type: 'place', now: h.now, playerId: a.p, requestId: `r${a.req}`, bet: a.bet, available: h.balance(a.p) });
+          else if (a.t === 'result') {
+            send({ type: 'close', now: h.now });
+            send({ type: 'result', now: h.now, pocket: a.pocket, source: 'rng' });
+          } else if (a.t === 'recover') send({ type: 'recover', now: h.now });
+          else send({ type: 'tick', now: h.now });
+        }
+        let replayed = start;
+        for (const e of log) replayed = transition(replayed, e).state;
+        expect(replayed).toEqual(h.state);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('over any sequence of table events: the sum of all accounts never changes, no wallet goes negative, in-play = stakes on the table', () => {
     fc.assert(
       fc.property(fc.constantFrom('french', 'european', 'american'), fc.array(fc.integer({ min: 0, max: 20_000 }), { minLength: 3, maxLength: 3 }), fc.array(actionArb, { minLength: 30, maxLength: 150 }), (rules, deposits, actions) => {
@@ -65,6 +96,7 @@ describe('ledger invariant (property)', () => {
               break;
           }
           // invariants after every step
+          expect(JSON.parse(JSON.stringify(h.state))).toEqual(h.state); // snapshots are exact
           expect(h.sum()).toBe(total);
           for (const p of PLAYERS) expect(h.balance(p)).toBeGreaterThanOrEqual(0);
           const onTable = h.state.bets.reduce((s, b) => s + b.stake, 0) + h.state.prisoners.reduce((s, p) => s + p.stake, 0);

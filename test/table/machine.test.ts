@@ -313,6 +313,15 @@ describe('prisoners and la partage across coups (french rules)', () => {
     expect(g.rejection()).toBe('CHOICE_CLOSED');
   });
 
+  it('a restart during the choice window extends the deadline; the prisoner is kept', () => {
+    const h = zeroWithPrisoner();
+    h.now += 4000;
+    h.send({ type: 'recover', now: h.now });
+    expect(h.state.prisoners[0]).toMatchObject({ pending: true, choiceDeadline: h.now + 5000 });
+    h.send({ type: 'choose', now: h.now + 4000, playerId: 'alice', prisonerId: h.state.prisoners[0].id, choice: 'partage' });
+    expect(h.reply()).toMatchObject({ action: 'partage', returned: 500 });
+  });
+
   it('rien ne va plus closes every pending choice (default prison); a prisoner moves keeping its level', () => {
     const h = zeroWithPrisoner();
     h.next();
