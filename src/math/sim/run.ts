@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { jump, seedState, streamState } from '../xoshiro.ts';
 import { FIELDS, runSession } from './kernel.ts';
 import { preset } from '../../engine/rules.ts';
-import { kernelSpec, STRATEGIES, type KernelSpec, type SimConfig } from './model.ts';
+import { kernelSpec, STRATEGIES, UNLIMITED, type KernelSpec, type SimConfig } from './model.ts';
 
 /** One unit of work: `count` sessions from session `start`, whose stream state is `state`. */
 export interface Chunk {
@@ -46,7 +46,7 @@ let warmed = false;
  * Warms the kernel up once per thread so that V8 compiles it with full optimisation and
  * complete type feedback before real sessions run. Every branch is exercised first (each
  * strategy; won, lost, returned, halved and imprisoned stakes; ruin; stop-win; progress
- * reports; replay; fractional payouts): a branch first met in optimised code deoptimises it,
+ * reports; replay; fractional payouts; sums beyond 2^31): a branch first met in optimised code deoptimises it,
  * and a long session would then finish in on-stack-replaced code at a third of the speed.
  * Optimisation runs concurrently, so the rounds go on for about 150 ms of wall clock.
  * Results do not depend on it (it only uses throw-away streams).
@@ -79,6 +79,9 @@ export function warmUp(): void {
       runSession({ ...spec, bankroll: 100 * spec.unit, target: 103 * spec.unit }, state(), out, 0, 500);
       runSession(spec, state(), out, 0, 500, replay);
       runSession(spec, state(), out, 0, 500, undefined, () => undefined, 100);
+      // money beyond 2^31 minor units: sums that stayed small integers in short runs would
+      // otherwise overflow their integer representation in a long session and deoptimise
+      runSession({ ...spec, unit: spec.unit * 2 ** 24, maxStake: spec.maxStake * 2 ** 24, bankroll: UNLIMITED }, state(), out, 0, 500);
     }
     if (round > 200) break;
   }
