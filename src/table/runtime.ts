@@ -177,6 +177,7 @@ export class TableRuntime {
       else if (e.type === 'reject') reply = { ok: false, error: e.error };
       else if (e.type === 'publish') this.opts.publish?.(e.message);
       else if (e.type === 'spin') this.spinLater();
+      else if (e.type === 'coup') this.opts.log?.info({ table: tableId, coup: e.record.number, status: e.record.status, pocket: e.record.pocket, source: e.record.source, players: Object.keys(e.record.players).length }, e.record.status === 'void' ? 'coup void' : 'coup settled');
     }
     for (const [account, balance] of Object.entries(balances)) {
       const playerId = account.slice('player:'.length);
