@@ -15,6 +15,8 @@ import { simulateConfig, type SimulateOptions } from '../../src/cli/commands/mat
 import { CliError } from '../../src/cli/io.ts';
 import { preset } from '../../src/engine/rules.ts';
 import { parSheet, parSheetCsv } from '../../src/math/par.ts';
+import { simulationReport } from '../../src/math/sim/report.ts';
+import { runSimulation } from '../../src/math/sim/run.ts';
 
 const BIN = resolve(import.meta.dirname, '../../bin/croupier.mjs');
 const run = promisify(execFile);
@@ -71,12 +73,13 @@ describe('croupier simulate', () => {
     writeFileSync(good, '# table 1, 2026-12-01\n1\n2\n0\n3\n\n36\n');
     const bad = join(dir, 'bad.txt');
     writeFileSync(bad, '17\n00\n');
-    const [ok, e] = await Promise.all([
-      croupier('simulate', '--rules', 'french', '--bet', 'rouge', '--replay', good, '--bankroll', '1000'),
-      croupier('simulate', '--rules', 'french', '--replay', bad),
-    ]);
-    const r = JSON.parse(ok.stdout);
-    expect(r.replay).toEqual({ file: good, coups: 5 });
+    const e = await croupier('simulate', '--rules', 'french', '--replay', bad);
+    // the good file in-process, through the command's own option handling
+    const defaults = { rules: 'french', strategy: 'flat', bet: 'rouge', spins: '10000', sessions: '1', seed: '42', unit: '100', zero: 'prison', line: '1,2,3,4', paroliWins: '3', format: 'json' };
+    const { cfg, replay } = simulateConfig({ ...defaults, bankroll: '1000', replay: good });
+    const run = await runSimulation(cfg, { replay: replay?.indices });
+    const r = simulationReport(cfg, run.sessions, { replay: { file: good, coups: replay?.indices.length ?? 0 } });
+    expect(r).toMatchObject({ replay: { file: good, coups: 5 } });
     expect(r.totals).toMatchObject({ coups: 5, staked: 500, returned: 200 + 300 + 200 });
     expect(e.code).toBe(2);
     expect(JSON.parse(e.stdout).error.code).toBe('INVALID_PERMANENCE');
