@@ -94,7 +94,7 @@ export function registerMathCommands(program: Command): void {
     .option('--rules <rules>', 'preset name or JSON rules object', 'french')
     .option('--strategy <name>', STRATEGIES.join(' | '), 'flat')
     .option('--bet <position>', 'position played: rouge, noir, pair, ..., a number 17, 0/2/3, douzaine-1, colonne-2, douzaines-1-2', 'rouge')
-    .option('--spins <n>', 'coups with a stake per session (at most)', '10000')
+    .option('--spins <n>', 'coups with a stake per session, at most (default 10000; with --replay: the whole file)')
     .option('--sessions <n>', 'independent sessions (players)', '1')
     .option('--seed <seed>', 'seed (integer or word); session i plays random stream i', '42')
     .option('--bankroll <minor>', 'starting bankroll per session in minor units, or "unlimited"', '100000')
@@ -130,7 +130,7 @@ export interface SimulateOptions {
   rules: string;
   strategy: string;
   bet: string;
-  spins: string;
+  spins?: string;
   sessions: string;
   seed: string;
   bankroll: string;
@@ -183,7 +183,7 @@ export function simulateConfig(opts: SimulateOptions): { cfg: SimConfig; replay?
   const line = opts.line.split(',').map((x) => intOption('--line', x, 'INVALID_LINE', 1, 1e6) as number);
   const paroliWins = intOption('--paroli-wins', opts.paroliWins, 'INVALID_PAROLI', 1, 30) as number;
   const seed = seedOption(opts.seed);
-  let spins = intOption('--spins', opts.spins, 'INVALID_SPINS', 1, 1e11) as number;
+  let spins = intOption('--spins', opts.spins ?? '10000', 'INVALID_SPINS', 1, 1e11) as number;
   let sessions = intOption('--sessions', opts.sessions, 'INVALID_SESSIONS', 1, 1_000_000) as number;
   let workers = intOption('--workers', opts.workers, 'INVALID_WORKERS', 1, 256);
   let replay: { file: string; indices: Uint8Array } | undefined;
@@ -202,7 +202,7 @@ export function simulateConfig(opts: SimulateOptions): { cfg: SimConfig; replay?
       if (e instanceof PermanenceError) throw new CliError('INVALID_PERMANENCE', `${opts.replay} ${e.message}`);
       throw e;
     }
-    if (opts.spins === undefined || opts.spins === '10000') spins = replay.indices.length;
+    if (opts.spins === undefined) spins = replay.indices.length;
     sessions = 1;
     workers = 1;
   }
