@@ -109,6 +109,22 @@ describe('the fast kernel equals the plain reference (engine settlePosition per 
   });
 });
 
+describe('the flat fast path', () => {
+  it('gives bit-identical results to the general loop (forced by an unreachable stop-win target)', () => {
+    for (const [name, bet] of [['european', 'rouge'], ['american', '0-00-1-2-3'], ['historic-38', '0-00-1-2-3'], ['historic-37', 'impair'], ['french', 'douzaines-2-3']] as const) {
+      const cfg: SimConfig = { ...base, rules: preset(name), bet, unit: 5, bankroll: 10_000_000, spins: 200_000 };
+      const spec = kernelSpec(cfg);
+      const fast = new Float64Array(FIELDS);
+      const general = new Float64Array(FIELDS);
+      const calls: number[] = [];
+      runSession(spec, seedState(5), fast, 0, cfg.spins, undefined, (k) => calls.push(k), 65536);
+      runSession({ ...spec, target: 2 ** 52 }, seedState(5), general, 0, cfg.spins);
+      expect(Array.from(fast)).toEqual(Array.from(general));
+      expect(calls.reduce((a, b) => a + b, 0)).toBe(cfg.spins);
+    }
+  });
+});
+
 describe('determinism', () => {
   it('same seed, same report, whatever the number of workers (threads really used)', async () => {
     const cfg: SimConfig = { ...base, strategy: 'martingale', bankroll: 50_000, limit: 50_000, spins: 3000, sessions: 64, seed: 'det' };

@@ -80,6 +80,10 @@ export function runSession(
   progress?: (spins: number) => void,
   progressEvery = 1 << 20,
 ): void {
+  if (spec.strategy === 0 && spec.levels === 0 && spec.target === 0 && !replay && spec.bankroll >= spins * spec.unit) {
+    runFlat(spec, state, out, offset, spins, progress, progressEvery);
+    return;
+  }
   let s0 = state[0];
   let s1 = state[1];
   let s2 = state[2];
@@ -327,4 +331,88 @@ export function runSession(
   out[offset + F.PENDING_VALUE] = pendingValue;
   out[offset + F.PENDING] = pending;
   if (progress) progress(spins - reported); // the session is over: count its remaining coups as done
+}
+
+/**
+ * The flat-betting special case of {@link runSession}: one unit every coup, no prisoners
+ * possible (the position cannot be imprisoned), no stop-win, and a bankroll that covers every
+ * coup (so neither ruin nor capping can happen). Same operations in the same order as the
+ * general loop, so the results are identical to the last bit (tested); only the branches that
+ * cannot be taken are gone.
+ */
+function runFlat(spec: KernelSpec, state: Int32Array, out: Float64Array, offset: number, spins: number, progress: ((spins: number) => void) | undefined, progressEvery: number): void {
+  let s0 = state[0];
+  let s1 = state[1];
+  let s2 = state[2];
+  let s3 = state[3];
+  const n = spec.n;
+  const two32 = 4294967296;
+  const inv32 = 1 / two32;
+  const threshold = two32 % n;
+  const pay = spec.pay;
+  const payNum = spec.payNum;
+  const payDen = spec.payDen;
+  const dyadic = spec.dyadic === 1;
+  const rho = spec.rho;
+  const stake = spec.unit;
+  let bank = spec.bankroll;
+  let peak = bank;
+  let maxDrawdown = 0;
+  let staked = 0;
+  let returned = 0;
+  let sumD2 = 0;
+  let rounding = 0;
+  let done = 0;
+  while (done < spins) {
+    const end = progress ? Math.min(spins, done + progressEvery) : spins;
+    for (let i = done; i < end; i++) {
+      let idx: number;
+      for (;;) {
+        const r0 = Math.imul(s1, 5);
+        const u = Math.imul((r0 << 7) | (r0 >>> 25), 9) >>> 0;
+        const t = s1 << 9;
+        s2 ^= s0;
+        s3 ^= s1;
+        s1 ^= s2;
+        s0 ^= s3;
+        s2 ^= t;
+        s3 = (s3 << 11) | (s3 >>> 21);
+        const m = u * n;
+        idx = (m * inv32) | 0;
+        if (m - idx * two32 >= threshold) break;
+      }
+      bank -= stake;
+      staked += stake;
+      let cash: number;
+      if (dyadic) cash = Math.floor(stake * pay[idx]);
+      else cash = Math.floor((stake * payNum[idx]) / payDen[idx]);
+      rounding += stake * pay[idx] - cash;
+      bank += cash;
+      returned += cash;
+      const d = cash - rho * stake; // the general loop's cash + after - before - ρ·stake with no prisoners
+      sumD2 += d * d;
+      if (bank > peak) peak = bank;
+      else if (peak - bank > maxDrawdown) maxDrawdown = peak - bank;
+    }
+    if (progress) progress(end - done);
+    done = end;
+  }
+  state[0] = s0;
+  state[1] = s1;
+  state[2] = s2;
+  state[3] = s3;
+  out[offset + F.FINAL] = bank;
+  out[offset + F.MAX_DRAWDOWN] = maxDrawdown;
+  out[offset + F.BET_SPINS] = spins;
+  out[offset + F.SPINS] = spins;
+  out[offset + F.STAKED] = staked;
+  out[offset + F.RETURNED] = returned;
+  out[offset + F.SUM_D2] = sumD2;
+  out[offset + F.RUINED] = 0;
+  out[offset + F.TARGET] = 0;
+  out[offset + F.ROUNDING] = rounding;
+  out[offset + F.CAPPED] = 0;
+  out[offset + F.MAX_STAKE] = spins > 0 ? stake : 0;
+  out[offset + F.PENDING_VALUE] = 0;
+  out[offset + F.PENDING] = 0;
 }
