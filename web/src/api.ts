@@ -213,7 +213,7 @@ export class Api {
     return this.call<{ role: string; playerId?: string; name?: string; balance?: number }>('GET', '/api/me');
   }
   tables() {
-    return this.call<{ tables: Array<TableConfigJson & { phase: Phase; coup: number }>; serverTime: number }>('GET', '/api/tables');
+    return this.call<{ tables: Array<TableConfigJson & { phase: Phase; coup: number; history?: Array<{ coup: number; pocket: PocketLabel; at: number }> }>; serverTime: number }>('GET', '/api/tables');
   }
   table(id: string) {
     return this.call<TableViewJson>('GET', `/api/tables/${encodeURIComponent(id)}`);

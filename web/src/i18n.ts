@@ -17,6 +17,7 @@ export const CHANCE_NAMES_UI = CHANCE_NAMES;
 export const LANGUAGE_NAMES: Record<Language, string> = { fr: 'Français', en: 'English', cs: 'Čeština', de: 'Deutsch', it: 'Italiano' };
 
 const EN = {
+  tables: 'Tables',
   table: 'Table',
   remove: 'Remove',
   title: 'Roulette table',
@@ -141,6 +142,7 @@ export type Dict = typeof EN;
 
 const FR: Dict = {
   ...EN,
+  tables: 'Tables',
   table: 'Table',
   remove: 'Retirer',
   title: 'Table de roulette',
@@ -254,6 +256,7 @@ const FR: Dict = {
 
 const CS: Dict = {
   ...EN,
+  tables: 'Stoly',
   table: 'Stůl',
   remove: 'Odebrat',
   title: 'Ruletový stůl',
@@ -364,6 +367,7 @@ const CS: Dict = {
 
 const DE: Dict = {
   ...EN,
+  tables: 'Tische',
   table: 'Tisch',
   remove: 'Entfernen',
   title: 'Roulettetisch',
@@ -474,6 +478,7 @@ const DE: Dict = {
 
 const IT: Dict = {
   ...EN,
+  tables: 'Tavoli',
   table: 'Tavolo',
   remove: 'Togli',
   title: 'Tavolo della roulette',

@@ -108,7 +108,7 @@ class PlayerApp {
     document.title = `Croupier — ${t(this.lang, 'title')}`;
     const err = h('p', { class: 'err', role: 'alert', id: 'login-error' }, message);
     const input = h('input', { id: 'login-name', name: 'name', autocomplete: 'username', required: true, placeholder: t(this.lang, 'name'), 'aria-label': t(this.lang, 'name') });
-    const submit = async (name: string) => {
+    const submit = async (name: string, demoName = false) => {
       err.textContent = '';
       try {
         const r = await this.api.login(name);
@@ -118,9 +118,19 @@ class PlayerApp {
         this.balance = r.balance;
         await this.enterTable();
       } catch (e) {
-        err.textContent = e instanceof ApiFailure && e.error.code === 'UNKNOWN_PLAYER' ? `${e.error.message}. ${DEMO_HINT[this.lang]}` : (e as Error).message;
+        const unknown = e instanceof ApiFailure && e.error.code === 'UNKNOWN_PLAYER';
+        // a server started without the demo players: stop offering them
+        if (unknown && demoName) demo.remove();
+        err.textContent = unknown && demo.isConnected ? `${(e as ApiFailure).error.message}. ${DEMO_HINT[this.lang]}` : (e as Error).message;
       }
     };
+    const lobby = h('section', { class: 'lobby', 'aria-label': t(this.lang, 'tables') });
+    const demo = h(
+      'div',
+      { class: 'demo' },
+      h('p', { class: 'empty' }, DEMO_LABEL[this.lang]),
+      h('div', { class: 'quick' }, ...DEMO_NAMES.map((n) => h('button', { class: 'btn', type: 'button', onclick: () => void submit(n, true) }, n))),
+    );
     const form = h(
       'form',
       {
@@ -140,12 +150,35 @@ class PlayerApp {
         h('h1', {}, t(this.lang, 'title')),
         h('p', {}, t(this.lang, 'welcome')),
         form,
-        h('p', { class: 'empty' }, DEMO_LABEL[this.lang]),
-        h('div', { class: 'quick' }, ...DEMO_NAMES.map((n) => h('button', { class: 'btn', type: 'button', onclick: () => void submit(n) }, n))),
+        demo,
         err,
+        lobby,
       ),
     );
     input.focus();
+    void this.fillLobby(lobby);
+  }
+
+  /** The tables of the server on the login screen: pick one, see its last numbers. */
+  private async fillLobby(box: HTMLElement): Promise<void> {
+    try {
+      const { tables } = await this.api.tables();
+      const wanted = new URLSearchParams(location.search).get('table') ?? localStorage.getItem('croupier.table');
+      const chosen = tables.find((x) => x.id === wanted)?.id ?? tables[0]?.id;
+      const d = DICTS[this.lang];
+      box.replaceChildren(
+        h('h2', {}, d.tables),
+        ...tables.map((x) => {
+          const radio = h('input', { type: 'radio', name: 'table', value: x.id, checked: x.id === chosen });
+          radio.addEventListener('change', () => localStorage.setItem('croupier.table', x.id));
+          const rules = `${x.rules.preset} · ${x.rules.wheel === 'single' ? '0' : '0 · 00'} · ${t(this.lang, 'tableMin')} ${formatMoney(x.minimum, { code: x.currency, decimals: x.decimals })}`;
+          const last = (x.history ?? []).slice(0, 10).map((r) => numBadge(String(r.pocket), colourOf(toPocket(r.pocket))));
+          return h('label', { class: 'lobby-table', dataset: { table: x.id } }, radio, h('span', { class: 'lobby-name' }, x.name, h('small', {}, rules)), h('span', { class: 'last-numbers' }, ...last));
+        }),
+      );
+    } catch {
+      box.replaceChildren();
+    }
   }
 
   private langSelect(onChange: () => void): HTMLElement {
