@@ -161,6 +161,13 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     await croupier.screenshot({ path: shot('04-croupier-console.png'), fullPage: true });
   });
 
+  it('after a reload the last result and its win are still shown (from the game recall)', async () => {
+    await player.reload();
+    await player.locator('.layout .spot').first().waitFor();
+    await poll(() => player.locator('#announce').getAttribute('data-pocket')).toBe('0');
+    await poll(() => player.locator('#win').getAttribute('data-returned')).toBe(String(2 * 100 * 12));
+  });
+
   it('switches language: the announcement and calls follow the engine terms', async () => {
     await player.locator('#lang').selectOption('fr');
     await poll(() => player.locator('#announce').textContent()).toContain('Zéro');

@@ -88,9 +88,7 @@ export class LayoutView {
       const chip = document.createElement('span');
       chip.className = 'chip-slot';
       b.append(chip);
-      b.addEventListener('click', () => {
-        if (!this.disabled) this.handlers.place(pos);
-      });
+      b.addEventListener('click', () => this.handlers.place(pos));
       const enter = () => {
         this.highlight(pos.pockets);
         this.handlers.inspect(pos);

@@ -431,8 +431,23 @@ class PlayerApp {
     await this.place({ ...spec, stake: this.chip }, '');
   }
 
+  /** My result of a coup from the game recall (when the live settlement event was missed). */
+  private settlementFromHistory(coup: number) {
+    const c = this.history.find((x) => x.tableId === this.tableId && x.number === coup);
+    if (!c) return undefined;
+    const bets: Record<string, { status: string; kept?: number }> = {};
+    for (const [id, o] of Object.entries(c.outcomes)) bets[id] = { status: o.status, kept: (o as { kept?: number }).kept };
+    return { staked: c.staked, prisonerStakes: c.prisonerStakes, returned: c.returned, bets };
+  }
+
   private async place(bet: Record<string, unknown>, _what: string): Promise<void> {
     if (!this.view) return;
+    if (this.view.phase !== 'betting' && this.view.phase !== 'launched') {
+      // said at once, in the player's words, without asking the server
+      const code = this.view.phase === 'closed' || this.view.phase === 'paused' ? 'TABLE_CLOSED' : 'NO_MORE_BETS';
+      this.fail(new ApiFailure({ code, message: '' }, 409));
+      return;
+    }
     try {
       const r = await this.api.bet(this.tableId, bet);
       this.balance = r.balance;
@@ -594,6 +609,7 @@ class PlayerApp {
     try {
       this.history = (await this.api.myHistory(15)).coups;
       this.renderHistory();
+      this.update();
     } catch {
       /* history is optional */
     }
@@ -664,7 +680,7 @@ class PlayerApp {
       delete ann.dataset.pocket;
     }
     const win = byId('win');
-    const s = shown ? this.settlements.get(shown.number) : undefined;
+    const s = shown ? (this.settlements.get(shown.number) ?? this.settlementFromHistory(shown.number)) : undefined;
     if (showResult && s) {
       const kept = Object.values(s.bets).reduce((a, b) => a + (b.status === 'imprisoned' ? (b.kept ?? 0) : 0), 0);
       const parts = [s.returned > 0 ? t(L, 'youWon', { a: this.money(s.returned) }) : t(L, 'youLost')];
