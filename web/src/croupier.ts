@@ -242,7 +242,7 @@ class CroupierConsole {
         'section',
         { class: 'panel', 'aria-label': d.phase },
         h('div', { class: 'call', id: 'call', 'aria-live': 'polite' }),
-        h('dl', { class: 'kv' }, h('dt', {}, d.phase), h('dd', { id: 'phase' }), h('dt', {}, d.coup), h('dd', { id: 'coup' }), h('dt', {}, d.dayDate), h('dd', { id: 'day' }), h('dt', {}, 'Mode'), h('dd', { id: 'mode' })),
+        h('dl', { class: 'kv' }, h('dt', {}, d.phase), h('dd', { id: 'phase' }), h('dt', {}, d.coup), h('dd', { id: 'coup' }), h('dt', {}, d.dayDate), h('dd', { id: 'day' }), h('dt', {}, d.mode), h('dd', { id: 'mode' })),
         h('div', { class: 'phase-line' }, h('div', { class: 'countdown', id: 'countdown' }, h('span', {})), h('span', { class: 'countdown-text', id: 'countdown-text' })),
         controls,
         h('div', { class: 'empty', id: 'conn', role: 'status' }),
@@ -336,7 +336,8 @@ class CroupierConsole {
     byId('phase').dataset.phase = v.phase;
     byId('coup').textContent = String(v.coup);
     byId('day').textContent = v.day ? `${v.day.date}` : '—';
-    byId('mode').textContent = v.table.mode === 'manual' ? 'manual (physical wheel)' : 'rng';
+    byId('mode').textContent = v.table.mode === 'manual' ? d.modeManual : d.modeRng;
+    byId('mode').dataset.mode = v.table.mode;
     const last = v.lastCoup;
     byId('call').textContent = v.phase === 'betting' || v.phase === 'launched' ? c.faitesVosJeux : v.phase === 'no-more-bets' ? c.rienNeVaPlus : v.phase === 'settled' && last ? announcement(this.lang, toPocket(last.pocket)) : '';
     const set = (id: string, enabled: boolean) => ((byId(id) as HTMLButtonElement).disabled = !enabled);
@@ -349,7 +350,7 @@ class CroupierConsole {
     set('confirm', canEnter);
     for (const b of Array.from(document.querySelectorAll<HTMLButtonElement>('.keypad button'))) b.disabled = !canEnter;
     (byId('number') as HTMLInputElement).disabled = !canEnter;
-    byId('mode-note').textContent = v.table.mode !== 'manual' ? 'RNG table: the server draws the number.' : canEnter ? '' : `${c.rienNeVaPlus} first.`;
+    byId('mode-note').textContent = v.table.mode !== 'manual' ? d.rngNote : canEnter ? '' : d.closeFirst;
 
     this.renderPayments();
     this.renderBets(v.bets);
@@ -456,7 +457,7 @@ class CroupierConsole {
   private renderPermanence(): void {
     const box = byId('permanence');
     const list = [...this.permanence].sort((a, b) => a.number - b.number);
-    byId('perm-count').textContent = `${list.filter((c) => c.status === 'settled').length} coups`;
+    byId('perm-count').textContent = t(this.lang, 'coups', { n: list.filter((c) => c.status === 'settled').length });
     const cells: HTMLElement[] = [];
     for (const c of list) {
       if (c.pocket === null) {

@@ -17,6 +17,12 @@ export const CHANCE_NAMES_UI = CHANCE_NAMES;
 export const LANGUAGE_NAMES: Record<Language, string> = { fr: 'Français', en: 'English', cs: 'Čeština', de: 'Deutsch', it: 'Italiano' };
 
 const EN = {
+  mode: 'Wheel',
+  modeManual: 'physical wheel (the croupier enters the number)',
+  modeRng: 'random number generator',
+  rngNote: 'The server draws the number of this table.',
+  closeFirst: 'Call “rien ne va plus” first.',
+  coups: '{n} coups',
   tables: 'Tables',
   table: 'Table',
   remove: 'Remove',
@@ -142,6 +148,12 @@ export type Dict = typeof EN;
 
 const FR: Dict = {
   ...EN,
+  mode: 'Cylindre',
+  modeManual: 'cylindre physique (le croupier saisit le numéro)',
+  modeRng: 'générateur de nombres aléatoires',
+  rngNote: 'Le serveur tire le numéro de cette table.',
+  closeFirst: 'Annoncez d’abord « rien ne va plus ».',
+  coups: '{n} coups',
   tables: 'Tables',
   table: 'Table',
   remove: 'Retirer',
@@ -256,6 +268,12 @@ const FR: Dict = {
 
 const CS: Dict = {
   ...EN,
+  mode: 'Kolo',
+  modeManual: 'skutečné kolo (krupiér zadá číslo)',
+  modeRng: 'generátor náhodných čísel',
+  rngNote: 'Číslo tohoto stolu losuje server.',
+  closeFirst: 'Nejprve ohlaste „konec sázek“.',
+  coups: '{n} kol',
   tables: 'Stoly',
   table: 'Stůl',
   remove: 'Odebrat',
@@ -367,6 +385,12 @@ const CS: Dict = {
 
 const DE: Dict = {
   ...EN,
+  mode: 'Kessel',
+  modeManual: 'echter Kessel (der Croupier gibt die Zahl ein)',
+  modeRng: 'Zufallszahlengenerator',
+  rngNote: 'Der Server zieht die Zahl dieses Tisches.',
+  closeFirst: 'Zuerst „Nichts geht mehr“ ansagen.',
+  coups: '{n} Coups',
   tables: 'Tische',
   table: 'Tisch',
   remove: 'Entfernen',
@@ -478,6 +502,12 @@ const DE: Dict = {
 
 const IT: Dict = {
   ...EN,
+  mode: 'Cilindro',
+  modeManual: 'cilindro fisico (il croupier inserisce il numero)',
+  modeRng: 'generatore di numeri casuali',
+  rngNote: 'Il server estrae il numero di questo tavolo.',
+  closeFirst: 'Annunciate prima «rien ne va plus».',
+  coups: '{n} colpi',
   tables: 'Tavoli',
   table: 'Tavolo',
   remove: 'Togli',
