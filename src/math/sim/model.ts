@@ -149,7 +149,7 @@ export function kernelSpec(cfg: SimConfig): KernelSpec {
     for (let k = 0; k <= levels; k++) partageAt[k] = sol.partage[k] ? 1 : 0;
     for (let k = 1; k <= levels; k++) prisonValue[k] = sol.values[k].toNumber();
   }
-  return {
+  return specOf({
     n: pockets.length,
     cls,
     pay,
@@ -169,5 +169,34 @@ export function kernelSpec(cfg: SimConfig): KernelSpec {
     spins: cfg.spins,
     line: Float64Array.from(cfg.line),
     paroliWins: cfg.paroliWins,
+  });
+}
+
+/**
+ * A kernel spec rebuilt from one object literal, whatever made `o` (a spread, a structured
+ * clone in a worker): every spec then has the same V8 hidden class, so the optimised kernel
+ * never meets an unknown object shape (which would deoptimise it in the middle of a session).
+ */
+export function specOf(o: KernelSpec): KernelSpec {
+  return {
+    n: o.n,
+    cls: o.cls,
+    pay: o.pay,
+    payNum: o.payNum,
+    payDen: o.payDen,
+    dyadic: o.dyadic,
+    levels: o.levels,
+    atLimitHalf: o.atLimitHalf,
+    partageAt: o.partageAt,
+    prisonValue: o.prisonValue,
+    rho: o.rho,
+    strategy: o.strategy,
+    unit: o.unit,
+    maxStake: o.maxStake,
+    bankroll: o.bankroll,
+    target: o.target,
+    spins: o.spins,
+    line: o.line,
+    paroliWins: o.paroliWins,
   };
 }
