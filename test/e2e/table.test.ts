@@ -198,7 +198,7 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     await ctx.close();
   });
 
-  it('undo, clear, rebet, double, removing one bet, and a refusal in words', async () => {
+  it('undo, clear, rebet, double, removing one bet, a refusal in words, moving a prisoner', async () => {
     // coup 2 is open; the phone placed a plein 32 for Eve
     const slipCount = () => player.locator('#slip li[data-bet]').count();
     await poll(slipCount).toBe(1);
@@ -221,6 +221,13 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     await player.keyboard.press('1'); // back to the smallest chip
     await poll(() => player.locator('#rack [aria-checked="true"]').getAttribute('data-value')).toBe('100');
     expect((await api(server.url, 'GET', '/api/me', playerToken)).balance).toBe(me.balance + 1300);
+    // between coups the prisoner may move to another chance simple, keeping its level
+    const card = player.locator('.prisoner-card[data-chance="rouge"]');
+    await card.locator('select').selectOption('noir');
+    await card.locator('button[data-choice="move"]').click();
+    await poll(() => player.locator('.spot[data-key="noir"] .prison-line .chip.prisoner').count()).toBe(1);
+    expect(await player.locator('.spot[data-key="rouge"] .prison-line .chip.prisoner').count()).toBe(0);
+    expect((await api(server.url, 'GET', '/api/tables/e2e', playerToken)).my.prisoners).toEqual([expect.objectContaining({ chance: 'noir', level: 1, stake: 100 })]);
   });
 
   it('shows the American layout (0, 00, five-number) on a double-zero table, without racetrack', async () => {
