@@ -230,6 +230,23 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     expect((await api(server.url, 'GET', '/api/tables/e2e', playerToken)).my.prisoners).toEqual([expect.objectContaining({ chance: 'noir', level: 1, stake: 100 })]);
   });
 
+  it('a second zero: the prisoner goes one level deeper; the player takes la partage', async () => {
+    await croupier.locator('#close').click();
+    await poll(() => croupier.locator('#phase').getAttribute('data-phase')).toBe('no-more-bets');
+    await croupier.locator('#number').fill('0'); // typed this time
+    await croupier.locator('#number').press('Enter');
+    await poll(() => croupier.locator('#phase').getAttribute('data-phase')).toBe('settled');
+    await poll(() => croupier.locator('#permanence').getAttribute('data-numbers')).toBe('0,0');
+    const card = player.locator('.prisoner-card[data-chance="noir"]');
+    await poll(async () => (await card.innerText().catch(() => '')).includes('level 2')).toBe(true);
+    const before = (await api(server.url, 'GET', '/api/me', playerToken)).balance;
+    await card.locator('button[data-choice="partage"]').click();
+    await poll(() => player.locator('.prisoner-card').count()).toBe(0);
+    const after = (await api(server.url, 'GET', '/api/me', playerToken)).balance;
+    expect(after).toBe(before + 50); // half of the 1.00 € prisoner
+    await poll(() => player.locator('#balance').textContent()).toBe(money(after));
+  });
+
   it('shows the American layout (0, 00, five-number) on a double-zero table, without racetrack', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const p = await ctx.newPage();

@@ -596,6 +596,10 @@ class PlayerApp {
     const before = this.view;
     this.view = v;
     if (v.balance !== undefined) this.balance = v.balance;
+    if (before && JSON.stringify(before.table) !== JSON.stringify(v.table)) {
+      // the admin changed the table (minimum, maxima, name): chips and limits follow
+      this.buildShell();
+    }
     const last = v.lastCoup;
     if (last && last.number > this.shownCoup && this.landing === null) {
       // a result this client has not animated (missed event, reconnect): land it now
