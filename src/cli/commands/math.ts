@@ -104,7 +104,7 @@ export function registerMathCommands(program: Command): void {
     .option('--zero <policy>', 'chances simples under en prison: prison | partage | optimal', 'prison')
     .option('--line <units>', 'Labouchère starting line, units, comma-separated', '1,2,3,4')
     .option('--paroli-wins <n>', 'Paroli: wins in a row before going back to one unit', '3')
-    .option('--workers <n>', 'worker threads (default: all cores for large runs, 1 for small ones)')
+    .option('--workers <n>', 'worker threads (default: all cores from 50 M coups and 2 sessions up, else 1)')
     .option('--replay <file>', 'play the permanence in FILE (one number per line) instead of random coups')
     .option('--format <format>', 'json | md', 'json')
     .option('--quiet', 'no progress bar')
@@ -207,7 +207,8 @@ export function simulateConfig(opts: SimulateOptions): { cfg: SimConfig; replay?
     workers = 1;
   }
   if (spins * sessions > 1e12) throw new CliError('INVALID_SPINS', '--spins × --sessions must stay below 10^12');
-  if (workers === undefined && spins * sessions < 4_000_000) workers = 1; // worker start-up (~1 s) outweighs small runs
+  // worker start-up (tsx + warm-up, about 1 s per worker) outweighs the gain below ~50 M coups
+  if (workers === undefined && (spins * sessions < 50_000_000 || sessions === 1)) workers = 1;
   if (workers === undefined) workers = availableParallelism();
   const cfg: SimConfig = { rules, bet, strategy: opts.strategy as StrategyName, unit, bankroll, limit, target, spins, sessions, seed, zeroPolicy: opts.zero as ZeroPolicy, line, paroliWins };
   return { cfg, replay, workers };
