@@ -5,7 +5,7 @@
  * receives all of them, so a player may watch any table from any process.
  */
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Published } from '../table/machine.ts';
 
 /** A publish/subscribe channel of live table events. */
@@ -51,6 +51,7 @@ export class RedisBus implements Bus {
    */
   static async connect(url: string, channel = 'croupier:events', onError: (e: Error) => void = () => {}): Promise<RedisBus> {
     const opts = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false, retryStrategy: (n: number) => (n > 20 ? null : Math.min(n * 200, 2000)) };
+    const { Redis } = await import('ioredis'); // loaded on demand, only for several processes
     const pub = new Redis(url, opts);
     const sub = new Redis(url, opts);
     pub.on('error', onError);

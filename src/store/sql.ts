@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { TableConfig } from '../table/config.ts';
 import { tableErr } from '../table/errors.ts';
 import { mustStayNonNegative, type LedgerTx } from '../table/ledger.ts';
@@ -306,6 +306,10 @@ export function defaultPgUrl(): string {
   return process.env.CROUPIER_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 }
 
+async function loadPg(): Promise<typeof pg> {
+  return (await import('pg')).default;
+}
+
 const INT8 = 20;
 const NUMERIC = 1700;
 
@@ -317,6 +321,7 @@ const NUMERIC = 1700;
 export async function openPostgresStore(url: string, opts: { schema?: string; max?: number; synchronousCommit?: boolean } = {}): Promise<SqlStore> {
   const schema = opts.schema ?? 'croupier';
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name ${schema}`);
+  const pg = await loadPg(); // loaded on demand: the SQLite path never pays for it
   const types = {
     getTypeParser: (oid: number, format?: string) => (oid === INT8 || oid === NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')),
   };
@@ -348,6 +353,7 @@ export async function openPostgresStore(url: string, opts: { schema?: string; ma
 
 /** Drops a PostgreSQL schema and everything in it (test clean-up). */
 export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
+  const pg = await loadPg();
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {

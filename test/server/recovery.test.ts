@@ -28,7 +28,7 @@ interface Server {
 
 function start(dataDir: string, fault?: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/croupier.mjs', 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--rng', 'seeded:recovery', '--timings', JSON.stringify(TIMINGS), '--log-level', 'warn'], {
+    const child = spawn(process.execPath, ['bin/croupier.mjs', 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--rng', 'seeded:recovery', '--timings', JSON.stringify(TIMINGS), '--log-level', 'warn', '--web-dir', join(dataDir, 'no-web')], {
       cwd: ROOT,
       env: { ...process.env, CROUPIER_FAULT: fault ?? '', CROUPIER_CROUPIER_TOKEN: 'croupier-demo', CROUPIER_ADMIN_TOKEN: ADMIN },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,7 @@
  * (or PostgreSQL), with a French and an American demo table and demo players. `npm start`
  * runs it with the defaults and prints the URLs and the staff tokens.
  */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import pino from 'pino';
 import { buildServer } from '../../server/app.ts';
@@ -29,6 +29,7 @@ export interface ServeOptions {
   pubsub?: string;
   tables?: string;
   logLevel: string;
+  webDir?: string;
 }
 
 /** Registers the `serve` command. */
@@ -49,6 +50,7 @@ export function registerServeCommand(program: Command): void {
     .option('--pubsub <url>', 'redis://host:port to broadcast live events between processes (env CROUPIER_PUBSUB)', process.env.CROUPIER_PUBSUB)
     .option('--tables <ids>', 'comma-separated ids of the tables this process runs (default: all)')
     .option('--log-level <level>', 'pino log level', process.env.LOG_LEVEL ?? 'info')
+    .option('--web-dir <dir>', 'directory of the web table served at / (env CROUPIER_WEB_DIR; default the repository web/; a missing directory serves the API only)', process.env.CROUPIER_WEB_DIR)
     .action(async (o: ServeOptions) => {
       await serve(o);
     });
@@ -93,7 +95,7 @@ async function serve(o: ServeOptions): Promise<void> {
     }
   }
   if (demo) await casino.seedDemo(betting, timings);
-  const app = await buildServer({ casino, logger: log });
+  const app = await buildServer({ casino, logger: log, ...(o.webDir ? { webDir: resolve(o.webDir) } : {}) });
   const address = await app.listen({ port, host: o.host });
   const url = address.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
   const tables = [...casino.tables.values()].map((t) => `${t.id} (${typeof t.state.config.rules === 'string' ? t.state.config.rules : JSON.stringify(t.state.config.rules)}, ${t.state.phase})`);
