@@ -18,9 +18,8 @@ const R_TRACK = 93;
 const R_REST = 72;
 const TAU = Math.PI * 2;
 
-/** Wheel turns per second while spinning / idle (clockwise). */
+/** Wheel turns per second while the ball runs (clockwise); at rest the wheel stands still. */
 const WHEEL_SPIN = 0.25;
-const WHEEL_IDLE = 0.02;
 /** Ball speed relative to the wheel when launched (anticlockwise), radians per second. */
 const BALL_SPEED = 9;
 
@@ -145,7 +144,8 @@ export class WheelView {
       this.raf = 0;
       this.step(now);
       this.draw();
-      if (this.mode.kind !== 'rest' || !this.reduced) this.raf = requestAnimationFrame(frame);
+      // at rest nothing moves: no frames are drawn (saves the CPU of phones and test machines)
+      if (this.mode.kind !== 'rest') this.raf = requestAnimationFrame(frame);
     };
     this.raf = requestAnimationFrame(frame);
   }
@@ -153,8 +153,7 @@ export class WheelView {
   private step(now: number): void {
     const dt = Math.min(0.1, (now - this.last) / 1000);
     this.last = now;
-    const speed = this.mode.kind === 'rest' ? WHEEL_IDLE : WHEEL_SPIN;
-    if (!this.reduced) this.wheelAngle = (this.wheelAngle + speed * TAU * dt) % TAU;
+    if (!this.reduced && this.mode.kind !== 'rest') this.wheelAngle = (this.wheelAngle + WHEEL_SPIN * TAU * dt) % TAU;
     const m = this.mode;
     if (m.kind === 'running') {
       this.ballRel -= (BALL_SPEED + WHEEL_SPIN * TAU) * dt;
