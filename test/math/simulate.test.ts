@@ -4,7 +4,7 @@
  * 10 M-coup runs whose 99% confidence interval must contain the exact house edge.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { preset, resolveRules, type Rules } from '../../src/engine/rules.ts';
 import { SeededSource } from '../../src/rng/index.ts';
 import { F, FIELDS, runSession } from '../../src/math/sim/kernel.ts';
@@ -14,6 +14,9 @@ import { chunks, runSimulation } from '../../src/math/sim/run.ts';
 import { parsePermanence, PermanenceError, pocketIndices } from '../../src/math/permanence.ts';
 import { jump, nextIndex, nextU32, seedState, streamState } from '../../src/math/xoshiro.ts';
 import { referenceSession } from './reference.ts';
+
+// long simulations and worker start-up on a shared 2-core machine: generous timeouts, never flaky ones
+vi.setConfig({ testTimeout: 180_000 });
 
 function rules(input: unknown): Rules {
   const r = resolveRules(input);
