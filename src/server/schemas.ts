@@ -21,7 +21,7 @@ export const requestBody = z.object({ requestId }).strict();
 /** undo / clear: `{requestId?}`. */
 export const optionalRequestBody = z.object({ requestId: requestId.optional() }).strict();
 /** Prisoner choice: `{choice: partage|prison|move, chance?}`. */
-export const choiceBody = z.object({ choice: z.enum(['partage', 'prison', 'move']), chance: chance.optional() }).strict();
+export const choiceBody = z.object({ choice: z.enum(['partage', 'prison', 'move', 'on-zero']), chance: chance.optional(), onZero: z.enum(['partage', 'prison']).optional() }).strict();
 /** Croupier result of a physical wheel: `{pocket}` (0..36 or "00"). */
 export const resultBody = z.object({ pocket }).strict();
 /** History queries: `?limit&before`. */
@@ -65,7 +65,7 @@ export const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('clear'), table: z.string(), requestId }).strict(),
   z.object({ type: z.literal('rebet'), table: z.string(), requestId }).strict(),
   z.object({ type: z.literal('double'), table: z.string(), requestId }).strict(),
-  z.object({ type: z.literal('choose'), table: z.string(), requestId, prisonerId: z.string().max(64), choice: z.enum(['partage', 'prison', 'move']), chance: chance.optional() }).strict(),
+  z.object({ type: z.literal('choose'), table: z.string(), requestId, prisonerId: z.string().max(64), choice: z.enum(['partage', 'prison', 'move', 'on-zero']), chance: chance.optional(), onZero: z.enum(['partage', 'prison']).optional() }).strict(),
 ]);
 
 /** A validated WebSocket client message. */

@@ -67,6 +67,11 @@ export interface Prisoner {
   readonly pending: boolean;
   /** Epoch ms at which a pending choice defaults to en prison; null when not pending. */
   readonly choiceDeadline: number | null;
+  /**
+   * Standing instruction for the next zero: `partage` takes la partage at once (useful at the
+   * depth limit where the rule would lose it); absent = en prison (the engine's rule).
+   */
+  readonly onZero?: 'partage';
 }
 
 /** One result in the table's recent history. */
@@ -133,6 +138,13 @@ export interface TableState {
 /** Number of recent results kept in the state. */
 export const HISTORY_LENGTH = 50;
 
+/**
+ * A player's decision on a prisoner: `partage` (half back; only in the choice window after a
+ * zero), `prison` (stay), `move` (to another chance simple, keeping the level), `on-zero`
+ * (standing instruction for the next zero: `onZero: "partage" | "prison"`).
+ */
+export type PrisonerChoice = 'partage' | 'prison' | 'move' | 'on-zero';
+
 /** Inputs of the state machine. Every event carries `now` (epoch ms). */
 export type TableEvent =
   | { type: 'open'; now: number }
@@ -148,7 +160,7 @@ export type TableEvent =
   | { type: 'double'; now: number; playerId: string; requestId: string; available: number }
   | { type: 'undo'; now: number; playerId: string; betId?: string; requestId?: string }
   | { type: 'clear'; now: number; playerId: string; requestId?: string }
-  | { type: 'choose'; now: number; playerId: string; prisonerId: string; choice: 'partage' | 'prison' | 'move'; chance?: string };
+  | { type: 'choose'; now: number; playerId: string; prisonerId: string; choice: PrisonerChoice; chance?: string; onZero?: 'prison' | 'partage' };
 
 /** Who receives a published event. */
 export type Audience = { kind: 'table' } | { kind: 'player'; playerId: string } | { kind: 'staff' };
@@ -270,7 +282,7 @@ function reparse(s: TableState, spec: Readonly<Record<string, unknown>>): Bet {
 }
 
 function prisonerSpec(p: Prisoner): BetSpec {
-  return { id: p.id, stake: p.stake, chance: p.chance, prison: p.level, onZero: 'prison' };
+  return { id: p.id, stake: p.stake, chance: p.chance, prison: p.level, onZero: p.onZero ?? 'prison' };
 }
 
 /** The public JSON of a placed bet (engine betJson plus owner and time). */
@@ -280,7 +292,7 @@ export function placedBetJson(s: TableState, b: PlacedBet) {
 
 /** Public JSON of a prisoner. */
 export function prisonerJson(p: Prisoner) {
-  return { id: p.id, playerId: p.playerId, chance: p.chance, stake: p.stake, level: p.level, since: p.since, pending: p.pending, choiceDeadline: p.choiceDeadline };
+  return { id: p.id, playerId: p.playerId, chance: p.chance, stake: p.stake, level: p.level, since: p.since, pending: p.pending, choiceDeadline: p.choiceDeadline, onZero: p.onZero ?? 'prison' };
 }
 
 function startCoup(s: TableState, now: number, extra: Record<string, unknown> = {}): Step {
@@ -405,6 +417,7 @@ function settle(s: TableState, now: number, pocketRaw: unknown, source: 'rng' | 
         since: zero ? s.coup : (before?.since ?? s.coup),
         pending,
         choiceDeadline: pending ? now + s.config.timings.zeroChoiceMs : null,
+        ...(before?.onZero ? { onZero: before.onZero } : {}),
       });
     }
   }
@@ -627,6 +640,13 @@ function choose(s: TableState, e: Extract<TableEvent, { type: 'choose' }>): Step
       if (!p.pending) return { state: s, effects: [{ type: 'reply', value: { action: 'stay', prisoner: prisonerJson(p) } }] };
       const q: Prisoner = { ...p, pending: false, choiceDeadline: null };
       const body = { action: 'stay', prisoner: prisonerJson(q) };
+      return { state: replace(q), effects: [{ type: 'reply', value: body }, publish(s, toPlayer(p.playerId), 'prisoner', body), publish(s, STAFF, 'prisoner', body)] };
+    }
+    case 'on-zero': {
+      if (e.onZero !== 'partage' && e.onZero !== 'prison') return reject(s, 'INVALID_CHOICE', 'on-zero needs "onZero": "partage" or "prison"');
+      const { onZero: _old, ...rest } = p;
+      const q: Prisoner = e.onZero === 'partage' ? { ...rest, onZero: 'partage' } : rest;
+      const body = { action: 'on-zero', prisoner: prisonerJson(q) };
       return { state: replace(q), effects: [{ type: 'reply', value: body }, publish(s, toPlayer(p.playerId), 'prisoner', body), publish(s, STAFF, 'prisoner', body)] };
     }
     case 'move': {

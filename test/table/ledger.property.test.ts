@@ -19,7 +19,7 @@ const actionArb = fc.oneof(
   { weight: 1, arbitrary: fc.record({ t: fc.constant('clear' as const), p: fc.constantFrom(...PLAYERS) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('rebet' as const), p: fc.constantFrom(...PLAYERS), req: fc.integer({ min: 0, max: 5 }) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('double' as const), p: fc.constantFrom(...PLAYERS), req: fc.integer({ min: 0, max: 5 }) }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('choose' as const), p: fc.constantFrom(...PLAYERS), i: fc.nat(5), choice: fc.constantFrom('partage' as const, 'prison' as const, 'move' as const), chance: fc.constantFrom('rouge', 'noir', 'pair') }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('choose' as const), p: fc.constantFrom(...PLAYERS), i: fc.nat(5), choice: fc.constantFrom('partage' as const, 'prison' as const, 'move' as const, 'on-zero' as const), chance: fc.constantFrom('rouge', 'noir', 'pair') }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('time' as const), ms: fc.integer({ min: 0, max: 12_000 }) }) },
   // zeros come often, to exercise prisoners and la partage
   { weight: 2, arbitrary: fc.record({ t: fc.constant('result' as const), pocket: fc.oneof(fc.constant(0), fc.constant(0), fc.integer({ min: 0, max: 36 })) }) },
@@ -81,7 +81,7 @@ describe('ledger invariant (property)', () => {
             case 'choose': {
               const mine = h.state.prisoners.filter((x) => x.playerId === a.p);
               const target = mine[a.i % Math.max(1, mine.length)];
-              if (target) h.send({ type: 'choose', now: h.now, playerId: a.p, prisonerId: target.id, choice: a.choice, chance: a.chance });
+              if (target) h.send({ type: 'choose', now: h.now, playerId: a.p, prisonerId: target.id, choice: a.choice, chance: a.chance, onZero: a.chance === 'pair' ? 'prison' : 'partage' });
               break;
             }
             case 'time':

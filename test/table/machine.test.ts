@@ -354,6 +354,33 @@ describe('prisoners and la partage across coups (french rules)', () => {
     expect(h.sum()).toBe(0);
   });
 
+  it('at the depth limit (Czech: 2 levels, a third zero loses) a standing on-zero partage saves half', () => {
+    for (const standing of [false, true]) {
+      const h = new Harness(config({ rules: { preset: 'french', prison: { maxLevel: 2, atLimit: 'lose' } } }));
+      h.deposit('alice', 10_000);
+      h.open();
+      h.place('alice', rouge(1000));
+      h.result(0);
+      h.next();
+      h.result(0);
+      const p = h.state.prisoners[0];
+      expect(p.level).toBe(2);
+      expect(p.onZero).toBeUndefined();
+      h.next();
+      if (standing) {
+        h.send({ type: 'choose', now: h.now, playerId: 'alice', prisonerId: p.id, choice: 'on-zero' });
+        expect(h.rejection()).toBe('INVALID_CHOICE');
+        h.send({ type: 'choose', now: h.now, playerId: 'alice', prisonerId: p.id, choice: 'on-zero', onZero: 'partage' });
+        expect(h.state.prisoners[0].onZero).toBe('partage');
+        expect(h.reply()).toMatchObject({ action: 'on-zero', prisoner: { onZero: 'partage' } });
+      }
+      h.result(0);
+      expect(h.state.prisoners).toHaveLength(0);
+      expect(h.balance('alice')).toBe(standing ? 9500 : 9000);
+      expect(h.sum()).toBe(0);
+    }
+  });
+
   it('european and american rules: chances simples lose on zero, no prisoners', () => {
     for (const rules of ['european', 'american']) {
       const h = new Harness(config({ rules }));
