@@ -54,7 +54,7 @@ class PlayerApp {
   /** A table state that arrived while the ball was rolling, applied when it lands. */
   private deferred: TableViewJson | null = null;
   /** My settlement events by coup number. */
-  private settlements = new Map<number, { staked: number; prisonerStakes: number; returned: number; bets: Record<string, { status: string; kept?: number }> }>();
+  private settlements = new Map<string, { staked: number; prisonerStakes: number; returned: number; bets: Record<string, { status: string; kept?: number }> }>();
   private history: PlayerCoupJson[] = [];
   private refetchTimer = 0;
   private toastTimer = 0;
@@ -93,15 +93,21 @@ class PlayerApp {
     if (!this.session) return this.showLogin();
     try {
       const me = await this.api.me();
-      if (me.role !== 'player') throw new Error('not a player');
+      if (me.role !== 'player') throw new ApiFailure({ code: 'FORBIDDEN', message: 'not a player' }, 403);
       this.balance = me.balance ?? 0;
-    } catch {
-      this.session = null;
-      localStorage.removeItem('croupier.session');
-      this.api.token = null;
-      return this.showLogin();
+      await this.enterTable();
+    } catch (e) {
+      if (e instanceof ApiFailure && (e.status === 401 || e.status === 403)) {
+        // the server no longer knows this session: sit down again
+        this.session = null;
+        localStorage.removeItem('croupier.session');
+        this.api.token = null;
+        return this.showLogin();
+      }
+      // the server cannot be reached (restarting?): say so and try again
+      this.root.replaceChildren(h('main', { class: 'login panel' }, h('p', { role: 'alert' }, `${t(this.lang, 'disconnected')} (${(e as Error).message})`)));
+      setTimeout(() => void this.start(), 3000);
     }
-    await this.enterTable();
   }
 
   private showLogin(message = ''): void {
@@ -542,7 +548,7 @@ class PlayerApp {
         this.startLanding(e.coup as number, toPocket(e.pocket as PocketLabel));
         break;
       case 'settlement':
-        this.settlements.set(e.coup as number, { staked: e.staked as number, prisonerStakes: e.prisonerStakes as number, returned: e.returned as number, bets: e.bets as Record<string, { status: string; kept?: number }> });
+        this.settlements.set(`${this.tableId}:${e.coup as number}`, { staked: e.staked as number, prisonerStakes: e.prisonerStakes as number, returned: e.returned as number, bets: e.bets as Record<string, { status: string; kept?: number }> });
         break;
       default:
         this.scheduleRefetch();
@@ -684,7 +690,7 @@ class PlayerApp {
       delete ann.dataset.pocket;
     }
     const win = byId('win');
-    const s = shown ? (this.settlements.get(shown.number) ?? this.settlementFromHistory(shown.number)) : undefined;
+    const s = shown ? (this.settlements.get(`${this.tableId}:${shown.number}`) ?? this.settlementFromHistory(shown.number)) : undefined;
     if (showResult && s) {
       const kept = Object.values(s.bets).reduce((a, b) => a + (b.status === 'imprisoned' ? (b.kept ?? 0) : 0), 0);
       const parts = [s.returned > 0 ? t(L, 'youWon', { a: this.money(s.returned) }) : t(L, 'youLost')];
