@@ -21,12 +21,12 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic',
  * Whether the browser suite can run. Without /usr/bin/chromium it is skipped with a visible
  * message, unless CROUPIER_REQUIRE_SERVICES=1 (CI), where a missing browser is a failure.
  */
-export function browserAvailable(suite: string): boolean {
-  if (existsSync(CHROMIUM)) return true;
-  if (process.env.CROUPIER_REQUIRE_SERVICES === '1') {
-    throw new Error(`${suite}: ${CHROMIUM} is missing but CROUPIER_REQUIRE_SERVICES=1 (install Debian's chromium: bash .ci/setup.sh)`);
+export function browserAvailable(suite: string, executable = CHROMIUM, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (existsSync(executable)) return true;
+  if (env.CROUPIER_REQUIRE_SERVICES === '1') {
+    throw new Error(`${suite}: ${executable} is missing but CROUPIER_REQUIRE_SERVICES=1 (install Debian's chromium: bash .ci/setup.sh)`);
   }
-  process.stderr.write(`\n[SKIPPED] ${suite}: ${CHROMIUM} not found — install Debian's chromium (apt-get install chromium) to run the browser tests\n\n`);
+  process.stderr.write(`\n[SKIPPED] ${suite}: ${executable} not found — install Debian's chromium (apt-get install chromium) to run the browser tests\n\n`);
   return false;
 }
 
