@@ -19,7 +19,7 @@ import { settleBatch, settlementTable } from '../src/math/batch.ts';
 import { F, FIELDS, runSession } from '../src/math/sim/kernel.ts';
 import { kernelSpec, UNLIMITED, type SimConfig } from '../src/math/sim/model.ts';
 import { runSimulation, warmUp } from '../src/math/sim/run.ts';
-import { seedState } from '../src/math/xoshiro.ts';
+import { seedState } from '../src/rng/xoshiro.ts';
 import { naiveSettle, naiveSimulate, type NaiveBet } from './naive.ts';
 
 const QUICK = process.argv.includes('--quick');

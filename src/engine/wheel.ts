@@ -46,10 +46,15 @@ export function pocketCount(wheel: WheelKind): number {
   return wheel === 'single' ? 37 : 38;
 }
 
-/** The pocket codes that exist on a wheel, in layout order (0, [00,] 1..36). */
-export function pocketsOf(wheel: WheelKind): Pocket[] {
-  const numbers = Array.from({ length: 37 }, (_, i) => i);
-  return wheel === 'single' ? numbers : [0, DOUBLE_ZERO, ...numbers.slice(1)];
+const NUMBERS: readonly Pocket[] = Array.from({ length: 37 }, (_, i) => i);
+const POCKETS: Readonly<Record<WheelKind, readonly Pocket[]>> = {
+  single: NUMBERS,
+  double: [0, DOUBLE_ZERO, ...NUMBERS.slice(1)],
+};
+
+/** The pocket codes that exist on a wheel, in layout order (0, [00,] 1..36); one shared array per wheel. */
+export function pocketsOf(wheel: WheelKind): readonly Pocket[] {
+  return POCKETS[wheel];
 }
 
 /** True for 0 and 00: pockets with no colour, parity or half (RULES §1). */

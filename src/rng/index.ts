@@ -7,6 +7,9 @@
  */
 import { randomFillSync } from 'node:crypto';
 import { pocketsOf, type Pocket, type WheelKind } from '../engine/wheel.ts';
+import { jump, nextU32, seedState } from './xoshiro.ts';
+
+export { seedOf } from './xoshiro.ts';
 
 /** A source of uniform random integers. */
 export interface RandomSource {
@@ -46,66 +49,40 @@ export class CryptoSource implements RandomSource {
   }
 }
 
-/** splitmix32: expands a 32-bit seed into well-mixed state words. */
-function splitmix32(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x9e3779b9) >>> 0;
-    let z = s;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    return (z ^ (z >>> 16)) >>> 0;
-  };
-}
-
-/** Hashes a string seed to 32 bits (FNV-1a), so seeds may be words. */
-export function seedOf(seed: number | string): number {
-  if (typeof seed === 'number') return seed >>> 0;
-  let h = 0x811c9dc5;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193) >>> 0;
-  return h;
-}
-
-/** Deterministic xoshiro128** generator (period 2^128 - 1), seeded through splitmix32. */
+/** Deterministic xoshiro128** generator (period 2^128 - 1), seeded through splitmix32 (see xoshiro.ts). */
 export class SeededSource implements RandomSource {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
+  private readonly s: Int32Array;
 
+  /** A generator for a seed (a number, or a word hashed with FNV-1a). */
   constructor(seed: number | string) {
-    const next = splitmix32(seedOf(seed));
-    this.a = next();
-    this.b = next();
-    this.c = next();
-    this.d = next();
-    if ((this.a | this.b | this.c | this.d) === 0) this.a = 1;
+    this.s = seedState(seed);
+  }
+
+  /** A generator that resumes from saved state words (see {@link SeededSource.state}). */
+  static fromState(words: readonly number[]): SeededSource {
+    if (words.length !== 4 || words.every((w) => (w | 0) === 0)) throw new RangeError('xoshiro128** needs four words, not all zero');
+    const g = new SeededSource(0);
+    g.s.set(words.map((w) => w | 0));
+    return g;
   }
 
   nextU32(): number {
-    const r = Math.imul(rotl(Math.imul(this.b, 5), 7), 9) >>> 0;
-    const t = this.b << 9;
-    this.c ^= this.a;
-    this.d ^= this.b;
-    this.b ^= this.c;
-    this.a ^= this.d;
-    this.c ^= t;
-    this.d = rotl(this.d, 11);
-    return r;
+    return nextU32(this.s);
   }
 
   nextInt(n: number): number {
     return unbiased(this, n);
   }
 
-  /** The state words, to resume the sequence later. */
-  state(): [number, number, number, number] {
-    return [this.a >>> 0, this.b >>> 0, this.c >>> 0, this.d >>> 0];
+  /** Advances 2^64 steps: a new stream that never overlaps this one's next 2^64 draws. */
+  jump(): void {
+    jump(this.s);
   }
-}
 
-function rotl(x: number, k: number): number {
-  return (x << k) | (x >>> (32 - k));
+  /** The state words (unsigned), to resume the sequence later with {@link SeededSource.fromState}. */
+  state(): [number, number, number, number] {
+    return [this.s[0] >>> 0, this.s[1] >>> 0, this.s[2] >>> 0, this.s[3] >>> 0];
+  }
 }
 
 /**

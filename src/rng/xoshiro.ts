@@ -1,13 +1,11 @@
 /**
- * xoshiro128** streams for the simulation: the same generator and seeding as `SeededSource`
- * of src/rng (so stream 0 of a seed produces exactly its `nextU32()` sequence), plus the
- * reference 2^64-step jump for independent, non-overlapping streams (session i of a simulation
- * uses the seed's state jumped i times), and Lemire's unbiased multiply-shift mapping to a
- * pocket index (exactly uniform thanks to rejection; no modulo bias).
+ * xoshiro128** (Blackman & Vigna), the generator behind `SeededSource`: seeding through
+ * splitmix32, the step, the reference 2^64-step jump for independent, non-overlapping streams
+ * (session i of a simulation uses the seed's state jumped i times), and Lemire's unbiased
+ * multiply-shift mapping to an index (exactly uniform thanks to rejection; no modulo bias).
  *
  * State is four 32-bit words (s0..s3) in an Int32Array so it can cross to worker threads.
  */
-import { SeededSource } from '../rng/index.ts';
 
 /** 2^32, as a double. */
 export const TWO_32 = 4294967296;
@@ -17,9 +15,32 @@ export const INV_TWO_32 = 1 / TWO_32;
 /** Jump polynomial of xoshiro128** (reference implementation): advances the state 2^64 steps. */
 const JUMP = [0x8764000b, 0xf542d2d3, 0x6fa035c3, 0x77f2db5b];
 
-/** The initial state of a seed: identical to `new SeededSource(seed)` of src/rng. */
+/** splitmix32: expands a 32-bit seed into well-mixed state words. */
+function splitmix32(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x9e3779b9) >>> 0;
+    let z = s;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+}
+
+/** Hashes a string seed to 32 bits (FNV-1a), so seeds may be words; numbers are taken mod 2^32. */
+export function seedOf(seed: number | string): number {
+  if (typeof seed === 'number') return seed >>> 0;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/** The initial state of a seed (four splitmix32 words; never all zero). */
 export function seedState(seed: number | string): Int32Array {
-  return Int32Array.from(new SeededSource(seed).state());
+  const next = splitmix32(seedOf(seed));
+  const s = Int32Array.of(next(), next(), next(), next());
+  if ((s[0] | s[1] | s[2] | s[3]) === 0) s[0] = 1;
+  return s;
 }
 
 /** One xoshiro128** step on `s` in place; returns the output as an unsigned 32-bit integer. */

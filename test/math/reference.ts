@@ -9,7 +9,7 @@ import { settlePosition } from '../../src/engine/settle.ts';
 import { pocketsOf } from '../../src/engine/wheel.ts';
 import { prisonSolution } from '../../src/math/edge.ts';
 import { betPosition, type SimConfig } from '../../src/math/sim/model.ts';
-import { nextIndex } from '../../src/math/xoshiro.ts';
+import { nextIndex } from '../../src/rng/xoshiro.ts';
 
 export interface ReferenceResult {
   final: number;

@@ -12,7 +12,7 @@ import { kernelSpec, STRATEGIES, UNLIMITED, type SimConfig } from '../../src/mat
 import { edgeEstimate, simulationReport } from '../../src/math/sim/report.ts';
 import { chunks, runSimulation } from '../../src/math/sim/run.ts';
 import { parsePermanence, PermanenceError, pocketIndices } from '../../src/math/permanence.ts';
-import { jump, nextIndex, nextU32, seedState, streamState } from '../../src/math/xoshiro.ts';
+import { jump, nextIndex, nextU32, seedState, streamState } from '../../src/rng/xoshiro.ts';
 import { referenceSession } from './reference.ts';
 
 // long simulations and worker start-up on a shared 2-core machine: generous timeouts, never flaky ones

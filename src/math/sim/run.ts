@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { jump, seedState, streamState } from '../xoshiro.ts';
+import { jump, seedState, streamState } from '../../rng/xoshiro.ts';
 import { FIELDS, runSession } from './kernel.ts';
 import { preset } from '../../engine/rules.ts';
 import { kernelSpec, specOf, STRATEGIES, UNLIMITED, type KernelSpec, type SimConfig } from './model.ts';
