@@ -17,6 +17,7 @@ export const CHANCE_NAMES_UI = CHANCE_NAMES;
 export const LANGUAGE_NAMES: Record<Language, string> = { fr: 'Français', en: 'English', cs: 'Čeština', de: 'Deutsch', it: 'Italiano' };
 
 const EN = {
+  numbersCount: '{n} numbers',
   mode: 'Wheel',
   modeManual: 'physical wheel (the croupier enters the number)',
   modeRng: 'random number generator',
@@ -148,6 +149,7 @@ export type Dict = typeof EN;
 
 const FR: Dict = {
   ...EN,
+  numbersCount: '{n} numéros',
   mode: 'Cylindre',
   modeManual: 'cylindre physique (le croupier saisit le numéro)',
   modeRng: 'générateur de nombres aléatoires',
@@ -268,6 +270,7 @@ const FR: Dict = {
 
 const CS: Dict = {
   ...EN,
+  numbersCount: '{n} čísel',
   mode: 'Kolo',
   modeManual: 'skutečné kolo (krupiér zadá číslo)',
   modeRng: 'generátor náhodných čísel',
@@ -385,6 +388,7 @@ const CS: Dict = {
 
 const DE: Dict = {
   ...EN,
+  numbersCount: '{n} Zahlen',
   mode: 'Kessel',
   modeManual: 'echter Kessel (der Croupier gibt die Zahl ein)',
   modeRng: 'Zufallszahlengenerator',
@@ -502,6 +506,7 @@ const DE: Dict = {
 
 const IT: Dict = {
   ...EN,
+  numbersCount: '{n} numeri',
   mode: 'Cilindro',
   modeManual: 'cilindro fisico (il croupier inserisce il numero)',
   modeRng: 'generatore di numeri casuali',

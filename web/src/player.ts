@@ -6,7 +6,7 @@
 import { catalogue, type Position } from '../../src/engine/layout.ts';
 import { colourOf, DOUBLE_ZERO, pocketText, type Pocket, type PocketLabel } from '../../src/engine/wheel.ts';
 import { CHANCES, type Chance } from '../../src/engine/layout.ts';
-import { MAX_NEIGHBOURS } from '../../src/engine/announce.ts';
+import { announceText, chipCount, coveredPockets, expandAnnounce, MAX_NEIGHBOURS, type Announce } from '../../src/engine/announce.ts';
 import { KIND_NAMES } from '../../src/engine/announcement.ts';
 import { Api, ApiFailure, type BetJson, type LiveEvent, type PlayerCoupJson, type PrisonerJson, type TableViewJson } from './api.ts';
 import { byId, clock, h, numBadge } from './dom.ts';
@@ -315,8 +315,9 @@ class PlayerApp {
       this.racetrack = new Racetrack({
         neighbours: (p) => void this.placeAnnounce({ announce: 'voisins', number: p === DOUBLE_ZERO ? '00' : p, neighbours: this.neighbours }),
         series: (name) => void this.placeAnnounce({ announce: name }),
-        preview: (ps) => {
+        preview: (ps, what) => {
           this.layout?.highlight(ps);
+          byId('info').textContent = what ? this.announceInfo(what.series ? { name: what.series } : { name: 'voisins', centre: what.centre!, k: this.neighbours }) : '';
         },
       });
       this.racetrack.render(L, this.orientation === 'vertical');
@@ -340,9 +341,12 @@ class PlayerApp {
           h('button', { class: 'btn-small', type: 'button', 'aria-label': `${d.neighbours} +`, onclick: () => setK(this.neighbours + 1) }, '+'),
         ),
         h('div', {}, d.finalePlein),
-        h('div', { class: 'finale-grid' }, ...Array.from({ length: 10 }, (_, i) => h('button', { class: 'btn-small', type: 'button', 'aria-label': `${d.finalePlein} ${i}`, onclick: () => void this.placeAnnounce({ finale: i }) }, String(i)))),
-        h('div', { class: 'finale-row' }, d.finaleCheval, finaleSel, h('button', { class: 'btn-small', type: 'button', onclick: () => void this.placeAnnounce({ finale: finaleSel.value }) }, d.place)),
-        h('button', { class: 'btn-small', type: 'button', onclick: () => void this.placeAnnounce({ announce: 'jeu-7-9' }) }, seriesName('jeu-7-9', L)),
+        h('div', { class: 'finale-grid' }, ...Array.from({ length: 10 }, (_, i) => this.infoOn(h('button', { class: 'btn-small', type: 'button', 'aria-label': `${d.finalePlein} ${i}`, onclick: () => void this.placeAnnounce({ finale: i }) }, String(i)), () => ({ name: 'finale-plein', digit: i })))),
+        h('div', { class: 'finale-row' }, d.finaleCheval, finaleSel, this.infoOn(h('button', { class: 'btn-small', type: 'button', 'aria-label': `${d.finaleCheval}: ${d.place}`, onclick: () => void this.placeAnnounce({ finale: finaleSel.value }) }, d.place), () => {
+            const [a, b] = finaleSel.value.split('/').map(Number);
+            return { name: 'finale-cheval', a, b };
+          })),
+        this.infoOn(h('button', { class: 'btn-small', type: 'button', onclick: () => void this.placeAnnounce({ announce: 'jeu-7-9' }) }, seriesName('jeu-7-9', L)), () => ({ name: 'jeu-7-9' })),
       );
       felt.append(h('div', { class: 'racetrack-wrap', role: 'group', 'aria-label': d.racetrack }, this.racetrack.root, tools));
     } else {
@@ -408,6 +412,25 @@ class PlayerApp {
         }),
       ),
     );
+  }
+
+  /** Shows what an announced bet costs in the info line while `el` is pointed at or focused. */
+  private infoOn<E extends HTMLElement>(el: E, a: () => Announce): E {
+    const on = () => (byId('info').textContent = this.announceInfo(a()));
+    const off = () => (byId('info').textContent = '');
+    el.addEventListener('pointerenter', on);
+    el.addEventListener('focus', on);
+    el.addEventListener('pointerleave', off);
+    el.addEventListener('blur', off);
+    return el;
+  }
+
+  /** What an announced bet costs with the selected chip: "Voisins du zéro — 9 × 1.00 € = 9.00 € · 17 numbers". */
+  private announceInfo(a: Announce): string {
+    const chips = chipCount(expandAnnounce(a));
+    const numbers = coveredPockets(expandAnnounce(a)).length;
+    const name = announceTextName(announceText(a), this.lang);
+    return `${name} — ${chips} × ${this.money(this.chip)} = ${this.money(chips * this.chip)} · ${t(this.lang, 'numbersCount', { n: numbers })}`;
   }
 
   /** Payout, limits and own stake of a position, for labels. */

@@ -85,8 +85,8 @@ const path = (pts: Array<[number, number]>) => `M${pts.map(([x, y]) => `${x.toFi
 export interface RacetrackHandlers {
   neighbours(centre: Pocket): void;
   series(name: SeriesName): void;
-  /** Hover / focus: the pockets a target would cover (empty when left). */
-  preview(pockets: readonly Pocket[]): void;
+  /** Hover / focus: the pockets a target would cover and its label (empty / null when left). */
+  preview(pockets: readonly Pocket[], what: { series?: SeriesName; centre?: Pocket } | null): void;
 }
 
 /** The inner sections drawn on the track and the wheel-index ranges that bound them. */
@@ -160,7 +160,7 @@ export class Racetrack {
       text.textContent = compact ? SHORT[sec.name] : seriesName(sec.name, lang);
       g.append(shape, text);
       g.addEventListener('click', () => this.handlers.series(sec.name));
-      this.hover(g, () => coveredOf(sec.name));
+      this.hover(g, () => coveredOf(sec.name), { series: sec.name });
       this.sectionEls.set(sec.name, g);
       this.root.append(g);
     }
@@ -180,7 +180,7 @@ export class Racetrack {
       text.textContent = pocketText(p);
       g.append(shape, text);
       g.addEventListener('click', () => this.handlers.neighbours(p));
-      this.hover(g, () => neighboursOf(p, this.neighbourCount));
+      this.hover(g, () => neighboursOf(p, this.neighbourCount), { centre: p });
       this.pocketEls.set(p, g);
       this.root.append(g);
     });
@@ -201,14 +201,14 @@ export class Racetrack {
     return g;
   }
 
-  private hover(g: SVGGElement, pockets: () => Pocket[]): void {
+  private hover(g: SVGGElement, pockets: () => Pocket[], what: { series?: SeriesName; centre?: Pocket }): void {
     const on = () => {
       const ps = pockets();
-      this.handlers.preview(ps);
+      this.handlers.preview(ps, what);
       for (const [p, el] of this.pocketEls) el.classList.toggle('covered', ps.includes(p));
     };
     const off = () => {
-      this.handlers.preview([]);
+      this.handlers.preview([], null);
       for (const el of this.pocketEls.values()) el.classList.remove('covered');
     };
     g.addEventListener('pointerenter', on);
