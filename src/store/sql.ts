@@ -288,13 +288,26 @@ export class SqlStore implements Store {
   }
 }
 
-/** Opens (creating if needed) the SQLite store in a file (or ":memory:"), WAL journal. */
+/**
+ * Opens (creating if needed) the SQLite store in a file (or ":memory:"), WAL journal, locked
+ * for this process: a second process on the same file fails with a clear error.
+ */
 export async function openSqliteStore(file: string): Promise<SqlStore> {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const database = new BetterSqlite3(file);
-  database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = NORMAL');
-  database.pragma('busy_timeout = 5000');
+  try {
+    // one process per data directory: an exclusive lock, taken now, held until the process ends
+    // (the OS drops it when the process dies, so a restart after a crash takes it again)
+    database.pragma('busy_timeout = 2000');
+    database.pragma('locking_mode = EXCLUSIVE');
+    database.pragma('journal_mode = WAL');
+    database.pragma('synchronous = NORMAL');
+    database.exec('BEGIN IMMEDIATE; COMMIT');
+  } catch (e) {
+    database.close();
+    if ((e as { code?: string }).code === 'SQLITE_BUSY') throw new Error(`the SQLite store ${file} is in use by another process (one server per data directory)`);
+    throw e;
+  }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   const store = new SqlStore('sqlite', db);
   await store.init();

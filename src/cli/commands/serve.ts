@@ -68,7 +68,12 @@ async function serve(o: ServeOptions): Promise<void> {
   let where: string;
   if (o.store === 'sqlite') {
     const file = join(o.dataDir, 'croupier.sqlite');
-    store = await openSqliteStore(file);
+    try {
+      store = await openSqliteStore(file);
+    } catch (e) {
+      if (/in use by another process/.test((e as Error).message)) throw new CliError('STORE_IN_USE', (e as Error).message);
+      throw e;
+    }
     where = `SQLite ${file}`;
   } else if (o.store === 'postgres') {
     const url = o.pgUrl ?? defaultPgUrl();
