@@ -48,7 +48,6 @@ export class LayoutView {
   private readonly cells = new Map<Pocket, HTMLButtonElement>();
   private orientation: Orientation = 'horizontal';
   private lang: Language = 'en';
-  private disabled = false;
 
   constructor(
     readonly wheel: WheelKind,
@@ -249,9 +248,8 @@ export class LayoutView {
     }
   }
 
-  /** Disables placing (outside betting). Focus and labels stay. */
+  /** Shows the layout as closed (outside betting); spots stay focusable and a click says why it is refused. */
   setDisabled(disabled: boolean): void {
-    this.disabled = disabled;
     this.root.classList.toggle('closed', disabled);
     for (const b of this.buttons.values()) b.setAttribute('aria-disabled', String(disabled));
   }

@@ -453,11 +453,11 @@ class PlayerApp {
   // ------------------------------------------------------------------------ commands
   private async placePosition(p: Position): Promise<void> {
     const spec: Record<string, unknown> = specOf(p);
-    await this.place({ ...spec, stake: this.chip }, positionName(p, this.lang));
+    await this.place({ ...spec, stake: this.chip });
   }
 
   private async placeAnnounce(spec: Record<string, unknown>): Promise<void> {
-    await this.place({ ...spec, stake: this.chip }, '');
+    await this.place({ ...spec, stake: this.chip });
   }
 
   /** My result of a coup from the game recall (when the live settlement event was missed). */
@@ -469,7 +469,7 @@ class PlayerApp {
     return { staked: c.staked, prisonerStakes: c.prisonerStakes, returned: c.returned, bets };
   }
 
-  private async place(bet: Record<string, unknown>, _what: string): Promise<void> {
+  private async place(bet: Record<string, unknown>): Promise<void> {
     if (!this.view) return;
     if (this.view.phase !== 'betting' && this.view.phase !== 'launched') {
       // said at once, in the player's words, without asking the server
