@@ -223,11 +223,17 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     expect((await api(server.url, 'GET', '/api/me', playerToken)).balance).toBe(me.balance + 1300);
     // between coups the prisoner may move to another chance simple, keeping its level
     const card = player.locator('.prisoner-card[data-chance="rouge"]');
-    await card.locator('select').selectOption('noir');
+    await card.locator('select[data-choice="move-to"]').selectOption('noir');
     await card.locator('button[data-choice="move"]').click();
     await poll(() => player.locator('.spot[data-key="noir"] .prison-line .chip.prisoner').count()).toBe(1);
     expect(await player.locator('.spot[data-key="rouge"] .prison-line .chip.prisoner').count()).toBe(0);
     expect((await api(server.url, 'GET', '/api/tables/e2e', playerToken)).my.prisoners).toEqual([expect.objectContaining({ chance: 'noir', level: 1, stake: 100 })]);
+    // the standing instruction for the next zero can be set (and set back)
+    const standing = player.locator('.prisoner-card[data-chance="noir"] select[data-choice="on-zero"]');
+    await standing.selectOption('partage');
+    await poll(async () => (await api(server.url, 'GET', '/api/tables/e2e', playerToken)).my.prisoners[0].onZero).toBe('partage');
+    await player.locator('.prisoner-card[data-chance="noir"] select[data-choice="on-zero"]').selectOption('prison');
+    await poll(async () => (await api(server.url, 'GET', '/api/tables/e2e', playerToken)).my.prisoners[0].onZero).toBe('prison');
   });
 
   it('a second zero: the prisoner goes one level deeper; the player takes la partage', async () => {

@@ -69,6 +69,8 @@ export interface PrisonerJson {
   since: number;
   pending: boolean;
   choiceDeadline: number | null;
+  /** Standing instruction for the next zero (servers that support it). */
+  onZero?: 'prison' | 'partage';
 }
 
 /** Payment line (engine paymentJson). */
@@ -234,8 +236,8 @@ export class Api {
   command(table: string, kind: 'undo' | 'clear' | 'rebet' | 'double') {
     return this.call<{ balance: number }>('POST', `/api/tables/${encodeURIComponent(table)}/${kind}`, { requestId: requestId() });
   }
-  choose(table: string, prisonerId: string, choice: 'partage' | 'prison' | 'move', chance?: string) {
-    return this.call<{ balance: number }>('POST', `/api/tables/${encodeURIComponent(table)}/prisoners/${encodeURIComponent(prisonerId)}`, { choice, ...(chance ? { chance } : {}) });
+  choose(table: string, prisonerId: string, choice: 'partage' | 'prison' | 'move' | 'on-zero', opts: { chance?: string; onZero?: 'partage' | 'prison' } = {}) {
+    return this.call<{ balance: number }>('POST', `/api/tables/${encodeURIComponent(table)}/prisoners/${encodeURIComponent(prisonerId)}`, { choice, ...(opts.chance ? { chance: opts.chance } : {}), ...(opts.onZero ? { onZero: opts.onZero } : {}) });
   }
 
   // ------------------------------------------------------------------ croupier

@@ -17,6 +17,8 @@ export const CHANCE_NAMES_UI = CHANCE_NAMES;
 export const LANGUAGE_NAMES: Record<Language, string> = { fr: 'Français', en: 'English', cs: 'Čeština', de: 'Deutsch', it: 'Italiano' };
 
 const EN = {
+  atNextZero: 'At the next zero',
+  newChancesAtZero: 'New chances simples at a zero',
   numbersCount: '{n} numbers',
   mode: 'Wheel',
   modeManual: 'physical wheel (the croupier enters the number)',
@@ -149,6 +151,8 @@ export type Dict = typeof EN;
 
 const FR: Dict = {
   ...EN,
+  atNextZero: 'Au prochain zéro',
+  newChancesAtZero: 'Nouvelles chances simples, sur un zéro',
   numbersCount: '{n} numéros',
   mode: 'Cylindre',
   modeManual: 'cylindre physique (le croupier saisit le numéro)',
@@ -270,6 +274,8 @@ const FR: Dict = {
 
 const CS: Dict = {
   ...EN,
+  atNextZero: 'Při příští nule',
+  newChancesAtZero: 'Nové jednoduché šance při nule',
   numbersCount: '{n} čísel',
   mode: 'Kolo',
   modeManual: 'skutečné kolo (krupiér zadá číslo)',
@@ -388,6 +394,8 @@ const CS: Dict = {
 
 const DE: Dict = {
   ...EN,
+  atNextZero: 'Bei der nächsten Zero',
+  newChancesAtZero: 'Neue einfache Chancen bei Zero',
   numbersCount: '{n} Zahlen',
   mode: 'Kessel',
   modeManual: 'echter Kessel (der Croupier gibt die Zahl ein)',
@@ -506,6 +514,8 @@ const DE: Dict = {
 
 const IT: Dict = {
   ...EN,
+  atNextZero: 'Al prossimo zero',
+  newChancesAtZero: 'Nuove chances semplici, allo zero',
   numbersCount: '{n} numeri',
   mode: 'Cilindro',
   modeManual: 'cilindro fisico (il croupier inserisce il numero)',

@@ -41,6 +41,8 @@ class PlayerApp {
   private balance = 0;
   private chip = 0;
   private neighbours = 2;
+  /** What the player's new chances simples do at a zero: en prison (the default) or la partage. */
+  private chanceOnZero: 'prison' | 'partage' = localStorage.getItem('croupier.onZero') === 'partage' ? 'partage' : 'prison';
   private orientation: Orientation = 'horizontal';
   private layout: LayoutView | null = null;
   private racetrack: Racetrack | null = null;
@@ -387,13 +389,25 @@ class PlayerApp {
       'div',
       { class: 'side-col' },
       h('section', { class: 'panel', 'aria-label': d.betSlip }, h('h2', {}, d.betSlip), h('ul', { class: 'slip', id: 'slip' }), h('div', { class: 'slip-total' }, h('span', {}, d.total), h('span', { id: 'slip-total' }))),
-      h('section', { class: 'panel', id: 'prison-panel', 'aria-label': d.prisoners }, h('h2', {}, d.prisoners), h('div', { class: 'prisoners', id: 'prisoners' })),
+      h('section', { class: 'panel', id: 'prison-panel', 'aria-label': d.prisoners }, h('h2', {}, d.prisoners), this.onZeroPreference(), h('div', { class: 'prisoners', id: 'prisoners' })),
       h('section', { class: 'panel', 'aria-label': d.history }, h('h2', {}, d.history), h('ul', { class: 'history', id: 'history' })),
       h('section', { class: 'panel' }, h('details', {}, h('summary', {}, d.limits), this.limitsTable())),
       h('section', { class: 'panel' }, h('details', {}, h('summary', {}, d.help), h('p', { class: 'empty' }, d.helpText))),
     );
     const main = h('div', { class: 'main-col' }, top, felt, controls);
     this.root.replaceChildren(header, h('main', { class: 'page' }, main, side), h('div', { class: 'toast', id: 'toast', role: 'alert', hidden: true }));
+  }
+
+  /** "New chances simples at a zero: en prison / la partage" (french rules only). */
+  private onZeroPreference(): HTMLElement | null {
+    if (this.view?.table.rules.chanceOnZero !== 'prison') return null;
+    const c = calls(this.lang);
+    const sel = h('select', { id: 'on-zero', 'aria-label': DICTS[this.lang].newChancesAtZero }, h('option', { value: 'prison', selected: this.chanceOnZero === 'prison' }, cap(c.enPrison)), h('option', { value: 'partage', selected: this.chanceOnZero === 'partage' }, cap(c.partage)));
+    sel.addEventListener('change', () => {
+      this.chanceOnZero = sel.value === 'partage' ? 'partage' : 'prison';
+      localStorage.setItem('croupier.onZero', this.chanceOnZero);
+    });
+    return h('label', { class: 'standing' }, DICTS[this.lang].newChancesAtZero, sel);
   }
 
   private limitsTable(): HTMLElement {
@@ -453,6 +467,8 @@ class PlayerApp {
   // ------------------------------------------------------------------------ commands
   private async placePosition(p: Position): Promise<void> {
     const spec: Record<string, unknown> = specOf(p);
+    // the player's standing choice for chances simples should the coup be a zero (french rules)
+    if (p.kind === 'chance' && this.view?.table.rules.chanceOnZero === 'prison' && this.chanceOnZero === 'partage') spec.onZero = 'partage';
     await this.place({ ...spec, stake: this.chip });
   }
 
@@ -501,9 +517,9 @@ class PlayerApp {
     }
   }
 
-  private async choose(p: PrisonerJson, choice: 'partage' | 'prison' | 'move', chance?: string): Promise<void> {
+  private async choose(p: PrisonerJson, choice: 'partage' | 'prison' | 'move' | 'on-zero', opts: { chance?: string; onZero?: 'partage' | 'prison' } = {}): Promise<void> {
     try {
-      const r = await this.api.choose(this.tableId, p.id, choice, chance);
+      const r = await this.api.choose(this.tableId, p.id, choice, opts);
       this.balance = r.balance;
       this.scheduleRefetch(0);
     } catch (e) {
@@ -791,7 +807,7 @@ class PlayerApp {
       ...list.map((p) => {
         const name = chanceName(this.lang, p.chance);
         const open = p.pending && p.choiceDeadline !== null && p.choiceDeadline > this.api.now();
-        const sel = h('select', { 'aria-label': `${d.moveTo} (${name})` }, ...CHANCES.filter((x) => x !== p.chance).map((x: Chance) => h('option', { value: x }, chanceName(this.lang, x))));
+        const sel = h('select', { 'aria-label': `${d.moveTo} (${name})`, dataset: { choice: 'move-to' } }, ...CHANCES.filter((x) => x !== p.chance).map((x: Chance) => h('option', { value: x }, chanceName(this.lang, x))));
         const row = h('div', { class: 'row' });
         if (open) {
           row.append(
@@ -799,7 +815,12 @@ class PlayerApp {
             h('button', { class: 'btn', type: 'button', dataset: { choice: 'prison' }, onclick: () => void this.choose(p, 'prison') }, d.stay),
           );
         }
-        if (canChange) row.append(h('span', {}, d.moveTo), sel, h('button', { class: 'btn-small', type: 'button', dataset: { choice: 'move' }, onclick: () => void this.choose(p, 'move', sel.value) }, d.move));
+        if (canChange) row.append(h('span', {}, d.moveTo), sel, h('button', { class: 'btn-small', type: 'button', dataset: { choice: 'move' }, onclick: () => void this.choose(p, 'move', { chance: sel.value }) }, d.move));
+        if (canChange && p.onZero !== undefined) {
+          const standing = h('select', { 'aria-label': `${d.atNextZero} (${name})`, dataset: { choice: 'on-zero' } }, h('option', { value: 'prison', selected: p.onZero !== 'partage' }, cap(c.enPrison)), h('option', { value: 'partage', selected: p.onZero === 'partage' }, cap(c.partage)));
+          standing.addEventListener('change', () => void this.choose(p, 'on-zero', { onZero: standing.value as 'prison' | 'partage' }));
+          row.append(h('label', { class: 'standing' }, d.atNextZero, standing));
+        }
         return h(
           'div',
           { class: `prisoner-card${open ? ' pending' : ''}`, dataset: { prisoner: p.id, chance: p.chance } },
