@@ -28,10 +28,10 @@ export async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Parses JSON text; a syntax error becomes INVALID_JSON. */
+/** Parses JSON text (a leading byte order mark is skipped); a syntax error becomes INVALID_JSON. */
 export function parseJson(text: string, what = 'input'): unknown {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text); // a UTF-8 byte order mark is not JSON
   } catch (e) {
     throw new CliError('INVALID_JSON', `${what} is not valid JSON: ${(e as Error).message}`);
   }

@@ -15,7 +15,7 @@ program
   .description('Croupier: roulette rules engine, table server and game mathematics')
   .version('0.1.0')
   .exitOverride()
-  .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+  .configureOutput({ writeErr: (s) => process.stderr.write(s), outputError: () => {} }) // errors are reported once, as JSON
   .showHelpAfterError(false);
 
 registerEngineCommands(program);

@@ -7,7 +7,7 @@
  * neighbours follow the wheel, finales follow the layout's adjacency.
  */
 import { catalogue, insideKey, type Position } from './layout.ts';
-import { err, ok, type Result } from './result.ts';
+import { err, ok, shown, type Result } from './result.ts';
 import { neighbours, parsePocket, pocketLabel, type Pocket, type WheelKind } from './wheel.ts';
 
 /** The fixed announced series and the parametrised families. */
@@ -79,12 +79,18 @@ export function announceName(raw: string): AnnounceName | undefined {
  */
 export function parseAnnounce(spec: { announce?: unknown; number?: unknown; neighbours?: unknown; finale?: unknown }, wheel: WheelKind): Result<Announce> {
   if (wheel !== 'single') return err('ANNOUNCE_NOT_OFFERED', 'announced bets exist on single-zero tables only (RULES §5)');
-  if (spec.finale !== undefined) return parseFinale(spec.finale);
+  if (spec.finale !== undefined) {
+    if (spec.announce !== undefined || spec.number !== undefined || spec.neighbours !== undefined) {
+      return err('INVALID_FINALE', 'a finale takes no "announce", "number" or "neighbours"');
+    }
+    return parseFinale(spec.finale);
+  }
   const name = typeof spec.announce === 'string' ? announceName(spec.announce) : undefined;
-  if (!name) return err('UNKNOWN_ANNOUNCE', `unknown announced bet ${JSON.stringify(spec.announce)}`);
+  if (!name) return err('UNKNOWN_ANNOUNCE', `unknown announced bet ${shown(spec.announce)}`);
   if (name === 'voisins') {
+    if (spec.number === undefined) return err('INVALID_NEIGHBOURS', 'a neighbours bet needs its centre "number" (0-36)');
     const centre = parsePocket(spec.number, wheel);
-    if (!centre.ok) return err('INVALID_NEIGHBOURS', `neighbours bet needs a centre "number" on the wheel: ${centre.error.message}`);
+    if (!centre.ok) return err('INVALID_NEIGHBOURS', `the centre of a neighbours bet must be on the wheel: ${centre.error.message}`);
     const k = spec.neighbours;
     if (typeof k !== 'number' || !Number.isInteger(k) || k < 1 || k > MAX_NEIGHBOURS) {
       return err('INVALID_NEIGHBOURS', `"neighbours" must be an integer 1..${MAX_NEIGHBOURS} (numbers each side of the centre)`);

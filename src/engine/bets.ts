@@ -18,7 +18,7 @@
  */
 import { chipCount, expandAnnounce, normaliseName as norm, parseAnnounce, type Announce, type Chip } from './announce.ts';
 import { catalogue, insideKey, outsidePosition, type Chance, type Position, type PositionKind } from './layout.ts';
-import { err, ok, type Result } from './result.ts';
+import { err, ok, shown, type Result } from './result.ts';
 import type { Rules } from './rules.ts';
 import { parsePocket, type Pocket } from './wheel.ts';
 
@@ -135,7 +135,7 @@ export function parseBet(raw: unknown, rules: Rules): Result<Bet> {
   const spec = raw as BetSpec;
   const id = spec.id;
   if (typeof id !== 'string' || id.length === 0 || id.length > MAX_BET_ID_LENGTH) {
-    return err('INVALID_BET_ID', `every bet needs an "id": a string of 1-${MAX_BET_ID_LENGTH} characters (got ${JSON.stringify(id) ?? 'nothing'})`);
+    return err('INVALID_BET_ID', `every bet needs an "id": a string of 1-${MAX_BET_ID_LENGTH} characters (got ${shown(id)})`);
   }
   const fail = (code: Parameters<typeof err>[0], message: string) => err(code, `bet "${id}": ${message}`, id);
   for (const key of Object.keys(spec)) if (!ALLOWED_KEYS.has(key)) return fail('INVALID_BET', `unknown field "${key}"`);
@@ -145,13 +145,13 @@ export function parseBet(raw: unknown, rules: Rules): Result<Bet> {
   }
   const shape = shapes[0];
   if (!isStake(spec.stake)) {
-    return fail('INVALID_STAKE', `stake must be a positive integer number of minor units up to ${MAX_STAKE} (got ${JSON.stringify(spec.stake) ?? 'nothing'})`);
+    return fail('INVALID_STAKE', `stake must be a positive integer number of minor units up to ${MAX_STAKE} (got ${shown(spec.stake)})`);
   }
   const stake = spec.stake;
   let kind: PositionKind | 'announce' | undefined;
   if (spec.kind !== undefined) {
     kind = parseKind(spec.kind);
-    if (!kind) return fail('KIND_MISMATCH', `unknown kind ${JSON.stringify(spec.kind)}`);
+    if (!kind) return fail('KIND_MISMATCH', `unknown kind ${shown(spec.kind)}`);
   }
   const isAnnounce = shape === 'announce' || shape === 'finale';
   if (!isAnnounce && (spec.number !== undefined || spec.neighbours !== undefined)) {
@@ -159,7 +159,7 @@ export function parseBet(raw: unknown, rules: Rules): Result<Bet> {
   }
 
   if (isAnnounce) {
-    if (kind !== undefined && kind !== 'announce') return fail('KIND_MISMATCH', `kind ${JSON.stringify(spec.kind)} does not match an announced bet`);
+    if (kind !== undefined && kind !== 'announce') return fail('KIND_MISMATCH', `kind ${shown(spec.kind)} does not match an announced bet`);
     if (spec.prison !== undefined || spec.onZero !== undefined) return fail('INVALID_PRISON', 'en prison applies to chances simples only');
     if (!rules.announcedBets) return fail('ANNOUNCE_NOT_OFFERED', 'announced bets exist on single-zero tables only (RULES §5)');
     const a = parseAnnounce(spec, rules.wheel);
@@ -174,7 +174,7 @@ export function parseBet(raw: unknown, rules: Rules): Result<Bet> {
   if (!pos.ok) return fail(pos.error.code, pos.error.message);
   const position = pos.value;
   if (kind !== undefined && kind !== position.kind) {
-    return fail('KIND_MISMATCH', `kind ${JSON.stringify(spec.kind)} does not match the position (a ${position.kind})`);
+    return fail('KIND_MISMATCH', `kind ${shown(spec.kind)} does not match the position (a ${position.kind})`);
   }
 
   let prison = 0;
@@ -211,7 +211,7 @@ function resolvePosition(shape: (typeof SHAPE_KEYS)[number], spec: BetSpec, rule
       for (const x of raw) {
         const p = parsePocket(x, wheel);
         if (!p.ok) return p;
-        if (pockets.includes(p.value)) return err('INVALID_POSITION', `number ${JSON.stringify(x)} given twice`);
+        if (pockets.includes(p.value)) return err('INVALID_POSITION', `number ${shown(x)} given twice`);
         pockets.push(p.value);
       }
       const position = catalogue(wheel).byKey.get(insideKey(pockets));
@@ -222,7 +222,7 @@ function resolvePosition(shape: (typeof SHAPE_KEYS)[number], spec: BetSpec, rule
     }
     case 'chance': {
       const chance = parseChance(spec.chance);
-      if (!chance) return err('UNKNOWN_CHANCE', `${JSON.stringify(spec.chance)} is not a chance simple (rouge, noir, pair, impair, manque, passe)`);
+      if (!chance) return err('UNKNOWN_CHANCE', `${shown(spec.chance)} is not a chance simple (rouge, noir, pair, impair, manque, passe)`);
       return ok(outsidePosition(wheel, chance));
     }
     case 'dozen':
@@ -232,7 +232,7 @@ function resolvePosition(shape: (typeof SHAPE_KEYS)[number], spec: BetSpec, rule
       const v = spec[shape];
       const isDozen = shape === 'dozen' || shape === 'douzaine';
       if (v !== 1 && v !== 2 && v !== 3) {
-        return err(isDozen ? 'INVALID_DOZEN' : 'INVALID_COLUMN', `${shape} must be 1, 2 or 3 (got ${JSON.stringify(v)})`);
+        return err(isDozen ? 'INVALID_DOZEN' : 'INVALID_COLUMN', `${shape} must be 1, 2 or 3 (got ${shown(v)})`);
       }
       return ok(outsidePosition(wheel, `${isDozen ? 'douzaine' : 'colonne'}-${v}`));
     }
@@ -244,7 +244,7 @@ function resolvePosition(shape: (typeof SHAPE_KEYS)[number], spec: BetSpec, rule
       const isDozen = shape === 'dozens' || shape === 'douzaines';
       const code = isDozen ? 'INVALID_DOZEN' : 'INVALID_COLUMN';
       if (!Array.isArray(v) || v.length !== 2 || !v.every((x) => x === 1 || x === 2 || x === 3)) {
-        return err(code, `${shape} must be two of 1, 2, 3 (got ${JSON.stringify(v)})`);
+        return err(code, `${shape} must be two of 1, 2, 3 (got ${shown(v)})`);
       }
       const [a, b] = [Math.min(v[0], v[1]), Math.max(v[0], v[1])];
       if (b - a !== 1) return err(code, `${shape} ${a} and ${b} are not adjacent`);

@@ -123,17 +123,27 @@ export function settleCoup(rules: Rules, pocket: Pocket, bets: readonly Bet[]): 
 }
 
 /**
- * Validates raw bets for one coup: each with {@link parseBet}, ids unique.
- * Errors: those of parseBet, DUPLICATE_BET_ID, INVALID_INPUT (bets not a list).
+ * Largest total stake of one coup, minor units (10^14): keeps every total of a settlement
+ * (at most 36 × the stakes) an exact integer in a JS number.
+ */
+export const MAX_COUP_STAKE = 100_000_000_000_000;
+
+/**
+ * Validates raw bets for one coup: each with {@link parseBet} (a rejection of a bet without a
+ * usable id names its place in the list), ids unique, total stake at most {@link MAX_COUP_STAKE}.
+ * Errors: those of parseBet, DUPLICATE_BET_ID, INVALID_STAKE (total), INVALID_INPUT (not a list).
  */
 export function parseBets(raw: unknown, rules: Rules): Result<Bet[]> {
   if (!Array.isArray(raw)) return err('INVALID_INPUT', '"bets" must be a list');
   const seen = new Set<string>();
   const bets: Bet[] = [];
-  for (const item of raw) {
+  let total = 0;
+  for (const [i, item] of raw.entries()) {
     const b = parseBet(item, rules);
-    if (!b.ok) return b;
+    if (!b.ok) return b.error.betId === undefined ? err(b.error.code, `bets[${i}]: ${b.error.message}`) : b;
     if (seen.has(b.value.id)) return err('DUPLICATE_BET_ID', `bet id "${b.value.id}" is used twice`, b.value.id);
+    total += b.value.stake;
+    if (total > MAX_COUP_STAKE) return err('INVALID_STAKE', `bet "${b.value.id}": the stakes of one coup may total at most ${MAX_COUP_STAKE} minor units`, b.value.id);
     seen.add(b.value.id);
     bets.push(b.value);
   }

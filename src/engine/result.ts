@@ -55,3 +55,25 @@ export function ok<T>(value: T): Result<T, never> {
 export function err(code: EngineErrorCode, message: string, betId?: string): Result<never> {
   return { ok: false, error: betId === undefined ? { code, message } : { code, message, betId } };
 }
+
+/** Longest rendering of a client's value inside a rejection message, in characters. */
+export const SHOWN_MAX = 60;
+
+/**
+ * A client's value as shown in a rejection message: JSON where it has one (numbers that JSON
+ * cannot write, such as Infinity, as themselves), "nothing" for undefined, cut to
+ * {@link SHOWN_MAX} characters so that a huge input is never echoed back whole.
+ */
+export function shown(value: unknown): string {
+  let text: string;
+  if (value === undefined) text = 'nothing';
+  else if (typeof value === 'number' || typeof value === 'bigint') text = String(value);
+  else {
+    try {
+      text = JSON.stringify(value) ?? String(value);
+    } catch {
+      text = Object.prototype.toString.call(value);
+    }
+  }
+  return text.length > SHOWN_MAX ? `${text.slice(0, SHOWN_MAX - 1)}…` : text;
+}

@@ -2,7 +2,7 @@
  * Rule sets (RULES.md §4): which wheel, what a zero does to the chances simples,
  * en prison depth, payout model, and whether announced bets are offered.
  */
-import { err, ok, type Result } from './result.ts';
+import { err, ok, shown, type Result } from './result.ts';
 import type { WheelKind } from './wheel.ts';
 
 /** Names of the preset rule sets (RULES §4). */
@@ -74,7 +74,8 @@ const CHANCE_ON_ZERO: readonly ChanceOnZero[] = ['lose', 'prison', 'partage', 'r
 
 /**
  * Reads a rule set (RULES §4). Errors: UNKNOWN_RULES (unknown preset, option or option
- * value), INVALID_RULES (malformed prison object, depth outside 1..10).
+ * value), INVALID_RULES (malformed prison object, depth outside 1..10, prison settings on
+ * a rule set without en prison).
  */
 export function resolveRules(input: unknown): Result<Rules> {
   const raw = typeof input === 'string' ? { preset: input } : input;
@@ -87,7 +88,7 @@ export function resolveRules(input: unknown): Result<Rules> {
   }
   const name = typeof r.preset === 'string' ? r.preset.toLowerCase() : r.preset;
   if (typeof name !== 'string' || !(PRESETS as readonly string[]).includes(name)) {
-    return err('UNKNOWN_RULES', `unknown rule set ${JSON.stringify(r.preset)}; one of ${PRESETS.join(', ')}`);
+    return err('UNKNOWN_RULES', `unknown rule set ${shown(r.preset)}; one of ${PRESETS.join(', ')}`);
   }
   const base = PRESET_RULES[name as PresetName];
   let chanceOnZero = base.chanceOnZero;
@@ -113,6 +114,9 @@ export function resolveRules(input: unknown): Result<Rules> {
     }
     if (atLimit !== 'lose' && atLimit !== 'partage') return err('UNKNOWN_RULES', 'prison.atLimit must be "lose" or "partage"');
     prison = { maxLevel, atLimit };
+    if (chanceOnZero !== 'prison') {
+      return err('INVALID_RULES', `prison settings need en prison: the ${base.preset} rules play chances simples "${chanceOnZero}" on a zero (set "chanceOnZero": "prison")`);
+    }
   }
   return ok({ ...base, chanceOnZero, prison });
 }

@@ -6,7 +6,7 @@
  * written as a number 0..36 or the string "00"; a JS literal `00` is the number 0 and is
  * never the double zero.
  */
-import { err, ok, type Result } from './result.ts';
+import { err, ok, shown, type Result } from './result.ts';
 
 /** Pocket code: 0..36 = that number, 37 = "00". */
 export type Pocket = number;
@@ -103,7 +103,7 @@ export function parsePocket(raw: unknown, wheel: WheelKind): Result<Pocket> {
   else if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 0 && raw <= 36) p = raw;
   else if (typeof raw === 'string' && /^(0|[1-9]\d?)$/.test(raw) && Number(raw) <= 36) p = Number(raw);
   if (p === undefined) {
-    return err('INVALID_NUMBER', `${JSON.stringify(raw) ?? String(raw)} is not a pocket (0-36 or "00")`);
+    return err('INVALID_NUMBER', `${shown(raw)} is not a pocket (0-36 or "00")`);
   }
   if (p === DOUBLE_ZERO && wheel === 'single') {
     return err('NOT_ON_WHEEL', '"00" is not on a single-zero wheel');

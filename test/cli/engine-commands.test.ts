@@ -76,3 +76,21 @@ describe('croupier expand / catalogue / rtp', () => {
     expect(r.json.error.code).toBe('INVALID_ARGUMENTS');
   });
 });
+
+describe('CLI regressions', () => {
+  it('regression: commander errors were printed twice (JSON on stdout and "error:" on stderr)', () => {
+    const r = croupier(['settle', '--bogus']);
+    expect(r.status).toBe(2);
+    expect(r.json.error.code).toBe('INVALID_ARGUMENTS');
+    expect(r.stderr).toBe('');
+  });
+  it('regression: a UTF-8 byte order mark on stdin was INVALID_JSON', () => {
+    const r = croupier(['settle'], '\uFEFF{"rules":"french","outcome":1,"bets":[]}');
+    expect(r.status).toBe(0);
+  });
+  it('regression: expand accepted --unit 1e13 and totals above the stake limit, and ignored a name given with --finale', () => {
+    expect(croupier(['expand', 'tiers', '--unit', '10000000000000']).json.error.code).toBe('INVALID_STAKE');
+    expect(croupier(['expand', 'voisins-du-zero', '--unit', '200000000000']).json.error.code).toBe('INVALID_STAKE');
+    expect(croupier(['expand', 'tiers', '--finale', '3']).json.error.code).toBe('INVALID_FINALE');
+  });
+});

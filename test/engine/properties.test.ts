@@ -12,11 +12,13 @@ import {
 const rulesArb: fc.Arbitrary<Rules> = fc
   .record({
     preset: fc.constantFrom(...PRESETS),
+    chanceOnZero: fc.constantFrom(undefined, 'lose', 'prison', 'partage', 'return-matching'),
     maxLevel: fc.integer({ min: 1, max: 4 }),
     atLimit: fc.constantFrom('lose', 'partage'),
   })
-  .map(({ preset, maxLevel, atLimit }) => {
-    const r = resolveRules({ preset, prison: { maxLevel, atLimit } });
+  .map(({ preset, chanceOnZero, maxLevel, atLimit }) => {
+    const prisonRules = chanceOnZero === 'prison' || (chanceOnZero === undefined && preset === 'french');
+    const r = resolveRules({ preset, ...(chanceOnZero ? { chanceOnZero } : {}), ...(prisonRules ? { prison: { maxLevel, atLimit } } : {}) });
     if (!r.ok) throw new Error(r.error.message);
     return r.value;
   });

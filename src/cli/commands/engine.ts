@@ -3,6 +3,7 @@
  */
 import type { Command } from 'commander';
 import { chipCount, coveredPockets, expandAnnounce, parseAnnounce } from '../../engine/announce.ts';
+import { MAX_STAKE } from '../../engine/bets.ts';
 import { parseBets, settleCoup } from '../../engine/coup.ts';
 import { catalogue, INSIDE_KINDS } from '../../engine/layout.ts';
 import { chipsJson, payoutText, positionJson, rulesJson, settlementJson } from '../../engine/report.ts';
@@ -58,11 +59,12 @@ export function registerEngineCommands(program: Command): void {
     .option('--finale <d>', 'finale en plein (a digit) or à cheval (a/b)')
     .option('--unit <minor>', 'unit per chip in minor units', (v) => Number(v), 1)
     .action((announce: string | undefined, opts: { number?: string; neighbours?: number; finale?: string; unit: number }) => {
-      if (!Number.isSafeInteger(opts.unit) || opts.unit <= 0) throw new CliError('INVALID_STAKE', '--unit must be a positive integer (minor units)');
+      if (!Number.isSafeInteger(opts.unit) || opts.unit <= 0 || opts.unit > MAX_STAKE) throw new CliError('INVALID_STAKE', `--unit must be a positive integer of minor units up to ${MAX_STAKE}`);
       if (announce === undefined && opts.finale === undefined) throw new CliError('UNKNOWN_ANNOUNCE', 'name an announced bet or give --finale');
       const a = parseAnnounce({ announce, number: opts.number, neighbours: opts.neighbours, finale: opts.finale }, 'single');
       if (!a.ok) throw CliError.from(a.error);
       const chips = expandAnnounce(a.value);
+      if (opts.unit * chipCount(chips) > MAX_STAKE) throw new CliError('INVALID_STAKE', `the total stake ${opts.unit * chipCount(chips)} exceeds ${MAX_STAKE} minor units`);
       printJson({ unit: opts.unit, chipCount: chipCount(chips), stake: opts.unit * chipCount(chips), numbers: coveredPockets(chips).map(pocketLabel), chips: chipsJson(chips, opts.unit) });
     });
 
