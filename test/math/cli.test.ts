@@ -122,9 +122,44 @@ describe('croupier simulate', () => {
 
 describe('croupier rng-test', () => {
   it('flags the biased source (the seeded and crypto verdicts are covered in rngtest.test.ts)', async () => {
-    const b = JSON.parse((await croupier('rng-test', '--source', 'biased', '--spins', '200000')).stdout);
+    const run = await croupier('rng-test', '--source', 'biased', '--spins', '200000');
+    const b = JSON.parse(run.stdout);
     expect(b.pass).toBe(false);
+    expect(run.code).toBe(3); // regression: rng-test exited 0 when a test failed
     expect(b.tests.map((t: { name: string }) => t.name)).toEqual(['chi-square', 'runs', 'serial-correlation', 'gap']);
     expect(b.tests[0].pass).toBe(false);
   });
 });
+
+describe('math CLI regressions', () => {
+  const defaults: SimulateOptions = { rules: 'french', strategy: 'flat', bet: 'rouge', spins: '10000', sessions: '1', seed: '42', bankroll: '100000', unit: '100', line: '1,2,3,4', paroliWins: '3', format: 'json' };
+  const code = (opts: Partial<SimulateOptions>) => {
+    try {
+      simulateConfig({ ...defaults, ...opts });
+      return 'accepted';
+    } catch (e) {
+      return (e as CliError).code;
+    }
+  };
+  it('regression: --bankroll below one unit played 0 coups instead of being refused', () => {
+    expect(code({ bankroll: '99' })).toBe('INVALID_BANKROLL');
+  });
+  it('regression: --zero partage was silently ignored on rules without en prison', () => {
+    expect(code({ rules: 'european', zero: 'partage' })).toBe('INVALID_POLICY');
+    expect(code({ rules: 'american' })).toBe('accepted');
+  });
+  it('regression: --replay with --sessions 5 was silently played as one session', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'croupier-perm-'));
+    const file = join(dir, 'p.txt');
+    writeFileSync(file, '1\n2\n');
+    expect(code({ replay: file, sessions: '5' })).toBe('INVALID_SESSIONS');
+    expect(code({ replay: file })).toBe('accepted');
+  });
+  it('regression: a ruined flat session counted one capped stake', async () => {
+    const { cfg } = simulateConfig({ ...defaults, rules: 'european', bet: '17', bankroll: '150', spins: '1000', seed: '1' });
+    const run = await runSimulation(cfg, { workers: 1 });
+    const r = simulationReport(cfg, run.sessions);
+    expect(r.totals).toMatchObject({ cappedStakes: 0 });
+  });
+});
+

@@ -58,14 +58,13 @@ export function referenceSession(cfg: SimConfig, state: Int32Array, replay?: rea
         const want = wantUnits * cfg.unit;
         stake = Math.min(want, maxStake);
         if (stake > bank) stake = Math.floor(bank / cfg.unit) * cfg.unit;
-        if (stake < want) r.capped++;
         if (stake < cfg.unit) {
           stake = 0;
           if (prisoners.length === 0) {
             r.ruined = 1;
             break;
           }
-        }
+        } else if (stake < want) r.capped++; // only stakes actually placed count as capped
       }
     }
     if (!betting && prisoners.length === 0) break;

@@ -60,7 +60,7 @@ export function registerMathCommands(program: Command): void {
 
   program
     .command('rng-test')
-    .description('chi-square, runs, serial correlation and gap tests of a random source, pass/fail at 99%')
+    .description('chi-square, runs, serial correlation and gap tests of a random source, pass/fail at 99% (exit code 3 when a test fails)')
     .option('--source <source>', 'crypto | seeded | biased (byte % n, deliberately biased)', 'crypto')
     .option('--spins <n>', 'number of spins to draw', '1000000')
     .option('--seed <seed>', 'seed of the seeded source (and of the biased source\'s byte stream)', '42')
@@ -70,7 +70,11 @@ export function registerMathCommands(program: Command): void {
       if (!['crypto', 'seeded', 'biased'].includes(opts.source)) throw new CliError('INVALID_SOURCE', '--source must be crypto, seeded or biased');
       const spins = intOption('--spins', opts.spins, 'INVALID_SPINS', MIN_SPINS, 200_000_000) as number;
       if (opts.wheel !== undefined && opts.wheel !== 'single' && opts.wheel !== 'double') throw new CliError('INVALID_INPUT', '--wheel must be single or double');
-      const wheel = opts.wheel === 'single' || opts.wheel === 'double' ? opts.wheel : opts.rules ? rulesOption(opts.rules).wheel : 'single';
+      const rulesWheel = opts.rules ? rulesOption(opts.rules).wheel : undefined;
+      if (opts.wheel !== undefined && rulesWheel !== undefined && opts.wheel !== rulesWheel) {
+        throw new CliError('INVALID_INPUT', `--wheel ${opts.wheel} contradicts --rules (a ${rulesWheel}-zero wheel); give one of them`);
+      }
+      const wheel = (opts.wheel as 'single' | 'double' | undefined) ?? rulesWheel ?? 'single';
       const seed = seedOption(opts.seed);
       const source: RandomSource = opts.source === 'crypto' ? new CryptoSource() : opts.source === 'seeded' ? new SeededSource(seed) : new ModuloBiasedSource(new SeededSource(seed));
       const started = performance.now();
@@ -86,6 +90,7 @@ export function registerMathCommands(program: Command): void {
         note: 'pass = p-value >= 0.01 for each test; a fair source fails some test in about 4% of runs (4 tests at 1%)',
         seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
       });
+      if (!report.pass) process.exitCode = 3; // a check failed: scripts can tell without parsing
     });
 
   program
@@ -101,7 +106,7 @@ export function registerMathCommands(program: Command): void {
     .option('--unit <minor>', 'base stake in minor units', '100')
     .option('--limit <minor>', 'table maximum stake in minor units, or "unlimited" (default: RULES §6 multiple of the unit for the bet)')
     .option('--target <minor>', 'stop-win: stop betting when the bankroll reaches it')
-    .option('--zero <policy>', 'chances simples under en prison: prison | partage | optimal', 'prison')
+    .option('--zero <policy>', 'chances simples under en prison: prison (default) | partage | optimal')
     .option('--line <units>', 'Labouchère starting line, units, comma-separated', '1,2,3,4')
     .option('--paroli-wins <n>', 'Paroli: wins in a row before going back to one unit', '3')
     .option('--workers <n>', 'worker threads (default: all cores from 50 M coups and 2 sessions up, else 1)')
@@ -137,7 +142,7 @@ export interface SimulateOptions {
   unit: string;
   limit?: string;
   target?: string;
-  zero: string;
+  zero?: string;
   line: string;
   paroliWins: string;
   workers?: string;
@@ -176,10 +181,13 @@ export function simulateConfig(opts: SimulateOptions): { cfg: SimConfig; replay?
   const unit = intOption('--unit', opts.unit, 'INVALID_UNIT', 1, 1e12) as number;
   const bankroll = moneyOption('--bankroll', opts.bankroll, 'INVALID_BANKROLL');
   const limit = opts.limit === undefined ? Math.min(UNLIMITED, LIMIT_MULTIPLE[position.kind] * unit) : moneyOption('--limit', opts.limit, 'INVALID_LIMIT');
+  if (bankroll < unit) throw new CliError('INVALID_BANKROLL', `--bankroll (${bankroll}) must cover at least one unit (${unit})`);
   if (limit < unit) throw new CliError('INVALID_LIMIT', `--limit (${limit}) must be at least one unit (${unit})`);
   const target = opts.target === undefined ? 0 : (intOption('--target', opts.target, 'INVALID_TARGET', 1, UNLIMITED - 1) as number);
   if (target > 0 && target <= bankroll && bankroll < UNLIMITED) throw new CliError('INVALID_TARGET', '--target must be above the starting bankroll');
-  if (!['prison', 'partage', 'optimal'].includes(opts.zero)) throw new CliError('INVALID_POLICY', '--zero must be prison, partage or optimal');
+  const zero = opts.zero ?? 'prison';
+  if (!['prison', 'partage', 'optimal'].includes(zero)) throw new CliError('INVALID_POLICY', '--zero must be prison, partage or optimal');
+  if (opts.zero !== undefined && rules.chanceOnZero !== 'prison') throw new CliError('INVALID_POLICY', `--zero applies to en prison; the ${rules.preset} rules play chances simples "${rules.chanceOnZero}" on a zero`);
   const line = opts.line.split(',').map((x) => intOption('--line', x, 'INVALID_LINE', 1, 1e6) as number);
   const paroliWins = intOption('--paroli-wins', opts.paroliWins, 'INVALID_PAROLI', 1, 30) as number;
   const seed = seedOption(opts.seed);
@@ -203,6 +211,7 @@ export function simulateConfig(opts: SimulateOptions): { cfg: SimConfig; replay?
       throw e;
     }
     if (opts.spins === undefined) spins = replay.indices.length;
+    if (sessions !== 1) throw new CliError('INVALID_SESSIONS', '--replay plays one session over the permanence; --sessions must be 1');
     sessions = 1;
     workers = 1;
   }
@@ -210,6 +219,6 @@ export function simulateConfig(opts: SimulateOptions): { cfg: SimConfig; replay?
   // worker start-up (tsx + warm-up, about 1 s per worker) outweighs the gain below ~50 M coups
   if (workers === undefined && (spins * sessions < 50_000_000 || sessions === 1)) workers = 1;
   if (workers === undefined) workers = availableParallelism();
-  const cfg: SimConfig = { rules, bet, strategy: opts.strategy as StrategyName, unit, bankroll, limit, target, spins, sessions, seed, zeroPolicy: opts.zero as ZeroPolicy, line, paroliWins };
+  const cfg: SimConfig = { rules, bet, strategy: opts.strategy as StrategyName, unit, bankroll, limit, target, spins, sessions, seed, zeroPolicy: zero as ZeroPolicy, line, paroliWins };
   return { cfg, replay, workers };
 }

@@ -157,14 +157,13 @@ export function runSession(
         stake = want;
         if (stake > maxStake) stake = maxStake;
         if (stake > bank) stake = Math.floor(bank / unit) * unit;
-        if (stake < want) capped++;
         if (stake < unit) {
           stake = 0;
           if (pending === 0) {
             ruined = 1;
             break;
           }
-        }
+        } else if (stake < want) capped++; // a stake placed below the strategy's wish (limit or bankroll)
       }
     }
     if (!betting && pending === 0) break;
