@@ -150,7 +150,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
 
   // ---------------------------------------------------------------------------- shared commands
   /** Player commands, shared by HTTP and WebSocket. */
-  const playerCommand = (tableId: string, playerId: string, cmd: { type: 'bet'; requestId: string; bet: Record<string, unknown> } | { type: 'undo'; requestId?: string; betId?: string } | { type: 'clear'; requestId?: string } | { type: 'rebet' | 'double'; requestId: string } | { type: 'choose'; prisonerId: string; choice: PrisonerChoice; chance?: string; onZero?: 'partage' | 'prison' }): Promise<Reply> => {
+  const playerCommand = (tableId: string, playerId: string, cmd: { type: 'bet'; requestId: string; bet: Record<string, unknown> } | { type: 'undo'; requestId?: string; betId?: string } | { type: 'clear'; requestId?: string } | { type: 'rebet' | 'double'; requestId: string } | { type: 'choose'; requestId?: string; prisonerId: string; choice: PrisonerChoice; chance?: string; onZero?: 'partage' | 'prison' }): Promise<Reply> => {
     const t = tableOf(tableId);
     switch (cmd.type) {
       case 'bet':
@@ -163,7 +163,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
       case 'clear':
         return t.dispatch((_tx, now) => ({ type: 'clear', now, playerId, ...(cmd.requestId ? { requestId: cmd.requestId } : {}) }));
       case 'choose':
-        return t.dispatch((_tx, now) => ({ type: 'choose', now, playerId, prisonerId: cmd.prisonerId, choice: cmd.choice, ...(cmd.chance ? { chance: cmd.chance } : {}), ...(cmd.onZero ? { onZero: cmd.onZero } : {}) }));
+        return t.dispatch((_tx, now) => ({ type: 'choose', now, playerId, prisonerId: cmd.prisonerId, choice: cmd.choice, ...(cmd.chance ? { chance: cmd.chance } : {}), ...(cmd.onZero ? { onZero: cmd.onZero } : {}), ...(cmd.requestId ? { requestId: cmd.requestId } : {}) }));
     }
   };
 
@@ -265,7 +265,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   app.post<{ Params: { id: string; pid: string } }>('/api/tables/:id/prisoners/:pid', async (req, reply) => {
     const playerId = await requirePlayer(req);
     const body = parse(S.choiceBody, req.body);
-    return answer(reply, await playerCommand(req.params.id, playerId, { type: 'choose', prisonerId: req.params.pid, choice: body.choice, ...(body.chance ? { chance: body.chance } : {}), ...(body.onZero ? { onZero: body.onZero } : {}) }), playerId);
+    return answer(reply, await playerCommand(req.params.id, playerId, { type: 'choose', prisonerId: req.params.pid, choice: body.choice, ...(body.chance ? { chance: body.chance } : {}), ...(body.onZero ? { onZero: body.onZero } : {}), ...(body.requestId ? { requestId: body.requestId } : {}) }), playerId);
   });
 
   // ---------------------------------------------------------------------------- croupier routes
@@ -410,7 +410,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
             if (viewer.role !== 'player') fail(viewer.role === 'guest' ? 'UNAUTHORIZED' : 'FORBIDDEN', 'only logged-in players send table commands');
             const playerId = (viewer as { playerId: string }).playerId;
             const { table, requestId } = msg;
-            const res = await playerCommand(table, playerId, msg.type === 'bet' ? { type: 'bet', requestId, bet: msg.bet } : msg.type === 'undo' ? { type: 'undo', requestId, ...(msg.betId ? { betId: msg.betId } : {}) } : msg.type === 'choose' ? { type: 'choose', prisonerId: msg.prisonerId, choice: msg.choice, ...(msg.chance ? { chance: msg.chance } : {}), ...(msg.onZero ? { onZero: msg.onZero } : {}) } : { type: msg.type, requestId });
+            const res = await playerCommand(table, playerId, msg.type === 'bet' ? { type: 'bet', requestId, bet: msg.bet } : msg.type === 'undo' ? { type: 'undo', requestId, ...(msg.betId ? { betId: msg.betId } : {}) } : msg.type === 'choose' ? { type: 'choose', requestId, prisonerId: msg.prisonerId, choice: msg.choice, ...(msg.chance ? { chance: msg.chance } : {}), ...(msg.onZero ? { onZero: msg.onZero } : {}) } : { type: msg.type, requestId });
             return send(c, res.ok ? { type: 'reply', requestId, ok: true, value: res.value } : { type: 'reply', requestId, ok: false, error: res.error });
           }
         }

@@ -20,8 +20,8 @@ export const placeBody = z.object({ requestId, bet: betSpec }).strict();
 export const requestBody = z.object({ requestId }).strict();
 /** undo / clear: `{requestId?}`. */
 export const optionalRequestBody = z.object({ requestId: requestId.optional() }).strict();
-/** Prisoner choice: `{choice: partage|prison|move, chance?}`. */
-export const choiceBody = z.object({ choice: z.enum(['partage', 'prison', 'move', 'on-zero']), chance: chance.optional(), onZero: z.enum(['partage', 'prison']).optional() }).strict();
+/** Prisoner choice: `{requestId?, choice: partage|prison|move|on-zero, chance?, onZero?}`. */
+export const choiceBody = z.object({ requestId: requestId.optional(), choice: z.enum(['partage', 'prison', 'move', 'on-zero']), chance: chance.optional(), onZero: z.enum(['partage', 'prison']).optional() }).strict();
 /** Croupier result of a physical wheel: `{pocket}` (0..36 or "00"). */
 export const resultBody = z.object({ pocket }).strict();
 /** History queries: `?limit&before`. */

@@ -27,6 +27,7 @@ import type { Chance } from '../engine/layout.ts';
 import { parseChance } from '../engine/bets.ts';
 import { betJson, paymentJson, settlementJson } from '../engine/report.ts';
 import { isZero, parsePocket, pocketLabel, type PocketLabel } from '../engine/wheel.ts';
+import { shown } from '../engine/result.ts';
 import { gamingDay, resolveTableConfig, rulesOf, type TableConfig, type TableConfigInput } from './config.ts';
 import { tableErr, type TableError } from './errors.ts';
 import { houseAccount, inPlayAccount, makeTx, playerAccount, type LedgerTx, type Posting } from './ledger.ts';
@@ -160,7 +161,7 @@ export type TableEvent =
   | { type: 'double'; now: number; playerId: string; requestId: string; available: number }
   | { type: 'undo'; now: number; playerId: string; betId?: string; requestId?: string }
   | { type: 'clear'; now: number; playerId: string; requestId?: string }
-  | { type: 'choose'; now: number; playerId: string; prisonerId: string; choice: PrisonerChoice; chance?: string; onZero?: 'prison' | 'partage' };
+  | { type: 'choose'; now: number; playerId: string; prisonerId: string; choice: PrisonerChoice; chance?: string; onZero?: 'prison' | 'partage'; requestId?: string };
 
 /** Who receives a published event. */
 export type Audience = { kind: 'table' } | { kind: 'player'; playerId: string } | { kind: 'staff' };
@@ -528,15 +529,9 @@ function bettingClosed(s: TableState): Step | null {
 }
 
 /** Places new bets of one player atomically (all or none). */
-function addBets(s: TableState, now: number, playerId: string, requestId: string, fingerprint: string, specs: readonly Record<string, unknown>[], available: number, kind: string): Step {
+function addBets(s: TableState, now: number, playerId: string, requestId: string, specs: readonly Record<string, unknown>[], available: number, kind: string): Step {
   const closed = bettingClosed(s);
   if (closed) return closed;
-  const key = `${playerId}/${requestId}`;
-  const seen = s.requests[key];
-  if (seen) {
-    if (seen.fingerprint !== fingerprint) return reject(s, 'REQUEST_ID_REUSED', `request id ${JSON.stringify(requestId)} was already used for another command`);
-    return { state: s, effects: [{ type: 'reply', value: seen.reply }] };
-  }
   const rules = rulesOf(s.config);
   const mine = s.bets.filter((b) => b.playerId === playerId);
   if (mine.length + specs.length > s.config.maxBetsPerPlayer) {
@@ -568,7 +563,6 @@ function addBets(s: TableState, now: number, playerId: string, requestId: string
     bets: [...s.bets, ...placed],
     nextBetSeq: seq,
     txSeq: s.txSeq + 1,
-    requests: { ...s.requests, [key]: { coup: s.coup, fingerprint, reply } },
     balanceBeforeBets: playerId in s.balanceBeforeBets ? s.balanceBeforeBets : { ...s.balanceBeforeBets, [playerId]: available },
   };
   return {
@@ -585,18 +579,13 @@ function removeBets(s: TableState, now: number, playerId: string, ids: readonly 
     { account: playerAccount(playerId), amount: total },
   ]);
   const reply = { kind, coup: s.coup, removed: ids, returned: total };
-  const requests = requestId ? { ...s.requests, [`${playerId}/${requestId}`]: { coup: s.coup, fingerprint: canonicalJson({ kind, ids }), reply } } : s.requests;
-  const next: TableState = { ...s, bets: s.bets.filter((b) => !ids.includes(b.id)), txSeq: s.txSeq + 1, requests };
+  const next: TableState = { ...s, bets: s.bets.filter((b) => !ids.includes(b.id)), txSeq: s.txSeq + 1 };
   return { state: next, effects: [{ type: 'ledger', tx }, { type: 'reply', value: reply }, publish(next, TABLE, 'bets-removed', { playerId, betIds: ids })] };
 }
 
 function undo(s: TableState, e: Extract<TableEvent, { type: 'undo' | 'clear' }>): Step {
   const closed = bettingClosed(s);
   if (closed) return closed;
-  if (e.requestId) {
-    const seen = s.requests[`${e.playerId}/${e.requestId}`];
-    if (seen) return { state: s, effects: [{ type: 'reply', value: seen.reply }] };
-  }
   const mine = s.bets.filter((b) => b.playerId === e.playerId);
   if (e.type === 'clear') {
     if (mine.length === 0) return reject(s, 'NOTHING_TO_UNDO', 'no bet of yours is on the layout');
@@ -770,23 +759,48 @@ export function transition(s: TableState, e: TableEvent): Step {
       return { state: next, effects: [{ type: 'reply', value: { config: r.value } }, publish(next, TABLE, 'config', { config: r.value })] };
     }
     case 'place':
-      return addBets(s, e.now, e.playerId, e.requestId, canonicalJson({ kind: 'place', bet: e.bet }), [e.bet], e.available, 'place');
-    case 'rebet': {
-      const last = s.lastBets[e.playerId];
-      const seen = s.requests[`${e.playerId}/${e.requestId}`];
-      if (!seen && (!last || last.length === 0)) return bettingClosed(s) ?? reject(s, 'NOTHING_TO_REBET', 'you had no bets in a previous coup');
-      return addBets(s, e.now, e.playerId, e.requestId, canonicalJson({ kind: 'rebet' }), last ?? [], e.available, 'rebet');
-    }
-    case 'double': {
-      const mine = s.bets.filter((b) => b.playerId === e.playerId);
-      const seen = s.requests[`${e.playerId}/${e.requestId}`];
-      if (!seen && mine.length === 0) return bettingClosed(s) ?? reject(s, 'NOTHING_TO_REBET', 'no bet of yours is on the layout to double');
-      return addBets(s, e.now, e.playerId, e.requestId, canonicalJson({ kind: 'double' }), mine.map((b) => b.spec), e.available, 'double');
-    }
+      return playerStep(s, e, { kind: 'place', bet: e.bet }, (t) => addBets(t, e.now, e.playerId, e.requestId, [e.bet], e.available, 'place'));
+    case 'rebet':
+      return playerStep(s, e, { kind: 'rebet' }, (t) => {
+        const last = t.lastBets[e.playerId];
+        if (!last || last.length === 0) return bettingClosed(t) ?? reject(t, 'NOTHING_TO_REBET', 'you had no bets in a previous coup');
+        return addBets(t, e.now, e.playerId, e.requestId, last, e.available, 'rebet');
+      });
+    case 'double':
+      return playerStep(s, e, { kind: 'double' }, (t) => {
+        const mine = t.bets.filter((b) => b.playerId === e.playerId);
+        if (mine.length === 0) return bettingClosed(t) ?? reject(t, 'NOTHING_TO_REBET', 'no bet of yours is on the layout to double');
+        return addBets(t, e.now, e.playerId, e.requestId, mine.map((b) => b.spec), e.available, 'double');
+      });
     case 'undo':
     case 'clear':
-      return undo(s, e);
+      return playerStep(s, e, { kind: e.type, ...(e.type === 'undo' && e.betId !== undefined ? { betId: e.betId } : {}) }, (t) => undo(t, e));
     case 'choose':
-      return choose(s, e);
+      return playerStep(s, e, { kind: 'choose', prisonerId: e.prisonerId, choice: e.choice, chance: e.chance ?? null, onZero: e.onZero ?? null }, (t) => choose(t, e));
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// player commands: idempotency
+
+/**
+ * Runs a player command with its client request id (docs/API.md "Idempotency"). The request id
+ * is looked up FIRST, before any phase check, so a retry always gets the first reply again
+ * (also after rien ne va plus, or after a partage removed the prisoner); the same id with a
+ * different command or payload is REQUEST_ID_REUSED. A command that changed the state is
+ * remembered with its reply for the current and the previous coup.
+ */
+function playerStep(s: TableState, e: { playerId: string; requestId?: string }, command: Record<string, unknown>, run: (s: TableState) => Step): Step {
+  const fingerprint = canonicalJson(command);
+  const key = e.requestId ? `${e.playerId}/${e.requestId}` : null;
+  const seen = key ? s.requests[key] : undefined;
+  if (seen) {
+    if (seen.fingerprint !== fingerprint) return reject(s, 'REQUEST_ID_REUSED', `request id ${shown(e.requestId)} was already used for another command or payload`);
+    return { state: s, effects: [{ type: 'reply', value: seen.reply }] };
+  }
+  const step = run(s);
+  if (!key || step.state === s) return step;
+  const reply = step.effects.find((x) => x.type === 'reply');
+  if (!reply || reply.type !== 'reply') return step;
+  return { state: { ...step.state, requests: { ...step.state.requests, [key]: { coup: s.coup, fingerprint, reply: reply.value } } }, effects: step.effects };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inPlayAccount, houseAccount } from '../../src/table/ledger.ts';
-import { nextWakeup, transition } from '../../src/table/machine.ts';
+import { nextWakeup, transition, type TableEvent } from '../../src/table/machine.ts';
 import { config, Harness } from './helpers.ts';
 
 const rouge = (stake: number) => ({ chance: 'rouge', stake });
@@ -404,5 +404,60 @@ describe('configure', () => {
     expect(t.config.timings.bettingMs).toBe(1000);
     const bad = transition(t, { type: 'configure', now: h.now, patch: { minimum: -1 } });
     expect(bad.effects[0]).toMatchObject({ type: 'reject', error: { code: 'INVALID_CONFIG' } });
+  });
+});
+
+describe('regressions (QA of the table server)', () => {
+  const replyOf = (h: Harness) => ({ reply: h.reply(), rejection: h.rejection() });
+
+  it('regression: a retried bet / undo / clear / rebet / double after rien ne va plus answered NO_MORE_BETS instead of the first reply', () => {
+    const h = new Harness();
+    h.deposit('alice', 10_000);
+    h.open();
+    h.place('alice', rouge(100), 'first');
+    h.result(3);
+    h.next(); // coup 2
+    const cmds: Array<() => TableEvent> = [
+      () => ({ type: 'rebet', now: h.now, playerId: 'alice', requestId: 'rb', available: h.balance('alice') }),
+      () => ({ type: 'double', now: h.now, playerId: 'alice', requestId: 'db', available: h.balance('alice') }),
+      () => ({ type: 'place', now: h.now, playerId: 'alice', requestId: 'pl', bet: { numbers: [5], stake: 100 }, available: h.balance('alice') }),
+      () => ({ type: 'undo', now: h.now, playerId: 'alice', requestId: 'un' }),
+      () => ({ type: 'clear', now: h.now, playerId: 'alice', requestId: 'cl' }),
+    ];
+    const first = cmds.map((make) => {
+      h.send(make());
+      return replyOf(h);
+    });
+    for (const f of first) expect(f.rejection).toBeUndefined();
+    h.send({ type: 'close', now: h.now });
+    expect(h.state.phase).toBe('no-more-bets');
+    const balance = h.balance('alice');
+    const state = h.state;
+    cmds.forEach((make, i) => {
+      h.send(make());
+      expect(replyOf(h), `retry of command ${i}`).toEqual(first[i]);
+    });
+    expect(h.state).toBe(state);
+    expect(h.balance('alice')).toBe(balance);
+  });
+
+  it('regression: undo with a request id used before for a rebet returned the rebet\'s reply and did nothing (must be REQUEST_ID_REUSED)', () => {
+    const h = new Harness();
+    h.deposit('alice', 10_000);
+    h.open();
+    h.place('alice', rouge(100), 'first');
+    h.result(3);
+    h.next();
+    h.send({ type: 'rebet', now: h.now, playerId: 'alice', requestId: 'same', available: h.balance('alice') });
+    expect(h.rejection()).toBeUndefined();
+    const state = h.state;
+    h.send({ type: 'undo', now: h.now, playerId: 'alice', requestId: 'same' });
+    expect(h.rejection()).toBe('REQUEST_ID_REUSED');
+    expect(h.state).toBe(state);
+    h.send({ type: 'clear', now: h.now, playerId: 'alice', requestId: 'same' });
+    expect(h.rejection()).toBe('REQUEST_ID_REUSED');
+    h.send({ type: 'undo', now: h.now, playerId: 'alice', requestId: 'u1' });
+    h.send({ type: 'undo', now: h.now, playerId: 'alice', requestId: 'u1', betId: 'c2-1' });
+    expect(h.rejection()).toBe('REQUEST_ID_REUSED'); // same id, other payload
   });
 });

@@ -1,0 +1,126 @@
+/**
+ * Regression tests of the table server for the bugs a QA pass found (HTTP and WebSocket over
+ * a SQLite store, time driven by the test). Each test is named after what broke.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildServer } from '../../src/server/app.ts';
+import { LocalBus } from '../../src/server/bus.ts';
+import { Casino } from '../../src/server/casino.ts';
+import { openSqliteStore } from '../../src/store/sql.ts';
+import type { Store } from '../../src/store/port.ts';
+
+let dir: string;
+let store: Store;
+let casino: Casino;
+let app: FastifyInstance;
+let base: string;
+let now = Date.UTC(2026, 2, 1, 20, 0, 0);
+const STAFF = { croupier: 'croupier-reg', admin: 'admin-reg' };
+
+async function call(method: string, url: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await app.inject({ method: method as 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers }, ...(body !== undefined ? { payload: body as object } : {}) });
+  return { status: res.statusCode, body: res.json() as Record<string, any>, raw: res.body };
+}
+
+/** A new player with a deposit, logged in: its token. */
+async function player(name: string, deposit = 100_000): Promise<string> {
+  const created = await call('POST', '/api/admin/players', STAFF.admin, { name, deposit });
+  expect(created.status).toBe(201);
+  return (await call('POST', '/api/login', undefined, { name })).body.token;
+}
+
+/** A manual (physical wheel), croupier-paced table, open for betting. */
+async function manualTable(id: string, extra: Record<string, unknown> = {}) {
+  const r = await call('POST', '/api/admin/tables', STAFF.admin, { id, rules: 'french', minimum: 100, mode: 'manual', croupierPaced: true, open: true, ...extra });
+  expect(r.status).toBe(201);
+}
+
+interface Client {
+  ws: WebSocket;
+  msgs: any[];
+  next: (type: string, pred?: (m: any) => boolean) => Promise<any>;
+}
+
+function connect(token?: string): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${base}/ws${token ? `?token=${token}` : ''}`);
+    const msgs: any[] = [];
+    const waiters: Array<{ type: string; pred: (m: any) => boolean; resolve: (m: any) => void }> = [];
+    ws.on('message', (d) => {
+      const m = JSON.parse(String(d));
+      msgs.push(m);
+      for (const w of [...waiters])
+        if (m.type === w.type && w.pred(m)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          m.__taken = true;
+          w.resolve(m);
+          return;
+        }
+    });
+    const next = (type: string, pred: (m: any) => boolean = () => true) => {
+      const seen = msgs.find((m) => m.type === type && pred(m) && !m.__taken);
+      if (seen) {
+        seen.__taken = true;
+        return Promise.resolve(seen);
+      }
+      return new Promise<any>((res, rej) => {
+        const t = setTimeout(() => rej(new Error(`no ${type} message; got ${JSON.stringify(msgs)}`)), 5000);
+        waiters.push({ type, pred, resolve: (m) => (clearTimeout(t), res(m)) });
+      });
+    };
+    ws.on('open', () => resolve({ ws, msgs, next }));
+    ws.on('error', reject);
+  });
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'croupier-reg-'));
+  store = await openSqliteStore(join(dir, 'db.sqlite'));
+  casino = new Casino({ store, bus: new LocalBus(), clock: () => now, timers: false, rng: 'seeded:reg', staffTokens: STAFF });
+  await casino.start();
+  app = await buildServer({ casino, webDir: join(dir, 'no-web') });
+  base = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+});
+
+afterAll(async () => {
+  await casino?.stop();
+  await app?.close();
+  await store?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('regressions (QA of the table server)', () => {
+  it('regression: a retried prisoner choice (same requestId) after la partage answered PRISONER_NOT_FOUND; HTTP choices took no requestId', async () => {
+    await manualTable('prison-retry');
+    const tok = await player('Paula');
+    for (const [i, chance] of ['rouge', 'noir'].entries()) {
+      expect((await call('POST', '/api/tables/prison-retry/bets', tok, { requestId: `b${i}`, bet: { chance, stake: 1000 } })).status).toBe(201);
+    }
+    await call('POST', '/api/tables/prison-retry/close', STAFF.croupier);
+    expect((await call('POST', '/api/tables/prison-retry/result', STAFF.croupier, { pocket: 0 })).status).toBe(200);
+    const [ws, http] = casino.table('prison-retry')!.state.prisoners.map((p) => p.id);
+    // WebSocket
+    const c = await connect(tok);
+    await c.next('hello');
+    const choose = { type: 'choose', table: 'prison-retry', requestId: 'ch-1', prisonerId: ws, choice: 'partage' };
+    c.ws.send(JSON.stringify(choose));
+    const first = await c.next('reply', (m) => m.requestId === 'ch-1');
+    expect(first).toMatchObject({ ok: true, value: { action: 'partage', returned: 500 } });
+    c.ws.send(JSON.stringify(choose));
+    const again = await c.next('reply', (m) => m.requestId === 'ch-1');
+    expect(again).toMatchObject({ ok: true, value: first.value });
+    c.ws.close();
+    // HTTP, with the optional requestId
+    const body = { requestId: 'ch-2', choice: 'partage' };
+    const h1 = await call('POST', `/api/tables/prison-retry/prisoners/${http}`, tok, body);
+    expect(h1).toMatchObject({ status: 200, body: { action: 'partage', returned: 500 } });
+    const h2 = await call('POST', `/api/tables/prison-retry/prisoners/${http}`, tok, body);
+    expect(h2).toMatchObject({ status: 200, body: { action: 'partage', returned: 500, balance: h1.body.balance } });
+    expect((await call('GET', '/api/me', tok)).body.balance).toBe(100_000 - 2000 + 1000);
+  });
+});
