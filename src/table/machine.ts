@@ -790,7 +790,7 @@ export function transition(s: TableState, e: TableEvent): Step {
  * different command or payload is REQUEST_ID_REUSED. A command that changed the state is
  * remembered with its reply for the current and the previous coup.
  */
-function playerStep(s: TableState, e: { playerId: string; requestId?: string }, command: Record<string, unknown>, run: (s: TableState) => Step): Step {
+function playerStep(s: TableState, e: { now: number; playerId: string; requestId?: string }, command: Record<string, unknown>, run: (s: TableState) => Step): Step {
   const fingerprint = canonicalJson(command);
   const key = e.requestId ? `${e.playerId}/${e.requestId}` : null;
   const seen = key ? s.requests[key] : undefined;
@@ -798,9 +798,29 @@ function playerStep(s: TableState, e: { playerId: string; requestId?: string }, 
     if (seen.fingerprint !== fingerprint) return reject(s, 'REQUEST_ID_REUSED', `request id ${shown(e.requestId)} was already used for another command or payload`);
     return { state: s, effects: [{ type: 'reply', value: seen.reply }] };
   }
-  const step = run(s);
-  if (!key || step.state === s) return step;
+  const due = applyOverdue(s, e.now);
+  const run1 = run(due.state);
+  const step: Step = due.state === s ? run1 : { state: run1.state, effects: [...due.effects, ...run1.effects] };
+  if (!key || run1.state === due.state) return step;
   const reply = step.effects.find((x) => x.type === 'reply');
   if (!reply || reply.type !== 'reply') return step;
   return { state: { ...step.state, requests: { ...step.state.requests, [key]: { coup: s.coup, fingerprint, reply: reply.value } } }, effects: step.effects };
+}
+
+/**
+ * Applies the automatic changes of the betting phases whose deadline has passed at `now` —
+ * the launch at the betting deadline, "rien ne va plus" at the launched deadline — at the
+ * published instants, before a player command is judged. The deadline's own `tick` may wait
+ * in the table's queue behind commands when the server is busy; this way nothing is accepted
+ * at or after the published deadline.
+ */
+function applyOverdue(s: TableState, now: number): Step {
+  let state = s;
+  const effects: Effect[] = [];
+  while (state.deadline !== null && now >= state.deadline && BETTING_PHASES.includes(state.phase)) {
+    const step = state.phase === 'betting' ? launch(state, state.deadline) : rienNeVaPlus(state, state.deadline);
+    state = step.state;
+    effects.push(...step.effects);
+  }
+  return { state, effects };
 }

@@ -460,4 +460,44 @@ describe('regressions (QA of the table server)', () => {
     h.send({ type: 'undo', now: h.now, playerId: 'alice', requestId: 'u1', betId: 'c2-1' });
     expect(h.rejection()).toBe('REQUEST_ID_REUSED'); // same id, other payload
   });
+
+  it('regression: a bet queued behind others was accepted after the published rien ne va plus deadline (the machine never compared now with the deadline)', () => {
+    const bet = (h: Harness, now: number, requestId: string): TableEvent => ({ type: 'place', now, playerId: 'alice', requestId, bet: rouge(100), available: h.balance('alice') });
+    // launched, its deadline passed, the deadline tick still waiting in the queue
+    const h = new Harness();
+    h.deposit('alice', 10_000);
+    h.open();
+    h.next();
+    expect(h.state.phase).toBe('launched');
+    const deadline = h.state.deadline!;
+    h.send(bet(h, deadline - 1, 'in-time'));
+    expect(h.rejection()).toBeUndefined();
+    h.send(bet(h, deadline, 'late'));
+    expect(h.rejection()).toBe('NO_MORE_BETS');
+    expect(h.state).toMatchObject({ phase: 'no-more-bets', closedAt: deadline, since: deadline });
+    expect(h.published('phase')[0]).toMatchObject({ phase: 'no-more-bets', call: 'Rien ne va plus' });
+    expect(h.state.bets).toHaveLength(1);
+    expect(h.balance('alice')).toBe(9900);
+    // betting overdue by more than the launch time: launch and rien ne va plus both applied, at their deadlines
+    const g = new Harness();
+    g.deposit('alice', 10_000);
+    g.open();
+    const launchAt = g.state.deadline!;
+    g.send(bet(g, launchAt + 2_000 + 5, 'very-late'));
+    expect(g.rejection()).toBe('NO_MORE_BETS');
+    expect(g.state).toMatchObject({ phase: 'no-more-bets', closedAt: launchAt + 2_000 });
+    expect(g.published('phase').map((p) => p.phase)).toEqual(['launched', 'no-more-bets']);
+    // betting overdue, the launch window still open: launched at its deadline, the bet accepted
+    const k = new Harness();
+    k.deposit('alice', 10_000);
+    k.open();
+    const at = k.state.deadline!;
+    k.send(bet(k, at + 10, 'launch-window'));
+    expect(k.rejection()).toBeUndefined();
+    expect(k.state).toMatchObject({ phase: 'launched', since: at, deadline: at + 2_000 });
+    // undo and prisoner moves are refused after the deadline too
+    k.send({ type: 'undo', now: at + 2_000, playerId: 'alice' });
+    expect(k.rejection()).toBe('NO_MORE_BETS');
+    expect(k.state.bets).toHaveLength(1);
+  });
 });
