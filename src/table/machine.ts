@@ -541,7 +541,10 @@ function addBets(s: TableState, now: number, playerId: string, requestId: string
   const parsed: Bet[] = [];
   let seq = s.nextBetSeq;
   for (const raw of specs) {
-    const { id: _ignored, ...rest } = raw;
+    // prison levels are the table's: a new bet never carries one (a rebet / double of a bet
+    // stored before this check simply drops it)
+    if (kind === 'place' && 'prison' in raw) return reject(s, 'PRISON_NOT_ALLOWED', 'prison levels are set by the table only: a new bet cannot carry "prison" (use "onZero" for your choice at a zero)');
+    const { id: _ignored, prison: _prison, ...rest } = raw;
     const spec = { ...rest, id: `c${s.coup}-${seq++}` };
     const r = parseBet(spec, rules);
     if (!r.ok) return { state: s, effects: [{ type: 'reject', error: { ...r.error } }] };

@@ -500,4 +500,17 @@ describe('regressions (QA of the table server)', () => {
     expect(k.rejection()).toBe('NO_MORE_BETS');
     expect(k.state.bets).toHaveLength(1);
   });
+
+  it('regression: a player could place a chance simple with "prison": k (prison levels are set by the table only)', () => {
+    const h = new Harness();
+    h.deposit('alice', 10_000);
+    h.open();
+    for (const prison of [2, 1, 0]) {
+      h.place('alice', { chance: 'rouge', stake: 1000, prison });
+      expect(h.rejection()).toBe('PRISON_NOT_ALLOWED');
+    }
+    expect(h.state.bets).toHaveLength(0);
+    h.place('alice', { chance: 'rouge', stake: 1000, onZero: 'partage' }); // the player's own instruction stays allowed
+    expect(h.rejection()).toBeUndefined();
+  });
 });
