@@ -475,7 +475,9 @@ function settle(s: TableState, now: number, pocketRaw: unknown, source: 'rng' | 
     effects.push(publish(next, toPlayer(playerId), 'settlement', { playerId, pocket: label, bets: mine, staked: summary.staked, prisonerStakes: summary.prisonerStakes, returned: summary.returned }));
   }
   for (const p of prisoners) {
-    if (p.pending) effects.push(publish(next, toPlayer(p.playerId), 'prisoner', { action: 'imprisoned', prisoner: prisonerJson(p) }));
+    if (!p.pending) continue;
+    const body = { action: 'imprisoned', prisoner: prisonerJson(p) };
+    effects.push(publish(next, toPlayer(p.playerId), 'prisoner', body), publish(next, STAFF, 'prisoner', body));
   }
   effects.push(publish(next, STAFF, 'payments', { pocket: label, payments: lastCoup.payments, croupiers: settlement.croupiers, owners }));
   effects.push(phaseEvent(next));

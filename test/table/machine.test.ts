@@ -513,4 +513,14 @@ describe('regressions (QA of the table server)', () => {
     h.place('alice', { chance: 'rouge', stake: 1000, onZero: 'partage' }); // the player's own instruction stays allowed
     expect(h.rejection()).toBeUndefined();
   });
+
+  it('regression: the "imprisoned" prisoner event went to the player only, never to the croupier (audience: player + staff)', () => {
+    const h = new Harness();
+    h.deposit('alice', 10_000);
+    h.open();
+    h.place('alice', rouge(1000));
+    h.result(0);
+    const audiences = h.last.flatMap((e) => (e.type === 'publish' && e.message.event.type === 'prisoner' && e.message.event.action === 'imprisoned' ? [e.message.audience] : []));
+    expect(audiences).toEqual([{ kind: 'player', playerId: 'alice' }, { kind: 'staff' }]);
+  });
 });
