@@ -701,9 +701,10 @@ export function transition(s: TableState, e: TableEvent): Step {
       if (!BETTING_PHASES.includes(s.phase)) return reject(s, 'WRONG_PHASE', `rien ne va plus is called while bets are open only (phase ${s.phase})`);
       return rienNeVaPlus(s, e.now);
     case 'result': {
-      if (s.phase !== 'no-more-bets') return reject(s, 'WRONG_PHASE', `a result is taken after "rien ne va plus" only (phase ${s.phase})`);
+      // the mode first: on an RNG table a croupier's number is WRONG_MODE in every phase
       if (e.source === 'croupier' && s.config.mode !== 'manual') return reject(s, 'WRONG_MODE', 'this table draws its numbers at random; a croupier cannot enter one');
       if (e.source === 'rng' && s.config.mode !== 'rng') return reject(s, 'WRONG_MODE', 'this table plays a physical wheel: the croupier enters the number');
+      if (s.phase !== 'no-more-bets') return reject(s, 'WRONG_PHASE', `a result is taken after "rien ne va plus" only (phase ${s.phase})`);
       return settle(s, e.now, e.pocket, e.source);
     }
     case 'tick': {

@@ -523,4 +523,23 @@ describe('regressions (QA of the table server)', () => {
     const audiences = h.last.flatMap((e) => (e.type === 'publish' && e.message.event.type === 'prisoner' && e.message.event.action === 'imprisoned' ? [e.message.audience] : []));
     expect(audiences).toEqual([{ kind: 'player', playerId: 'alice' }, { kind: 'staff' }]);
   });
+
+  it('regression: a croupier entering a number on an RNG table got WRONG_PHASE outside rien ne va plus instead of WRONG_MODE', () => {
+    const h = new Harness(); // rng
+    h.send({ type: 'result', now: h.now, pocket: 5, source: 'croupier' });
+    expect(h.rejection()).toBe('WRONG_MODE'); // closed
+    h.open();
+    for (const step of [() => {}, () => h.next()]) {
+      step();
+      h.send({ type: 'result', now: h.now, pocket: 5, source: 'croupier' });
+      expect(h.rejection(), h.state.phase).toBe('WRONG_MODE'); // betting, launched
+    }
+    h.result(5);
+    h.send({ type: 'result', now: h.now, pocket: 5, source: 'croupier' });
+    expect(h.rejection()).toBe('WRONG_MODE'); // settled
+    const m = new Harness(config({ mode: 'manual' }));
+    m.open();
+    m.send({ type: 'result', now: m.now, pocket: 5, source: 'croupier' });
+    expect(m.rejection()).toBe('WRONG_PHASE'); // a manual table before rien ne va plus
+  });
 });
