@@ -542,6 +542,16 @@ function addBets(s: TableState, now: number, playerId: string, requestId: string
   const placed: PlacedBet[] = [];
   const parsed: Bet[] = [];
   let seq = s.nextBetSeq;
+  // A refused command gives no bet id away: ids are handed out to accepted bets only, so an
+  // error never names one (the next accepted bet would get it); a multi-bet command (rebet,
+  // double) names the refused bet by its position: detail.index.
+  const ids = specs.map((_, i) => `c${s.coup}-${s.nextBetSeq + i}`);
+  const refuse = (error: TableError): Step => {
+    const { betId, ...rest } = error;
+    const index = betId === undefined ? -1 : ids.indexOf(betId);
+    const message = betId === undefined ? rest.message : rest.message.split(`bet "${betId}": `).join('');
+    return { state: s, effects: [{ type: 'reject', error: { ...rest, message, ...(specs.length > 1 && index >= 0 ? { detail: { ...rest.detail, index } } : {}) } }] };
+  };
   for (const raw of specs) {
     // prison levels are the table's: a new bet never carries one (a rebet / double of a bet
     // stored before this check simply drops it)
@@ -549,12 +559,12 @@ function addBets(s: TableState, now: number, playerId: string, requestId: string
     const { id: _ignored, prison: _prison, ...rest } = raw;
     const spec = { ...rest, id: `c${s.coup}-${seq++}` };
     const r = parseBet(spec, rules);
-    if (!r.ok) return { state: s, effects: [{ type: 'reject', error: { ...r.error } }] };
+    if (!r.ok) return refuse(r.error);
     parsed.push(r.value);
     placed.push({ id: spec.id, playerId, spec, stake: r.value.stake, placedAt: now, requestId });
   }
   const limits = checkLimits(s.config, mine.map((b) => reparse(s, b.spec)), parsed);
-  if (!limits.ok) return { state: s, effects: [{ type: 'reject', error: limits.error }] };
+  if (!limits.ok) return refuse(limits.error);
   const total = placed.reduce((a, b) => a + b.stake, 0);
   if (total > available) return reject(s, 'INSUFFICIENT_FUNDS', `stake ${total} is more than the balance ${available}`, { balance: available, stake: total });
   const tx = makeTx({ id: txId(s), kind: 'stake', at: now, tableId: s.config.id, coup: s.coup, memo: { requestId, bets: placed.map((b) => b.id) } }, [

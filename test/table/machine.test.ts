@@ -542,4 +542,30 @@ describe('regressions (QA of the table server)', () => {
     m.send({ type: 'result', now: m.now, pocket: 5, source: 'croupier' });
     expect(m.rejection()).toBe('WRONG_PHASE'); // a manual table before rien ne va plus
   });
+
+  it('regression: a refused bet\'s error named a bet id ("c1-1") the player never received, which the next accepted bet then got', () => {
+    const h = new Harness(); // minimum 100
+    h.deposit('alice', 10_000);
+    h.open();
+    const refusals = () => h.last.flatMap((e) => (e.type === 'reject' ? [e.error] : []));
+    for (const bet of [{ numbers: [7], stake: 50 }, { numbers: [3, 4], stake: 100 }, { chance: 'rouge', stake: 0 }, { announce: 'tiers', stake: 50 }]) {
+      h.place('alice', bet);
+      const [error] = refusals();
+      expect(error, JSON.stringify(bet)).toBeDefined();
+      expect(error.betId, error.message).toBeUndefined();
+      expect(error.message).not.toMatch(/c1-\d/);
+    }
+    h.place('alice', { numbers: [7], stake: 100 });
+    expect(h.state.bets.map((b) => b.id)).toEqual(['c1-1']);
+    // a multi-bet command (double) tells which of its bets was refused by position, not by a future id
+    h.place('alice', { numbers: [8], stake: 2000 });
+    h.send({ type: 'double', now: h.now, playerId: 'alice', requestId: 'dbl', available: h.balance('alice') });
+    const [error] = refusals();
+    expect(error).toMatchObject({ code: 'ABOVE_MAXIMUM' });
+    expect(error.betId).toBeUndefined();
+    h.place('alice', { numbers: [9], stake: 30 });
+    expect(refusals()[0]).toMatchObject({ code: 'BELOW_MINIMUM' });
+    h.place('alice', { numbers: [9], stake: 100 });
+    expect(h.state.bets.map((b) => b.id)).toEqual(['c1-1', 'c1-2', 'c1-3']);
+  });
 });
