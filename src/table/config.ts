@@ -78,6 +78,18 @@ export interface TableConfig {
 /** Default timings: 15 s betting, 3 s launch, 3 s ball, 5 s result, 20 s zero choice. */
 export const DEFAULT_TIMINGS: TableTimings = { bettingMs: 15_000, launchMs: 3_000, ballMs: 3_000, resultMs: 5_000, zeroChoiceMs: 20_000 };
 
+/**
+ * Smallest timings a table accepts (ms), so that a coup can be followed by people: 1 s of
+ * betting (not used by a croupier-paced table, which has no betting timer: 0 allowed there),
+ * 0.5 s of result display; the launch, the ball and the zero choice may be 0 (no launch window,
+ * an immediate draw, no choice window). A coup therefore lasts at least 1.5 s. The largest
+ * value of every timing is {@link MAX_TIMING_MS}.
+ */
+export const MIN_TIMINGS: TableTimings = { bettingMs: 1_000, launchMs: 0, ballMs: 0, resultMs: 500, zeroChoiceMs: 0 };
+
+/** Largest value of a timing: 24 hours. */
+export const MAX_TIMING_MS = 24 * 3600_000;
+
 /** The art. 53 maxima for a table minimum (minor units). */
 export function art53Maxima(minimum: number): Record<PositionKind, number> {
   const out = {} as Record<PositionKind, number>;
@@ -103,14 +115,13 @@ export interface TableConfigInput {
 }
 
 const isAmount = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x > 0 && x <= 1e12;
-const isDuration = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 24 * 3600_000;
 
 /**
  * Validates and completes a table configuration. Errors: INVALID_CONFIG (with the field),
  * UNKNOWN_RULES / INVALID_RULES (from the engine).
  */
 export function resolveTableConfig(input: TableConfigInput): Result<TableConfig, TableError> {
-  const bad = (m: string) => ({ ok: false as const, error: tableErr('INVALID_CONFIG', m) });
+  const bad = (m: string, detail?: Record<string, unknown>) => ({ ok: false as const, error: tableErr('INVALID_CONFIG', m, detail) });
   if (typeof input.id !== 'string' || !/^[a-z0-9][a-z0-9-]{0,31}$/.test(input.id)) return bad('id must be 1-32 characters a-z, 0-9, "-"');
   const rules = resolveRules(input.rules);
   if (!rules.ok) return { ok: false, error: { code: rules.error.code, message: rules.error.message } };
@@ -121,12 +132,19 @@ export function resolveTableConfig(input: TableConfigInput): Result<TableConfig,
     if (!isAmount(v) || v < input.minimum) return bad(`maxima.${k} must be an integer of minor units >= the minimum`);
     maxima[k as PositionKind] = v;
   }
-  const timings = { ...DEFAULT_TIMINGS, ...(input.timings ?? {}) };
-  for (const [k, v] of Object.entries(timings)) if (!isDuration(v)) return bad(`timings.${k} must be an integer of milliseconds`);
   const mode = input.mode ?? 'rng';
   if (mode !== 'rng' && mode !== 'manual') return bad('mode must be "rng" or "manual"');
   const croupierPaced = input.croupierPaced ?? false;
   if (typeof croupierPaced !== 'boolean') return bad('croupierPaced must be true or false');
+  const timings = { ...DEFAULT_TIMINGS, ...(input.timings ?? {}) };
+  for (const [k, v] of Object.entries(timings)) {
+    if (!(k in MIN_TIMINGS)) return bad(`unknown timing "${k}"`, { field: `timings.${k}` });
+    const min = k === 'bettingMs' && croupierPaced ? 0 : MIN_TIMINGS[k as keyof TableTimings];
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > MAX_TIMING_MS) {
+      const why = k === 'bettingMs' && !croupierPaced ? ' (a croupier-paced table has no betting timer and may use 0)' : '';
+      return bad(`timings.${k} must be an integer of milliseconds from ${min} to ${MAX_TIMING_MS}${why}`, { field: `timings.${k}`, minimum: min, maximum: MAX_TIMING_MS });
+    }
+  }
   const currency = input.currency ?? 'EUR';
   if (!/^[A-Z]{3}$/.test(currency)) return bad('currency must be an ISO 4217 code');
   const decimals = input.decimals ?? 2;

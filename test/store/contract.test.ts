@@ -168,7 +168,7 @@ for (const kind of kinds) {
       ({ store, cleanup } = await kind.open());
       casino = new Casino({ store, bus: new LocalBus(), clock: () => now, timers: false, rng: 'seeded:contract', staffTokens: { croupier: 'c', admin: 'a' } });
       for (const id of ['fr', 'us']) {
-        const r = await casino.createTable({ id, rules: id === 'fr' ? 'french' : 'american', minimum: 100, timings: { bettingMs: 1000, launchMs: 100, ballMs: 100, resultMs: 100, zeroChoiceMs: 500 }, maxBetsPerPlayer: 1000 });
+        const r = await casino.createTable({ id, rules: id === 'fr' ? 'french' : 'american', minimum: 100, timings: { bettingMs: 5000, launchMs: 100, ballMs: 100, resultMs: 500, zeroChoiceMs: 1000 }, maxBetsPerPlayer: 1000 });
         expect(r.ok).toBe(true);
       }
       for (let i = 0; i < 10; i++) expect((await casino.createPlayer(`P${i}`, 1_000_000)).ok).toBe(true);
@@ -186,7 +186,7 @@ for (const kind of kinds) {
       now += 200;
       await t.tick(); // spin → result
       await waitIdle(t);
-      now += 200;
+      now += 600;
       await t.tick(); // next coup
     };
 

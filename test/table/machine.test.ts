@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inPlayAccount, houseAccount } from '../../src/table/ledger.ts';
+import { MIN_TIMINGS, resolveTableConfig } from '../../src/table/config.ts';
 import { nextWakeup, transition, type TableEvent } from '../../src/table/machine.ts';
 import { config, Harness } from './helpers.ts';
 
@@ -567,5 +568,25 @@ describe('regressions (QA of the table server)', () => {
     expect(refusals()[0]).toMatchObject({ code: 'BELOW_MINIMUM' });
     h.place('alice', { numbers: [9], stake: 100 });
     expect(h.state.bets.map((b) => b.id)).toEqual(['c1-1', 'c1-2', 'c1-3']);
+  });
+
+  it('regression: all-zero timings were accepted (a table ran 500 coups in 3 s); minimums are enforced with INVALID_CONFIG', () => {
+    const zero = { bettingMs: 0, launchMs: 0, ballMs: 0, resultMs: 0 };
+    const base = { id: 'fast', rules: 'french', minimum: 100 } as const;
+    const r = resolveTableConfig({ ...base, timings: zero });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatchObject({ code: 'INVALID_CONFIG', detail: { field: 'timings.bettingMs', minimum: MIN_TIMINGS.bettingMs } });
+    expect(resolveTableConfig({ ...base, timings: { ...zero, bettingMs: 1000 } })).toMatchObject({ ok: false, error: { code: 'INVALID_CONFIG', detail: { field: 'timings.resultMs', minimum: 500 } } });
+    expect(resolveTableConfig({ ...base, timings: { bettingMs: 999 } })).toMatchObject({ ok: false, error: { detail: { field: 'timings.bettingMs' } } });
+    expect(resolveTableConfig({ ...base, timings: { bettingMs: 1000, launchMs: 0, ballMs: 0, resultMs: 500, zeroChoiceMs: 0 } }).ok).toBe(true);
+    // a croupier-paced table has no betting timer: its bettingMs is not used
+    expect(resolveTableConfig({ ...base, croupierPaced: true, timings: { bettingMs: 0, resultMs: 500 } }).ok).toBe(true);
+    // and no patch can get around it
+    const h = new Harness();
+    const bad = transition(h.state, { type: 'configure', now: h.now, patch: { timings: zero } });
+    expect(bad.effects[0]).toMatchObject({ type: 'reject', error: { code: 'INVALID_CONFIG' } });
+    const paced = new Harness(config({ croupierPaced: true, timings: { bettingMs: 0, resultMs: 500 } }));
+    const unpaced = transition(paced.state, { type: 'configure', now: paced.now, patch: { croupierPaced: false } });
+    expect(unpaced.effects[0]).toMatchObject({ type: 'reject', error: { code: 'INVALID_CONFIG', detail: { field: 'timings.bettingMs' } } });
   });
 });
