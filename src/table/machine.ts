@@ -771,8 +771,16 @@ export function transition(s: TableState, e: TableEvent): Step {
       const r = resolveTableConfig({ ...c, ...rest, maxima: { ...(keepMaxima ? c.maxima : {}), ...(maxima ?? {}) }, timings: { ...c.timings, ...(timings ?? {}) }, id: c.id, rules: c.rules });
       if (!r.ok) return { state: s, effects: [{ type: 'reject', error: r.error }] };
       if (r.value.mode !== c.mode && s.phase === 'no-more-bets') return reject(s, 'WRONG_PHASE', 'the wheel mode cannot change between rien ne va plus and the result');
-      const next: TableState = { ...s, config: r.value };
-      return { state: next, effects: [{ type: 'reply', value: { config: r.value } }, publish(next, TABLE, 'config', { config: r.value })] };
+      let next: TableState = { ...s, config: r.value };
+      const effects: Effect[] = [{ type: 'reply', value: { config: r.value } }, publish(next, TABLE, 'config', { config: r.value })];
+      // pacing changed during betting / the launch: the phase's timer starts now (from the
+      // change), or stops when the croupier takes over
+      if (r.value.croupierPaced !== c.croupierPaced && BETTING_PHASES.includes(s.phase)) {
+        const ms = s.phase === 'betting' ? r.value.timings.bettingMs : r.value.timings.launchMs;
+        next = { ...next, deadline: r.value.croupierPaced ? null : e.now + ms };
+        effects.push(phaseEvent(next));
+      }
+      return { state: next, effects };
     }
     case 'place':
       return playerStep(s, e, { kind: 'place', bet: e.bet }, (t) => addBets(t, e.now, e.playerId, e.requestId, [e.bet], e.available, 'place'));

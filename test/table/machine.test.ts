@@ -589,4 +589,22 @@ describe('regressions (QA of the table server)', () => {
     const unpaced = transition(paced.state, { type: 'configure', now: paced.now, patch: { croupierPaced: false } });
     expect(unpaced.effects[0]).toMatchObject({ type: 'reject', error: { code: 'INVALID_CONFIG', detail: { field: 'timings.bettingMs' } } });
   });
+
+  it('regression: PATCH croupierPaced:false during betting left deadline null and the table waited forever', () => {
+    const h = new Harness(config({ croupierPaced: true }));
+    h.open();
+    expect(h.state.deadline).toBeNull();
+    h.now += 1000;
+    h.send({ type: 'configure', now: h.now, patch: { croupierPaced: false } });
+    expect(h.state).toMatchObject({ phase: 'betting', deadline: h.now + 10_000 });
+    expect(h.published('phase')[0]).toMatchObject({ phase: 'betting', deadline: h.now + 10_000 });
+    expect(nextWakeup(h.state)).toBe(h.now + 10_000);
+    h.next();
+    expect(h.state).toMatchObject({ phase: 'launched', deadline: h.now + 2_000 });
+    // paced again in the launch window: the croupier calls rien ne va plus, no timer
+    h.send({ type: 'configure', now: h.now, patch: { croupierPaced: true } });
+    expect(h.state).toMatchObject({ phase: 'launched', deadline: null });
+    h.send({ type: 'configure', now: h.now + 5, patch: { croupierPaced: false } });
+    expect(h.state).toMatchObject({ phase: 'launched', deadline: h.now + 5 + 2_000 });
+  });
 });
