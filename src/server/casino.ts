@@ -6,10 +6,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { CryptoSource, SeededSource, type RandomSource } from '../rng/index.ts';
-import type { Store } from '../store/port.ts';
+import { shown } from '../engine/result.ts';
+import { LedgerRefusal, type Store } from '../store/port.ts';
 import { resolveTableConfig, type TableConfig, type TableConfigInput, type TableTimings } from '../table/config.ts';
 import { tableErr, type TableError } from '../table/errors.ts';
-import { CASHIER, makeTx, playerAccount } from '../table/ledger.ts';
+import { CASHIER, makeTx, MAX_CASH, playerAccount } from '../table/ledger.ts';
 import { ensureTable, TableRuntime } from '../table/runtime.ts';
 import type { TableState } from '../table/machine.ts';
 import type { Viewer } from '../table/view.ts';
@@ -164,6 +165,7 @@ export class Casino {
 
   /** Creates a player with an optional opening deposit. Errors: INVALID_REQUEST (name), PLAYER_EXISTS. */
   async createPlayer(name: string, deposit = 0): Promise<R<{ id: string; name: string; balance: number }>> {
+    if (!Number.isSafeInteger(deposit) || deposit < 0 || deposit > MAX_CASH) return { ok: false, error: tableErr('INVALID_REQUEST', `deposit must be an integer of minor units from 0 to ${MAX_CASH}`) };
     const id = playerIdOf(name);
     if (id.length === 0 || id.length > 32 || name.trim().length > 40) return { ok: false, error: tableErr('INVALID_REQUEST', 'a player name needs 1-40 characters with a letter or digit') };
     if (await this.store.getPlayer(id)) return { ok: false, error: tableErr('PLAYER_EXISTS', `a player ${JSON.stringify(name)} exists`) };
@@ -184,7 +186,8 @@ export class Casino {
 
   /** Deposits (or withdraws) minor units. Errors: UNKNOWN_PLAYER, INSUFFICIENT_FUNDS. */
   async cash(playerId: string, amount: number, kind: 'deposit' | 'withdraw'): Promise<R<{ balance: number }>> {
-    if (!(await this.store.getPlayer(playerId))) return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player ${playerId}`) };
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_CASH) return { ok: false, error: tableErr('INVALID_REQUEST', `amount must be an integer of minor units from 1 to ${MAX_CASH}`) };
+    if (!(await this.store.getPlayer(playerId))) return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player ${shown(playerId)}`) };
     try {
       const balance = await this.store.transaction(async (tx) => {
         await tx.applyTx(this.cashTx(playerId, amount, kind));
@@ -193,7 +196,7 @@ export class Casino {
       this.bus.publish({ audience: { kind: 'player', playerId }, event: { type: 'balance', table: '', coup: 0, playerId, balance } });
       return { ok: true, value: { balance } };
     } catch (e) {
-      if (e && typeof e === 'object' && 'error' in e) return { ok: false, error: (e as { error: TableError }).error };
+      if (e instanceof LedgerRefusal) return { ok: false, error: e.error };
       throw e;
     }
   }

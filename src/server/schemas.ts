@@ -4,9 +4,10 @@
  * with its own stable codes (INVALID_BET, INVALID_POSITION, ...).
  */
 import { z } from 'zod';
+import { MAX_CASH } from '../table/ledger.ts';
 
 const requestId = z.string().min(1).max(64);
-const amount = z.number().int().positive().max(1_000_000_000_000);
+const amount = z.number().int().positive().max(MAX_CASH);
 /** A bet spec as the engine reads it (engine/bets.ts); `id` is assigned by the table. */
 export const betSpec = z.record(z.string(), z.unknown());
 const pocket = z.union([z.number().int(), z.string().max(3)]);
@@ -29,7 +30,7 @@ export const historyQuery = z.object({ limit: z.coerce.number().int().min(1).max
 /** Deposit / withdrawal: `{amount}` minor units. */
 export const cashBody = z.object({ amount }).strict();
 /** Admin: new player `{name, deposit?}` (minor units). */
-export const createPlayerBody = z.object({ name: z.string().min(1).max(40), deposit: z.number().int().min(0).max(1_000_000_000_000).optional() }).strict();
+export const createPlayerBody = z.object({ name: z.string().min(1).max(40), deposit: z.number().int().min(0).max(MAX_CASH).optional() }).strict();
 
 const timings = z
   .object({ bettingMs: z.number().int(), launchMs: z.number().int(), ballMs: z.number().int(), resultMs: z.number().int(), zeroChoiceMs: z.number().int() })

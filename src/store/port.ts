@@ -13,12 +13,19 @@ import type { TableError } from '../table/errors.ts';
 import type { LedgerTx } from '../table/ledger.ts';
 import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
 
-/** Thrown inside a transaction when a posting would take a player wallet or an in-play account below zero; the transaction is rolled back. */
-export class InsufficientFundsError extends Error {
+/**
+ * Thrown inside a transaction when the ledger refuses a posting (the transaction is rolled
+ * back): `error` is INSUFFICIENT_FUNDS (a player wallet or an in-play account below zero) or
+ * BALANCE_LIMIT (a deposit above the wallet cap, an account out of the exact integer range).
+ */
+export class LedgerRefusal extends Error {
   constructor(readonly error: TableError) {
     super(error.message);
   }
 }
+
+/** A {@link LedgerRefusal} for INSUFFICIENT_FUNDS. */
+export class InsufficientFundsError extends LedgerRefusal {}
 
 /** A player. `id` is derived from the name (lower case, spaces to "-"). */
 export interface PlayerRow {
@@ -64,7 +71,7 @@ export interface TableLoad {
 export interface StoreTx {
   /** Balance of an account (0 if it has never been used). */
   balance(account: string): Promise<number>;
-  /** Applies a balanced ledger transaction; throws InsufficientFundsError (rolls back) if a guarded account would go negative. */
+  /** Applies a balanced ledger transaction; throws a LedgerRefusal (rolls back) when ledger.postingRefusal refuses a posting (a guarded account negative, a deposit over the wallet cap, an account out of the exact integer range). */
   applyTx(tx: LedgerTx): Promise<void>;
   /** Appends a table event at `seq` (must be the next one; a duplicate seq is a conflict and throws). */
   appendEvent(tableId: string, seq: number, event: TableEvent): Promise<void>;

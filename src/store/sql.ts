@@ -9,10 +9,10 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'k
 import type pg from 'pg';
 import type { TableConfig } from '../table/config.ts';
 import { tableErr } from '../table/errors.ts';
-import { mustStayNonNegative, type LedgerTx } from '../table/ledger.ts';
+import { MAX_ACCOUNT, MAX_BALANCE, mustStayNonNegative, postingRefusal, type LedgerTx } from '../table/ledger.ts';
 import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
 import { createSchema, type Database } from './schema.ts';
-import { InsufficientFundsError, type CoupBalances, type PlayerCoup, type PlayerRow, type Store, type StoreTx, type TableLoad } from './port.ts';
+import { InsufficientFundsError, LedgerRefusal, type CoupBalances, type PlayerCoup, type PlayerRow, type Store, type StoreTx, type TableLoad } from './port.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -28,7 +28,7 @@ class SqlTx implements StoreTx {
 
   async applyTx(tx: LedgerTx): Promise<void> {
     const sum = tx.postings.reduce((s, p) => s + p.amount, 0);
-    if (sum !== 0) throw new Error(`internal: transaction ${tx.id} does not balance`);
+    if (sum !== 0 || !tx.postings.every((p) => Number.isSafeInteger(p.amount))) throw new Error(`internal: transaction ${tx.id} does not balance or moves an amount beyond the exact integer range`);
     await this.db
       .insertInto('ledger_tx')
       .values({ id: tx.id, kind: tx.kind, at: tx.at, table_id: tx.tableId ?? null, coup: tx.coup ?? null, memo: JSON.stringify(tx.memo ?? {}) })
@@ -36,15 +36,21 @@ class SqlTx implements StoreTx {
     let line = 0;
     for (const p of tx.postings) {
       await this.db.insertInto('accounts').values({ id: p.account, balance: 0 }).onConflict((oc) => oc.column('id').doNothing()).execute();
+      // guarded update: the rules of ledger.postingRefusal, checked by the database on the row
+      // it locks (several processes may book on one wallet at once)
       let q = this.db
         .updateTable('accounts')
         .set({ balance: sql<number>`balance + ${p.amount}` })
         .where('id', '=', p.account);
-      if (p.amount < 0 && mustStayNonNegative(p.account)) q = q.where(sql<boolean>`balance + ${p.amount} >= 0`);
+      if (p.amount < 0 && mustStayNonNegative(p.account)) q = q.where(sql<boolean>`balance >= ${-p.amount}`);
+      if (p.amount > 0) q = q.where(sql<boolean>`balance <= ${MAX_ACCOUNT - p.amount}`);
+      else q = q.where(sql<boolean>`balance >= ${-MAX_ACCOUNT - p.amount}`);
+      if (tx.kind === 'deposit' && p.amount > 0 && p.account.startsWith('player:')) q = q.where(sql<boolean>`balance <= ${MAX_BALANCE - p.amount}`);
       const r = await q.executeTakeFirst();
       if (num(r.numUpdatedRows) !== 1) {
         const balance = await this.balance(p.account);
-        throw new InsufficientFundsError(tableErr('INSUFFICIENT_FUNDS', `${p.account} has ${balance}, ${-p.amount} needed`, { account: p.account, balance, amount: p.amount }));
+        const refusal = postingRefusal(tx.kind, p.account, balance, p.amount) ?? tableErr('INTERNAL', `posting on ${p.account} refused by the store`);
+        throw refusal.code === 'INSUFFICIENT_FUNDS' ? new InsufficientFundsError(refusal) : new LedgerRefusal(refusal);
       }
       await this.db.insertInto('postings').values({ tx_id: tx.id, line: line++, account: p.account, amount: p.amount }).execute();
     }

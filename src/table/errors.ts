@@ -14,6 +14,7 @@ export const TABLE_ERROR_CODES = [
   'ABOVE_MAXIMUM', // the player's total on one position over the table maximum of its kind
   'TOO_MANY_BETS', // more bets on the layout than maxBetsPerPlayer for one player
   'INSUFFICIENT_FUNDS', // the stake is more than the player's balance
+  'BALANCE_LIMIT', // a deposit (or a bet's largest possible win) would take a wallet above MAX_BALANCE, or an account out of the exact integer range
   'REQUEST_ID_REUSED', // a client request id was used before for a different command
   'BET_NOT_FOUND', // undo of a bet that is not (or no longer) on the layout, or not the player's
   'NOTHING_TO_UNDO', // undo / clear with no bet of the player on the layout

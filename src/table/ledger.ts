@@ -44,6 +44,25 @@ export const houseAccount = (tableId: string) => `house:${tableId}`;
 /** The cashier account: deposits come from it, withdrawals go to it. */
 export const CASHIER = 'cashier';
 
+/**
+ * Largest balance of a player's wallet, minor units (10^15 = 10 000 000 000 000.00 at 2
+ * decimals): a deposit that would take a wallet above it is refused (BALANCE_LIMIT), and so is
+ * a bet whose largest possible win could (see {@link MAX_RETURN_MULTIPLE}).
+ */
+export const MAX_BALANCE = 1_000_000_000_000_000;
+
+/** Largest single deposit or withdrawal, minor units (10^12). */
+export const MAX_CASH = 1_000_000_000_000;
+
+/** No bet returns more than 36 times its stake (a plein: 35 to 1 plus the stake). */
+export const MAX_RETURN_MULTIPLE = 36;
+
+/**
+ * Every account balance stays within ±(2^53 - 1), the range in which JavaScript numbers are
+ * exact integers: a transaction that would take an account outside is refused as a whole.
+ */
+export const MAX_ACCOUNT = Number.MAX_SAFE_INTEGER;
+
 /** True for accounts that may never go negative (player wallets and the tables' in-play). */
 export function mustStayNonNegative(account: string): boolean {
   return account.startsWith('player:') || account.endsWith(':in-play');
@@ -60,6 +79,7 @@ export function makeTx(base: Omit<LedgerTx, 'postings'>, postings: readonly Post
     net.set(p.account, (net.get(p.account) ?? 0) + p.amount);
   }
   const merged = [...net].filter(([, a]) => a !== 0).map(([account, amount]) => ({ account, amount }));
+  for (const p of merged) if (!Number.isSafeInteger(p.amount)) throw new Error(`internal: transaction ${base.id} moves ${p.amount} on ${p.account}, beyond the exact integer range`);
   const sum = merged.reduce((s, p) => s + p.amount, 0);
   if (sum !== 0) throw new Error(`internal: transaction ${base.id} does not balance (sum ${sum})`);
   return { ...base, postings: merged };
@@ -69,17 +89,34 @@ export function makeTx(base: Omit<LedgerTx, 'postings'>, postings: readonly Post
 export type Balances = Readonly<Record<string, number>>;
 
 /**
- * Applies a transaction to balances (pure). Rejects with INSUFFICIENT_FUNDS when a player
- * wallet or an in-play account would go negative; the balances are then unchanged.
+ * The refusal of a posting on an account whose balance is `balance`, or null if it may be
+ * booked: INSUFFICIENT_FUNDS when a player wallet or an in-play account would go negative;
+ * BALANCE_LIMIT when a deposit would take a wallet above {@link MAX_BALANCE} or any account
+ * would leave ±{@link MAX_ACCOUNT}. The stores apply the same rules in their guarded updates.
+ */
+export function postingRefusal(kind: LedgerKind, account: string, balance: number, amount: number): TableError | null {
+  if (amount < 0 && mustStayNonNegative(account) && balance + amount < 0) {
+    return tableErr('INSUFFICIENT_FUNDS', `${account} has ${balance}, ${-amount} needed`, { account, balance, amount });
+  }
+  if (kind === 'deposit' && amount > 0 && account.startsWith('player:') && balance > MAX_BALANCE - amount) {
+    return tableErr('BALANCE_LIMIT', `a wallet holds at most ${MAX_BALANCE} minor units: ${account} has ${balance}, a deposit of ${amount} is too much`, { account, balance, amount, limit: MAX_BALANCE });
+  }
+  if (amount > 0 ? balance > MAX_ACCOUNT - amount : balance < -MAX_ACCOUNT - amount) {
+    return tableErr('BALANCE_LIMIT', `${account} would leave the exact integer range (balance ${balance}, amount ${amount})`, { account, balance, amount, limit: MAX_ACCOUNT });
+  }
+  return null;
+}
+
+/**
+ * Applies a transaction to balances (pure). Rejects (see {@link postingRefusal}) with
+ * INSUFFICIENT_FUNDS or BALANCE_LIMIT; the balances are then unchanged.
  */
 export function applyTx(balances: Balances, tx: LedgerTx): Result<Balances, TableError> {
   const next: Record<string, number> = { ...balances };
   for (const p of tx.postings) {
-    const v = (next[p.account] ?? 0) + p.amount;
-    if (v < 0 && mustStayNonNegative(p.account)) {
-      return { ok: false, error: tableErr('INSUFFICIENT_FUNDS', `account ${p.account} would go negative (${v})`, { account: p.account, balance: next[p.account] ?? 0, amount: p.amount }) };
-    }
-    next[p.account] = v;
+    const refusal = postingRefusal(tx.kind, p.account, next[p.account] ?? 0, p.amount);
+    if (refusal) return { ok: false, error: refusal };
+    next[p.account] = (next[p.account] ?? 0) + p.amount;
   }
   return { ok: true, value: next };
 }

@@ -30,7 +30,7 @@ import { isZero, parsePocket, pocketLabel, type PocketLabel } from '../engine/wh
 import { shown } from '../engine/result.ts';
 import { gamingDay, resolveTableConfig, rulesOf, type TableConfig, type TableConfigInput } from './config.ts';
 import { tableErr, type TableError } from './errors.ts';
-import { houseAccount, inPlayAccount, makeTx, playerAccount, type LedgerTx, type Posting } from './ledger.ts';
+import { houseAccount, inPlayAccount, makeTx, MAX_BALANCE, MAX_RETURN_MULTIPLE, playerAccount, type LedgerTx, type Posting } from './ledger.ts';
 import { checkLimits } from './limits.ts';
 
 /** Phases of a table (see the module doc). */
@@ -567,6 +567,12 @@ function addBets(s: TableState, now: number, playerId: string, requestId: string
   if (!limits.ok) return refuse(limits.error);
   const total = placed.reduce((a, b) => a + b.stake, 0);
   if (total > available) return reject(s, 'INSUFFICIENT_FUNDS', `stake ${total} is more than the balance ${available}`, { balance: available, stake: total });
+  // the largest possible win must not take the wallet above MAX_BALANCE (no bet returns more
+  // than 36× its stake; a prisoner at most its stake), so a settlement is never refused
+  const onTable = mine.reduce((a, b) => a + b.stake, 0) + total;
+  const prisonerStakes = s.prisoners.reduce((a, p) => a + (p.playerId === playerId ? p.stake : 0), 0);
+  const worst = available - total + MAX_RETURN_MULTIPLE * onTable + prisonerStakes;
+  if (worst > MAX_BALANCE) return reject(s, 'BALANCE_LIMIT', `a wallet holds at most ${MAX_BALANCE} minor units: with these stakes a win could bring it to ${worst}`, { balance: available, stake: total, limit: MAX_BALANCE });
   const tx = makeTx({ id: txId(s), kind: 'stake', at: now, tableId: s.config.id, coup: s.coup, memo: { requestId, bets: placed.map((b) => b.id) } }, [
     { account: playerAccount(playerId), amount: -total },
     { account: inPlayAccount(s.config.id), amount: total },

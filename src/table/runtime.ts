@@ -15,7 +15,7 @@ import type { Logger } from 'pino';
 import { pocketLabel } from '../engine/wheel.ts';
 import { spin, type RandomSource } from '../rng/index.ts';
 import type { Store, StoreTx } from '../store/port.ts';
-import { InsufficientFundsError } from '../store/port.ts';
+import { LedgerRefusal } from '../store/port.ts';
 import { rulesOf } from './config.ts';
 import { tableErr, type TableError } from './errors.ts';
 import { playerAccount } from './ledger.ts';
@@ -163,7 +163,12 @@ export class TableRuntime {
         return { step, seq, balances };
       });
     } catch (e) {
-      if (e instanceof InsufficientFundsError) return { ok: false, error: e.error };
+      if (e instanceof LedgerRefusal) {
+        // a player's command refused by the ledger (funds, wallet cap): the reply; anything else
+        // (a settlement beyond the exact integer range) cannot happen with the bet checks
+        if (e.error.code !== 'INSUFFICIENT_FUNDS' && e.error.code !== 'BALANCE_LIMIT') this.opts.log?.error({ err: e, table: tableId }, 'ledger refused a table step');
+        return { ok: false, error: e.error };
+      }
       this.opts.log?.error({ err: e, table: tableId }, 'table step failed');
       return { ok: false, error: tableErr('INTERNAL', `table ${tableId}: ${(e as Error).message}`) };
     }

@@ -13,6 +13,7 @@ import { LocalBus } from '../../src/server/bus.ts';
 import { Casino } from '../../src/server/casino.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 import type { Store } from '../../src/store/port.ts';
+import { CASHIER, makeTx, MAX_BALANCE, playerAccount } from '../../src/table/ledger.ts';
 
 let dir: string;
 let store: Store;
@@ -122,5 +123,27 @@ describe('regressions (QA of the table server)', () => {
     const h2 = await call('POST', `/api/tables/prison-retry/prisoners/${http}`, tok, body);
     expect(h2).toMatchObject({ status: 200, body: { action: 'partage', returned: 500, balance: h1.body.balance } });
     expect((await call('GET', '/api/me', tok)).body.balance).toBe(100_000 - 2000 + 1000);
+  });
+
+  it('regression: repeated deposits pushed a wallet above 2^53 and put the ledger audit off for good (wallet cap 10^15, deposits up to 10^12)', async () => {
+    const tok = await player('Whale', 1_000_000_000_000);
+    // 998 deposits of 10^12 by the cashier, at once (the limits apply to the sum)
+    await store.transaction((tx) => tx.applyTx(makeTx({ id: 'whale-bulk', kind: 'deposit', at: now }, [{ account: playerAccount('whale'), amount: 998e12 }, { account: CASHIER, amount: -998e12 }])));
+    const dep = (amount: number) => call('POST', '/api/admin/players/whale/deposit', STAFF.admin, { amount });
+    expect(await dep(1e12)).toMatchObject({ status: 200, body: { balance: MAX_BALANCE } });
+    expect(await dep(1)).toMatchObject({ status: 422, body: { error: { code: 'BALANCE_LIMIT', detail: { limit: MAX_BALANCE } } } });
+    expect(await dep(1e12 + 1)).toMatchObject({ status: 400, body: { error: { code: 'INVALID_REQUEST' } } });
+    // a bet whose win could take the wallet over the cap is refused too (stakes up to 36 x back)
+    await manualTable('whale-table', { maxima: { plein: 1_000_000 } });
+    expect(await call('POST', '/api/tables/whale-table/bets', tok, { requestId: 'w1', bet: { numbers: [7], stake: 100 } })).toMatchObject({ status: 422, body: { error: { code: 'BALANCE_LIMIT' } } });
+    expect((await call('POST', '/api/admin/players/whale/withdraw', STAFF.admin, { amount: 1e6 })).status).toBe(200);
+    expect((await call('POST', '/api/tables/whale-table/bets', tok, { requestId: 'w2', bet: { numbers: [7], stake: 100 } })).status).toBe(201);
+    await call('POST', '/api/tables/whale-table/close', STAFF.croupier);
+    await call('POST', '/api/tables/whale-table/result', STAFF.croupier, { pocket: 7 });
+    const balance = (await call('GET', '/api/me', tok)).body.balance;
+    expect(balance).toBe(MAX_BALANCE - 1e6 + 3500);
+    expect(balance).toBeLessThanOrEqual(MAX_BALANCE);
+    expect((await call('GET', '/api/admin/ledger', STAFF.admin)).body.audit).toMatchObject({ sum: 0, unbalanced: 0, mismatched: 0 });
+    for (const v of Object.values((await call('GET', '/api/admin/ledger', STAFF.admin)).body.accounts)) expect(Number.isSafeInteger(v)).toBe(true);
   });
 });

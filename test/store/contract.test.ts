@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalBus } from '../../src/server/bus.ts';
 import { Casino } from '../../src/server/casino.ts';
-import { InsufficientFundsError, type Store } from '../../src/store/port.ts';
+import { InsufficientFundsError, LedgerRefusal, type Store } from '../../src/store/port.ts';
 import { resolveTableConfig } from '../../src/table/config.ts';
-import { CASHIER, inPlayAccount, makeTx, playerAccount } from '../../src/table/ledger.ts';
+import { CASHIER, inPlayAccount, makeTx, MAX_ACCOUNT, MAX_BALANCE, playerAccount } from '../../src/table/ledger.ts';
 import { initialState, type CoupRecord, type TableEvent } from '../../src/table/machine.ts';
 import { TableRuntime } from '../../src/table/runtime.ts';
 import { storeKinds } from './stores.ts';
@@ -115,6 +115,33 @@ for (const kind of kinds) {
         { account: inPlayAccount('alpha'), amount: 3000 },
       ]);
       expect(await store.accounts()).toMatchObject({ cashier: -5000, [playerAccount('ann')]: 2000, [inPlayAccount('alpha')]: 3000 });
+    });
+
+    it('ledger limits: a deposit never takes a wallet above MAX_BALANCE, no account leaves the exact integer range (guarded updates, rolled back whole)', async () => {
+      await store.transaction((tx) => tx.createPlayer({ id: 'cap', name: 'Cap', createdAt: 5 }));
+      await store.transaction((tx) => tx.applyTx(deposit('cap-1', 'cap', MAX_BALANCE - 10)));
+      const over = await store.transaction((tx) => tx.applyTx(deposit('cap-2', 'cap', 11))).catch((e) => e);
+      expect(over).toBeInstanceOf(LedgerRefusal);
+      expect((over as LedgerRefusal).error).toMatchObject({ code: 'BALANCE_LIMIT', detail: { limit: MAX_BALANCE } });
+      await store.transaction((tx) => tx.applyTx(deposit('cap-3', 'cap', 10)));
+      expect(await store.balance(playerAccount('cap'))).toBe(MAX_BALANCE);
+      const move = (id: string, from: string, to: string, amount: number, kind: 'settle' | 'deposit' = 'settle') =>
+        makeTx({ id, kind, at: 3 }, [
+          { account: from, amount: -amount },
+          { account: to, amount },
+        ]);
+      // the accounts of the house have no cap, but stay exact
+      await store.transaction((tx) => tx.applyTx(move('big-1', 'house:omega', 'house:psi', MAX_ACCOUNT - 10)));
+      const beyond = await store.transaction((tx) => tx.applyTx(move('big-2', 'house:omega', 'house:psi', 11))).catch((e) => e);
+      expect(beyond).toBeInstanceOf(LedgerRefusal);
+      expect((beyond as LedgerRefusal).error).toMatchObject({ code: 'BALANCE_LIMIT', detail: { limit: MAX_ACCOUNT } });
+      expect(() => move('big-3', 'house:omega', 'house:psi', 2 ** 53)).toThrow(/not an integer|exact integer/);
+      await store.transaction((tx) => tx.applyTx(move('big-4', 'house:psi', 'house:omega', MAX_ACCOUNT - 10)));
+      // withdrawals of the capped wallet and the audit are exact
+      await store.transaction((tx) => tx.applyTx(move('cap-4', playerAccount('cap'), CASHIER, MAX_BALANCE, 'settle')));
+      expect(await store.balance(playerAccount('cap'))).toBe(0);
+      expect(await store.balance('house:omega')).toBe(0);
+      expect(await store.audit()).toMatchObject({ sum: 0, unbalanced: 0, mismatched: 0 });
     });
 
     it('event log and snapshots: ordered, no duplicate sequence numbers, load = snapshot + later events', async () => {
