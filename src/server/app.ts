@@ -16,6 +16,7 @@ import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import type { TableError } from '../table/errors.ts';
 import { tableErr } from '../table/errors.ts';
+import { clip, echo, jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_NODES, MESSAGE_MAX } from '../table/shape.ts';
 import { playerAccount } from '../table/ledger.ts';
 import type { CoupRecord, PrisonerChoice, Published, TableEvent } from '../table/machine.ts';
 import type { Reply } from '../table/runtime.ts';
@@ -63,7 +64,14 @@ const fail = (code: TableError['code'], message: string, detail?: Record<string,
   throw new HttpError(tableErr(code, message, detail));
 };
 
+/** An error as sent to a client: its message never longer than MESSAGE_MAX characters. */
+const outward = (e: TableError): TableError => (e.message.length > MESSAGE_MAX ? { ...e, message: clip(e.message, MESSAGE_MAX) } : e);
+
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  // the shape first, without recursion (a document nested 20000 deep must not reach zod,
+  // the fingerprints or the store)
+  const problem = jsonShapeProblem(value);
+  if (problem) fail('INVALID_REQUEST', problem, { maxDepth: MAX_JSON_DEPTH, maxValues: MAX_JSON_NODES });
   const r = schema.safeParse(value ?? {});
   if (!r.success) fail('INVALID_REQUEST', S.zodMessage(r.error));
   return (r as { data: z.infer<T> }).data;
@@ -107,13 +115,13 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   });
 
   app.setErrorHandler((e, req, reply) => {
-    if (e instanceof HttpError) return reply.code(STATUS[e.error.code] ?? 422).send({ error: e.error });
+    if (e instanceof HttpError) return reply.code(STATUS[e.error.code] ?? 422).send({ error: outward(e.error) });
     const err = e as { statusCode?: number; message?: string; code?: string };
-    if (err.statusCode && err.statusCode < 500) return reply.code(400).send({ error: tableErr('INVALID_REQUEST', err.message ?? 'bad request') });
+    if (err.statusCode && err.statusCode < 500) return reply.code(400).send({ error: outward(tableErr('INVALID_REQUEST', err.message ?? 'bad request')) });
     req.log.error({ err: e }, 'request failed');
     return reply.code(500).send({ error: tableErr('INTERNAL', 'internal error') });
   });
-  app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: tableErr('NOT_FOUND', `no route ${req.method} ${req.url.split('?')[0]}`) }));
+  app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: tableErr('NOT_FOUND', `no route ${req.method} ${clip(req.url.split('?')[0])}`) }));
 
   // ---------------------------------------------------------------------------- auth helpers
   const bearer = (req: FastifyRequest): string | undefined => {
@@ -139,8 +147,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     if (!roles.includes(v.role as 'croupier' | 'admin')) fail('FORBIDDEN', `this needs the ${roles.join(' or ')} role`);
     return v;
   };
-  const tableOf = (id: string) => casino.table(id) ?? (casino.remote.has(id) ? fail('TABLE_ELSEWHERE', `table ${id} runs in another process: send its commands there`, { table: id }) : fail('UNKNOWN_TABLE', `no table ${JSON.stringify(id)}`));
-  const stateOf = async (id: string) => (await casino.stateOf(id)) ?? fail('UNKNOWN_TABLE', `no table ${JSON.stringify(id)}`);
+  const tableOf = (id: string) => casino.table(id) ?? (casino.remote.has(id) ? fail('TABLE_ELSEWHERE', `table ${id} runs in another process: send its commands there`, { table: id }) : fail('UNKNOWN_TABLE', `no table ${echo(id)}`));
+  const stateOf = async (id: string) => (await casino.stateOf(id)) ?? fail('UNKNOWN_TABLE', `no table ${echo(id)}`);
   const answer = async (reply: FastifyReply, r: Reply, playerId?: string, status = 200) => {
     if (!r.ok) throw new HttpError(r.error);
     const body = { ...(r.value as Record<string, unknown> | null) };
@@ -226,7 +234,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
 
   app.get<{ Params: { id: string; n: string } }>('/api/tables/:id/coups/:n', async (req) => {
     const viewer = await viewerOf(req);
-    if (!(await casino.store.getTable(req.params.id))) fail('UNKNOWN_TABLE', `no table ${JSON.stringify(req.params.id)}`);
+    if (!(await casino.store.getTable(req.params.id))) fail('UNKNOWN_TABLE', `no table ${echo(req.params.id)}`);
     const n = Number(req.params.n);
     const rec = Number.isInteger(n) ? await casino.store.coup(req.params.id, n) : null;
     if (!rec) fail('NOT_FOUND', `no coup ${req.params.n} recorded on table ${req.params.id}`);
@@ -348,6 +356,11 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   });
 
   // ---------------------------------------------------------------------------- WebSocket
+  /** The client's request id of a message, when it has a usable one. */
+  const requestIdOf = (raw: unknown): { requestId?: string } => {
+    const id = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as { requestId?: unknown }).requestId : undefined;
+    return typeof id === 'string' && id.length >= 1 && id.length <= 64 ? { requestId: id } : {};
+  };
   interface Conn {
     socket: WebSocket;
     viewer: Viewer;
@@ -392,6 +405,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
       } catch {
         return send(c, { type: 'error', error: tableErr('INVALID_REQUEST', 'messages are JSON objects') });
       }
+      const problem = jsonShapeProblem(raw);
+      if (problem) return send(c, { type: 'error', ...requestIdOf(raw), error: tableErr('INVALID_REQUEST', problem, { maxDepth: MAX_JSON_DEPTH, maxValues: MAX_JSON_NODES }) });
       const r = S.clientMessage.safeParse(raw);
       if (!r.success) return send(c, { type: 'error', error: tableErr('INVALID_REQUEST', S.zodMessage(r.error)) });
       const msg = r.data;
@@ -411,11 +426,11 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
             const playerId = (viewer as { playerId: string }).playerId;
             const { table, requestId } = msg;
             const res = await playerCommand(table, playerId, msg.type === 'bet' ? { type: 'bet', requestId, bet: msg.bet } : msg.type === 'undo' ? { type: 'undo', requestId, ...(msg.betId ? { betId: msg.betId } : {}) } : msg.type === 'choose' ? { type: 'choose', requestId, prisonerId: msg.prisonerId, choice: msg.choice, ...(msg.chance ? { chance: msg.chance } : {}), ...(msg.onZero ? { onZero: msg.onZero } : {}) } : { type: msg.type, requestId });
-            return send(c, res.ok ? { type: 'reply', requestId, ok: true, value: res.value } : { type: 'reply', requestId, ok: false, error: res.error });
+            return send(c, res.ok ? { type: 'reply', requestId, ok: true, value: res.value } : { type: 'reply', requestId, ok: false, error: outward(res.error) });
           }
         }
       } catch (e) {
-        if (e instanceof HttpError) return send(c, { type: 'error', ...('requestId' in msg ? { requestId: msg.requestId } : {}), error: e.error });
+        if (e instanceof HttpError) return send(c, { type: 'error', ...('requestId' in msg ? { requestId: msg.requestId } : {}), error: outward(e.error) });
         req.log.error({ err: e }, 'ws message failed');
         return send(c, { type: 'error', error: tableErr('INTERNAL', 'internal error') });
       }

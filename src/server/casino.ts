@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { CryptoSource, SeededSource, type RandomSource } from '../rng/index.ts';
-import { shown } from '../engine/result.ts';
+import { echo } from '../table/shape.ts';
 import { LedgerRefusal, type Store } from '../store/port.ts';
 import { resolveTableConfig, type TableConfig, type TableConfigInput, type TableTimings } from '../table/config.ts';
 import { tableErr, type TableError } from '../table/errors.ts';
@@ -168,7 +168,7 @@ export class Casino {
     if (!Number.isSafeInteger(deposit) || deposit < 0 || deposit > MAX_CASH) return { ok: false, error: tableErr('INVALID_REQUEST', `deposit must be an integer of minor units from 0 to ${MAX_CASH}`) };
     const id = playerIdOf(name);
     if (id.length === 0 || id.length > 32 || name.trim().length > 40) return { ok: false, error: tableErr('INVALID_REQUEST', 'a player name needs 1-40 characters with a letter or digit') };
-    if (await this.store.getPlayer(id)) return { ok: false, error: tableErr('PLAYER_EXISTS', `a player ${JSON.stringify(name)} exists`) };
+    if (await this.store.getPlayer(id)) return { ok: false, error: tableErr('PLAYER_EXISTS', `a player ${echo(name)} exists`) };
     await this.store.transaction(async (tx) => {
       await tx.createPlayer({ id, name: name.trim(), createdAt: this.clock() });
       if (deposit > 0) await tx.applyTx(this.cashTx(id, deposit, 'deposit'));
@@ -187,7 +187,7 @@ export class Casino {
   /** Deposits (or withdraws) minor units. Errors: UNKNOWN_PLAYER, INSUFFICIENT_FUNDS. */
   async cash(playerId: string, amount: number, kind: 'deposit' | 'withdraw'): Promise<R<{ balance: number }>> {
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_CASH) return { ok: false, error: tableErr('INVALID_REQUEST', `amount must be an integer of minor units from 1 to ${MAX_CASH}`) };
-    if (!(await this.store.getPlayer(playerId))) return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player ${shown(playerId)}`) };
+    if (!(await this.store.getPlayer(playerId))) return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player ${echo(playerId)}`) };
     try {
       const balance = await this.store.transaction(async (tx) => {
         await tx.applyTx(this.cashTx(playerId, amount, kind));
@@ -205,7 +205,7 @@ export class Casino {
   async login(name: string): Promise<R<{ token: string; playerId: string; name: string }>> {
     const id = playerIdOf(name);
     const p = id ? await this.store.getPlayer(id) : null;
-    if (!p) return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player named ${JSON.stringify(name)}`) };
+    if (!p) return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player named ${echo(name)}`) };
     const token = `p_${randomBytes(24).toString('base64url')}`;
     await this.store.transaction((tx) => tx.createSession(token, p.id, this.clock()));
     return { ok: true, value: { token, playerId: p.id, name: p.name } };

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_CASH } from '../table/ledger.ts';
+import { clip, MESSAGE_MAX } from '../table/shape.ts';
 
 const requestId = z.string().min(1).max(64);
 const amount = z.number().int().positive().max(MAX_CASH);
@@ -72,7 +73,13 @@ export const clientMessage = z.discriminatedUnion('type', [
 /** A validated WebSocket client message. */
 export type ClientMessage = z.infer<typeof clientMessage>;
 
-/** One line summary of a zod failure. */
+/** One line summary of a zod failure (paths, keys and messages cut short: never a huge echo). */
 export function zodMessage(e: z.ZodError): string {
-  return e.issues.map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`).join('; ');
+  return clip(
+    e.issues
+      .slice(0, 5)
+      .map((i) => `${i.path.length ? clip(i.path.map(String).join('.')) : 'body'}: ${i.code === 'unrecognized_keys' ? `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.slice(0, 3).map((k) => JSON.stringify(clip(k))).join(', ')}` : clip(i.message)}`)
+      .join('; '),
+    MESSAGE_MAX,
+  );
 }

@@ -8,6 +8,7 @@ import { resolveRules, type Rules, type RulesInput } from '../engine/rules.ts';
 import type { PositionKind } from '../engine/layout.ts';
 import { ok, type Result } from '../engine/result.ts';
 import { tableErr, type TableError } from './errors.ts';
+import { echo } from './shape.ts';
 
 /**
  * Maxima as multiples of the table minimum (RULES §6, art. 53). Decisions where §6 is silent
@@ -155,7 +156,7 @@ export function resolveTableConfig(input: TableConfigInput): Result<TableConfig,
   try {
     new Intl.DateTimeFormat('en-CA', { timeZone });
   } catch {
-    return bad(`unknown time zone ${JSON.stringify(timeZone)}`);
+    return bad(`unknown time zone ${echo(timeZone)}`);
   }
   return ok({ id: input.id, name: input.name ?? input.id, rules: input.rules, currency, decimals, minimum: input.minimum, maxima, timings, mode, croupierPaced, maxBetsPerPlayer, timeZone });
 }

@@ -27,9 +27,9 @@ import type { Chance } from '../engine/layout.ts';
 import { parseChance } from '../engine/bets.ts';
 import { betJson, paymentJson, settlementJson } from '../engine/report.ts';
 import { isZero, parsePocket, pocketLabel, type PocketLabel } from '../engine/wheel.ts';
-import { shown } from '../engine/result.ts';
 import { gamingDay, resolveTableConfig, rulesOf, type TableConfig, type TableConfigInput } from './config.ts';
 import { tableErr, type TableError } from './errors.ts';
+import { echo, jsonShapeProblem } from './shape.ts';
 import { houseAccount, inPlayAccount, makeTx, MAX_BALANCE, MAX_RETURN_MULTIPLE, playerAccount, type LedgerTx, type Posting } from './ledger.ts';
 import { checkLimits } from './limits.ts';
 
@@ -614,7 +614,7 @@ function undo(s: TableState, e: Extract<TableEvent, { type: 'undo' | 'clear' }>)
   }
   if (e.betId !== undefined) {
     const b = mine.find((x) => x.id === e.betId);
-    if (!b) return reject(s, 'BET_NOT_FOUND', `no bet ${JSON.stringify(e.betId)} of yours is on the layout`);
+    if (!b) return reject(s, 'BET_NOT_FOUND', `no bet ${echo(e.betId)} of yours is on the layout`);
     return removeBets(s, e.now, e.playerId, [b.id], e.requestId, 'undo');
   }
   if (mine.length === 0) return reject(s, 'NOTHING_TO_UNDO', 'no bet of yours is on the layout');
@@ -629,7 +629,7 @@ function undo(s: TableState, e: Extract<TableEvent, { type: 'undo' | 'clear' }>)
 
 function choose(s: TableState, e: Extract<TableEvent, { type: 'choose' }>): Step {
   const p = s.prisoners.find((x) => x.id === e.prisonerId && x.playerId === e.playerId);
-  if (!p) return reject(s, 'PRISONER_NOT_FOUND', `no prisoner ${JSON.stringify(e.prisonerId)} of yours on this table`);
+  if (!p) return reject(s, 'PRISONER_NOT_FOUND', `no prisoner ${echo(e.prisonerId)} of yours on this table`);
   if (s.phase === 'no-more-bets') return reject(s, 'NO_MORE_BETS', 'rien ne va plus: prisoners cannot be changed until the coup is settled');
   const replace = (q: Prisoner | null): TableState => ({ ...s, prisoners: q ? s.prisoners.map((x) => (x.id === p.id ? q : x)) : s.prisoners.filter((x) => x.id !== p.id) });
   const open = p.pending && p.choiceDeadline !== null && e.now < p.choiceDeadline;
@@ -661,7 +661,7 @@ function choose(s: TableState, e: Extract<TableEvent, { type: 'choose' }>): Step
     }
     case 'move': {
       const chance = parseChance(e.chance);
-      if (!chance) return reject(s, 'INVALID_CHOICE', `move needs "chance": one of rouge, noir, pair, impair, manque, passe (got ${JSON.stringify(e.chance)})`);
+      if (!chance) return reject(s, 'INVALID_CHOICE', `move needs "chance": one of rouge, noir, pair, impair, manque, passe (got ${echo(e.chance)})`);
       if (chance === p.chance) return reject(s, 'INVALID_CHOICE', `the prisoner is already on ${chance}`);
       const q: Prisoner = { ...p, chance, pending: false, choiceDeadline: null };
       const body = { action: 'moved', from: p.chance, prisoner: prisonerJson(q) };
@@ -788,8 +788,12 @@ export function transition(s: TableState, e: TableEvent): Step {
       }
       return { state: next, effects };
     }
-    case 'place':
+    case 'place': {
+      // before anything recursive (the request fingerprint, the engine) sees the bet
+      const problem = jsonShapeProblem(e.bet);
+      if (problem) return reject(s, 'INVALID_BET', `the bet is not a bet spec: ${problem}`);
       return playerStep(s, e, { kind: 'place', bet: e.bet }, (t) => addBets(t, e.now, e.playerId, e.requestId, [e.bet], e.available, 'place'));
+    }
     case 'rebet':
       return playerStep(s, e, { kind: 'rebet' }, (t) => {
         const last = t.lastBets[e.playerId];
@@ -825,7 +829,7 @@ function playerStep(s: TableState, e: { now: number; playerId: string; requestId
   const key = e.requestId ? `${e.playerId}/${e.requestId}` : null;
   const seen = key ? s.requests[key] : undefined;
   if (seen) {
-    if (seen.fingerprint !== fingerprint) return reject(s, 'REQUEST_ID_REUSED', `request id ${shown(e.requestId)} was already used for another command or payload`);
+    if (seen.fingerprint !== fingerprint) return reject(s, 'REQUEST_ID_REUSED', `request id ${echo(e.requestId)} was already used for another command or payload`);
     return { state: s, effects: [{ type: 'reply', value: seen.reply }] };
   }
   const due = applyOverdue(s, e.now);

@@ -146,4 +146,37 @@ describe('regressions (QA of the table server)', () => {
     expect((await call('GET', '/api/admin/ledger', STAFF.admin)).body.audit).toMatchObject({ sum: 0, unbalanced: 0, mismatched: 0 });
     for (const v of Object.values((await call('GET', '/api/admin/ledger', STAFF.admin)).body.accounts)) expect(Number.isSafeInteger(v)).toBe(true);
   });
+
+  it('regression: a bet nested 20000 deep answered 500 INTERNAL "Maximum call stack size exceeded"; huge inputs were echoed back in messages', async () => {
+    await manualTable('deep');
+    const tok = await player('Diver');
+    // JSON text as a client sends it (JSON.stringify itself cannot write such depths)
+    const nest = (depth: number, leaf: string) => `${'['.repeat(depth)}${leaf}${']'.repeat(depth)}`;
+    const raw = (url: string, text: string, token?: string) => call('POST', url, token, text, { 'content-type': 'application/json' });
+    const deep = await raw('/api/tables/deep/bets', `{"requestId":"deep","bet":{"numbers":${nest(20_000, '5')},"stake":100}}`, tok);
+    expect(deep.status).toBe(400);
+    expect(deep.body.error).toMatchObject({ code: 'INVALID_REQUEST' });
+    expect(deep.raw.length).toBeLessThan(400);
+    expect((await raw('/api/login', `{"name":${nest(5000, '"x"')}}`)).body.error.code).toBe('INVALID_REQUEST');
+    // huge values and keys are never echoed whole (at most ~100 characters of them)
+    const huge = 'x'.repeat(100_000);
+    for (const body of [{ requestId: 'k1', bet: { [huge]: 1, chance: 'rouge', stake: 100 } }, { requestId: 'k2', bet: { chance: huge, stake: 100 } }, { requestId: 'k3', [huge]: 1, bet: { chance: 'rouge', stake: 100 } }]) {
+      const r = await call('POST', '/api/tables/deep/bets', tok, body);
+      expect(r.status, r.raw.slice(0, 200)).toBeGreaterThanOrEqual(400);
+      expect(r.status).toBeLessThan(500);
+      expect(r.raw.length).toBeLessThan(600);
+    }
+    const longUrl = await call('GET', `/api/${'y'.repeat(5000)}`);
+    expect(longUrl.status).toBe(404);
+    expect(longUrl.raw.length).toBeLessThan(600);
+    // the same over the WebSocket
+    const c = await connect(tok);
+    await c.next('hello');
+    c.ws.send(`{"type":"bet","table":"deep","requestId":"ws-deep","bet":{"numbers":${nest(20_000, '5')},"stake":100}}`);
+    const m = await Promise.race([c.next('reply'), c.next('error')]);
+    expect(m.error.code).toBe('INVALID_REQUEST');
+    expect(JSON.stringify(m).length).toBeLessThan(400);
+    c.ws.close();
+    expect(casino.table('deep')!.state.bets).toHaveLength(0);
+  });
 });
