@@ -398,17 +398,23 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     const c: Conn = { socket, viewer, tables: new Set() };
     conns.add(c);
     socket.on('close', () => conns.delete(c));
+    /**
+     * A failure: a message with a request id (every command) gets `{type: "reply", requestId,
+     * ok: false, error}` like any other answer to it; one without gets `{type: "error", error}`.
+     */
+    const refuse = (requestId: { requestId?: string }, error: TableError) =>
+      send(c, requestId.requestId !== undefined ? { type: 'reply', requestId: requestId.requestId, ok: false, error: outward(error) } : { type: 'error', error: outward(error) });
     const handle = async (text: string) => {
       let raw: unknown;
       try {
         raw = JSON.parse(text);
       } catch {
-        return send(c, { type: 'error', error: tableErr('INVALID_REQUEST', 'messages are JSON objects') });
+        return refuse({}, tableErr('INVALID_REQUEST', 'messages are JSON objects'));
       }
       const problem = jsonShapeProblem(raw);
-      if (problem) return send(c, { type: 'error', ...requestIdOf(raw), error: tableErr('INVALID_REQUEST', problem, { maxDepth: MAX_JSON_DEPTH, maxValues: MAX_JSON_NODES }) });
+      if (problem) return refuse(requestIdOf(raw), tableErr('INVALID_REQUEST', problem, { maxDepth: MAX_JSON_DEPTH, maxValues: MAX_JSON_NODES }));
       const r = S.clientMessage.safeParse(raw);
-      if (!r.success) return send(c, { type: 'error', error: tableErr('INVALID_REQUEST', S.zodMessage(r.error)) });
+      if (!r.success) return refuse(requestIdOf(raw), tableErr('INVALID_REQUEST', S.zodMessage(r.error)));
       const msg = r.data;
       try {
         switch (msg.type) {
@@ -430,9 +436,9 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
           }
         }
       } catch (e) {
-        if (e instanceof HttpError) return send(c, { type: 'error', ...('requestId' in msg ? { requestId: msg.requestId } : {}), error: outward(e.error) });
+        if (e instanceof HttpError) return refuse(requestIdOf(msg), e.error);
         req.log.error({ err: e }, 'ws message failed');
-        return send(c, { type: 'error', error: tableErr('INTERNAL', 'internal error') });
+        return refuse(requestIdOf(msg), tableErr('INTERNAL', 'internal error'));
       }
     };
     socket.off('message', early);

@@ -44,6 +44,7 @@ async function manualTable(id: string, extra: Record<string, unknown> = {}) {
 interface Client {
   ws: WebSocket;
   msgs: any[];
+  /** The next message of a type ("reply|error": either). */
   next: (type: string, pred?: (m: any) => boolean) => Promise<any>;
 }
 
@@ -56,7 +57,7 @@ function connect(token?: string): Promise<Client> {
       const m = JSON.parse(String(d));
       msgs.push(m);
       for (const w of [...waiters])
-        if (m.type === w.type && w.pred(m)) {
+        if (w.type.split('|').includes(m.type) && w.pred(m)) {
           waiters.splice(waiters.indexOf(w), 1);
           m.__taken = true;
           w.resolve(m);
@@ -64,7 +65,7 @@ function connect(token?: string): Promise<Client> {
         }
     });
     const next = (type: string, pred: (m: any) => boolean = () => true) => {
-      const seen = msgs.find((m) => m.type === type && pred(m) && !m.__taken);
+      const seen = msgs.find((m) => type.split('|').includes(m.type) && pred(m) && !m.__taken);
       if (seen) {
         seen.__taken = true;
         return Promise.resolve(seen);
@@ -173,10 +174,35 @@ describe('regressions (QA of the table server)', () => {
     const c = await connect(tok);
     await c.next('hello');
     c.ws.send(`{"type":"bet","table":"deep","requestId":"ws-deep","bet":{"numbers":${nest(20_000, '5')},"stake":100}}`);
-    const m = await Promise.race([c.next('reply'), c.next('error')]);
+    const m = await c.next('reply|error');
     expect(m.error.code).toBe('INVALID_REQUEST');
     expect(JSON.stringify(m).length).toBeLessThan(400);
     c.ws.close();
     expect(casino.table('deep')!.state.bets).toHaveLength(0);
+  });
+
+  it('regression: WebSocket command errors (unknown table, a croupier sending bet) came as {type:"error"} instead of {type:"reply", ok:false}', async () => {
+    await manualTable('ws-replies');
+    const tok = await player('Wendy');
+    const croupier = await connect(STAFF.croupier);
+    const alice = await connect(tok);
+    const guest = await connect();
+    for (const c of [croupier, alice, guest]) await c.next('hello');
+    const cases: Array<[Client, Record<string, unknown>, string]> = [
+      [croupier, { type: 'bet', table: 'ws-replies', requestId: 'r-1', bet: { chance: 'rouge', stake: 100 } }, 'FORBIDDEN'],
+      [guest, { type: 'undo', table: 'ws-replies', requestId: 'r-2' }, 'UNAUTHORIZED'],
+      [alice, { type: 'bet', table: 'monaco', requestId: 'r-3', bet: { chance: 'rouge', stake: 100 } }, 'UNKNOWN_TABLE'],
+      [alice, { type: 'choose', table: 'monaco', requestId: 'r-4', prisonerId: 'x', choice: 'prison' }, 'UNKNOWN_TABLE'],
+      [alice, { type: 'bet', table: 'ws-replies', requestId: 'r-5', bet: 5 }, 'INVALID_REQUEST'], // fails validation, but has a request id
+    ];
+    for (const [c, msg, code] of cases) {
+      c.ws.send(JSON.stringify(msg));
+      const m = await c.next('reply|error');
+      expect(m, JSON.stringify(msg)).toMatchObject({ type: 'reply', requestId: msg.requestId, ok: false, error: { code } });
+    }
+    // messages without a request id still get {type: "error"}
+    alice.ws.send(JSON.stringify({ type: 'subscribe', table: 'monaco' }));
+    expect(await alice.next('error')).toMatchObject({ error: { code: 'UNKNOWN_TABLE' } });
+    for (const c of [croupier, alice, guest]) c.ws.close();
   });
 });
