@@ -28,6 +28,7 @@ import * as S from './schemas.ts';
 const STATUS: Record<string, number> = {
   INVALID_REQUEST: 400,
   UNAUTHORIZED: 401,
+  UNSUPPORTED_AUTH_SCHEME: 401,
   FORBIDDEN: 403,
   UNKNOWN_TABLE: 404,
   UNKNOWN_PLAYER: 404,
@@ -67,13 +68,13 @@ const fail = (code: TableError['code'], message: string, detail?: Record<string,
 /** An error as sent to a client: its message never longer than MESSAGE_MAX characters. */
 const outward = (e: TableError): TableError => (e.message.length > MESSAGE_MAX ? { ...e, message: clip(e.message, MESSAGE_MAX) } : e);
 
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+function parse<T extends z.ZodType>(schema: T, value: unknown, where: 'body' | 'query' = 'body'): z.infer<T> {
   // the shape first, without recursion (a document nested 20000 deep must not reach zod,
   // the fingerprints or the store)
   const problem = jsonShapeProblem(value);
-  if (problem) fail('INVALID_REQUEST', problem, { maxDepth: MAX_JSON_DEPTH, maxValues: MAX_JSON_NODES });
+  if (problem) fail('INVALID_REQUEST', `${where}: ${problem}`, { maxDepth: MAX_JSON_DEPTH, maxValues: MAX_JSON_NODES });
   const r = schema.safeParse(value ?? {});
-  if (!r.success) fail('INVALID_REQUEST', S.zodMessage(r.error));
+  if (!r.success) fail('INVALID_REQUEST', S.zodMessage(r.error, where));
   return (r as { data: z.infer<T> }).data;
 }
 
@@ -124,10 +125,24 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: tableErr('NOT_FOUND', `no route ${req.method} ${clip(req.url.split('?')[0])}`) }));
 
   // ---------------------------------------------------------------------------- auth helpers
+  /**
+   * The bearer token of a request, or undefined without an Authorization header. The scheme is
+   * case-insensitive (RFC 9110); another scheme is a 401 UNSUPPORTED_AUTH_SCHEME and an empty
+   * token a 401 UNAUTHORIZED — never a silent guest.
+   */
   const bearer = (req: FastifyRequest): string | undefined => {
     const h = req.headers.authorization;
-    return h && h.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
+    if (h === undefined) return undefined;
+    const m = /^\s*(\S+)(?:\s+(.*))?$/s.exec(h);
+    if (!m || m[1].toLowerCase() !== 'bearer') fail('UNSUPPORTED_AUTH_SCHEME', `send "Authorization: Bearer <token>" (got the ${echo(m?.[1] ?? '')} scheme)`);
+    const token = (m![2] ?? '').trim();
+    if (!token) fail('UNAUTHORIZED', 'the Authorization header has an empty bearer token');
+    return token;
   };
+  // every API route checks the header, also those a guest may use
+  app.addHook('onRequest', async (req) => {
+    if (req.url.startsWith('/api/')) bearer(req);
+  });
   const viewerOf = async (req: FastifyRequest): Promise<Viewer> => {
     const token = bearer(req);
     if (!token) return { role: 'guest' };
@@ -135,10 +150,11 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     if (!v) fail('UNAUTHORIZED', 'unknown or expired token');
     return v as Viewer;
   };
-  const requirePlayer = async (req: FastifyRequest): Promise<string> => {
+  /** The player of a request; `forbidden` tells staff what they asked for is a player's. */
+  const requirePlayer = async (req: FastifyRequest, forbidden = 'only players place bets and make prisoner choices'): Promise<string> => {
     const v = await viewerOf(req);
     if (v.role === 'guest') fail('UNAUTHORIZED', 'log in first (POST /api/login) and send "Authorization: Bearer <token>"');
-    if (v.role !== 'player') fail('FORBIDDEN', 'only players place bets and make prisoner choices');
+    if (v.role !== 'player') fail('FORBIDDEN', forbidden);
     return (v as { playerId: string }).playerId;
   };
   const requireStaff = async (req: FastifyRequest, roles: Array<'croupier' | 'admin'>): Promise<Viewer> => {
@@ -206,14 +222,14 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   });
 
   app.get('/api/me/history', async (req) => {
-    const playerId = await requirePlayer(req);
-    const q = parse(S.historyQuery, req.query);
+    const playerId = await requirePlayer(req, 'only players have a history of their own coups (staff: GET /api/tables/:id/history)');
+    const q = parse(S.historyQuery, req.query, 'query');
     return { coups: await casino.store.playerHistory(playerId, q.limit ?? 10, q.before) };
   });
 
   app.get('/api/me/transactions', async (req) => {
-    const playerId = await requirePlayer(req);
-    const q = parse(S.historyQuery, req.query);
+    const playerId = await requirePlayer(req, 'only players have a wallet (admin: GET /api/admin/ledger)');
+    const q = parse(S.historyQuery, req.query, 'query');
     return { transactions: await casino.store.transactions(playerAccount(playerId), q.limit ?? 50) };
   });
 
@@ -227,7 +243,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   app.get<{ Params: { id: string } }>('/api/tables/:id/history', async (req) => {
     const viewer = await viewerOf(req);
     await stateOf(req.params.id);
-    const q = parse(S.historyQuery, req.query);
+    const q = parse(S.historyQuery, req.query, 'query');
     const coups = await casino.store.tableHistory(req.params.id, q.limit ?? 50, q.before);
     return { coups: coups.map((c) => redactCoup(c, viewer)) };
   });
@@ -414,7 +430,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
       const problem = jsonShapeProblem(raw);
       if (problem) return refuse(requestIdOf(raw), tableErr('INVALID_REQUEST', problem, { maxDepth: MAX_JSON_DEPTH, maxValues: MAX_JSON_NODES }));
       const r = S.clientMessage.safeParse(raw);
-      if (!r.success) return refuse(requestIdOf(raw), tableErr('INVALID_REQUEST', S.zodMessage(r.error)));
+      if (!r.success) return refuse(requestIdOf(raw), tableErr('INVALID_REQUEST', S.zodMessage(r.error, 'message')));
       const msg = r.data;
       try {
         switch (msg.type) {

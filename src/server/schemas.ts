@@ -74,11 +74,11 @@ export const clientMessage = z.discriminatedUnion('type', [
 export type ClientMessage = z.infer<typeof clientMessage>;
 
 /** One line summary of a zod failure (paths, keys and messages cut short: never a huge echo). */
-export function zodMessage(e: z.ZodError): string {
+export function zodMessage(e: z.ZodError, where: 'body' | 'query' | 'message' = 'body'): string {
   return clip(
     e.issues
       .slice(0, 5)
-      .map((i) => `${i.path.length ? clip(i.path.map(String).join('.')) : 'body'}: ${i.code === 'unrecognized_keys' ? `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.slice(0, 3).map((k) => JSON.stringify(clip(k))).join(', ')}` : clip(i.message)}`)
+      .map((i) => `${i.path.length ? `${where === 'body' ? '' : `${where}.`}${clip(i.path.map(String).join('.'))}` : where}: ${i.code === 'unrecognized_keys' ? `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.slice(0, 3).map((k) => JSON.stringify(clip(k))).join(', ')}` : clip(i.message)}`)
       .join('; '),
     MESSAGE_MAX,
   );

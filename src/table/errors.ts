@@ -29,6 +29,7 @@ export const TABLE_ERROR_CODES = [
   // server
   'INVALID_REQUEST', // request body / query / WebSocket message fails validation
   'UNAUTHORIZED', // no or unknown bearer token
+  'UNSUPPORTED_AUTH_SCHEME', // an Authorization header with another scheme than Bearer
   'FORBIDDEN', // the role may not do this
   'UNKNOWN_TABLE', // no such table
   'TABLE_ELSEWHERE', // the table runs in another process sharing the store: send commands there (docs/DEPLOY.md)

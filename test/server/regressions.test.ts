@@ -205,4 +205,28 @@ describe('regressions (QA of the table server)', () => {
     expect(await alice.next('error')).toMatchObject({ error: { code: 'UNKNOWN_TABLE' } });
     for (const c of [croupier, alice, guest]) c.ws.close();
   });
+
+  it('regression: a croupier on /api/me/history was told "only players place bets"; query errors said "body"; "bearer" (lower case) was ignored and other schemes made a silent guest', async () => {
+    const tok = await player('Quinn');
+    const history = await call('GET', '/api/me/history', STAFF.croupier);
+    expect(history).toMatchObject({ status: 403, body: { error: { code: 'FORBIDDEN' } } });
+    expect(history.body.error.message).not.toMatch(/place bets/);
+    expect(history.body.error.message).toMatch(/history/);
+    expect((await call('GET', '/api/me/transactions', STAFF.admin)).body.error.message).toMatch(/wallet/);
+    for (const url of ['/api/me/history?limit=0', '/api/me/history?colour=red', '/api/tables/prison-retry/history?limit=x']) {
+      const q = await call('GET', url, tok);
+      expect(q).toMatchObject({ status: 400, body: { error: { code: 'INVALID_REQUEST' } } });
+      expect(q.body.error.message, url).toMatch(/^query/);
+      expect(q.body.error.message).not.toMatch(/body/);
+    }
+    // the scheme is case-insensitive
+    for (const scheme of ['bearer', 'BEARER', 'Bearer']) {
+      expect((await call('GET', '/api/me', undefined, undefined, { authorization: `${scheme} ${tok}` })).body, scheme).toMatchObject({ role: 'player', playerId: 'quinn' });
+    }
+    // another scheme is a clear 401, not a silent guest (also on routes a guest may use)
+    for (const url of ['/api/me', '/api/tables', '/api/tables/prison-retry']) {
+      expect(await call('GET', url, undefined, undefined, { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }), url).toMatchObject({ status: 401, body: { error: { code: 'UNSUPPORTED_AUTH_SCHEME' } } });
+    }
+    expect(await call('GET', '/api/tables', undefined, undefined, { authorization: 'Bearer ' })).toMatchObject({ status: 401, body: { error: { code: 'UNAUTHORIZED' } } });
+  });
 });
