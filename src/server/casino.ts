@@ -36,8 +36,40 @@ export interface CasinoOptions {
 
 type R<T> = { ok: true; value: T } | { ok: false; error: TableError };
 
-/** The player id of a name: lower case, runs of other characters to "-". */
+/** Longest player name, in characters (Unicode code points). */
+export const NAME_MAX = 32;
+
+/**
+ * A player name as it is stored, or null if it is not acceptable: NFC-normalised, trimmed,
+ * 1-{@link NAME_MAX} characters of any script with at least one letter or digit; no control,
+ * format (bidi overrides; the zero-width (non-)joiners some scripts need are allowed),
+ * private-use, unassigned or line / paragraph separator characters.
+ */
+export function normaliseName(raw: string): string | null {
+  const name = raw.normalize('NFC').trim();
+  const length = [...name].length;
+  if (length < 1 || length > NAME_MAX) return null;
+  if (/[\p{Cc}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/u.test(name) || /(?![\u200c\u200d])\p{Cf}/u.test(name)) return null;
+  if (!/[\p{L}\p{N}]/u.test(name)) return null;
+  return name;
+}
+
+/**
+ * The player id of a name: lower case, Latin letters without their accents ("Chloé" → "chloe"),
+ * letters of other scripts kept ("日本" → "日本"), runs of other characters to "-".
+ */
 export function playerIdOf(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** The player id the first versions derived (ASCII letters and digits only): still found at login. */
+function legacyPlayerIdOf(name: string): string {
   return name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -163,17 +195,34 @@ export class Casino {
     return this.tables.get(id) ?? null;
   }
 
-  /** Creates a player with an optional opening deposit. Errors: INVALID_REQUEST (name), PLAYER_EXISTS. */
-  async createPlayer(name: string, deposit = 0): Promise<R<{ id: string; name: string; balance: number }>> {
+  /** Creates a player with an optional opening deposit. Errors: INVALID_REQUEST (name, see {@link normaliseName}), PLAYER_EXISTS. */
+  async createPlayer(rawName: string, deposit = 0): Promise<R<{ id: string; name: string; balance: number }>> {
     if (!Number.isSafeInteger(deposit) || deposit < 0 || deposit > MAX_CASH) return { ok: false, error: tableErr('INVALID_REQUEST', `deposit must be an integer of minor units from 0 to ${MAX_CASH}`) };
-    const id = playerIdOf(name);
-    if (id.length === 0 || id.length > 32 || name.trim().length > 40) return { ok: false, error: tableErr('INVALID_REQUEST', 'a player name needs 1-40 characters with a letter or digit') };
-    if (await this.store.getPlayer(id)) return { ok: false, error: tableErr('PLAYER_EXISTS', `a player ${echo(name)} exists`) };
-    await this.store.transaction(async (tx) => {
-      await tx.createPlayer({ id, name: name.trim(), createdAt: this.clock() });
-      if (deposit > 0) await tx.applyTx(this.cashTx(id, deposit, 'deposit'));
-    });
-    return { ok: true, value: { id, name: name.trim(), balance: deposit } };
+    const name = normaliseName(rawName);
+    const id = name === null ? '' : playerIdOf(name);
+    if (name === null || id.length === 0) return { ok: false, error: tableErr('INVALID_REQUEST', `a player name has 1-${NAME_MAX} characters, at least one letter or digit, and no control characters`) };
+    if ((await this.findPlayer(name)) || (await this.store.getPlayer(id))) return { ok: false, error: tableErr('PLAYER_EXISTS', `a player ${echo(name)} exists`) };
+    try {
+      await this.store.transaction(async (tx) => {
+        await tx.createPlayer({ id, name, createdAt: this.clock() });
+        if (deposit > 0) await tx.applyTx(this.cashTx(id, deposit, 'deposit'));
+      });
+    } catch (e) {
+      // created meanwhile by another request (the store's unique keys)
+      if (await this.store.getPlayer(id)) return { ok: false, error: tableErr('PLAYER_EXISTS', `a player ${echo(name)} exists`) };
+      throw e;
+    }
+    return { ok: true, value: { id, name, balance: deposit } };
+  }
+
+  /** The player of a name (its id, or the id the first versions derived), or null. */
+  private async findPlayer(rawName: string) {
+    const name = rawName.normalize('NFC').trim();
+    for (const id of new Set([playerIdOf(name), legacyPlayerIdOf(name)])) {
+      const p = id ? await this.store.getPlayer(id) : null;
+      if (p) return p;
+    }
+    return null;
   }
 
   private cashTx(playerId: string, amount: number, kind: 'deposit' | 'withdraw') {
@@ -203,8 +252,7 @@ export class Casino {
 
   /** Logs a player in by name; returns a new bearer token. Errors: UNKNOWN_PLAYER. */
   async login(name: string): Promise<R<{ token: string; playerId: string; name: string }>> {
-    const id = playerIdOf(name);
-    const p = id ? await this.store.getPlayer(id) : null;
+    const p = await this.findPlayer(name);
     if (!p) return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player named ${echo(name)}`) };
     const token = `p_${randomBytes(24).toString('base64url')}`;
     await this.store.transaction((tx) => tx.createSession(token, p.id, this.clock()));
@@ -229,7 +277,7 @@ export class Casino {
       }
     }
     for (const p of DEMO_PLAYERS) {
-      if (!(await this.store.getPlayer(playerIdOf(p.name)))) await this.createPlayer(p.name, p.deposit);
+      if (!(await this.findPlayer(p.name))) await this.createPlayer(p.name, p.deposit);
     }
     for (const rt of this.tables.values()) {
       if (rt.state.phase === 'closed') await rt.dispatch((_tx, now) => ({ type: 'open', now }));

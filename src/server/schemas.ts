@@ -15,7 +15,7 @@ const pocket = z.union([z.number().int(), z.string().max(3)]);
 const chance = z.string().min(1).max(16);
 
 /** POST /api/login: `{name}`. */
-export const loginBody = z.object({ name: z.string().min(1).max(40) }).strict();
+export const loginBody = z.object({ name: z.string().min(1).max(128) }).strict();
 /** POST /api/tables/:id/bets: `{requestId, bet}`. */
 export const placeBody = z.object({ requestId, bet: betSpec }).strict();
 /** rebet / double: `{requestId}`. */
@@ -31,7 +31,7 @@ export const historyQuery = z.object({ limit: z.coerce.number().int().min(1).max
 /** Deposit / withdrawal: `{amount}` minor units. */
 export const cashBody = z.object({ amount }).strict();
 /** Admin: new player `{name, deposit?}` (minor units). */
-export const createPlayerBody = z.object({ name: z.string().min(1).max(40), deposit: z.number().int().min(0).max(MAX_CASH).optional() }).strict();
+export const createPlayerBody = z.object({ name: z.string().min(1).max(128), deposit: z.number().int().min(0).max(MAX_CASH).optional() }).strict();
 
 const timings = z
   .object({ bettingMs: z.number().int(), launchMs: z.number().int(), ballMs: z.number().int(), resultMs: z.number().int(), zeroChoiceMs: z.number().int() })

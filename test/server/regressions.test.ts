@@ -229,4 +229,27 @@ describe('regressions (QA of the table server)', () => {
     }
     expect(await call('GET', '/api/tables', undefined, undefined, { authorization: 'Bearer ' })).toMatchObject({ status: 401, body: { error: { code: 'UNAUTHORIZED' } } });
   });
+
+  it('regression: player names without Latin letters ("日本", "Дмитрий") were rejected; names are NFC, trimmed, 1-32 characters, no control characters', async () => {
+    const create = (name: string) => call('POST', '/api/admin/players', STAFF.admin, { name, deposit: 1000 });
+    const made = await create('日本');
+    expect(made).toMatchObject({ status: 201, body: { player: { name: '日本', balance: 1000 } } });
+    const cyr = await create('  Дмитрий  ');
+    expect(cyr).toMatchObject({ status: 201, body: { player: { name: 'Дмитрий' } } });
+    expect((await create('Zoe\u0301 Ω')).body.player.name).toBe('Zoé Ω'); // NFC
+    expect((await create('Zoé Ω')).body.error.code).toBe('PLAYER_EXISTS');
+    for (const bad of ['Bad\u0007Name', 'x'.repeat(33), '   ', '---', 'Evil\u202Eeman']) {
+      expect((await create(bad)).body.error, JSON.stringify(bad)).toMatchObject({ code: 'INVALID_REQUEST' });
+    }
+    expect((await create('x'.repeat(32))).status).toBe(201);
+    for (const [name, id] of [['日本', made.body.player.id], ['Дмитрий', cyr.body.player.id]]) {
+      const login = await call('POST', '/api/login', undefined, { name });
+      expect(login).toMatchObject({ status: 200, body: { playerId: id, name, balance: 1000 } });
+      expect((await call('GET', '/api/me', login.body.token)).body).toMatchObject({ playerId: id, name });
+      const dep = await call('POST', `/api/admin/players/${encodeURIComponent(id)}/deposit`, STAFF.admin, { amount: 5 });
+      expect(dep.body.balance).toBe(1005);
+    }
+    // Latin names keep their ids
+    expect((await create('Chloé Marie')).body.player.id).toBe('chloe-marie');
+  });
 });
