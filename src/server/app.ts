@@ -35,6 +35,7 @@ const STATUS: Record<string, number> = {
   NOT_FOUND: 404,
   BET_NOT_FOUND: 404,
   PRISONER_NOT_FOUND: 404,
+  REGISTRATION_CLOSED: 403,
   TABLE_EXISTS: 409,
   PLAYER_EXISTS: 409,
   REQUEST_ID_REUSED: 409,
@@ -197,11 +198,21 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   };
 
   // ---------------------------------------------------------------------------- public & player routes
-  app.get('/api/health', async () => ({ ok: true, store: casino.store.kind, tables: [...casino.tables.keys()], remoteTables: [...casino.remote], serverTime: Date.now() }));
+  app.get('/api/health', async () => ({
+    ok: true,
+    store: casino.store.kind,
+    tables: [...casino.tables.keys()],
+    remoteTables: [...casino.remote],
+    // for the login screen: may a new name play, and the demo players to offer
+    registration: casino.registration,
+    ...(casino.registration ? { welcomeBalance: casino.welcomeBalance } : {}),
+    demoPlayers: casino.demoPlayers,
+    serverTime: Date.now(),
+  }));
 
   app.post('/api/login', async (req) => {
     const body = parse(S.loginBody, req.body);
-    const r = await casino.login(body.name);
+    const r = await casino.login(body.name, { register: body.register === true });
     if (!r.ok) throw new HttpError(r.error);
     return { ...r.value, role: 'player', balance: await casino.store.balance(playerAccount(r.value.playerId)) };
   });

@@ -32,7 +32,17 @@ export interface CasinoOptions {
   staffTokens: { croupier: string; admin: string };
   /** Only run these tables in this process (default: all in the store). See docs/DEPLOY.md. */
   tableFilter?: (id: string) => boolean;
+  /**
+   * Open registration (demo mode): a login with an unknown name creates the player with
+   * {@link CasinoOptions.welcomeBalance}. Default false (only existing players log in).
+   */
+  registration?: boolean;
+  /** Opening deposit of a player created by open registration, minor units (default {@link WELCOME_BALANCE}). */
+  welcomeBalance?: number;
 }
+
+/** Opening deposit of a player created by open registration: 1,000.00 at 2 decimals. */
+export const WELCOME_BALANCE = 100_000;
 
 type R<T> = { ok: true; value: T } | { ok: false; error: TableError };
 
@@ -100,6 +110,8 @@ export class Casino {
   readonly tables = new Map<string, TableRuntime>();
   /** Tables in the store that another process runs (claimed by it); read-only here. */
   readonly remote = new Set<string>();
+  /** Names of the demo players (set by {@link Casino.seedDemo}), offered by the login screen. */
+  demoPlayers: string[] = [];
   private readonly clock: () => number;
 
   constructor(readonly opts: CasinoOptions) {
@@ -250,13 +262,42 @@ export class Casino {
     }
   }
 
-  /** Logs a player in by name; returns a new bearer token. Errors: UNKNOWN_PLAYER. */
-  async login(name: string): Promise<R<{ token: string; playerId: string; name: string }>> {
-    const p = await this.findPlayer(name);
-    if (!p) return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player named ${echo(name)}`) };
+  /** Whether a login with an unknown name creates the player. */
+  get registration(): boolean {
+    return this.opts.registration === true;
+  }
+
+  /** Opening deposit of a player created by open registration, minor units. */
+  get welcomeBalance(): number {
+    return this.opts.welcomeBalance ?? WELCOME_BALANCE;
+  }
+
+  /**
+   * Logs a player in by name; returns a new bearer token. With open registration an unknown
+   * name creates the player with the welcome balance (`created: true`). `register: true` asks
+   * for a new player only. Errors: UNKNOWN_PLAYER (registration closed), REGISTRATION_CLOSED
+   * (`register` without open registration), PLAYER_EXISTS (`register` with a taken name),
+   * INVALID_REQUEST (a name that cannot be registered).
+   */
+  async login(name: string, opts: { register?: boolean } = {}): Promise<R<{ token: string; playerId: string; name: string; created: boolean }>> {
+    let p = await this.findPlayer(name);
+    let created = false;
+    if (opts.register && !this.registration) return { ok: false, error: tableErr('REGISTRATION_CLOSED', 'this server does not register new players: ask the casino for an account') };
+    if (p && opts.register) return { ok: false, error: tableErr('PLAYER_EXISTS', `a player ${echo(p.name)} exists: choose another name`) };
+    if (!p) {
+      if (!this.registration) return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player named ${echo(name)}`) };
+      const r = await this.createPlayer(name, this.welcomeBalance);
+      if (r.ok) {
+        created = true;
+        this.opts.log?.info({ player: r.value.id }, 'player registered');
+      } else if (r.error.code !== 'PLAYER_EXISTS' || opts.register) return r;
+      p = await this.findPlayer(name); // registered by a concurrent login: log in as it
+      if (!p) return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player named ${echo(name)}`) };
+    }
+    const player = p;
     const token = `p_${randomBytes(24).toString('base64url')}`;
-    await this.store.transaction((tx) => tx.createSession(token, p.id, this.clock()));
-    return { ok: true, value: { token, playerId: p.id, name: p.name } };
+    await this.store.transaction((tx) => tx.createSession(token, player.id, this.clock()));
+    return { ok: true, value: { token, playerId: player.id, name: player.name, created } };
   }
 
   /** Who a bearer token belongs to, or null. */
@@ -279,6 +320,7 @@ export class Casino {
     for (const p of DEMO_PLAYERS) {
       if (!(await this.findPlayer(p.name))) await this.createPlayer(p.name, p.deposit);
     }
+    this.demoPlayers = DEMO_PLAYERS.map((p) => p.name);
     for (const rt of this.tables.values()) {
       if (rt.state.phase === 'closed') await rt.dispatch((_tx, now) => ({ type: 'open', now }));
     }

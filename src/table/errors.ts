@@ -34,6 +34,7 @@ export const TABLE_ERROR_CODES = [
   'UNKNOWN_TABLE', // no such table
   'TABLE_ELSEWHERE', // the table runs in another process sharing the store: send commands there (docs/DEPLOY.md)
   'UNKNOWN_PLAYER', // no such player
+  'REGISTRATION_CLOSED', // a login asking to register a new player on a server without open registration
   'TABLE_EXISTS', // creating a table whose id is taken
   'PLAYER_EXISTS', // creating a player whose name is taken
   'NOT_FOUND', // no such coup / route

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildServer } from '../../src/server/app.ts';
 import { LocalBus } from '../../src/server/bus.ts';
-import { Casino } from '../../src/server/casino.ts';
+import { Casino, WELCOME_BALANCE } from '../../src/server/casino.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 import type { Store } from '../../src/store/port.ts';
 import { CASHIER, makeTx, MAX_BALANCE, playerAccount } from '../../src/table/ledger.ts';
@@ -251,5 +251,40 @@ describe('regressions (QA of the table server)', () => {
     }
     // Latin names keep their ids
     expect((await create('Chloé Marie')).body.player.id).toBe('chloe-marie');
+  });
+
+  it('regression: login only knew existing players (open registration in demo mode: a new name gets a player with a welcome balance; health tells the web screen)', async () => {
+    // this server: registration closed (the default of a Casino, and of serve --no-demo)
+    expect((await call('GET', '/api/health')).body).toMatchObject({ registration: false, demoPlayers: [] });
+    expect(await call('POST', '/api/login', undefined, { name: 'Stranger' })).toMatchObject({ status: 404, body: { error: { code: 'UNKNOWN_PLAYER' } } });
+    expect(await call('POST', '/api/login', undefined, { name: 'Stranger', register: true })).toMatchObject({ status: 403, body: { error: { code: 'REGISTRATION_CLOSED' } } });
+    // a server with open registration (serve's default with the demo tables)
+    const open = await openSqliteStore(':memory:');
+    const c2 = new Casino({ store: open, bus: new LocalBus(), clock: () => now, timers: false, staffTokens: STAFF, registration: true });
+    await c2.start();
+    await c2.seedDemo();
+    const app2 = await buildServer({ casino: c2, webDir: join(dir, 'no-web') });
+    try {
+      const req = async (method: string, url: string, body?: unknown, token?: string) => {
+        const r = await app2.inject({ method: method as 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(body !== undefined ? { payload: body as object } : {}) });
+        return { status: r.statusCode, body: r.json() as Record<string, any> };
+      };
+      expect((await req('GET', '/api/health')).body).toMatchObject({ registration: true, welcomeBalance: WELCOME_BALANCE, demoPlayers: ['Alice', 'Bob', 'Chloé', 'Dmitri'] });
+      expect(WELCOME_BALANCE).toBe(100_000);
+      const first = await req('POST', '/api/login', { name: 'Newcomer' });
+      expect(first).toMatchObject({ status: 200, body: { playerId: 'newcomer', name: 'Newcomer', role: 'player', balance: 100_000, created: true } });
+      expect((await req('GET', '/api/me', undefined, first.body.token)).body).toMatchObject({ playerId: 'newcomer', balance: 100_000 });
+      const again = await req('POST', '/api/login', { name: 'newcomer' });
+      expect(again).toMatchObject({ status: 200, body: { playerId: 'newcomer', name: 'Newcomer', balance: 100_000, created: false } });
+      expect(await req('POST', '/api/login', { name: 'Newcomer', register: true })).toMatchObject({ status: 409, body: { error: { code: 'PLAYER_EXISTS' } } });
+      expect(await req('POST', '/api/login', { name: '\u0007' })).toMatchObject({ status: 400, body: { error: { code: 'INVALID_REQUEST' } } });
+      expect((await req('POST', '/api/login', { name: 'Alice' })).body).toMatchObject({ playerId: 'alice', created: false });
+      expect((await req('POST', '/api/login', { name: '東京', register: true })).body).toMatchObject({ name: '東京', balance: 100_000, created: true });
+      expect((await req('GET', '/api/admin/ledger', undefined, STAFF.admin)).body.audit).toMatchObject({ sum: 0, unbalanced: 0, mismatched: 0 });
+    } finally {
+      await c2.stop();
+      await app2.close();
+      await open.close();
+    }
   });
 });

@@ -208,8 +208,13 @@ export class Api {
   }
 
   // ------------------------------------------------------------------ players
-  login(name: string) {
-    return this.call<{ token: string; playerId: string; name: string; balance: number }>('POST', '/api/login', { name });
+  /** Logs in by name; `register`: as a new player only (open registration, docs/API.md). */
+  login(name: string, register = false) {
+    return this.call<{ token: string; playerId: string; name: string; balance: number; created?: boolean }>('POST', '/api/login', { name, ...(register ? { register: true } : {}) });
+  }
+  /** The server's health, with what the login screen offers: open registration and the demo players. */
+  health() {
+    return this.call<{ ok: boolean; registration?: boolean; welcomeBalance?: number; demoPlayers?: string[]; serverTime: number }>('GET', '/api/health');
   }
   me() {
     return this.call<{ role: string; playerId?: string; name?: string; balance?: number }>('GET', '/api/me');

@@ -21,9 +21,6 @@ import { WheelView } from './wheel-view.ts';
 import { specOf } from './bet-spec.ts';
 import type { Orientation } from './spots.ts';
 
-/** Demo players created by `npm start` (src/server/casino.ts DEMO_PLAYERS). */
-const DEMO_NAMES = ['Alice', 'Bob', 'Chloé', 'Dmitri'];
-
 const toPocket = (l: PocketLabel): Pocket => (l === '00' ? DOUBLE_ZERO : Number(l));
 
 interface Session {
@@ -116,10 +113,10 @@ class PlayerApp {
     document.title = `Croupier — ${t(this.lang, 'title')}`;
     const err = h('p', { class: 'err', role: 'alert', id: 'login-error' }, message);
     const input = h('input', { id: 'login-name', name: 'name', autocomplete: 'username', required: true, placeholder: t(this.lang, 'name'), 'aria-label': t(this.lang, 'name') });
-    const submit = async (name: string, demoName = false) => {
+    const submit = async (name: string, register = false) => {
       err.textContent = '';
       try {
-        const r = await this.api.login(name);
+        const r = await this.api.login(name, register);
         this.session = { token: r.token, name: r.name, playerId: r.playerId };
         localStorage.setItem('croupier.session', JSON.stringify(this.session));
         this.api.token = r.token;
@@ -127,18 +124,14 @@ class PlayerApp {
         await this.enterTable();
       } catch (e) {
         const unknown = e instanceof ApiFailure && e.error.code === 'UNKNOWN_PLAYER';
-        // a server started without the demo players: stop offering them
-        if (unknown && demoName) demo.remove();
-        err.textContent = unknown && demo.isConnected ? `${(e as ApiFailure).error.message}. ${DEMO_HINT[this.lang]}` : (e as Error).message;
+        err.textContent = unknown && demo.childElementCount > 0 ? `${(e as ApiFailure).error.message}. ${DEMO_HINT[this.lang]}` : (e as Error).message;
       }
     };
     const lobby = h('section', { class: 'lobby', 'aria-label': t(this.lang, 'tables') });
-    const demo = h(
-      'div',
-      { class: 'demo' },
-      h('p', { class: 'empty' }, DEMO_LABEL[this.lang]),
-      h('div', { class: 'quick' }, ...DEMO_NAMES.map((n) => h('button', { class: 'btn', type: 'button', onclick: () => void submit(n, true) }, n))),
-    );
+    // filled from the server (GET /api/health): its demo players, and a new player's form when
+    // registration is open
+    const demo = h('div', { class: 'demo', id: 'demo-players' });
+    const join = h('div', { class: 'register', id: 'new-player' });
     const form = h(
       'form',
       {
@@ -158,6 +151,7 @@ class PlayerApp {
         h('h1', {}, t(this.lang, 'title')),
         h('p', {}, t(this.lang, 'welcome')),
         form,
+        join,
         demo,
         err,
         lobby,
@@ -165,6 +159,39 @@ class PlayerApp {
     );
     input.focus();
     void this.fillLobby(lobby);
+    void this.fillLoginOffers(demo, join, submit);
+  }
+
+  /** The server's demo players (one-click login) and, with open registration, "play as a new player". */
+  private async fillLoginOffers(demo: HTMLElement, join: HTMLElement, submit: (name: string, register?: boolean) => Promise<void>): Promise<void> {
+    let health: Awaited<ReturnType<Api['health']>>;
+    try {
+      health = await this.api.health();
+    } catch {
+      return; // nothing to offer: the name form still works
+    }
+    const names = health.demoPlayers ?? [];
+    if (names.length > 0) {
+      demo.replaceChildren(h('p', { class: 'empty' }, DEMO_LABEL[this.lang]), h('div', { class: 'quick' }, ...names.map((n) => h('button', { class: 'btn', type: 'button', onclick: () => void submit(n) }, n))));
+    }
+    if (health.registration) {
+      const input = h('input', { id: 'register-name', name: 'new-name', autocomplete: 'off', required: true, maxlength: 64, placeholder: t(this.lang, 'name'), 'aria-label': NEW_PLAYER[this.lang] });
+      const welcome = health.welcomeBalance ? ` (${WELCOME[this.lang].replace('{a}', formatMoney(health.welcomeBalance, { code: 'EUR', decimals: 2 }))})` : '';
+      join.replaceChildren(
+        h('p', { class: 'empty' }, `${NEW_PLAYER[this.lang]}${welcome}:`),
+        h(
+          'form',
+          {
+            onsubmit: (e: Event) => {
+              e.preventDefault();
+              void submit(input.value.trim(), true);
+            },
+          },
+          input,
+          h('button', { class: 'btn', type: 'submit', id: 'register-join' }, JOIN[this.lang]),
+        ),
+      );
+    }
   }
 
   /** The tables of the server on the login screen: pick one, see its last numbers. */
@@ -955,6 +982,27 @@ const DEMO_LABEL: Record<Language, string> = {
   cs: 'Ukázkoví hráči:',
   de: 'Demo-Spieler:',
   it: 'Giocatori dimostrativi:',
+};
+const NEW_PLAYER: Record<Language, string> = {
+  en: 'Play as a new player',
+  fr: 'Jouer en tant que nouveau joueur',
+  cs: 'Hrát jako nový hráč',
+  de: 'Als neuer Spieler spielen',
+  it: 'Giocare come nuovo giocatore',
+};
+const WELCOME: Record<Language, string> = {
+  en: 'welcome balance {a}',
+  fr: 'solde de bienvenue {a}',
+  cs: 'uvítací zůstatek {a}',
+  de: 'Willkommensguthaben {a}',
+  it: 'saldo di benvenuto {a}',
+};
+const JOIN: Record<Language, string> = {
+  en: 'Join',
+  fr: 'Rejoindre',
+  cs: 'Připojit se',
+  de: 'Beitreten',
+  it: 'Unisciti',
 };
 const DEMO_HINT: Record<Language, string> = {
   en: 'Try one of the demo players below.',

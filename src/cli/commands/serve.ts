@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import pino from 'pino';
 import { buildServer } from '../../server/app.ts';
 import { LocalBus, RedisBus, type Bus } from '../../server/bus.ts';
-import { Casino, DEMO_PLAYERS, type RngOption } from '../../server/casino.ts';
+import { Casino, DEMO_PLAYERS, WELCOME_BALANCE, type RngOption } from '../../server/casino.ts';
 import { defaultPgUrl, openPostgresStore, openSqliteStore } from '../../store/sql.ts';
 import type { Store } from '../../store/port.ts';
 import { CliError } from '../io.ts';
@@ -26,6 +26,8 @@ export interface ServeOptions {
   timings?: string;
   rng: string;
   demo: boolean;
+  /** Open registration; undefined = on with the demo tables, off with --no-demo. */
+  openRegistration?: boolean;
   pubsub?: string;
   tables?: string;
   logLevel: string;
@@ -47,6 +49,8 @@ export function registerServeCommand(program: Command): void {
     .option('--timings <json>', 'timings of the demo tables in ms, e.g. \'{"launchMs":2000,"resultMs":4000}\' (bettingMs, launchMs, ballMs, resultMs, zeroChoiceMs)')
     .option('--rng <source>', 'crypto | seeded:<seed>', process.env.CROUPIER_RNG ?? 'crypto')
     .option('--no-demo', 'do not create the demo tables and players')
+    .option('--open-registration', 'a login with a new name creates the player with a welcome balance (default: on with the demo tables)')
+    .option('--no-open-registration', 'only existing players log in (the default with --no-demo)')
     .option('--pubsub <url>', 'redis://host:port to broadcast live events between processes (env CROUPIER_PUBSUB)', process.env.CROUPIER_PUBSUB)
     .option('--tables <ids>', 'comma-separated ids of the tables this process runs (default: all)')
     .option('--log-level <level>', 'pino log level', process.env.LOG_LEVEL ?? 'info')
@@ -89,7 +93,8 @@ async function serve(o: ServeOptions): Promise<void> {
     admin: process.env.CROUPIER_ADMIN_TOKEN ?? (demo ? 'admin-demo' : randomToken()),
   };
   const only = o.tables ? new Set(o.tables.split(',').map((s) => s.trim())) : null;
-  const casino = new Casino({ store, bus, log, rng: o.rng as RngOption, staffTokens, ...(only ? { tableFilter: (id: string) => only.has(id) } : {}) });
+  const registration = o.openRegistration ?? demo;
+  const casino = new Casino({ store, bus, log, rng: o.rng as RngOption, staffTokens, registration, ...(only ? { tableFilter: (id: string) => only.has(id) } : {}) });
   await casino.start();
   let timings: Record<string, number> = {};
   if (o.timings) {
@@ -113,6 +118,7 @@ async function serve(o: ServeOptions): Promise<void> {
       `  store:             ${where}${o.pubsub ? `; pub/sub ${o.pubsub}` : ''}`,
       `  tables:            ${tables.join(', ') || 'none'}`,
       ...(demo ? [`  demo players:      ${DEMO_PLAYERS.map((p) => p.name).join(', ')} (log in by name)`] : []),
+      `  registration:      ${registration ? `open (a new name gets a player with a welcome balance of ${WELCOME_BALANCE} minor units)` : 'closed (existing players only)'}`,
       `  croupier token:    ${staffTokens.croupier}`,
       `  admin token:       ${staffTokens.admin}`,
       '',
