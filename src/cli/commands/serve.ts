@@ -6,12 +6,14 @@
  */
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildServer } from '../../server/app.ts';
 import { LocalBus, RedisBus, type Bus } from '../../server/bus.ts';
-import { Casino, DEMO_PLAYERS, WELCOME_BALANCE, type RngOption } from '../../server/casino.ts';
+import { Casino, DEMO_PLAYERS, demoTables, WELCOME_BALANCE, type RngOption } from '../../server/casino.ts';
 import { defaultPgUrl, openPostgresStore, openSqliteStore } from '../../store/sql.ts';
 import type { Store } from '../../store/port.ts';
+import { MIN_TIMINGS, resolveTableConfig, type TableTimings } from '../../table/config.ts';
 import { CliError } from '../io.ts';
 
 /** Options of `croupier serve`. */
@@ -61,11 +63,20 @@ export function registerServeCommand(program: Command): void {
 }
 
 async function serve(o: ServeOptions): Promise<void> {
+  // every option is checked before the store is opened: a bad option is INVALID_ARGUMENTS (exit 2)
   const port = Number(o.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError('INVALID_ARGUMENTS', `--port must be 0..65535 (got ${o.port})`);
+  if (!/^\d+$/.test(String(o.port).trim()) || !Number.isInteger(port) || port < 0 || port > 65535) throw new CliError('INVALID_ARGUMENTS', `--port must be 0..65535 (got ${o.port})`);
   const betting = Number(o.bettingSeconds);
   if (!Number.isFinite(betting) || betting < 1 || betting > 3600) throw new CliError('INVALID_ARGUMENTS', '--betting-seconds must be 1..3600');
   if (o.rng !== 'crypto' && !/^seeded:.+$/.test(o.rng)) throw new CliError('INVALID_ARGUMENTS', '--rng must be "crypto" or "seeded:<seed>"');
+  if (o.store !== 'sqlite' && o.store !== 'postgres') throw new CliError('INVALID_ARGUMENTS', '--store must be sqlite or postgres');
+  const timings = parseTimings(o.timings);
+  const demo = o.demo !== false;
+  for (const t of demoTables(betting, timings)) {
+    const r = resolveTableConfig(t);
+    if (!r.ok) throw new CliError('INVALID_ARGUMENTS', `--timings / --betting-seconds: ${r.error.message}`);
+  }
+  if (!pino.levels.values[o.logLevel] && o.logLevel !== 'silent') throw new CliError('INVALID_ARGUMENTS', `--log-level must be one of ${Object.keys(pino.levels.values).join(', ')}, silent`);
   const log = pino({ level: o.logLevel }, pino.destination(2));
 
   let store: Store;
@@ -79,60 +90,102 @@ async function serve(o: ServeOptions): Promise<void> {
       throw e;
     }
     where = `SQLite ${file}`;
-  } else if (o.store === 'postgres') {
+  } else {
     const url = o.pgUrl ?? defaultPgUrl();
     store = await openPostgresStore(url, { schema: o.pgSchema });
     where = `PostgreSQL ${url.replace(/\/\/[^@/]*@/, '//***@')} schema ${o.pgSchema}`;
-  } else {
-    throw new CliError('INVALID_ARGUMENTS', '--store must be sqlite or postgres');
   }
-  const bus: Bus = o.pubsub ? await RedisBus.connect(o.pubsub, 'croupier:events', (e) => log.warn({ err: e }, 'redis pub/sub')) : new LocalBus();
-  const demo = o.demo !== false;
-  const staffTokens = {
-    croupier: process.env.CROUPIER_CROUPIER_TOKEN ?? (demo ? 'croupier-demo' : randomToken()),
-    admin: process.env.CROUPIER_ADMIN_TOKEN ?? (demo ? 'admin-demo' : randomToken()),
-  };
-  const only = o.tables ? new Set(o.tables.split(',').map((s) => s.trim())) : null;
-  const registration = o.openRegistration ?? demo;
-  const casino = new Casino({ store, bus, log, rng: o.rng as RngOption, staffTokens, registration, ...(only ? { tableFilter: (id: string) => only.has(id) } : {}) });
-  await casino.start();
-  let timings: Record<string, number> = {};
-  if (o.timings) {
-    try {
-      timings = JSON.parse(o.timings) as Record<string, number>;
-    } catch {
-      throw new CliError('INVALID_ARGUMENTS', '--timings must be a JSON object of milliseconds');
+
+  // From here on the store is open (and locked): a failure closes everything that was started
+  // — tables, HTTP server, bus, store — before it is reported, so the process exits (non-zero)
+  // and the data directory is free again.
+  let bus: Bus | null = null;
+  let casino: Casino | null = null;
+  let app: FastifyInstance | null = null;
+  const closeAll = async () => {
+    const steps: Array<() => Promise<unknown> | undefined> = [() => casino?.stop(), () => app?.close(), () => bus?.close(), () => store.close()];
+    for (const step of steps) {
+      try {
+        await step();
+      } catch (e) {
+        log.warn({ err: e }, 'closing after a failed start');
+      }
     }
+  };
+  try {
+    bus = o.pubsub ? await RedisBus.connect(o.pubsub, 'croupier:events', (e) => log.warn({ err: e }, 'redis pub/sub')) : new LocalBus();
+    const staffTokens = {
+      croupier: process.env.CROUPIER_CROUPIER_TOKEN ?? (demo ? 'croupier-demo' : randomToken()),
+      admin: process.env.CROUPIER_ADMIN_TOKEN ?? (demo ? 'admin-demo' : randomToken()),
+    };
+    const only = o.tables ? new Set(o.tables.split(',').map((s) => s.trim())) : null;
+    const registration = o.openRegistration ?? demo;
+    casino = new Casino({ store, bus, log, rng: o.rng as RngOption, staffTokens, registration, ...(only ? { tableFilter: (id: string) => only.has(id) } : {}) });
+    await casino.start();
+    if (demo) await casino.seedDemo(betting, timings);
+    app = await buildServer({ casino, logger: log, ...(o.webDir ? { webDir: resolve(o.webDir) } : {}) });
+    let address: string;
+    try {
+      address = await app.listen({ port, host: o.host });
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      if (code === 'EADDRINUSE') throw new CliError('ADDRESS_IN_USE', `cannot listen on ${o.host} port ${port}: the address is in use (another server?)`);
+      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EINVAL' || code === 'EACCES') {
+        throw new CliError('INVALID_ARGUMENTS', `--host ${o.host} / --port ${port}: cannot listen there (${(e as Error).message})`);
+      }
+      throw e;
+    }
+    const url = address.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
+    const tables = [...casino.tables.values()].map((t) => `${t.id} (${typeof t.state.config.rules === 'string' ? t.state.config.rules : JSON.stringify(t.state.config.rules)}, ${t.state.phase})`);
+    process.stdout.write(
+      [
+        'Croupier table server',
+        `  player table:      ${url}/`,
+        `  croupier console:  ${url}/croupier`,
+        `  API:               ${url}/api/tables   (docs/API.md)   live events: ${url.replace(/^http/, 'ws')}/ws`,
+        `  store:             ${where}${o.pubsub ? `; pub/sub ${o.pubsub}` : ''}`,
+        `  tables:            ${tables.join(', ') || 'none'}`,
+        ...(demo ? [`  demo players:      ${DEMO_PLAYERS.map((p) => p.name).join(', ')} (log in by name)`] : []),
+        `  registration:      ${registration ? `open (a new name gets a player with a welcome balance of ${WELCOME_BALANCE} minor units)` : 'closed (existing players only)'}`,
+        `  croupier token:    ${staffTokens.croupier}`,
+        `  admin token:       ${staffTokens.admin}`,
+        '',
+      ].join('\n'),
+    );
+  } catch (e) {
+    await closeAll();
+    // should anything still hold the event loop, the process ends anyway (with the exit code
+    // the failure report sets)
+    setTimeout(() => process.exit(process.exitCode ?? 1), 3000).unref();
+    throw e;
   }
-  if (demo) await casino.seedDemo(betting, timings);
-  const app = await buildServer({ casino, logger: log, ...(o.webDir ? { webDir: resolve(o.webDir) } : {}) });
-  const address = await app.listen({ port, host: o.host });
-  const url = address.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
-  const tables = [...casino.tables.values()].map((t) => `${t.id} (${typeof t.state.config.rules === 'string' ? t.state.config.rules : JSON.stringify(t.state.config.rules)}, ${t.state.phase})`);
-  process.stdout.write(
-    [
-      'Croupier table server',
-      `  player table:      ${url}/`,
-      `  croupier console:  ${url}/croupier`,
-      `  API:               ${url}/api/tables   (docs/API.md)   live events: ${url.replace(/^http/, 'ws')}/ws`,
-      `  store:             ${where}${o.pubsub ? `; pub/sub ${o.pubsub}` : ''}`,
-      `  tables:            ${tables.join(', ') || 'none'}`,
-      ...(demo ? [`  demo players:      ${DEMO_PLAYERS.map((p) => p.name).join(', ')} (log in by name)`] : []),
-      `  registration:      ${registration ? `open (a new name gets a player with a welcome balance of ${WELCOME_BALANCE} minor units)` : 'closed (existing players only)'}`,
-      `  croupier token:    ${staffTokens.croupier}`,
-      `  admin token:       ${staffTokens.admin}`,
-      '',
-    ].join('\n'),
-  );
+  const running = { casino, app, bus };
   const shutdown = async () => {
-    await casino.stop();
-    await app.close();
-    await bus.close();
+    await running.casino.stop();
+    await running.app.close();
+    await running.bus.close();
     await store.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
+}
+
+/** `--timings`: a JSON object of the timing names with integer milliseconds (checked again by the table configuration). */
+function parseTimings(text: string | undefined): Partial<TableTimings> {
+  if (text === undefined) return {};
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    throw new CliError('INVALID_ARGUMENTS', '--timings must be a JSON object of milliseconds, e.g. \'{"launchMs":2000,"resultMs":4000}\'');
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new CliError('INVALID_ARGUMENTS', '--timings must be a JSON object of milliseconds');
+  for (const [k, ms] of Object.entries(v)) {
+    if (!(k in MIN_TIMINGS)) throw new CliError('INVALID_ARGUMENTS', `--timings: unknown timing "${k}" (${Object.keys(MIN_TIMINGS).join(', ')})`);
+    if (typeof ms !== 'number' || !Number.isInteger(ms)) throw new CliError('INVALID_ARGUMENTS', `--timings: ${k} must be an integer of milliseconds`);
+  }
+  return v as Partial<TableTimings>;
 }
 
 function randomToken(): string {

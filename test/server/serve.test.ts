@@ -1,0 +1,117 @@
+/**
+ * `croupier serve` as a process (bin/croupier.mjs, as `npm start` runs it): failures at start
+ * exit and release the data directory, options are validated, the listen address is safe by
+ * default, the demo tables take the timing options of every start.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../../src/store/sql.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const children = new Set<ChildProcess>();
+const dirs: string[] = [];
+
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function dataDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'croupier-serve-'));
+  dirs.push(d);
+  return d;
+}
+
+interface Run {
+  child: ChildProcess;
+  out: () => string;
+  err: () => string;
+  /** Resolves with the exit code, or null if the process is still running after `ms` (it is then killed). */
+  exit: (ms: number) => Promise<number | null>;
+  /** Resolves with the URL of the banner once the server listens. */
+  listening: () => Promise<string>;
+  stop: () => Promise<void>;
+}
+
+/** Runs `croupier serve <args>` with the demo tokens (unless `env` sets others) and no HOST/PORT from the environment. */
+function serve(args: string[], env: Record<string, string> = {}): Run {
+  const base = { ...process.env };
+  for (const k of ['HOST', 'PORT', 'CROUPIER_ADMIN_TOKEN', 'CROUPIER_CROUPIER_TOKEN', 'CROUPIER_FAULT']) delete base[k];
+  const child = spawn(process.execPath, ['bin/croupier.mjs', 'serve', '--log-level', 'warn', ...args], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d) => (out += String(d)));
+  child.stderr!.on('data', (d) => (err += String(d)));
+  const exited = new Promise<number>((r) => child.once('exit', (code, signal) => r(code ?? (signal ? 128 : -1))));
+  return {
+    child,
+    out: () => out,
+    err: () => err,
+    exit: async (ms) => {
+      const code = await Promise.race([exited, new Promise<null>((r) => setTimeout(() => r(null), ms))]);
+      if (code === null) child.kill('SIGKILL');
+      return code;
+    },
+    listening: () =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no banner in 45 s: ${out} ${err}`)), 45_000);
+        const check = () => {
+          const m = /player table:\s+(http:\/\/\S+?)\/\s/.exec(out);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]);
+          }
+        };
+        child.stdout!.on('data', check);
+        check();
+        void exited.then((code) => {
+          clearTimeout(timer);
+          reject(new Error(`server exited (${code}) before listening: ${out} ${err}`));
+        });
+      }),
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+const errorOf = (out: string) => (JSON.parse(out.trim().split('\n').at(-1)!) as { error: { code: string; message: string } }).error;
+
+describe('croupier serve (process)', () => {
+  it('regression: serve failing after opening the store (EADDRINUSE, bad --host) printed INTERNAL and never exited, holding the data-dir lock; bad --timings exited 1 INTERNAL instead of 2 INVALID_ARGUMENTS', async () => {
+    const busy: Server = createServer();
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', () => r()));
+    const port = (busy.address() as { port: number }).port;
+    try {
+      const dir = dataDir();
+      const inUse = serve(['--port', String(port), '--host', '127.0.0.1', '--data-dir', dir]);
+      expect(await inUse.exit(30_000), inUse.out() + inUse.err()).toBe(2);
+      expect(errorOf(inUse.out())).toMatchObject({ code: 'ADDRESS_IN_USE' });
+      // the lock is released: the data directory opens again
+      const store = await openSqliteStore(join(dir, 'croupier.sqlite'));
+      expect((await store.listTables()).map((t) => t.id)).toEqual(['paris', 'vegas']);
+      await store.close();
+      const badHost = serve(['--port', '0', '--host', '256.1.1.1', '--data-dir', dir]);
+      expect(await badHost.exit(30_000), badHost.out() + badHost.err()).toBe(2);
+      expect(errorOf(badHost.out())).toMatchObject({ code: 'INVALID_ARGUMENTS' });
+      for (const timings of ['{"bettingMs":-5}', '{"resultMs":0}', '{"launchMs":"soon"}', '{"colour":1}', '[1]', 'nope']) {
+        const bad = serve(['--port', '0', '--host', '127.0.0.1', '--data-dir', dir, '--timings', timings]);
+        expect(await bad.exit(30_000), timings + bad.out() + bad.err()).toBe(2);
+        expect(errorOf(bad.out()), timings).toMatchObject({ code: 'INVALID_ARGUMENTS' });
+      }
+      const store2 = await openSqliteStore(join(dir, 'croupier.sqlite'));
+      await store2.close();
+    } finally {
+      busy.close();
+    }
+  }, 120_000);
+});
