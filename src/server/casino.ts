@@ -90,7 +90,7 @@ function legacyPlayerIdOf(name: string): string {
 
 /** The demo tables `npm start` creates: a French (single zero, en prison) and an American table. */
 export function demoTables(bettingSeconds = 15, timingOverrides: Partial<TableTimings> = {}): TableConfigInput[] {
-  const timings = { bettingMs: bettingSeconds * 1000, ...timingOverrides };
+  const timings = { bettingMs: Math.round(bettingSeconds * 1000), ...timingOverrides };
   return [
     { id: 'paris', name: 'Paris — roulette française', rules: 'french', minimum: 200, currency: 'EUR', decimals: 2, timings, timeZone: 'Europe/Paris' },
     { id: 'vegas', name: 'Las Vegas — American roulette', rules: 'american', minimum: 100, currency: 'EUR', decimals: 2, timings, timeZone: 'America/Los_Angeles' },
@@ -309,13 +309,26 @@ export class Casino {
     return playerId ? { role: 'player', playerId } : null;
   }
 
-  /** Creates the demo tables (with `bettingSeconds` and timing overrides, ms) and players that do not exist yet, and opens the tables that are closed. */
-  async seedDemo(bettingSeconds = 15, timings: Partial<TableTimings> = {}): Promise<void> {
+  /**
+   * Creates the demo tables (with `bettingSeconds` and timing overrides, ms) and players that do
+   * not exist yet, and opens the tables that are closed. `apply`: timings given explicitly at
+   * this start (e.g. `serve --betting-seconds`), applied to demo tables that already exist and
+   * run here (a `configure` step, as an admin's PATCH); returns the ids of the tables changed.
+   */
+  async seedDemo(bettingSeconds = 15, timings: Partial<TableTimings> = {}, apply: Partial<TableTimings> = {}): Promise<{ updated: string[] }> {
+    const updated: string[] = [];
     for (const t of demoTables(bettingSeconds, timings)) {
       if (!(await this.store.getTable(t.id))) {
         const r = await this.createTable(t);
         if (!r.ok) throw new Error(`demo table ${t.id}: ${r.error.message}`);
+        continue;
       }
+      const rt = this.tables.get(t.id);
+      const current = rt?.state.config.timings as Record<string, number> | undefined;
+      if (!rt || !current || Object.entries(apply).every(([k, v]) => current[k] === v)) continue;
+      const r = await rt.dispatch((_tx, now) => ({ type: 'configure', now, patch: { timings: apply } }));
+      if (!r.ok) throw new Error(`demo table ${t.id}: ${r.error.message}`);
+      updated.push(t.id);
     }
     for (const p of DEMO_PLAYERS) {
       if (!(await this.findPlayer(p.name))) await this.createPlayer(p.name, p.deposit);
@@ -324,5 +337,6 @@ export class Casino {
     for (const rt of this.tables.values()) {
       if (rt.state.phase === 'closed') await rt.dispatch((_tx, now) => ({ type: 'open', now }));
     }
+    return { updated };
   }
 }

@@ -114,4 +114,26 @@ describe('croupier serve (process)', () => {
       busy.close();
     }
   }, 120_000);
+
+  it('regression: --betting-seconds and --timings were silently ignored when the data directory already existed', async () => {
+    const dir = dataDir();
+    const args = ['--port', '0', '--host', '127.0.0.1', '--data-dir', dir, '--web-dir', join(dir, 'no-web')];
+    const timingsOf = async (url: string) => {
+      const { tables } = (await (await fetch(`${url}/api/tables`)).json()) as { tables: Array<{ id: string; timings: Record<string, number> }> };
+      return Object.fromEntries(tables.map((t) => [t.id, t.timings]));
+    };
+    const first = serve([...args, '--betting-seconds', '20']);
+    expect(await timingsOf(await first.listening())).toMatchObject({ paris: { bettingMs: 20_000, resultMs: 5_000 }, vegas: { bettingMs: 20_000 } });
+    await first.stop();
+    const second = serve([...args, '--betting-seconds', '30', '--timings', '{"resultMs":4000}']);
+    const url = await second.listening();
+    expect(await timingsOf(url)).toMatchObject({ paris: { bettingMs: 30_000, resultMs: 4_000, launchMs: 3_000 }, vegas: { bettingMs: 30_000, resultMs: 4_000 } });
+    expect(second.out()).toMatch(/demo timings:\s+applied to paris, vegas/);
+    await second.stop();
+    // options not given: the tables keep what they have (an admin's PATCH is not undone)
+    const third = serve(args);
+    expect(await timingsOf(await third.listening())).toMatchObject({ paris: { bettingMs: 30_000, resultMs: 4_000 } });
+    expect(third.out()).not.toMatch(/demo timings/);
+    await third.stop();
+  }, 120_000);
 });

@@ -57,12 +57,13 @@ export function registerServeCommand(program: Command): void {
     .option('--tables <ids>', 'comma-separated ids of the tables this process runs (default: all)')
     .option('--log-level <level>', 'pino log level', process.env.LOG_LEVEL ?? 'info')
     .option('--web-dir <dir>', 'directory of the web table served at / (env CROUPIER_WEB_DIR; default the repository web/; a missing directory serves the API only)', process.env.CROUPIER_WEB_DIR)
-    .action(async (o: ServeOptions) => {
-      await serve(o);
+    .action(async (o: ServeOptions, cmd: Command) => {
+      await serve(o, cmd.getOptionValueSource('bettingSeconds') === 'cli');
     });
 }
 
-async function serve(o: ServeOptions): Promise<void> {
+/** `bettingGiven`: --betting-seconds was given on the command line (not the default). */
+async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
   // every option is checked before the store is opened: a bad option is INVALID_ARGUMENTS (exit 2)
   const port = Number(o.port);
   if (!/^\d+$/.test(String(o.port).trim()) || !Number.isInteger(port) || port < 0 || port > 65535) throw new CliError('INVALID_ARGUMENTS', `--port must be 0..65535 (got ${o.port})`);
@@ -122,7 +123,10 @@ async function serve(o: ServeOptions): Promise<void> {
     const registration = o.openRegistration ?? demo;
     casino = new Casino({ store, bus, log, rng: o.rng as RngOption, staffTokens, registration, ...(only ? { tableFilter: (id: string) => only.has(id) } : {}) });
     await casino.start();
-    if (demo) await casino.seedDemo(betting, timings);
+    // timings given at this start also apply to demo tables that exist already (an existing data
+    // directory); options not given leave the tables as they are
+    const apply: Partial<TableTimings> = { ...(bettingGiven ? { bettingMs: Math.round(betting * 1000) } : {}), ...timings };
+    const seeded = demo ? await casino.seedDemo(betting, timings, apply) : { updated: [] };
     app = await buildServer({ casino, logger: log, ...(o.webDir ? { webDir: resolve(o.webDir) } : {}) });
     let address: string;
     try {
@@ -145,6 +149,7 @@ async function serve(o: ServeOptions): Promise<void> {
         `  API:               ${url}/api/tables   (docs/API.md)   live events: ${url.replace(/^http/, 'ws')}/ws`,
         `  store:             ${where}${o.pubsub ? `; pub/sub ${o.pubsub}` : ''}`,
         `  tables:            ${tables.join(', ') || 'none'}`,
+        ...(seeded.updated.length ? [`  demo timings:      applied to ${seeded.updated.join(', ')} (${Object.entries(apply).map(([k, v]) => `${k} ${v}`).join(', ')})`] : []),
         ...(demo ? [`  demo players:      ${DEMO_PLAYERS.map((p) => p.name).join(', ')} (log in by name)`] : []),
         `  registration:      ${registration ? `open (a new name gets a player with a welcome balance of ${WELCOME_BALANCE} minor units)` : 'closed (existing players only)'}`,
         `  croupier token:    ${staffTokens.croupier}`,
