@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -135,5 +135,35 @@ describe('croupier serve (process)', () => {
     expect(await timingsOf(await third.listening())).toMatchObject({ paris: { bettingMs: 30_000, resultMs: 4_000 } });
     expect(third.out()).not.toMatch(/demo timings/);
     await third.stop();
+  }, 120_000);
+
+  it('regression: npm start listened on 0.0.0.0 with the public demo tokens (admin-demo can deposit); default 127.0.0.1, a warning when exposed', async () => {
+    const dir = dataDir();
+    const args = ['--port', '0', '--data-dir', dir, '--web-dir', join(dir, 'no-web')];
+    const warning = /WARNING.*demo token/i;
+    const local = serve(args);
+    const url = await local.listening();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(local.out()).toMatch(/listening on:\s+127\.0\.0\.1:\d+ \(this machine only/);
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    // not reachable through another interface of this machine (when it has one)
+    const lan = Object.values(networkInterfaces()).flat().find((i) => i && !i.internal && i.family === 'IPv4');
+    if (lan) await expect(fetch(`http://${lan.address}:${new URL(url).port}/api/health`, { signal: AbortSignal.timeout(5000) })).rejects.toThrow();
+    expect(local.err() + local.out()).not.toMatch(warning);
+    await local.stop();
+    // exposed on purpose: --host 0.0.0.0 or env HOST, with the demo tokens: a warning
+    for (const [extra, env] of [[['--host', '0.0.0.0'], {}], [[], { HOST: '0.0.0.0' }]] as const) {
+      const exposed = serve([...args, ...extra], env);
+      await exposed.listening();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(exposed.err(), JSON.stringify(extra) + JSON.stringify(env)).toMatch(warning);
+      await exposed.stop();
+    }
+    // exposed with tokens of one's own: no warning
+    const own = serve([...args, '--host', '0.0.0.0'], { CROUPIER_ADMIN_TOKEN: 'a-secret-of-mine', CROUPIER_CROUPIER_TOKEN: 'another-secret' });
+    await own.listening();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(own.err() + own.out()).not.toMatch(warning);
+    await own.stop();
   }, 120_000);
 });

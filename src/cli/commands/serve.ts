@@ -42,7 +42,7 @@ export function registerServeCommand(program: Command): void {
     .command('serve')
     .description('start the table server (HTTP API, WebSocket events, web table) with demo tables and players')
     .option('--port <n>', 'TCP port (env PORT)', process.env.PORT ?? '8080')
-    .option('--host <addr>', 'address to listen on', process.env.HOST ?? '0.0.0.0')
+    .option('--host <addr>', 'address to listen on (env HOST; 0.0.0.0 to listen on every interface)', process.env.HOST ?? '127.0.0.1')
     .option('--data-dir <dir>', 'data directory of the SQLite store', process.env.CROUPIER_DATA_DIR ?? './data')
     .option('--store <kind>', 'sqlite | postgres', process.env.CROUPIER_STORE ?? 'sqlite')
     .option('--pg-url <url>', 'PostgreSQL URL (env CROUPIER_PG_URL)')
@@ -140,11 +140,21 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
       throw e;
     }
     const url = address.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
+    const bound = app.server.address();
+    const boundHost = bound && typeof bound === 'object' ? bound.address : o.host;
+    const loopback = isLoopback(boundHost);
+    const demoTokens = staffTokens.croupier === 'croupier-demo' || staffTokens.admin === 'admin-demo';
+    if (!loopback && demoTokens) {
+      process.stderr.write(
+        `WARNING: listening on ${boundHost} (reachable from other machines) with the public demo tokens (croupier-demo / admin-demo: anyone can run the tables and make deposits). Set CROUPIER_CROUPIER_TOKEN and CROUPIER_ADMIN_TOKEN, or listen on 127.0.0.1 (the default).\n`,
+      );
+    }
     const tables = [...casino.tables.values()].map((t) => `${t.id} (${typeof t.state.config.rules === 'string' ? t.state.config.rules : JSON.stringify(t.state.config.rules)}, ${t.state.phase})`);
     process.stdout.write(
       [
         'Croupier table server',
         `  player table:      ${url}/`,
+        `  listening on:      ${boundHost.includes(':') ? `[${boundHost}]` : boundHost}:${bound && typeof bound === 'object' ? bound.port : port} (${loopback ? 'this machine only; --host 0.0.0.0 to expose' : 'every interface / the network'})`,
         `  croupier console:  ${url}/croupier`,
         `  API:               ${url}/api/tables   (docs/API.md)   live events: ${url.replace(/^http/, 'ws')}/ws`,
         `  store:             ${where}${o.pubsub ? `; pub/sub ${o.pubsub}` : ''}`,
@@ -191,6 +201,11 @@ function parseTimings(text: string | undefined): Partial<TableTimings> {
     if (typeof ms !== 'number' || !Number.isInteger(ms)) throw new CliError('INVALID_ARGUMENTS', `--timings: ${k} must be an integer of milliseconds`);
   }
   return v as Partial<TableTimings>;
+}
+
+/** A loopback address (127.0.0.0/8, ::1, localhost): reachable from this machine only. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host) || /^::ffff:127\./.test(host);
 }
 
 function randomToken(): string {
