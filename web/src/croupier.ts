@@ -9,9 +9,9 @@
 import { catalogue } from '../../src/engine/layout.ts';
 import { colourOf, DOUBLE_ZERO, pocketText, type Pocket, type PocketLabel } from '../../src/engine/wheel.ts';
 import { Api, ApiFailure, type BetJson, type CoupRecordJson, type LiveEvent, type PaymentJson, type TableViewJson } from './api.ts';
-import { byId, clock, h, numBadge } from './dom.ts';
+import { byId, clock, h, languageSelect, numBadge } from './dom.ts';
 import { errorText } from './errors.ts';
-import { announcement, calls, CHANCE_NAMES_UI as CHANCE_NAMES, DICTS, initialLanguage, LANGUAGE_NAMES, LANGUAGES, t, type Language } from './i18n.ts';
+import { announcement, calls, CHANCE_NAMES_UI as CHANCE_NAMES, DICTS, initialLanguage, t, type Language } from './i18n.ts';
 import { formatMoney, type Currency } from './money.ts';
 import { announceTextName, positionName } from './names.ts';
 
@@ -153,14 +153,10 @@ class CroupierConsole {
   }
 
   private langSelect(onChange: () => void): HTMLElement {
-    const sel = h('select', { id: 'lang', 'aria-label': t(this.lang, 'language') }, ...LANGUAGES.map((l) => h('option', { value: l, selected: l === this.lang }, LANGUAGE_NAMES[l])));
-    sel.addEventListener('change', () => {
-      this.lang = sel.value as Language;
-      localStorage.setItem('croupier.lang', this.lang);
-      document.documentElement.lang = this.lang;
+    return languageSelect(this.lang, (lang) => {
+      this.lang = lang;
       onChange();
     });
-    return h('label', {}, t(this.lang, 'language'), sel);
   }
 
   private build(): void {

@@ -1,4 +1,5 @@
 /** Tiny DOM helpers (no framework). */
+import { LANGUAGE_NAMES, LANGUAGES, t, type Language } from './i18n.ts';
 
 type Child = Node | string | number | null | undefined | false;
 
@@ -34,4 +35,19 @@ export function numBadge(label: string | number, colour: 'rouge' | 'noir' | null
 export function clock(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
   return s < 100 ? `${s} s` : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The language switch of both pages: a labelled <select> of the five languages. On a change it
+ * stores the choice (localStorage "croupier.lang"), sets <html lang> and calls `onChange` with it.
+ */
+export function languageSelect(current: Language, onChange: (lang: Language) => void): HTMLElement {
+  const sel = h('select', { id: 'lang', 'aria-label': t(current, 'language') }, ...LANGUAGES.map((l) => h('option', { value: l, selected: l === current }, LANGUAGE_NAMES[l])));
+  sel.addEventListener('change', () => {
+    const lang = sel.value as Language;
+    localStorage.setItem('croupier.lang', lang);
+    document.documentElement.lang = lang;
+    onChange(lang);
+  });
+  return h('label', {}, t(current, 'language'), sel);
 }

@@ -9,9 +9,9 @@ import { CHANCES, type Chance } from '../../src/engine/layout.ts';
 import { announceText, chipCount, coveredPockets, expandAnnounce, MAX_NEIGHBOURS, type Announce } from '../../src/engine/announce.ts';
 import { KIND_NAMES } from '../../src/engine/announcement.ts';
 import { Api, ApiFailure, type BetJson, type LiveEvent, type PlayerCoupJson, type PrisonerJson, type TableViewJson } from './api.ts';
-import { byId, clock, h, numBadge } from './dom.ts';
+import { byId, clock, h, languageSelect, numBadge } from './dom.ts';
 import { errorText } from './errors.ts';
-import { announcement, calls, chanceName, DICTS, initialLanguage, LANGUAGE_NAMES, LANGUAGES, t, type Language } from './i18n.ts';
+import { announcement, calls, chanceName, DICTS, initialLanguage, t, type Language } from './i18n.ts';
 import { LayoutView, type SpotChips } from './layout-view.ts';
 import { chipDenominations, chipLabel, formatMoney, type Currency } from './money.ts';
 import { announceTextName, FINALE_PAIRS, payoutText, positionName, seriesName } from './names.ts';
@@ -217,14 +217,10 @@ class PlayerApp {
   }
 
   private langSelect(onChange: () => void): HTMLElement {
-    const sel = h('select', { id: 'lang', 'aria-label': t(this.lang, 'language') }, ...LANGUAGES.map((l) => h('option', { value: l, selected: l === this.lang }, LANGUAGE_NAMES[l])));
-    sel.addEventListener('change', () => {
-      this.lang = sel.value as Language;
-      localStorage.setItem('croupier.lang', this.lang);
-      document.documentElement.lang = this.lang;
+    return languageSelect(this.lang, (lang) => {
+      this.lang = lang;
       onChange();
     });
-    return h('label', {}, t(this.lang, 'language'), sel);
   }
 
   // ------------------------------------------------------------------------ table
