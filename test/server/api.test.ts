@@ -3,48 +3,31 @@
  * request ids, limits, rien ne va plus, a manual (physical wheel) table with the croupier
  * entering numbers, prisoners and la partage, history and recall, admin, and the live stream.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { buildServer } from '../../src/server/app.ts';
-import { LocalBus } from '../../src/server/bus.ts';
-import { Casino } from '../../src/server/casino.ts';
-import { openSqliteStore } from '../../src/store/sql.ts';
+import type { Casino } from '../../src/server/casino.ts';
 import type { Store } from '../../src/store/port.ts';
+import { startTestServer, type TestServer } from './harness.ts';
 
-let dir: string;
+let srv: TestServer;
 let store: Store;
 let casino: Casino;
 let app: FastifyInstance;
 let base: string;
+let call: TestServer['call'];
+let connect: TestServer['connect'];
 let now = Date.UTC(2026, 6, 14, 18, 0, 0);
 const STAFF = { croupier: 'croupier-test', admin: 'admin-test' };
 const tokens: Record<string, string> = {};
 
-async function call(method: string, url: string, token?: string, body?: unknown) {
-  const res = await app.inject({ method: method as 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(body !== undefined ? { payload: body as object } : {}) });
-  return { status: res.statusCode, body: res.json() as Record<string, any> };
-}
-
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'croupier-api-'));
-  store = await openSqliteStore(join(dir, 'db.sqlite'));
-  casino = new Casino({ store, bus: new LocalBus(), clock: () => now, timers: false, rng: 'seeded:api', staffTokens: STAFF });
-  await casino.start();
-  await casino.seedDemo(10);
-  app = await buildServer({ casino, webDir: join(dir, 'no-web') });
-  base = (await app.listen({ port: 0, host: '127.0.0.1', backlog: 2048 })).replace('http', 'ws');
+  srv = await startTestServer({ prefix: 'croupier-api-', rng: 'seeded:api', staff: STAFF, clock: () => now, seedDemo: 10, backlog: 2048 });
+  ({ store, casino, app, base, call, connect } = srv);
   for (const name of ['Alice', 'Bob']) tokens[name] = (await call('POST', '/api/login', undefined, { name })).body.token;
 });
 
 afterAll(async () => {
-  await casino?.stop();
-  await app?.close();
-  await store?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await srv?.close();
 });
 
 describe('public and auth', () => {
@@ -228,35 +211,6 @@ describe('race over HTTP', () => {
 });
 
 describe('WebSocket live events', () => {
-  function connect(token?: string): Promise<{ ws: WebSocket; msgs: any[]; next: (type: string, pred?: (m: any) => boolean) => Promise<any> }> {
-    return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`${base}/ws${token ? `?token=${token}` : ''}`);
-      const msgs: any[] = [];
-      const waiters: Array<{ type: string; pred: (m: any) => boolean; resolve: (m: any) => void }> = [];
-      ws.on('message', (d) => {
-        const m = JSON.parse(String(d));
-        msgs.push(m);
-        for (const w of [...waiters]) if (m.type === w.type && w.pred(m)) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve(m);
-        }
-      });
-      const next = (type: string, pred: (m: any) => boolean = () => true) => {
-        const seen = msgs.find((m) => m.type === type && pred(m) && !m.__taken);
-        if (seen) {
-          seen.__taken = true;
-          return Promise.resolve(seen);
-        }
-        return new Promise<any>((res, rej) => {
-          const t = setTimeout(() => rej(new Error(`no ${type} message; got ${msgs.map((m) => m.type).join(',')}`)), 5000);
-          waiters.push({ type, pred, resolve: (m) => { clearTimeout(t); m.__taken = true; res(m); } });
-        });
-      };
-      ws.on('open', () => resolve({ ws, msgs, next }));
-      ws.on('error', reject);
-    });
-  }
-
   it('subscribe, bet over the socket, phase / bets / result / settlement / payments / balance events', async () => {
     const alice = await connect(tokens.Alice);
     const croupier = await connect(STAFF.croupier);

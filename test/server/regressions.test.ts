@@ -2,31 +2,19 @@
  * Regression tests of the table server for the bugs a QA pass found (HTTP and WebSocket over
  * a SQLite store, time driven by the test). Each test is named after what broke.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { buildServer } from '../../src/server/app.ts';
-import { LocalBus } from '../../src/server/bus.ts';
-import { Casino, WELCOME_BALANCE } from '../../src/server/casino.ts';
-import { openSqliteStore } from '../../src/store/sql.ts';
+import { WELCOME_BALANCE, type Casino } from '../../src/server/casino.ts';
 import type { Store } from '../../src/store/port.ts';
+import { startTestServer, type TestServer, type WsClient } from './harness.ts';
 import { CASHIER, makeTx, MAX_BALANCE, playerAccount } from '../../src/table/ledger.ts';
 
-let dir: string;
+let srv: TestServer;
 let store: Store;
 let casino: Casino;
-let app: FastifyInstance;
-let base: string;
+let call: TestServer['call'];
+let connect: TestServer['connect'];
 let now = Date.UTC(2026, 2, 1, 20, 0, 0);
 const STAFF = { croupier: 'croupier-reg', admin: 'admin-reg' };
-
-async function call(method: string, url: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await app.inject({ method: method as 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers }, ...(body !== undefined ? { payload: body as object } : {}) });
-  return { status: res.statusCode, body: res.json() as Record<string, any>, raw: res.body };
-}
 
 /** A new player with a deposit, logged in: its token. */
 async function player(name: string, deposit = 100_000): Promise<string> {
@@ -41,59 +29,13 @@ async function manualTable(id: string, extra: Record<string, unknown> = {}) {
   expect(r.status).toBe(201);
 }
 
-interface Client {
-  ws: WebSocket;
-  msgs: any[];
-  /** The next message of a type ("reply|error": either). */
-  next: (type: string, pred?: (m: any) => boolean) => Promise<any>;
-}
-
-function connect(token?: string): Promise<Client> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base}/ws${token ? `?token=${token}` : ''}`);
-    const msgs: any[] = [];
-    const waiters: Array<{ type: string; pred: (m: any) => boolean; resolve: (m: any) => void }> = [];
-    ws.on('message', (d) => {
-      const m = JSON.parse(String(d));
-      msgs.push(m);
-      for (const w of [...waiters])
-        if (w.type.split('|').includes(m.type) && w.pred(m)) {
-          waiters.splice(waiters.indexOf(w), 1);
-          m.__taken = true;
-          w.resolve(m);
-          return;
-        }
-    });
-    const next = (type: string, pred: (m: any) => boolean = () => true) => {
-      const seen = msgs.find((m) => type.split('|').includes(m.type) && pred(m) && !m.__taken);
-      if (seen) {
-        seen.__taken = true;
-        return Promise.resolve(seen);
-      }
-      return new Promise<any>((res, rej) => {
-        const t = setTimeout(() => rej(new Error(`no ${type} message; got ${JSON.stringify(msgs)}`)), 5000);
-        waiters.push({ type, pred, resolve: (m) => (clearTimeout(t), res(m)) });
-      });
-    };
-    ws.on('open', () => resolve({ ws, msgs, next }));
-    ws.on('error', reject);
-  });
-}
-
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'croupier-reg-'));
-  store = await openSqliteStore(join(dir, 'db.sqlite'));
-  casino = new Casino({ store, bus: new LocalBus(), clock: () => now, timers: false, rng: 'seeded:reg', staffTokens: STAFF });
-  await casino.start();
-  app = await buildServer({ casino, webDir: join(dir, 'no-web') });
-  base = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+  srv = await startTestServer({ prefix: 'croupier-reg-', rng: 'seeded:reg', staff: STAFF, clock: () => now });
+  ({ store, casino, call, connect } = srv);
 });
 
 afterAll(async () => {
-  await casino?.stop();
-  await app?.close();
-  await store?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await srv?.close();
 });
 
 describe('regressions (QA of the table server)', () => {
@@ -188,7 +130,7 @@ describe('regressions (QA of the table server)', () => {
     const alice = await connect(tok);
     const guest = await connect();
     for (const c of [croupier, alice, guest]) await c.next('hello');
-    const cases: Array<[Client, Record<string, unknown>, string]> = [
+    const cases: Array<[WsClient, Record<string, unknown>, string]> = [
       [croupier, { type: 'bet', table: 'ws-replies', requestId: 'r-1', bet: { chance: 'rouge', stake: 100 } }, 'FORBIDDEN'],
       [guest, { type: 'undo', table: 'ws-replies', requestId: 'r-2' }, 'UNAUTHORIZED'],
       [alice, { type: 'bet', table: 'monaco', requestId: 'r-3', bet: { chance: 'rouge', stake: 100 } }, 'UNKNOWN_TABLE'],
@@ -259,16 +201,10 @@ describe('regressions (QA of the table server)', () => {
     expect(await call('POST', '/api/login', undefined, { name: 'Stranger' })).toMatchObject({ status: 404, body: { error: { code: 'UNKNOWN_PLAYER' } } });
     expect(await call('POST', '/api/login', undefined, { name: 'Stranger', register: true })).toMatchObject({ status: 403, body: { error: { code: 'REGISTRATION_CLOSED' } } });
     // a server with open registration (serve's default with the demo tables)
-    const open = await openSqliteStore(':memory:');
-    const c2 = new Casino({ store: open, bus: new LocalBus(), clock: () => now, timers: false, staffTokens: STAFF, registration: true });
-    await c2.start();
-    await c2.seedDemo();
-    const app2 = await buildServer({ casino: c2, webDir: join(dir, 'no-web') });
+    const open = await startTestServer({ prefix: 'croupier-reg-open-', staff: STAFF, clock: () => now, registration: true });
+    await open.casino.seedDemo();
     try {
-      const req = async (method: string, url: string, body?: unknown, token?: string) => {
-        const r = await app2.inject({ method: method as 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(body !== undefined ? { payload: body as object } : {}) });
-        return { status: r.statusCode, body: r.json() as Record<string, any> };
-      };
+      const req = async (method: string, url: string, body?: unknown, token?: string) => open.call(method, url, token, body);
       expect((await req('GET', '/api/health')).body).toMatchObject({ registration: true, welcomeBalance: WELCOME_BALANCE, demoPlayers: ['Alice', 'Bob', 'Chloé', 'Dmitri'] });
       expect(WELCOME_BALANCE).toBe(100_000);
       const first = await req('POST', '/api/login', { name: 'Newcomer' });
@@ -282,8 +218,6 @@ describe('regressions (QA of the table server)', () => {
       expect((await req('POST', '/api/login', { name: '東京', register: true })).body).toMatchObject({ name: '東京', balance: 100_000, created: true });
       expect((await req('GET', '/api/admin/ledger', undefined, STAFF.admin)).body.audit).toMatchObject({ sum: 0, unbalanced: 0, mismatched: 0 });
     } finally {
-      await c2.stop();
-      await app2.close();
       await open.close();
     }
   });
