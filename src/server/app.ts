@@ -48,6 +48,9 @@ const STATUS: Record<string, number> = {
   INTERNAL: 500,
 };
 
+/** How many of a player's newest wallet transactions GET /api/me/history searches for partages. */
+const PARTAGE_LOOKBACK = 2000;
+
 /** Options of the HTTP server. */
 export interface ServerOptions {
   casino: Casino;
@@ -235,7 +238,29 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   app.get('/api/me/history', async (req) => {
     const playerId = await requirePlayer(req, 'only players have a history of their own coups (staff: GET /api/tables/:id/history)');
     const q = parse(S.historyQuery, req.query, 'query');
-    return { coups: await casino.store.playerHistory(playerId, q.limit ?? 10, q.before) };
+    const coups = await casino.store.playerHistory(playerId, q.limit ?? 10, q.before);
+    // la partage taken in a zero's choice window is booked after the settlement: it belongs to
+    // the zero's coup (memo.since) — its half back is part of that coup's net
+    const partages = new Map<string, Array<{ prisoner: string; chance?: string; returned: number; at: number }>>();
+    if (coups.length > 0) {
+      const account = playerAccount(playerId);
+      for (const tx of await casino.store.transactions(account, PARTAGE_LOOKBACK)) {
+        if (tx.kind !== 'partage' || !tx.tableId) continue;
+        const memo = (tx.memo ?? {}) as { prisoner?: string; since?: number; chance?: string };
+        const key = `${tx.tableId}/${typeof memo.since === 'number' ? memo.since : tx.coup}`;
+        const returned = tx.postings.filter((p) => p.account === account).reduce((a, p) => a + p.amount, 0);
+        partages.set(key, [...(partages.get(key) ?? []), { prisoner: memo.prisoner ?? '', ...(memo.chance ? { chance: memo.chance } : {}), returned, at: tx.at }]);
+      }
+    }
+    return {
+      coups: coups.map((c) => {
+        const mine = partages.get(`${c.tableId}/${c.number}`) ?? [];
+        const partage = mine.reduce((a, p) => a + p.returned, 0);
+        // the coup's wallet change: what the settlement booked (after − before) less the new
+        // stakes of the coup, plus any half back; prisoners' stakes were counted in their own coup
+        return { ...c, partages: mine, partage, net: c.balanceAfter - c.balanceBefore - c.staked + partage };
+      }),
+    };
   });
 
   app.get('/api/me/transactions', async (req) => {

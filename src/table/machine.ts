@@ -637,7 +637,9 @@ function choose(s: TableState, e: Extract<TableEvent, { type: 'choose' }>): Step
     case 'partage': {
       if (!open) return reject(s, 'CHOICE_CLOSED', p.pending ? 'the zero-choice deadline has passed: the bet stays en prison' : 'la partage can only be taken right after a zero, before the choice deadline', { choiceDeadline: p.choiceDeadline });
       const half = Math.floor(p.stake / 2);
-      const tx = makeTx({ id: txId(s), kind: 'partage', at: e.now, tableId: s.config.id, coup: s.coup, memo: { prisoner: p.id } }, [
+      // memo.since: the coup of the zero whose choice this is (the player's history books the
+      // half back there, also when it is taken after the next coup has opened)
+      const tx = makeTx({ id: txId(s), kind: 'partage', at: e.now, tableId: s.config.id, coup: s.coup, memo: { prisoner: p.id, since: p.since, chance: p.chance } }, [
         { account: inPlayAccount(s.config.id), amount: -p.stake },
         { account: playerAccount(p.playerId), amount: half },
         { account: houseAccount(s.config.id), amount: p.stake - half },

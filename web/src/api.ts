@@ -134,6 +134,11 @@ export interface PlayerCoupJson {
   balanceAfter: number;
   bets: BetJson[];
   outcomes: Record<string, { status: string; stake: number; returned: number; prison?: number }>;
+  /** The coup's wallet change (servers that send it; else see history.ts coupNet). */
+  net?: number;
+  /** Half backs of partages taken in this coup's zero-choice window. */
+  partage?: number;
+  partages?: Array<{ prisoner: string; chance?: string; returned: number; at: number }>;
 }
 
 /** A recorded coup of a table (table/machine.ts CoupRecord, redacted for the viewer). */

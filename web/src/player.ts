@@ -19,6 +19,7 @@ import { Racetrack } from './racetrack.ts';
 import { computeStats, pct } from './stats.ts';
 import { WheelView } from './wheel-view.ts';
 import { specOf } from './bet-spec.ts';
+import { coupNet, settlementNet } from './history.ts';
 import type { Orientation } from './spots.ts';
 
 const toPocket = (l: PocketLabel): Pocket => (l === '00' ? DOUBLE_ZERO : Number(l));
@@ -545,6 +546,7 @@ class PlayerApp {
       const r = await this.api.choose(this.tableId, p.id, choice, opts);
       this.balance = r.balance;
       this.scheduleRefetch(0);
+      if (choice === 'partage') void this.loadHistory();
     } catch (e) {
       this.fail(e);
     }
@@ -903,13 +905,18 @@ class PlayerApp {
     }
     box.replaceChildren(
       ...this.history.map((c) => {
-        const net = c.returned - c.staked - c.prisonerStakes;
+        const net = coupNet(c);
         const p = c.pocket === null ? null : toPocket(c.pocket);
         const bets = c.bets.map((b) => {
           const o = c.outcomes[b.id];
           const status = o ? ((d as unknown as Record<string, string>)[`status_${o.status}`] ?? o.status) : '';
           return h('li', {}, `${this.betName(b)}: ${this.money(b.stake)} → ${o ? this.money(o.returned) : '—'} ${status ? `(${status})` : ''}`);
         });
+        // la partage chosen in the zero's choice window (after the settlement): the half back
+        for (const x of c.partages ?? []) {
+          const chance = x.chance ? ` (${chanceName(this.lang, x.chance as Chance)})` : '';
+          bets.push(h('li', { dataset: { partage: x.prisoner } }, `${cap(calls(this.lang).partage)}${chance}: +${this.money(x.returned)}`));
+        }
         return h(
           'li',
           { dataset: { coup: String(c.number), table: c.tableId } },
@@ -923,7 +930,7 @@ class PlayerApp {
               h('span', {}, `${d.coup} ${c.number} · ${c.tableId}`),
               h('span', { class: `net${net > 0 ? ' pos' : ''}` }, `${net > 0 ? '+' : ''}${this.money(net)}`),
             ),
-            h('div', {}, `${d.stake} ${this.money(c.staked + c.prisonerStakes)} · ${d.returned} ${this.money(c.returned)} · ${d.balance} ${this.money(c.balanceAfter)}`),
+            h('div', {}, `${d.stake} ${this.money(c.staked + c.prisonerStakes)} · ${d.returned} ${this.money(c.returned + (c.partage ?? 0))} · ${d.balance} ${this.money(c.balanceAfter + (c.partage ?? 0))}`),
             h('ul', {}, ...bets),
           ),
         );

@@ -1,0 +1,75 @@
+/**
+ * Regression tests of the server side of the web table's QA pass (docs/WEB.md): the game
+ * recall's net per coup, the croupier's payment list after a partage, login modes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Casino } from '../../src/server/casino.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+let srv: TestServer;
+let casino: Casino;
+let call: TestServer['call'];
+let connect: TestServer['connect'];
+let now = Date.UTC(2026, 3, 2, 20, 0, 0);
+const STAFF = { croupier: 'croupier-qa', admin: 'admin-qa' };
+
+async function player(name: string, deposit = 100_000): Promise<string> {
+  expect((await call('POST', '/api/admin/players', STAFF.admin, { name, deposit })).status).toBe(201);
+  return (await call('POST', '/api/login', undefined, { name })).body.token;
+}
+
+/** A manual, croupier-paced french table, open for betting. */
+async function manualTable(id: string) {
+  const r = await call('POST', '/api/admin/tables', STAFF.admin, { id, rules: 'french', minimum: 100, mode: 'manual', croupierPaced: true, open: true, timings: { resultMs: 1000, zeroChoiceMs: 20_000 } });
+  expect(r.status).toBe(201);
+}
+
+/** Rien ne va plus and the croupier's number. */
+async function spin(id: string, pocket: number) {
+  expect((await call('POST', `/api/tables/${id}/close`, STAFF.croupier)).status).toBe(200);
+  expect((await call('POST', `/api/tables/${id}/result`, STAFF.croupier, { pocket })).status).toBe(200);
+}
+
+/** The result display ends: the next coup opens. */
+async function nextCoup(id: string) {
+  now += 1500;
+  await casino.table(id)!.tick();
+  expect(casino.table(id)!.state.phase).toBe('betting');
+}
+
+beforeAll(async () => {
+  srv = await startTestServer({ prefix: 'croupier-webqa-', rng: 'seeded:qa', staff: STAFF, clock: () => now });
+  ({ casino, call, connect } = srv);
+});
+
+afterAll(async () => {
+  await srv?.close();
+});
+
+describe('web table QA (server side)', () => {
+  it('regression: my history counted prisoners\' stakes again (returned − staked − prisonerStakes) and left out a partage chosen in the zero window: net = the coup\'s wallet change', async () => {
+    await manualTable('qa-history');
+    const tok = await player('Hilda');
+    const wallet = async () => (await call('GET', '/api/me', tok)).body.balance as number;
+    const bets = [{ chance: 'rouge', stake: 200 }, { chance: 'pair', stake: 400 }, { chance: 'manque', stake: 1000 }, { numbers: [0], stake: 100 }];
+    const changes: number[] = [];
+    let before = await wallet();
+    for (const [i, bet] of bets.entries()) expect((await call('POST', '/api/tables/qa-history/bets', tok, { requestId: `h${i}`, bet })).status).toBe(201);
+    await spin('qa-history', 0); // plein 0 pays 35 to 1; the three chances go en prison
+    // la partage on pair in the choice window, after the settlement
+    const pair = casino.table('qa-history')!.state.prisoners.find((p) => p.chance === 'pair')!;
+    expect((await call('POST', `/api/tables/qa-history/prisoners/${pair.id}`, tok, { choice: 'partage' })).body).toMatchObject({ returned: 200 });
+    changes.push((await wallet()) - before);
+    for (const pocket of [0, 19, 21]) {
+      await nextCoup('qa-history');
+      before = await wallet();
+      await spin('qa-history', pocket);
+      changes.push((await wallet()) - before);
+    }
+    expect(changes).toEqual([3600 - 1700 + 200, 0, 0, 200]); // 0: prisoners level 2; 19: rouge up to level 1; 21: rouge freed
+    const { coups } = (await call('GET', '/api/me/history?limit=10', tok)).body;
+    expect(coups.map((c: { number: number }) => c.number)).toEqual([4, 3, 2, 1]);
+    expect(coups.map((c: { net: number }) => c.net)).toEqual([...changes].reverse());
+    expect(coups[3].partages).toEqual([expect.objectContaining({ prisoner: pair.id, chance: 'pair', returned: 200 })]);
+  });
+});
