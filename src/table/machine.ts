@@ -644,9 +644,19 @@ function choose(s: TableState, e: Extract<TableEvent, { type: 'choose' }>): Step
         { account: playerAccount(p.playerId), amount: half },
         { account: houseAccount(s.config.id), amount: p.stake - half },
       ]);
-      const next = { ...replace(null), txSeq: s.txSeq + 1 };
+      let next: TableState = { ...replace(null), txSeq: s.txSeq + 1 };
       const body = { action: 'partage', prisoner: prisonerJson(p), returned: half, ...(p.stake % 2 ? { rounding: { exact: `${p.stake}/2`, paid: half } } : {}) };
-      return { state: next, effects: [{ type: 'ledger', tx }, { type: 'reply', value: body }, publish(next, toPlayer(p.playerId), 'prisoner', body), publish(next, STAFF, 'prisoner', body)] };
+      const effects: Effect[] = [{ type: 'ledger', tx }, { type: 'reply', value: body }, publish(next, toPlayer(p.playerId), 'prisoner', body), publish(next, STAFF, 'prisoner', body)];
+      // the half back is paid by the croupier: it joins the payment list of the zero's coup
+      // (GET payments, the table view of staff, a `payments` event)
+      const last = next.lastCoup;
+      if (last && last.number === p.since && half > 0) {
+        const line = paymentJson({ betId: p.id, position: (reparse(s, prisonerSpec(p) as Record<string, unknown>) as Extract<Bet, { type: 'position' }>).position, stake: p.stake, action: 'partage', amount: half, placement: 'beside-stake' });
+        const payments = insertChanceLine(last.payments, line);
+        next = { ...next, lastCoup: { ...last, payments, owners: { ...last.owners, [p.id]: p.playerId } } };
+        effects.push(publish(next, STAFF, 'payments', { coup: last.number, pocket: last.pocket, payments, croupiers: last.croupiers, owners: next.lastCoup!.owners, partage: p.id }));
+      }
+      return { state: next, effects };
     }
     case 'prison': {
       if (!p.pending) return { state: s, effects: [{ type: 'reply', value: { action: 'stay', prisoner: prisonerJson(p) } }] };
@@ -670,6 +680,18 @@ function choose(s: TableState, e: Extract<TableEvent, { type: 'choose' }>): Step
       return { state: replace(q), effects: [{ type: 'reply', value: body }, publish(s, TABLE, 'prisoner', body)] };
     }
   }
+}
+
+/** Payment-list order (RULES §6): colonnes, douzaines, chances simples, then the multiple chances. */
+const CHANCE_GROUP_KINDS = new Set(['colonne', 'colonnes', 'douzaine', 'douzaines', 'chance']);
+
+/** Inserts a chance simple's line (a partage taken after the settlement) after the last line of the chances simples' group. */
+function insertChanceLine(payments: readonly unknown[], line: unknown): unknown[] {
+  let at = 0;
+  payments.forEach((x, i) => {
+    if (CHANCE_GROUP_KINDS.has(String((x as { kind?: unknown }).kind))) at = i + 1;
+  });
+  return [...payments.slice(0, at), line, ...payments.slice(at)];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -72,4 +72,30 @@ describe('web table QA (server side)', () => {
     expect(coups.map((c: { net: number }) => c.net)).toEqual([...changes].reverse());
     expect(coups[3].partages).toEqual([expect.objectContaining({ prisoner: pair.id, chance: 'pair', returned: 200 })]);
   });
+
+  it('regression: the croupier\'s payment list left out a partage chosen in the zero window after the settlement (GET payments and a payments event)', async () => {
+    await manualTable('qa-pay');
+    const tok = await player('Pierre');
+    expect((await call('POST', '/api/tables/qa-pay/bets', tok, { requestId: 'p1', bet: { chance: 'rouge', stake: 1000 } })).status).toBe(201);
+    expect((await call('POST', '/api/tables/qa-pay/bets', tok, { requestId: 'p2', bet: { dozen: 1, stake: 100 } })).status).toBe(201);
+    expect((await call('POST', '/api/tables/qa-pay/bets', tok, { requestId: 'p3', bet: { numbers: [0], stake: 100 } })).status).toBe(201);
+    await spin('qa-pay', 0);
+    const before = (await call('GET', '/api/tables/qa-pay/payments', STAFF.croupier)).body;
+    expect(before.payments.map((x: { action: string; kind: string }) => `${x.action}:${x.kind}`)).toEqual(['pay:plein']);
+    const staff = await connect(STAFF.croupier);
+    await staff.next('hello');
+    staff.ws.send(JSON.stringify({ type: 'subscribe', table: 'qa-pay' }));
+    await staff.next('state');
+    const rouge = casino.table('qa-pay')!.state.prisoners[0];
+    expect((await call('POST', `/api/tables/qa-pay/prisoners/${rouge.id}`, tok, { choice: 'partage' })).status).toBe(200);
+    const ev = await staff.next('payments');
+    const after = (await call('GET', '/api/tables/qa-pay/payments', STAFF.croupier)).body;
+    // chances simples come before the pleins (RULES §6); the half back, beside the stake
+    expect(after.payments.map((x: { action: string; kind: string }) => `${x.action}:${x.kind}`)).toEqual(['partage:chance', 'pay:plein']);
+    expect(after.payments[0]).toMatchObject({ betId: rouge.id, stake: 1000, amount: 500, placement: 'beside-stake' });
+    expect(after.owners[rouge.id]).toBe('pierre');
+    expect(ev).toMatchObject({ table: 'qa-pay', coup: after.coup, payments: after.payments });
+    expect((await call('GET', '/api/tables/qa-pay', STAFF.croupier)).body.lastCoup.payments).toEqual(after.payments);
+    staff.ws.close();
+  });
 });
