@@ -244,7 +244,7 @@ export class Api {
     return this.call<{ balance: number }>('DELETE', `/api/tables/${encodeURIComponent(table)}/bets/${encodeURIComponent(betId)}`);
   }
   command(table: string, kind: 'undo' | 'clear' | 'rebet' | 'double') {
-    return this.call<{ balance: number }>('POST', `/api/tables/${encodeURIComponent(table)}/${kind}`, { requestId: requestId() });
+    return this.call<{ balance: number; coup?: number; bets?: BetJson[]; stake?: number }>('POST', `/api/tables/${encodeURIComponent(table)}/${kind}`, { requestId: requestId() });
   }
   choose(table: string, prisonerId: string, choice: 'partage' | 'prison' | 'move' | 'on-zero', opts: { chance?: string; onZero?: 'partage' | 'prison' } = {}) {
     return this.call<{ balance: number }>('POST', `/api/tables/${encodeURIComponent(table)}/prisoners/${encodeURIComponent(prisonerId)}`, { choice, ...(opts.chance ? { chance: opts.chance } : {}), ...(opts.onZero ? { onZero: opts.onZero } : {}) });

@@ -20,6 +20,7 @@ import { computeStats, pct } from './stats.ts';
 import { WheelView } from './wheel-view.ts';
 import { specOf } from './bet-spec.ts';
 import { coupNet, settlementNet } from './history.ts';
+import { RepeatGuard, slipKey } from './commands.ts';
 import type { Orientation } from './spots.ts';
 
 const toPocket = (l: PocketLabel): Pocket => (l === '00' ? DOUBLE_ZERO : Number(l));
@@ -56,6 +57,8 @@ class PlayerApp {
   /** My settlement events by coup number. */
   private settlements = new Map<string, { staked: number; prisonerStakes: number; returned: number; bets: Record<string, { status: string; kept?: number }> }>();
   private history: PlayerCoupJson[] = [];
+  /** Rebet / Double sent once per click (no double placement on a double click). */
+  private readonly repeatGuard = new RepeatGuard();
   private refetchTimer = 0;
   private toastTimer = 0;
   private tables: Array<{ id: string; name: string }> = [];
@@ -532,13 +535,35 @@ class PlayerApp {
   }
 
   private async command(kind: 'undo' | 'clear' | 'rebet' | 'double'): Promise<void> {
+    const repeat = kind === 'rebet' || kind === 'double' ? kind : null;
+    const coup = this.view?.coup ?? 0;
+    // a double click must not place the bets twice (RepeatGuard): one request per click, the
+    // second refused while the first is in flight, and a rebet not repeated for the same slip
+    if (repeat && !this.repeatGuard.begin(repeat, coup, this.slipKey(), Date.now())) return;
+    if (repeat) this.update();
+    let ok = false;
     try {
       const r = await this.api.command(this.tableId, kind);
       this.balance = r.balance;
+      if (repeat && r.bets && this.view?.my && this.view.coup === coup) {
+        this.view.my.bets = [...this.view.my.bets, ...r.bets];
+        this.view.my.staked += r.stake ?? 0;
+      }
+      ok = true;
       this.scheduleRefetch(0);
     } catch (e) {
       this.fail(e);
+    } finally {
+      if (repeat) {
+        this.repeatGuard.end(repeat, ok, coup, this.slipKey(), Date.now());
+        this.update();
+      }
     }
+  }
+
+  /** The identity of my bet slip (RepeatGuard). */
+  private slipKey(): string {
+    return slipKey((this.view?.my?.bets ?? []).map((b) => b.id));
   }
 
   private async choose(p: PrisonerJson, choice: 'partage' | 'prison' | 'move' | 'on-zero', opts: { chance?: string; onZero?: 'partage' | 'prison' } = {}): Promise<void> {
@@ -795,8 +820,13 @@ class PlayerApp {
     byId('slip-total').textContent = this.money(v.my?.staked ?? 0);
     (byId('undo') as HTMLButtonElement).disabled = !betting || myBets.length === 0;
     (byId('clear') as HTMLButtonElement).disabled = !betting || myBets.length === 0;
-    (byId('rebet') as HTMLButtonElement).disabled = !betting || !v.my?.canRebet;
-    (byId('double') as HTMLButtonElement).disabled = !betting || myBets.length === 0;
+    const slipId = this.slipKey();
+    const rebetBtn = byId('rebet') as HTMLButtonElement;
+    const doubleBtn = byId('double') as HTMLButtonElement;
+    rebetBtn.disabled = !betting || !v.my?.canRebet || !this.repeatGuard.allowed('rebet', v.coup, slipId, Date.now());
+    doubleBtn.disabled = !betting || myBets.length === 0 || this.repeatGuard.busy('double');
+    rebetBtn.setAttribute('aria-busy', String(this.repeatGuard.busy('rebet')));
+    doubleBtn.setAttribute('aria-busy', String(this.repeatGuard.busy('double')));
 
     this.renderPrisoners(myPrisoners);
     this.renderBoard();
