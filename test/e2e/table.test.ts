@@ -122,7 +122,9 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     // voisins du zéro: the two units on 0/2/3 win 11 to 1 → 24.00 € returned; the rest loses
     const won = 2 * 100 * 12;
     await poll(() => player.locator('#win').getAttribute('data-returned')).toBe(String(won));
-    expect(await player.locator('#win').innerText()).toContain(`You win ${money(won)}`);
+    // the win line says the coup's net (24.00 € back for 13.00 € staked), not what came back
+    expect(await player.locator('#win').innerText()).toContain(`You win ${money(won - 1300)}`);
+    expect(await player.locator('#win').getAttribute('data-net')).toBe(String(won - 1300));
     // the rouge is en prison, on the prison line of the rouge box, with the zero choice open
     const card = player.locator('.prisoner-card[data-chance="rouge"]');
     await card.waitFor();

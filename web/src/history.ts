@@ -18,3 +18,45 @@ export function coupNet(c: Pick<PlayerCoupJson, 'balanceBefore' | 'balanceAfter'
 export function settlementNet(s: { staked: number; returned: number; partage?: number }): number {
   return s.returned - s.staked + (s.partage ?? 0);
 }
+
+/** What a settled coup did for the player, for the result line under the announcement. */
+export interface CoupResult {
+  /** Wallet change of the coup (returned − new stakes + a partage taken since). */
+  readonly net: number;
+  /** The result of the coup's new bets: `net` without freed prisoners' stakes. */
+  readonly gain: number;
+  /** Freed prisoners' stakes handed back (a stake back, not a win). */
+  readonly freed: number;
+  /** Stakes still en prison after the coup (la partage taken since: no longer). */
+  readonly held: number;
+  /** How to say it: a win (gain > 0), the stakes back (gain 0), a net loss, or nothing new staked. */
+  readonly kind: 'win' | 'stake-back' | 'loss' | 'none';
+}
+
+/** A settlement (live event or recalled coup) as {@link coupResult} reads it. */
+export interface SettlementLike {
+  readonly staked: number;
+  readonly returned: number;
+  readonly bets: Readonly<Record<string, { status: string; returned?: number; kept?: number }>>;
+  /** Half backs of partages taken after the settlement. */
+  readonly partage?: number;
+  /** Prisoners (bet ids) taken out by such a partage. */
+  readonly partaged?: readonly string[];
+}
+
+/**
+ * The result line of a coup: "You win" only for a positive gain of the new bets; freed
+ * prisoners are their stake back; la partage is a loss of half.
+ */
+export function coupResult(s: SettlementLike): CoupResult {
+  const net = settlementNet(s);
+  let freed = 0;
+  let held = 0;
+  for (const [id, o] of Object.entries(s.bets)) {
+    if (o.status === 'freed') freed += o.returned ?? 0;
+    if (o.status === 'imprisoned' && !(s.partaged ?? []).includes(id)) held += o.kept ?? 0;
+  }
+  const gain = net - freed;
+  const kind = s.staked === 0 && gain === 0 ? 'none' : gain > 0 ? 'win' : gain === 0 ? 'stake-back' : 'loss';
+  return { net, gain, freed, held, kind };
+}

@@ -19,7 +19,7 @@ import { Racetrack } from './racetrack.ts';
 import { computeStats, pct } from './stats.ts';
 import { WheelView } from './wheel-view.ts';
 import { specOf } from './bet-spec.ts';
-import { coupNet, settlementNet } from './history.ts';
+import { coupNet, coupResult, type SettlementLike } from './history.ts';
 import { RepeatGuard, slipKey } from './commands.ts';
 import type { Orientation } from './spots.ts';
 
@@ -55,7 +55,7 @@ class PlayerApp {
   /** A table state that arrived while the ball was rolling, applied when it lands. */
   private deferred: TableViewJson | null = null;
   /** My settlement events by coup number. */
-  private settlements = new Map<string, { staked: number; prisonerStakes: number; returned: number; bets: Record<string, { status: string; kept?: number }> }>();
+  private settlements = new Map<string, SettlementLike & { prisonerStakes: number }>();
   private history: PlayerCoupJson[] = [];
   /** Rebet / Double sent once per click (no double placement on a double click). */
   private readonly repeatGuard = new RepeatGuard();
@@ -507,9 +507,9 @@ class PlayerApp {
   private settlementFromHistory(coup: number) {
     const c = this.history.find((x) => x.tableId === this.tableId && x.number === coup);
     if (!c) return undefined;
-    const bets: Record<string, { status: string; kept?: number }> = {};
-    for (const [id, o] of Object.entries(c.outcomes)) bets[id] = { status: o.status, kept: (o as { kept?: number }).kept };
-    return { staked: c.staked, prisonerStakes: c.prisonerStakes, returned: c.returned, bets };
+    const bets: Record<string, { status: string; returned?: number; kept?: number }> = {};
+    for (const [id, o] of Object.entries(c.outcomes)) bets[id] = { status: o.status, returned: o.returned, kept: (o as { kept?: number }).kept };
+    return { staked: c.staked, prisonerStakes: c.prisonerStakes, returned: c.returned, bets, partage: c.partage ?? 0, partaged: (c.partages ?? []).map((x) => x.prisoner) };
   }
 
   private async place(bet: Record<string, unknown>): Promise<void> {
@@ -571,7 +571,14 @@ class PlayerApp {
       const r = await this.api.choose(this.tableId, p.id, choice, opts);
       this.balance = r.balance;
       this.scheduleRefetch(0);
-      if (choice === 'partage') void this.loadHistory();
+      if (choice === 'partage') {
+        // la partage is a loss of half: the coup's result line and history say so
+        const key = `${this.tableId}:${p.since}`;
+        const st = this.settlements.get(key);
+        const returned = (r as { returned?: number }).returned ?? 0;
+        if (st && !(st.partaged ?? []).includes(p.id)) this.settlements.set(key, { ...st, partage: (st.partage ?? 0) + returned, partaged: [...(st.partaged ?? []), p.id] });
+        void this.loadHistory();
+      }
     } catch (e) {
       this.fail(e);
     }
@@ -637,7 +644,7 @@ class PlayerApp {
         this.startLanding(e.coup as number, toPocket(e.pocket as PocketLabel));
         break;
       case 'settlement':
-        this.settlements.set(`${this.tableId}:${e.coup as number}`, { staked: e.staked as number, prisonerStakes: e.prisonerStakes as number, returned: e.returned as number, bets: e.bets as Record<string, { status: string; kept?: number }> });
+        this.settlements.set(`${this.tableId}:${e.coup as number}`, { staked: e.staked as number, prisonerStakes: e.prisonerStakes as number, returned: e.returned as number, bets: e.bets as SettlementLike['bets'] });
         break;
       default:
         this.scheduleRefetch();
@@ -781,12 +788,20 @@ class PlayerApp {
     const win = byId('win');
     const s = shown ? (this.settlements.get(`${this.tableId}:${shown.number}`) ?? this.settlementFromHistory(shown.number)) : undefined;
     if (showResult && s) {
-      const kept = Object.values(s.bets).reduce((a, b) => a + (b.status === 'imprisoned' ? (b.kept ?? 0) : 0), 0);
-      const parts = [s.returned > 0 ? t(L, 'youWon', { a: this.money(s.returned) }) : t(L, 'youLost')];
-      if (kept > 0) parts.push(t(L, 'heldInPrison', { a: this.money(kept) }));
+      // the coup's net (wallet change): a win only when positive; freed prisoners and returned
+      // stakes are a stake back; la partage is a loss of half
+      const r = coupResult(s);
+      const parts: string[] = [];
+      if (r.kind === 'win') parts.push(t(L, 'youWon', { a: this.money(r.gain) }));
+      else if (r.kind === 'stake-back') parts.push(t(L, 'stakeBack', { a: this.money(s.returned - r.freed + (s.partage ?? 0)) }));
+      else if (r.kind === 'loss') parts.push(t(L, 'netResult', { a: this.money(r.gain) }));
+      if (r.freed > 0) parts.push(t(L, 'stakeBack', { a: this.money(r.freed) }));
+      if (r.held > 0) parts.push(t(L, 'heldInPrison', { a: this.money(r.held) }));
+      if (parts.length === 0) parts.push(t(L, 'youLost'));
       win.textContent = parts.join(' · ');
-      win.className = `win-line ${s.returned > 0 ? 'won' : 'lost'}`;
+      win.className = `win-line ${r.gain > 0 ? 'won' : r.gain === 0 ? 'even' : 'lost'}`;
       win.dataset.returned = String(s.returned);
+      win.dataset.net = String(r.net);
     } else if (!showResult) {
       win.textContent = '';
       delete win.dataset.returned;
