@@ -255,6 +255,21 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     await poll(() => player.locator('#balance').textContent()).toBe(money(after));
   });
 
+  it('regression: My history went blank after changing table with the Table dropdown (and the partage of the zero window is a line of its coup)', async () => {
+    // the partage just taken belongs to coup 2 (the second zero): a line of it, in the coup's net
+    const coup2 = player.locator('#history li[data-table="e2e"][data-coup="2"]');
+    await poll(() => coup2.locator('[data-partage]').count()).toBe(1);
+    expect(await coup2.locator('.net').textContent()).toBe(`+${money(50)}`);
+    const lines = await player.locator('#history > li[data-coup]').count();
+    expect(lines).toBeGreaterThan(0);
+    await player.locator('#table-select').selectOption('e2e-us');
+    await player.locator('.layout[data-wheel="double"]').waitFor();
+    await poll(() => player.locator('#history > li[data-coup]').count()).toBe(lines);
+    await player.locator('#table-select').selectOption('e2e');
+    await player.locator('.layout[data-wheel="single"]').waitFor();
+    await poll(() => player.locator('#history > li[data-coup]').count()).toBe(lines);
+  });
+
   it('shows the American layout (0, 00, five-number) on a double-zero table, without racetrack', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const p = await ctx.newPage();

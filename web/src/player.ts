@@ -270,6 +270,7 @@ class PlayerApp {
     this.buildShell();
     this.update();
     this.api.switchTable(id);
+    void this.loadHistory();
   }
 
   /** Builds the page (on entry, on a language or table change); {@link update} fills it. */
@@ -423,6 +424,8 @@ class PlayerApp {
     );
     const main = h('div', { class: 'main-col' }, top, felt, controls);
     this.root.replaceChildren(header, h('main', { class: 'page' }, main, side), h('div', { class: 'toast', id: 'toast', role: 'alert', hidden: true }));
+    // the history (all tables) survives a rebuild: a table or language change
+    this.renderHistory();
   }
 
   /** "New chances simples at a zero: en prison / la partage" (french rules only). */
