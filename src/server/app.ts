@@ -215,7 +215,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
 
   app.post('/api/login', async (req) => {
     const body = parse(S.loginBody, req.body);
-    const r = await casino.login(body.name, { register: body.register === true });
+    // register: true = a new player only, false = an existing player only, absent = either
+    const r = await casino.login(body.name, body.register === undefined ? {} : { register: body.register });
     if (!r.ok) throw new HttpError(r.error);
     return { ...r.value, role: 'player', balance: await casino.store.balance(playerAccount(r.value.playerId)) };
   });

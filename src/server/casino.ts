@@ -275,7 +275,8 @@ export class Casino {
   /**
    * Logs a player in by name; returns a new bearer token. With open registration an unknown
    * name creates the player with the welcome balance (`created: true`). `register: true` asks
-   * for a new player only. Errors: UNKNOWN_PLAYER (registration closed), REGISTRATION_CLOSED
+   * for a new player only; `register: false` for an existing player only (never creates one:
+   * UNKNOWN_PLAYER, also with open registration — the web table's "Sit down"). Errors: UNKNOWN_PLAYER (registration closed), REGISTRATION_CLOSED
    * (`register` without open registration), PLAYER_EXISTS (`register` with a taken name),
    * INVALID_REQUEST (a name that cannot be registered).
    */
@@ -285,7 +286,7 @@ export class Casino {
     if (opts.register && !this.registration) return { ok: false, error: tableErr('REGISTRATION_CLOSED', 'this server does not register new players: ask the casino for an account') };
     if (p && opts.register) return { ok: false, error: tableErr('PLAYER_EXISTS', `a player ${echo(p.name)} exists: choose another name`) };
     if (!p) {
-      if (!this.registration) return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player named ${echo(name)}`) };
+      if (!this.registration || opts.register === false) return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player named ${echo(name)}`) };
       const r = await this.createPlayer(name, this.welcomeBalance);
       if (r.ok) {
         created = true;

@@ -14,7 +14,7 @@ export const betSpec = z.record(z.string(), z.unknown());
 const pocket = z.union([z.number().int(), z.string().max(3)]);
 const chance = z.string().min(1).max(16);
 
-/** POST /api/login: `{name, register?}` (register: a new player only). */
+/** POST /api/login: `{name, register?}` (register true: a new player only; false: an existing player only). */
 export const loginBody = z.object({ name: z.string().min(1).max(128), register: z.boolean().optional() }).strict();
 /** POST /api/tables/:id/bets: `{requestId, bet}`. */
 export const placeBody = z.object({ requestId, bet: betSpec }).strict();

@@ -270,6 +270,18 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     await poll(() => player.locator('#history > li[data-coup]').count()).toBe(lines);
   });
 
+  it('regression: the croupier console opened in full with a player\'s token (its actions refused 403)', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1300, height: 900 } });
+    const page = await ctx.newPage();
+    watch(page, 'console-player-token');
+    await page.goto(`${server.url}/croupier?table=e2e&token=${encodeURIComponent(playerToken)}`);
+    await poll(() => page.locator('#login-error').textContent()).toContain('croupier or admin token');
+    expect(await page.locator('#phase').count()).toBe(0);
+    expect(await page.locator('#token').count()).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('croupier.staffToken'))).toBe(null);
+    await ctx.close();
+  });
+
   it('shows the American layout (0, 00, five-number) on a double-zero table, without racetrack', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const p = await ctx.newPage();

@@ -98,4 +98,19 @@ describe('web table QA (server side)', () => {
     expect((await call('GET', '/api/tables/qa-pay', STAFF.croupier)).body.lastCoup.payments).toEqual(after.payments);
     staff.ws.close();
   });
+
+  it('regression: "Sit down" with an unknown name silently created a player on an open-registration server (login register:false = existing players only)', async () => {
+    const open = await startTestServer({ prefix: 'croupier-webqa-open-', staff: STAFF, clock: () => now, registration: true });
+    try {
+      expect(await open.call('POST', '/api/login', undefined, { name: 'Ghost', register: false })).toMatchObject({ status: 404, body: { error: { code: 'UNKNOWN_PLAYER' } } });
+      expect((await open.call('GET', '/api/admin/players', STAFF.admin)).body.players).toEqual([]);
+      // Join creates it; then Sit down finds it
+      expect(await open.call('POST', '/api/login', undefined, { name: 'Ghost', register: true })).toMatchObject({ status: 200, body: { created: true } });
+      expect(await open.call('POST', '/api/login', undefined, { name: 'ghost', register: false })).toMatchObject({ status: 200, body: { playerId: 'ghost', created: false } });
+      // without the flag: as before (open registration creates)
+      expect(await open.call('POST', '/api/login', undefined, { name: 'Casper' })).toMatchObject({ status: 200, body: { created: true } });
+    } finally {
+      await open.close();
+    }
+  });
 });

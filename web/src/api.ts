@@ -213,9 +213,12 @@ export class Api {
   }
 
   // ------------------------------------------------------------------ players
-  /** Logs in by name; `register`: as a new player only (open registration, docs/API.md). */
-  login(name: string, register = false) {
-    return this.call<{ token: string; playerId: string; name: string; balance: number; created?: boolean }>('POST', '/api/login', { name, ...(register ? { register: true } : {}) });
+  /**
+   * Logs in by name (docs/API.md): `existing` — a known player only (UNKNOWN_PLAYER otherwise);
+   * `new` — a new player only (open registration; PLAYER_EXISTS if taken); `any` — either.
+   */
+  login(name: string, mode: 'existing' | 'new' | 'any' = 'existing') {
+    return this.call<{ token: string; playerId: string; name: string; balance: number; created?: boolean }>('POST', '/api/login', { name, ...(mode === 'any' ? {} : { register: mode === 'new' }) });
   }
   /** The server's health, with what the login screen offers: open registration and the demo players. */
   health() {

@@ -67,6 +67,15 @@ class CroupierConsole {
       history.replaceState(null, '', `${location.pathname}${q.size ? `?${q}` : ''}`);
     }
     if (!this.api.token) return this.showLogin();
+    // the console is for staff: a player's (or an unknown) token is refused here, in words,
+    // before any of the console is shown (the server would refuse its actions anyway)
+    try {
+      const me = await this.api.me();
+      if (me.role !== 'croupier' && me.role !== 'admin') return this.refuseToken('notStaff');
+    } catch (e) {
+      if (e instanceof ApiFailure && (e.status === 401 || e.status === 403)) return this.refuseToken('badToken');
+      throw e;
+    }
     const list = await this.api.tables();
     this.tables = list.tables.map((x) => ({ id: x.id, name: x.name }));
     const wanted = q.get('table') ?? localStorage.getItem('croupier.consoleTable');
@@ -78,11 +87,7 @@ class CroupierConsole {
     try {
       await this.loadAll();
     } catch (e) {
-      if (e instanceof ApiFailure && (e.status === 401 || e.status === 403)) {
-        localStorage.removeItem('croupier.staffToken');
-        this.api.token = null;
-        return this.showLogin(e.error.message);
-      }
+      if (e instanceof ApiFailure && (e.status === 401 || e.status === 403)) return this.refuseToken('badToken');
       throw e;
     }
     this.build();
@@ -125,6 +130,13 @@ class CroupierConsole {
     this.permanence = out;
   }
 
+  /** Forgets a token that cannot run the console and asks for another, saying why. */
+  private refuseToken(why: 'notStaff' | 'badToken'): void {
+    localStorage.removeItem('croupier.staffToken');
+    this.api.token = null;
+    this.showLogin(t(this.lang, why));
+  }
+
   private showLogin(message = ''): void {
     const input = h('input', { id: 'token', type: 'password', autocomplete: 'current-password', placeholder: t(this.lang, 'token'), 'aria-label': t(this.lang, 'token') });
     this.root.replaceChildren(
@@ -146,7 +158,7 @@ class CroupierConsole {
           input,
           h('button', { class: 'btn primary', type: 'submit' }, t(this.lang, 'confirm')),
         ),
-        h('p', { class: 'err', role: 'alert' }, message),
+        h('p', { class: 'err', role: 'alert', id: 'login-error' }, message),
       ),
     );
     input.focus();

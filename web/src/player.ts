@@ -10,7 +10,7 @@ import { announceText, chipCount, coveredPockets, expandAnnounce, MAX_NEIGHBOURS
 import { KIND_NAMES } from '../../src/engine/announcement.ts';
 import { Api, ApiFailure, type BetJson, type LiveEvent, type PlayerCoupJson, type PrisonerJson, type TableViewJson } from './api.ts';
 import { byId, clock, h, languageSelect, numBadge } from './dom.ts';
-import { errorText } from './errors.ts';
+import { errorText, loginErrorText } from './errors.ts';
 import { announcement, calls, chanceName, DICTS, initialLanguage, t, type Language } from './i18n.ts';
 import { LayoutView, type SpotChips } from './layout-view.ts';
 import { chipDenominations, chipLabel, formatMoney, type Currency } from './money.ts';
@@ -21,6 +21,7 @@ import { WheelView } from './wheel-view.ts';
 import { specOf } from './bet-spec.ts';
 import { coupNet, coupResult, type SettlementLike } from './history.ts';
 import { RepeatGuard, slipKey } from './commands.ts';
+import { NAME_MAX, nameProblem } from './login.ts';
 import type { Orientation } from './spots.ts';
 
 const toPocket = (l: PocketLabel): Pocket => (l === '00' ? DOUBLE_ZERO : Number(l));
@@ -116,11 +117,17 @@ class PlayerApp {
   private showLogin(message = ''): void {
     document.title = `Croupier — ${t(this.lang, 'title')}`;
     const err = h('p', { class: 'err', role: 'alert', id: 'login-error' }, message);
-    const input = h('input', { id: 'login-name', name: 'name', autocomplete: 'username', required: true, placeholder: t(this.lang, 'name'), 'aria-label': t(this.lang, 'name') });
+    const input = h('input', { id: 'login-name', name: 'name', autocomplete: 'username', maxlength: NAME_MAX, placeholder: t(this.lang, 'name'), 'aria-label': t(this.lang, 'name') });
+    // "Sit down": an existing player only; "Join" (open registration): a new player only
     const submit = async (name: string, register = false) => {
       err.textContent = '';
+      const problem = nameProblem(name);
+      if (problem) {
+        err.textContent = t(this.lang, problem, { n: NAME_MAX });
+        return;
+      }
       try {
-        const r = await this.api.login(name, register);
+        const r = await this.api.login(name, register ? 'new' : 'existing');
         this.session = { token: r.token, name: r.name, playerId: r.playerId };
         localStorage.setItem('croupier.session', JSON.stringify(this.session));
         this.api.token = r.token;
@@ -128,7 +135,9 @@ class PlayerApp {
         await this.enterTable();
       } catch (e) {
         const unknown = e instanceof ApiFailure && e.error.code === 'UNKNOWN_PLAYER';
-        err.textContent = unknown && demo.childElementCount > 0 ? `${(e as ApiFailure).error.message}. ${DEMO_HINT[this.lang]}` : (e as Error).message;
+        const text = e instanceof ApiFailure ? loginErrorText(this.lang, e.error) : String(e);
+        const hints = [unknown && join.childElementCount > 0 ? t(this.lang, 'useJoin') : '', unknown && demo.childElementCount > 0 ? DEMO_HINT[this.lang] : ''].filter(Boolean);
+        err.textContent = [text, ...hints].join(' ');
       }
     };
     const lobby = h('section', { class: 'lobby', 'aria-label': t(this.lang, 'tables') });
@@ -179,7 +188,7 @@ class PlayerApp {
       demo.replaceChildren(h('p', { class: 'empty' }, DEMO_LABEL[this.lang]), h('div', { class: 'quick' }, ...names.map((n) => h('button', { class: 'btn', type: 'button', onclick: () => void submit(n) }, n))));
     }
     if (health.registration) {
-      const input = h('input', { id: 'register-name', name: 'new-name', autocomplete: 'off', required: true, maxlength: 64, placeholder: t(this.lang, 'name'), 'aria-label': NEW_PLAYER[this.lang] });
+      const input = h('input', { id: 'register-name', name: 'new-name', autocomplete: 'off', maxlength: NAME_MAX, placeholder: t(this.lang, 'name'), 'aria-label': NEW_PLAYER[this.lang] });
       const welcome = health.welcomeBalance ? ` (${WELCOME[this.lang].replace('{a}', formatMoney(health.welcomeBalance, { code: 'EUR', decimals: 2 }))})` : '';
       join.replaceChildren(
         h('p', { class: 'empty' }, `${NEW_PLAYER[this.lang]}${welcome}:`),

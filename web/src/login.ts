@@ -1,0 +1,16 @@
+/**
+ * The login screen's checks of a player name before it is sent (the server's rule, docs/API.md
+ * "Player names": NFC, trimmed, 1-32 characters), so the player reads a sentence in their
+ * language rather than the server's validation text.
+ */
+
+/** The longest player name, in characters (code points). */
+export const NAME_MAX = 32;
+
+/** What is wrong with a typed name, as a UI text key, or null. */
+export function nameProblem(raw: string): 'nameBlank' | 'nameTooLong' | null {
+  const name = raw.normalize('NFC').trim();
+  if (name === '') return 'nameBlank';
+  if ([...name].length > NAME_MAX) return 'nameTooLong';
+  return null;
+}
