@@ -282,6 +282,36 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     await ctx.close();
   });
 
+  it('regression: a pause of the table gave the player no clear feedback (banner, betting controls off)', async () => {
+    const C = server.croupierToken;
+    await poll(async () => (await api(server.url, 'GET', '/api/tables/e2e')).phase, { timeout: 15_000 }).toBe('betting');
+    await player.locator('.spot[data-key="5"]').click();
+    await poll(() => player.locator('#slip li[data-bet]').count()).toBe(1);
+    // a pause asked during the coup is announced, betting still open
+    await api(server.url, 'POST', '/api/tables/e2e/pause', C);
+    await poll(() => player.locator('#phase-banner').textContent()).toBe('The croupier will pause the table after this coup.');
+    expect(await player.locator('#undo').isDisabled()).toBe(false);
+    await api(server.url, 'POST', '/api/tables/e2e/close', C);
+    await poll(() => player.locator('#phase-banner').getAttribute('data-phase')).toBe('no-more-bets');
+    expect(await player.locator('#phase-banner').textContent()).toContain('betting is closed');
+    await api(server.url, 'POST', '/api/tables/e2e/result', C, { pocket: 5 });
+    await poll(() => player.locator('#phase-banner').getAttribute('data-phase'), { timeout: 20_000 }).toBe('paused');
+    expect(await player.locator('#phase-banner').isVisible()).toBe(true);
+    expect(await player.locator('#phase-banner').textContent()).toBe('The croupier has paused the table: no bets until the next coup opens.');
+    expect(await player.locator('#phase').textContent()).toContain('Table paused');
+    for (const id of ['#undo', '#clear', '#rebet', '#double']) expect(await player.locator(id).isDisabled(), id).toBe(true);
+    expect(await player.locator('.announce-tools button').first().isDisabled()).toBe(true);
+    expect(await player.locator('.spot[data-key="17"]').getAttribute('aria-disabled')).toBe('true');
+    expect(await player.locator('.racetrack .rt-target').first().getAttribute('aria-disabled')).toBe('true');
+    await player.locator('#lang').selectOption('cs');
+    await poll(() => player.locator('#phase-banner').textContent()).toBe('Krupiér pozastavil stůl: sázet lze až od dalšího kola.');
+    await player.locator('#lang').selectOption('en');
+    // the croupier opens the next coup: the banner goes, the controls come back
+    await api(server.url, 'POST', '/api/tables/e2e/open', C);
+    await poll(() => player.locator('#phase-banner').isHidden()).toBe(true);
+    expect(await player.locator('.announce-tools button').first().isDisabled()).toBe(false);
+  });
+
   it('shows the American layout (0, 00, five-number) on a double-zero table, without racetrack', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const p = await ctx.newPage();

@@ -339,7 +339,7 @@ class CroupierConsole {
     if (!v || !document.getElementById('phase')) return;
     const d = DICTS[this.lang];
     const c = calls(this.lang);
-    const phaseNames: Record<string, string> = { closed: d.closed, paused: d.closed, betting: d.betting, launched: d.launched, 'no-more-bets': d.noMoreBets, settled: d.settled };
+    const phaseNames: Record<string, string> = { closed: d.closed, paused: d.paused, betting: d.betting, launched: d.launched, 'no-more-bets': d.noMoreBets, settled: d.settled };
     byId('phase').textContent = `${phaseNames[v.phase]} (${v.phase})`;
     byId('phase').dataset.phase = v.phase;
     byId('coup').textContent = String(v.coup);

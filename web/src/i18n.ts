@@ -17,6 +17,12 @@ export const CHANCE_NAMES_UI = CHANCE_NAMES;
 export const LANGUAGE_NAMES: Record<Language, string> = { fr: 'Français', en: 'English', cs: 'Čeština', de: 'Deutsch', it: 'Italiano' };
 
 const EN = {
+  paused: 'Table paused',
+  bannerPaused: 'The croupier has paused the table: no bets until the next coup opens.',
+  bannerClosed: 'The table is closed: betting opens when the croupier opens the gaming day.',
+  bannerNoMoreBets: 'Rien ne va plus: betting is closed for this coup.',
+  bannerSettled: 'Betting is closed until the next coup opens.',
+  bannerPauseSoon: 'The croupier will pause the table after this coup.',
   atNextZero: 'At the next zero',
   newChancesAtZero: 'New chances simples at a zero',
   numbersCount: '{n} numbers',
@@ -158,6 +164,12 @@ export type Dict = typeof EN;
 
 const FR: Dict = {
   ...EN,
+  paused: 'Table suspendue',
+  bannerPaused: 'Le croupier a suspendu la table : pas de mise avant l’ouverture du prochain coup.',
+  bannerClosed: 'La table est fermée : les mises ouvriront quand le croupier ouvrira la journée.',
+  bannerNoMoreBets: 'Rien ne va plus : les mises sont closes pour ce coup.',
+  bannerSettled: 'Les mises sont closes jusqu’à l’ouverture du prochain coup.',
+  bannerPauseSoon: 'Le croupier suspendra la table après ce coup.',
   atNextZero: 'Au prochain zéro',
   newChancesAtZero: 'Nouvelles chances simples, sur un zéro',
   numbersCount: '{n} numéros',
@@ -288,6 +300,12 @@ const FR: Dict = {
 
 const CS: Dict = {
   ...EN,
+  paused: 'Stůl pozastaven',
+  bannerPaused: 'Krupiér pozastavil stůl: sázet lze až od dalšího kola.',
+  bannerClosed: 'Stůl je zavřený: sázky se otevřou, až krupiér zahájí hrací den.',
+  bannerNoMoreBets: 'Konec sázek: pro toto kolo jsou sázky uzavřeny.',
+  bannerSettled: 'Sázky jsou uzavřeny do začátku dalšího kola.',
+  bannerPauseSoon: 'Krupiér po tomto kole pozastaví stůl.',
   atNextZero: 'Při příští nule',
   newChancesAtZero: 'Nové jednoduché šance při nule',
   numbersCount: '{n} čísel',
@@ -415,6 +433,12 @@ const CS: Dict = {
 
 const DE: Dict = {
   ...EN,
+  paused: 'Tisch angehalten',
+  bannerPaused: 'Der Croupier hat den Tisch angehalten: keine Einsätze bis zum nächsten Coup.',
+  bannerClosed: 'Der Tisch ist geschlossen: Einsätze sind möglich, sobald der Croupier den Spieltag eröffnet.',
+  bannerNoMoreBets: 'Nichts geht mehr: für diesen Coup sind keine Einsätze mehr möglich.',
+  bannerSettled: 'Keine Einsätze bis zum nächsten Coup.',
+  bannerPauseSoon: 'Der Croupier hält den Tisch nach diesem Coup an.',
   atNextZero: 'Bei der nächsten Zero',
   newChancesAtZero: 'Neue einfache Chancen bei Zero',
   numbersCount: '{n} Zahlen',
@@ -542,6 +566,12 @@ const DE: Dict = {
 
 const IT: Dict = {
   ...EN,
+  paused: 'Tavolo sospeso',
+  bannerPaused: 'Il croupier ha sospeso il tavolo: niente puntate fino al prossimo colpo.',
+  bannerClosed: 'Il tavolo è chiuso: le puntate si aprono quando il croupier apre la giornata.',
+  bannerNoMoreBets: 'Rien ne va plus: le puntate sono chiuse per questo colpo.',
+  bannerSettled: 'Le puntate sono chiuse fino al prossimo colpo.',
+  bannerPauseSoon: 'Il croupier sospenderà il tavolo dopo questo colpo.',
   atNextZero: 'Al prossimo zero',
   newChancesAtZero: 'Nuove chances semplici, allo zero',
   numbersCount: '{n} numeri',

@@ -22,6 +22,7 @@ import { specOf } from './bet-spec.ts';
 import { coupNet, coupResult, type SettlementLike } from './history.ts';
 import { RepeatGuard, slipKey } from './commands.ts';
 import { NAME_MAX, nameProblem } from './login.ts';
+import { phaseStatus } from './phase.ts';
 import type { Orientation } from './spots.ts';
 
 const toPocket = (l: PocketLabel): Pocket => (l === '00' ? DOUBLE_ZERO : Number(l));
@@ -322,6 +323,7 @@ class PlayerApp {
       'section',
       { class: 'status panel', 'aria-label': d.settled },
       h('div', { class: 'call', id: 'call' }),
+      h('div', { class: 'phase-banner', id: 'phase-banner', role: 'status', hidden: true }),
       h('div', { class: 'phase-line' }, h('span', { id: 'phase', 'aria-live': 'polite' }), h('div', { class: 'countdown', role: 'progressbar', id: 'countdown', 'aria-label': 'countdown' }, h('span', {})), h('span', { class: 'countdown-text', id: 'countdown-text' })),
       h('div', { class: 'announce', id: 'announce', 'aria-live': 'polite' }),
       h('div', { class: 'win-line', id: 'win', 'aria-live': 'polite' }),
@@ -647,6 +649,7 @@ class PlayerApp {
         this.view.since = e.since as number;
         this.view.deadline = (e.deadline as number | null) ?? null;
         if (typeof e.coup === 'number') this.view.coup = e.coup;
+        if (typeof e.pauseRequested === 'boolean') this.view.pauseRequested = e.pauseRequested;
         if (e.phase === 'launched' || e.phase === 'no-more-bets') this.wheel?.launch();
         this.update();
         this.scheduleRefetch();
@@ -741,8 +744,19 @@ class PlayerApp {
     const d = DICTS[L];
     byId('balance').textContent = this.money(this.landing === null ? this.balance : this.balanceBeforeLanding);
     byId('staked').textContent = this.money(v.my?.staked ?? 0);
-    const betting = v.phase === 'betting' || v.phase === 'launched';
+    const ps = phaseStatus(v.phase, v.pauseRequested);
+    const betting = ps.open;
     this.layout?.setDisabled(!betting);
+    // outside betting the felt is dimmed, the racetrack and its tools are off, and a banner
+    // says why (paused by the croupier, day not open, rien ne va plus, the result)
+    document.querySelector('.felt')?.classList.toggle('closed', !betting);
+    for (const el of Array.from(document.querySelectorAll<HTMLButtonElement | HTMLSelectElement>('.announce-tools button, .announce-tools select'))) el.disabled = !betting;
+    for (const el of Array.from(document.querySelectorAll('.racetrack .rt-target'))) el.setAttribute('aria-disabled', String(!betting));
+    const phaseBanner = byId('phase-banner');
+    phaseBanner.hidden = ps.banner === null;
+    phaseBanner.textContent = ps.banner ? t(L, ps.banner) : '';
+    phaseBanner.className = `phase-banner${ps.tone ? ` tone-${ps.tone}` : ''}`;
+    phaseBanner.dataset.phase = v.phase;
 
     // chips on the layout: mine and others', announced chips on their positions
     const mine = new Map<string, number>();
@@ -776,7 +790,7 @@ class PlayerApp {
     const shown = this.landing === null ? v.lastCoup : null;
     const showResult = shown && shown.number === this.shownCoup && (v.phase === 'settled' || v.phase === 'paused' || v.phase === 'closed' || v.phase === 'betting');
     const c = calls(L);
-    const callText: Record<string, string> = { betting: c.faitesVosJeux, launched: c.faitesVosJeux, 'no-more-bets': c.rienNeVaPlus, settled: shown ? announcement(L, toPocket(shown.pocket)) : '', closed: d.closed, paused: d.closed };
+    const callText: Record<string, string> = { betting: c.faitesVosJeux, launched: c.faitesVosJeux, 'no-more-bets': c.rienNeVaPlus, settled: shown ? announcement(L, toPocket(shown.pocket)) : '', closed: d.closed, paused: d.paused };
     byId('call').textContent = this.landing !== null ? c.rienNeVaPlus : (callText[v.phase] ?? '');
     byId('phase').textContent = `${d.coup} ${v.coup} · ${this.phaseName(v.phase)}`;
     const ann = byId('announce');
@@ -861,8 +875,7 @@ class PlayerApp {
   }
 
   private phaseName(p: TableViewJson['phase']): string {
-    const d = DICTS[this.lang];
-    return { closed: d.closed, paused: d.closed, betting: d.betting, launched: d.launched, 'no-more-bets': d.noMoreBets, settled: d.settled }[p];
+    return t(this.lang, phaseStatus(p).name);
   }
 
   private betName(b: BetJson): string {
