@@ -312,6 +312,45 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     expect(await player.locator('.announce-tools button').first().isDisabled()).toBe(false);
   });
 
+  it('regression: the 1-18 / 19-36 labels of manque and passe were struck through by the prison line', async () => {
+    // the words of every chance box (and the 1-18 / 19-36 under manque / passe) sit above the
+    // prison line, on a desktop, a narrow window and a phone, in the longest language too
+    const check = async (p: Page, label: string) => {
+      const boxes = await p.evaluate(() =>
+        ['manque', 'passe', 'pair', 'impair'].map((c) => {
+          const face = document.querySelector(`.spot[data-key="${c}"] .face`)!;
+          const line = face.querySelector('.prison-line')!.getBoundingClientRect();
+          // every line box of the words (the text nodes and the <small>)
+          const range = document.createRange();
+          range.selectNodeContents(face);
+          const text = Array.from(range.getClientRects()).filter((r) => r.height > 0 && r.width > 0 && !(r.top === line.top && r.height === line.height));
+          const small = face.querySelector('small')?.getBoundingClientRect();
+          const spot = face.parentElement!.getBoundingClientRect();
+          return { c, line: line.top, textBottom: Math.max(...text.map((r) => r.bottom), small?.bottom ?? 0), small: small ? small.height : null, inside: text.every((r) => r.left >= spot.left - 1 && r.right <= spot.right + 1) };
+        }),
+      );
+      for (const b of boxes) {
+        expect(b.textBottom, `${label} ${b.c}: text bottom ${b.textBottom} vs prison line ${b.line}`).toBeLessThanOrEqual(b.line + 0.5);
+        expect(b.inside, `${label} ${b.c}: text inside its box`).toBe(true);
+        if (b.c === 'manque' || b.c === 'passe') expect(b.small, `${label} ${b.c} 1-18 / 19-36`).toBeGreaterThan(0);
+      }
+    };
+    await check(player, 'desktop 1400');
+    for (const [w, hgt] of [[900, 900], [390, 844], [360, 740]] as const) {
+      const ctx = await browser.newContext({ viewport: { width: w, height: hgt } });
+      const p = await ctx.newPage();
+      watch(p, `labels-${w}`);
+      await ctx.addInitScript((token) => localStorage.setItem('croupier.session', JSON.stringify({ token, name: 'Eve', playerId: 'eve' })), playerToken);
+      for (const lang of ['en', 'de', 'it']) {
+        await ctx.addInitScript((l) => localStorage.setItem('croupier.lang', l), lang);
+        await p.goto(`${server.url}/?table=e2e`);
+        await p.locator('.layout .spot[data-key="manque"]').waitFor();
+        await check(p, `${w}px ${lang}`);
+      }
+      await ctx.close();
+    }
+  });
+
   it('shows the American layout (0, 00, five-number) on a double-zero table, without racetrack', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const p = await ctx.newPage();

@@ -145,17 +145,21 @@ export class LayoutView {
         break;
       case 'chance': {
         const c = pos.chance!;
+        // the words (or the diamond) above, the prison line below: never drawn across each other
+        const label = document.createElement('span');
+        label.className = 'label';
         if (c === 'rouge' || c === 'noir') {
           span.classList.add('diamond', `d-${c}`);
-          span.innerHTML = `<svg viewBox="0 0 40 24" aria-hidden="true"><polygon points="20,1 39,12 20,23 1,12"/></svg>`;
+          label.innerHTML = `<svg viewBox="0 0 40 24" aria-hidden="true"><polygon points="20,1 39,12 20,23 1,12"/></svg>`;
         } else {
-          span.textContent = chanceName(this.lang, c);
+          label.textContent = chanceName(this.lang, c);
           if (c === 'manque' || c === 'passe') {
             const small = document.createElement('small');
             small.textContent = c === 'manque' ? '1-18' : '19-36';
-            span.append(small);
+            label.append(small);
           }
         }
+        span.append(label);
         const prison = document.createElement('span');
         prison.className = 'prison-line';
         prison.dataset.chance = c;
