@@ -351,6 +351,33 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     }
   });
 
+  it('regression: German showed English rule names and decimal points, and long words ran out of their boxes', async () => {
+    const me = await api(server.url, 'GET', '/api/me', playerToken);
+    for (const [w, hgt] of [[1400, 900], [390, 844], [320, 700]] as const) {
+      const ctx = await browser.newContext({ viewport: { width: w, height: hgt } });
+      const p = await ctx.newPage();
+      watch(p, `german-${w}`);
+      await ctx.addInitScript((token) => {
+        localStorage.setItem('croupier.session', JSON.stringify({ token, name: 'Eve', playerId: 'eve' }));
+        localStorage.setItem('croupier.lang', 'de');
+      }, playerToken);
+      await p.goto(`${server.url}/?table=e2e`);
+      await p.locator('.layout .spot').first().waitFor();
+      await poll(() => p.locator('#balance').textContent()).toBe(formatMoney(me.balance, EUR, 'de'));
+      expect(await p.locator('#balance').textContent()).toMatch(/,\d\d\u00a0€$/);
+      if (w > 600) expect(await p.locator('.brand small').textContent()).toContain('Französisches Roulette');
+      // no word sticks out of its button, heading or label
+      const overflowing = await p.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('.btn, .btn-small, h2, .topbar label, .phase-banner, .standing, .slip li, .announce-tools > div'))
+          .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+          .map((el) => `${el.className || el.tagName}: ${el.textContent}`),
+      );
+      expect(overflowing, `${w}px`).toEqual([]);
+      expect(await p.evaluate(() => document.documentElement.scrollWidth), `${w}px`).toBeLessThanOrEqual(w);
+      await ctx.close();
+    }
+  });
+
   it('shows the American layout (0, 00, five-number) on a double-zero table, without racetrack', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const p = await ctx.newPage();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../src/engine/layout.ts';
 import { DOUBLE_ZERO } from '../../src/engine/wheel.ts';
 import { clock } from '../../web/src/dom.ts';
-import { DICTS, initialLanguage, LANGUAGES, t } from '../../web/src/i18n.ts';
+import { DICTS, initialLanguage, LANGUAGES, plural, ruleSetName, t } from '../../web/src/i18n.ts';
 import { chipDenominations, chipLabel, formatMoney } from '../../web/src/money.ts';
 import { announceTextName, positionName } from '../../web/src/names.ts';
 import { computeStats, pct } from '../../web/src/stats.ts';
@@ -83,5 +83,45 @@ describe('statistics', () => {
     const s = computeStats([DOUBLE_ZERO, DOUBLE_ZERO, 1], 'double', 1);
     expect(s.hot[0]).toMatchObject({ pocket: DOUBLE_ZERO, count: 2, since: 0 });
     expect(s.zero).toBe(2);
+  });
+});
+
+describe('i18n polish', () => {
+  it('regression: money showed a decimal point in fr / cs / de / it (formatted per locale from the exact digits)', () => {
+    expect(formatMoney(100_000, EUR, 'fr')).toBe('1\u202f000,00\u00a0€');
+    expect(formatMoney(100_000, EUR, 'cs')).toBe('1\u00a0000,00\u00a0€');
+    expect(formatMoney(100_000, EUR, 'de')).toBe('1.000,00\u00a0€');
+    expect(formatMoney(-5, EUR, 'de')).toBe('−0,05\u00a0€');
+    expect(formatMoney(1234, EUR, 'it')).toBe('12,34\u00a0€');
+    expect(formatMoney(150_000, { code: 'CZK', decimals: 2 }, 'cs')).toBe('1\u00a0500,00\u00a0Kč');
+    // integer minor units beyond float precision of a division by 100: the digits stay exact
+    expect(formatMoney(Number.MAX_SAFE_INTEGER, EUR, 'de')).toBe('90.071.992.547.409,91\u00a0€');
+    expect(formatMoney(100, { code: 'CHIPS', decimals: 2 }, 'fr')).toBe('1,00 CHIPS');
+    // English keeps its format
+    expect(formatMoney(100_000, EUR, 'en')).toBe('1\u202f000.00 €');
+    expect(chipLabel(250, EUR, 'fr')).toBe('2,5');
+    expect(chipLabel(250, EUR, 'en')).toBe('2.5');
+    expect(chipLabel(123_456, EUR)).toBe('1.23k');
+  });
+  it('regression: counts were not in the plural forms of the language', () => {
+    expect(plural('en', 'numbersCount', 1)).toBe('1 number');
+    expect(plural('en', 'numbersCount', 17)).toBe('17 numbers');
+    expect(plural('cs', 'numbersCount', 1)).toBe('1 číslo');
+    expect(plural('cs', 'numbersCount', 3)).toBe('3 čísla');
+    expect(plural('cs', 'numbersCount', 17)).toBe('17 čísel');
+    expect(plural('cs', 'coups', 2)).toBe('2 kola');
+    expect(plural('fr', 'coups', 1)).toBe('1 coup');
+    expect(plural('de', 'statsOver', 1)).toBe('über den letzten Coup');
+    expect(plural('de', 'coups', 1500)).toBe('1.500 Coups');
+    expect(plural('it', 'numbersCount', 1)).toBe('1 numero');
+  });
+  it('regression: rule sets and the paused phase were shown untranslated; Czech used "Kolo" for the wheel and the coup', () => {
+    expect(ruleSetName('fr', 'french')).toBe('Roulette française');
+    expect(ruleSetName('de', 'american')).toBe('Amerikanisches Roulette');
+    expect(ruleSetName('cs', 'european')).toBe('Evropská ruleta');
+    for (const lang of LANGUAGES) expect(ruleSetName(lang, 'historic-38'), lang).toContain('38');
+    expect(DICTS.cs.coup).toBe('Kolo');
+    expect(DICTS.cs.mode).not.toBe(DICTS.cs.coup);
+    expect(DICTS.cs.modeManual).not.toMatch(/kolo/i);
   });
 });

@@ -11,7 +11,7 @@ import { colourOf, DOUBLE_ZERO, pocketText, type Pocket, type PocketLabel } from
 import { Api, ApiFailure, type BetJson, type CoupRecordJson, type LiveEvent, type PaymentJson, type TableViewJson } from './api.ts';
 import { byId, clock, h, languageSelect, numBadge } from './dom.ts';
 import { errorText } from './errors.ts';
-import { announcement, calls, CHANCE_NAMES_UI as CHANCE_NAMES, DICTS, initialLanguage, t, type Language } from './i18n.ts';
+import { announcement, calls, CHANCE_NAMES_UI as CHANCE_NAMES, DICTS, initialLanguage, plural, t, type Language } from './i18n.ts';
 import { formatMoney, type Currency } from './money.ts';
 import { announceTextName, positionName } from './names.ts';
 
@@ -52,7 +52,7 @@ class CroupierConsole {
     return { code: this.view?.table.currency ?? 'EUR', decimals: this.view?.table.decimals ?? 2 };
   }
   private money(m: number): string {
-    return formatMoney(m, this.currency);
+    return formatMoney(m, this.currency, this.lang);
   }
 
   async start(): Promise<void> {
@@ -340,7 +340,7 @@ class CroupierConsole {
     const d = DICTS[this.lang];
     const c = calls(this.lang);
     const phaseNames: Record<string, string> = { closed: d.closed, paused: d.paused, betting: d.betting, launched: d.launched, 'no-more-bets': d.noMoreBets, settled: d.settled };
-    byId('phase').textContent = `${phaseNames[v.phase]} (${v.phase})`;
+    byId('phase').textContent = phaseNames[v.phase];
     byId('phase').dataset.phase = v.phase;
     byId('coup').textContent = String(v.coup);
     byId('day').textContent = v.day ? `${v.day.date}` : '—';
@@ -465,7 +465,7 @@ class CroupierConsole {
   private renderPermanence(): void {
     const box = byId('permanence');
     const list = [...this.permanence].sort((a, b) => a.number - b.number);
-    byId('perm-count').textContent = t(this.lang, 'coups', { n: list.filter((c) => c.status === 'settled').length });
+    byId('perm-count').textContent = plural(this.lang, 'coups', list.filter((c) => c.status === 'settled').length);
     const cells: HTMLElement[] = [];
     for (const c of list) {
       if (c.pocket === null) {

@@ -25,13 +25,11 @@ const EN = {
   bannerPauseSoon: 'The croupier will pause the table after this coup.',
   atNextZero: 'At the next zero',
   newChancesAtZero: 'New chances simples at a zero',
-  numbersCount: '{n} numbers',
   mode: 'Wheel',
   modeManual: 'physical wheel (the croupier enters the number)',
   modeRng: 'random number generator',
   rngNote: 'The server draws the number of this table.',
   closeFirst: 'Call “rien ne va plus” first.',
-  coups: '{n} coups',
   tables: 'Tables',
   table: 'Table',
   remove: 'Remove',
@@ -61,7 +59,6 @@ const EN = {
   hot: 'Hot',
   cold: 'Cold',
   stats: 'Statistics',
-  statsOver: 'over the last {n} coups',
   history: 'My history',
   noHistory: 'No coup played yet.',
   coup: 'Coup',
@@ -172,13 +169,11 @@ const FR: Dict = {
   bannerPauseSoon: 'Le croupier suspendra la table après ce coup.',
   atNextZero: 'Au prochain zéro',
   newChancesAtZero: 'Nouvelles chances simples, sur un zéro',
-  numbersCount: '{n} numéros',
   mode: 'Cylindre',
   modeManual: 'cylindre physique (le croupier saisit le numéro)',
   modeRng: 'générateur de nombres aléatoires',
   rngNote: 'Le serveur tire le numéro de cette table.',
   closeFirst: 'Annoncez d’abord « rien ne va plus ».',
-  coups: '{n} coups',
   tables: 'Tables',
   table: 'Table',
   remove: 'Retirer',
@@ -208,7 +203,6 @@ const FR: Dict = {
   hot: 'Chauds',
   cold: 'Froids',
   stats: 'Statistiques',
-  statsOver: 'sur les {n} derniers coups',
   history: 'Mon historique',
   noHistory: 'Aucun coup joué.',
   coup: 'Coup',
@@ -308,13 +302,11 @@ const CS: Dict = {
   bannerPauseSoon: 'Krupiér po tomto kole pozastaví stůl.',
   atNextZero: 'Při příští nule',
   newChancesAtZero: 'Nové jednoduché šance při nule',
-  numbersCount: '{n} čísel',
-  mode: 'Kolo',
-  modeManual: 'skutečné kolo (krupiér zadá číslo)',
+  mode: 'Ruleta',
+  modeManual: 'skutečná ruleta (krupiér zadá číslo)',
   modeRng: 'generátor náhodných čísel',
   rngNote: 'Číslo tohoto stolu losuje server.',
   closeFirst: 'Nejprve ohlaste „konec sázek“.',
-  coups: '{n} kol',
   tables: 'Stoly',
   table: 'Stůl',
   remove: 'Odebrat',
@@ -342,7 +334,6 @@ const CS: Dict = {
   hot: 'Horká',
   cold: 'Studená',
   stats: 'Statistika',
-  statsOver: 'za posledních {n} kol',
   history: 'Moje historie',
   noHistory: 'Zatím žádné kolo.',
   coup: 'Kolo',
@@ -441,13 +432,11 @@ const DE: Dict = {
   bannerPauseSoon: 'Der Croupier hält den Tisch nach diesem Coup an.',
   atNextZero: 'Bei der nächsten Zero',
   newChancesAtZero: 'Neue einfache Chancen bei Zero',
-  numbersCount: '{n} Zahlen',
   mode: 'Kessel',
   modeManual: 'echter Kessel (der Croupier gibt die Zahl ein)',
   modeRng: 'Zufallszahlengenerator',
   rngNote: 'Der Server zieht die Zahl dieses Tisches.',
   closeFirst: 'Zuerst „Nichts geht mehr“ ansagen.',
-  coups: '{n} Coups',
   tables: 'Tische',
   table: 'Tisch',
   remove: 'Entfernen',
@@ -475,7 +464,6 @@ const DE: Dict = {
   hot: 'Heiß',
   cold: 'Kalt',
   stats: 'Statistik',
-  statsOver: 'über die letzten {n} Coups',
   history: 'Mein Verlauf',
   noHistory: 'Noch kein Coup gespielt.',
   coup: 'Coup',
@@ -574,13 +562,11 @@ const IT: Dict = {
   bannerPauseSoon: 'Il croupier sospenderà il tavolo dopo questo colpo.',
   atNextZero: 'Al prossimo zero',
   newChancesAtZero: 'Nuove chances semplici, allo zero',
-  numbersCount: '{n} numeri',
   mode: 'Cilindro',
   modeManual: 'cilindro fisico (il croupier inserisce il numero)',
   modeRng: 'generatore di numeri casuali',
   rngNote: 'Il server estrae il numero di questo tavolo.',
   closeFirst: 'Annunciate prima «rien ne va plus».',
-  coups: '{n} colpi',
   tables: 'Tavoli',
   table: 'Tavolo',
   remove: 'Togli',
@@ -608,7 +594,6 @@ const IT: Dict = {
   hot: 'Caldi',
   cold: 'Freddi',
   stats: 'Statistiche',
-  statsOver: 'negli ultimi {n} colpi',
   history: 'Il mio storico',
   noHistory: 'Nessun colpo giocato.',
   coup: 'Colpo',
@@ -702,6 +687,57 @@ export const DICTS: Record<Language, Dict> = { en: EN, fr: FR, cs: CS, de: DE, i
 
 /** Keys of a dictionary whose value is a plain string. */
 export type TextKey = { [K in keyof Dict]: Dict[K] extends string ? K : never }[keyof Dict];
+
+/** Texts with a count, in the plural forms of each language (Intl.PluralRules categories; `other` is required). */
+type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+const PLURALS: Record<Language, Record<'numbersCount' | 'coups' | 'statsOver', PluralForms>> = {
+  en: {
+    numbersCount: { one: '{n} number', other: '{n} numbers' },
+    coups: { one: '{n} coup', other: '{n} coups' },
+    statsOver: { one: 'over the last coup', other: 'over the last {n} coups' },
+  },
+  fr: {
+    numbersCount: { one: '{n} numéro', other: '{n} numéros' },
+    coups: { one: '{n} coup', other: '{n} coups' },
+    statsOver: { one: 'sur {n} coup', other: 'sur les {n} derniers coups' },
+  },
+  cs: {
+    numbersCount: { one: '{n} číslo', few: '{n} čísla', many: '{n} čísla', other: '{n} čísel' },
+    coups: { one: '{n} kolo', few: '{n} kola', many: '{n} kola', other: '{n} kol' },
+    statsOver: { one: 'za poslední kolo', few: 'za poslední {n} kola', many: 'za posledních {n} kola', other: 'za posledních {n} kol' },
+  },
+  de: {
+    numbersCount: { one: '{n} Zahl', other: '{n} Zahlen' },
+    coups: { one: '{n} Coup', other: '{n} Coups' },
+    statsOver: { one: 'über den letzten Coup', other: 'über die letzten {n} Coups' },
+  },
+  it: {
+    numbersCount: { one: '{n} numero', other: '{n} numeri' },
+    coups: { one: '{n} colpo', other: '{n} colpi' },
+    statsOver: { one: 'nell’ultimo colpo', other: 'negli ultimi {n} colpi' },
+  },
+};
+
+/** A text with a count in the language's plural form, the count written the language's way: plural('cs', 'coups', 3) → "3 kola". */
+export function plural(lang: Language, key: keyof (typeof PLURALS)['en'], n: number): string {
+  const forms = PLURALS[lang][key];
+  const form = forms[new Intl.PluralRules(lang).select(n)] ?? forms.other;
+  return form.replace('{n}', new Intl.NumberFormat(lang).format(n));
+}
+
+/** Names of the rule sets (presets of the engine) per language. */
+const RULE_SETS: Record<Language, Record<string, string>> = {
+  en: { european: 'European roulette', french: 'French roulette', american: 'American roulette', 'historic-37': 'Historic roulette (37 pockets)', 'historic-38': 'Historic roulette (38 pockets)' },
+  fr: { european: 'Roulette européenne', french: 'Roulette française', american: 'Roulette américaine', 'historic-37': 'Roulette historique (37 cases)', 'historic-38': 'Roulette historique (38 cases)' },
+  cs: { european: 'Evropská ruleta', french: 'Francouzská ruleta', american: 'Americká ruleta', 'historic-37': 'Historická ruleta (37 polí)', 'historic-38': 'Historická ruleta (38 polí)' },
+  de: { european: 'Europäisches Roulette', french: 'Französisches Roulette', american: 'Amerikanisches Roulette', 'historic-37': 'Historisches Roulette (37 Fächer)', 'historic-38': 'Historisches Roulette (38 Fächer)' },
+  it: { european: 'Roulette europea', french: 'Roulette francese', american: 'Roulette americana', 'historic-37': 'Roulette storica (37 caselle)', 'historic-38': 'Roulette storica (38 caselle)' },
+};
+
+/** The name of a rule set in a language ("french" → "Roulette française"); an unknown preset is shown as is. */
+export function ruleSetName(lang: Language, preset: string): string {
+  return RULE_SETS[lang][preset] ?? preset;
+}
 
 /** Reads a UI text and fills {placeholders}. */
 export function t(lang: Language, key: TextKey, vars: Record<string, string | number> = {}): string {

@@ -11,7 +11,7 @@ import { KIND_NAMES } from '../../src/engine/announcement.ts';
 import { Api, ApiFailure, type BetJson, type LiveEvent, type PlayerCoupJson, type PrisonerJson, type TableViewJson } from './api.ts';
 import { byId, clock, h, languageSelect, numBadge } from './dom.ts';
 import { errorText, loginErrorText } from './errors.ts';
-import { announcement, calls, chanceName, DICTS, initialLanguage, t, type Language } from './i18n.ts';
+import { announcement, calls, chanceName, DICTS, initialLanguage, plural, ruleSetName, t, type Language } from './i18n.ts';
 import { LayoutView, type SpotChips } from './layout-view.ts';
 import { chipDenominations, chipLabel, formatMoney, type Currency } from './money.ts';
 import { announceTextName, FINALE_PAIRS, payoutText, positionName, seriesName } from './names.ts';
@@ -89,7 +89,7 @@ class PlayerApp {
     return { code: this.view?.table.currency ?? 'EUR', decimals: this.view?.table.decimals ?? 2 };
   }
   private money(minor: number): string {
-    return formatMoney(minor, this.currency);
+    return formatMoney(minor, this.currency, this.lang);
   }
 
   // ------------------------------------------------------------------------ start & login
@@ -190,7 +190,7 @@ class PlayerApp {
     }
     if (health.registration) {
       const input = h('input', { id: 'register-name', name: 'new-name', autocomplete: 'off', maxlength: NAME_MAX, placeholder: t(this.lang, 'name'), 'aria-label': NEW_PLAYER[this.lang] });
-      const welcome = health.welcomeBalance ? ` (${WELCOME[this.lang].replace('{a}', formatMoney(health.welcomeBalance, { code: 'EUR', decimals: 2 }))})` : '';
+      const welcome = health.welcomeBalance ? ` (${WELCOME[this.lang].replace('{a}', formatMoney(health.welcomeBalance, { code: 'EUR', decimals: 2 }, this.lang))})` : '';
       join.replaceChildren(
         h('p', { class: 'empty' }, `${NEW_PLAYER[this.lang]}${welcome}:`),
         h(
@@ -220,7 +220,7 @@ class PlayerApp {
         ...tables.map((x) => {
           const radio = h('input', { type: 'radio', name: 'table', value: x.id, checked: x.id === chosen });
           radio.addEventListener('change', () => localStorage.setItem('croupier.table', x.id));
-          const rules = `${x.rules.preset} · ${x.rules.wheel === 'single' ? '0' : '0 · 00'} · ${t(this.lang, 'tableMin')} ${formatMoney(x.minimum, { code: x.currency, decimals: x.decimals })}`;
+          const rules = `${ruleSetName(this.lang, x.rules.preset)} · ${x.rules.wheel === 'single' ? '0' : '0 · 00'} · ${t(this.lang, 'tableMin')} ${formatMoney(x.minimum, { code: x.currency, decimals: x.decimals }, this.lang)}`;
           const last = (x.history ?? []).slice(0, 10).map((r) => numBadge(String(r.pocket), colourOf(toPocket(r.pocket))));
           return h('label', { class: 'lobby-table', dataset: { table: x.id } }, radio, h('span', { class: 'lobby-name' }, x.name, h('small', {}, rules)), h('span', { class: 'last-numbers' }, ...last));
         }),
@@ -303,7 +303,7 @@ class PlayerApp {
     const header = h(
       'header',
       { class: 'topbar' },
-      h('div', { class: 'brand' }, 'CROUPIER', h('small', {}, `${v.table.rules.preset} · ${t(L, 'tableMin')} ${this.money(v.table.minimum)}`)),
+      h('div', { class: 'brand' }, 'CROUPIER', h('small', {}, `${ruleSetName(L, v.table.rules.preset)} · ${t(L, 'tableMin')} ${this.money(v.table.minimum)}`)),
       h('label', {}, d.table, tableSel),
       this.langSelect(rebuild),
       h('div', { class: 'who' }, this.session?.name ?? ''),
@@ -397,7 +397,7 @@ class PlayerApp {
     // chips and actions
     const rack = h('div', { class: 'rack', role: 'radiogroup', 'aria-label': d.chips, id: 'rack' });
     denoms.forEach((value, i) => {
-      const b = h('button', { class: `rack-chip v${i}`, type: 'button', role: 'radio', 'aria-checked': String(value === this.chip), 'aria-label': t(L, 'chipValue', { v: this.money(value) }), dataset: { value: String(value) } }, chipLabel(value, this.currency));
+      const b = h('button', { class: `rack-chip v${i}`, type: 'button', role: 'radio', 'aria-checked': String(value === this.chip), 'aria-label': t(L, 'chipValue', { v: this.money(value) }), dataset: { value: String(value) } }, chipLabel(value, this.currency, L));
       b.addEventListener('click', () => {
         this.chip = value;
         for (const c of Array.from(rack.querySelectorAll('button'))) c.setAttribute('aria-checked', String(c === b));
@@ -485,7 +485,7 @@ class PlayerApp {
     const chips = chipCount(expandAnnounce(a));
     const numbers = coveredPockets(expandAnnounce(a)).length;
     const name = announceTextName(announceText(a), this.lang);
-    return `${name} — ${chips} × ${this.money(this.chip)} = ${this.money(chips * this.chip)} · ${t(this.lang, 'numbersCount', { n: numbers })}`;
+    return `${name} — ${chips} × ${this.money(this.chip)} = ${this.money(chips * this.chip)} · ${plural(this.lang, 'numbersCount', numbers)}`;
   }
 
   /** Payout, limits and own stake of a position, for labels. */
@@ -770,12 +770,12 @@ class PlayerApp {
     for (const key of new Set([...mine.keys(), ...others.keys()])) {
       const m = mine.get(key) ?? 0;
       const o = others.get(key) ?? 0;
-      chips.set(key, { mine: m, others: o, label: chipLabel(m || o, this.currency) });
+      chips.set(key, { mine: m, others: o, label: chipLabel(m || o, this.currency, L) });
     }
     this.layout?.setChips(chips);
     this.layout?.refreshLabels();
     const myPrisoners = v.my?.prisoners ?? [];
-    this.layout?.setPrisoners(myPrisoners.map((p) => ({ chance: p.chance, label: chipLabel(p.stake, this.currency), level: p.level, pending: p.pending })));
+    this.layout?.setPrisoners(myPrisoners.map((p) => ({ chance: p.chance, label: chipLabel(p.stake, this.currency, L), level: p.level, pending: p.pending })));
     const series = new Set<string>();
     const centres = new Set<Pocket>();
     for (const b of v.my?.bets ?? []) {
@@ -938,7 +938,7 @@ class PlayerApp {
     const s = computeStats(results, v.table.rules.wheel, 5);
     if (s.coups === 0) {
       byId('hotcold').replaceChildren();
-      byId('shares').replaceChildren(h('span', {}, t(this.lang, 'statsOver', { n: 0 })));
+      byId('shares').replaceChildren(h('span', {}, plural(this.lang, 'statsOver', 0)));
       return;
     }
     const badge = (p: Pocket, n: number) => {
@@ -961,7 +961,7 @@ class PlayerApp {
       h('span', {}, `${ch('impair')} `, h('b', {}, pct(s.impair, s.coups))),
       h('span', {}, `${ch('manque')} `, h('b', {}, pct(s.manque, s.coups))),
       h('span', {}, `${ch('passe')} `, h('b', {}, pct(s.passe, s.coups))),
-      h('span', {}, `(${t(this.lang, 'statsOver', { n: s.coups })})`),
+      h('span', {}, `(${plural(this.lang, 'statsOver', s.coups)})`),
     );
   }
 
