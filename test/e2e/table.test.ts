@@ -202,7 +202,8 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
 
   it('undo, clear, rebet, double, removing one bet, a refusal in words, moving a prisoner', async () => {
     // coup 2 is open; the phone placed a plein 32 for Eve
-    const slipCount = () => player.locator('#slip li[data-bet]').count();
+    // the number of bets on the slip (a line per spot carries its count)
+    const slipCount = () => player.locator('#slip li[data-bet]').evaluateAll((lis) => lis.reduce((n, li) => n + Number((li as HTMLElement).dataset.count), 0));
     await poll(slipCount).toBe(1);
     await player.locator('#double').click();
     await poll(slipCount).toBe(2);
@@ -236,6 +237,23 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     await poll(async () => (await api(server.url, 'GET', '/api/tables/e2e', playerToken)).my.prisoners[0].onZero).toBe('partage');
     await player.locator('.prisoner-card[data-chance="noir"] select[data-choice="on-zero"]').selectOption('prison');
     await poll(async () => (await api(server.url, 'GET', '/api/tables/e2e', playerToken)).my.prisoners[0].onZero).toBe('prison');
+  });
+
+  it('regression: the bet slip listed bets on the same spot one by one (one line per spot with total and count)', async () => {
+    const lines = player.locator('#slip li[data-bet]');
+    await poll(() => lines.count()).toBe(0);
+    for (const key of ['17', '17', 'rouge', '17']) await player.locator(`.spot[data-key="${key}"]`).click();
+    await poll(() => lines.count()).toBe(2);
+    await poll(() => lines.first().getAttribute('data-count')).toBe('3');
+    expect(await lines.first().innerText()).toContain('Straight up 17 ×3');
+    expect(await lines.first().locator('.amt').innerText()).toContain(money(300));
+    expect(await lines.nth(1).getAttribute('data-count')).toBe('1');
+    await poll(() => player.locator('#slip-total').textContent()).toBe(money(400));
+    // × takes one bet off the spot
+    await lines.first().locator('button.remove').click();
+    await poll(() => lines.first().getAttribute('data-count')).toBe('2');
+    await player.locator('#clear').click();
+    await poll(() => lines.count()).toBe(0);
   });
 
   it('a second zero: the prisoner goes one level deeper; the player takes la partage', async () => {

@@ -690,28 +690,33 @@ export type TextKey = { [K in keyof Dict]: Dict[K] extends string ? K : never }[
 
 /** Texts with a count, in the plural forms of each language (Intl.PluralRules categories; `other` is required). */
 type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
-const PLURALS: Record<Language, Record<'numbersCount' | 'coups' | 'statsOver', PluralForms>> = {
+const PLURALS: Record<Language, Record<'betsCount' | 'numbersCount' | 'coups' | 'statsOver', PluralForms>> = {
   en: {
+    betsCount: { one: '{n} bet', other: '{n} bets' },
     numbersCount: { one: '{n} number', other: '{n} numbers' },
     coups: { one: '{n} coup', other: '{n} coups' },
     statsOver: { one: 'over the last coup', other: 'over the last {n} coups' },
   },
   fr: {
+    betsCount: { one: '{n} mise', other: '{n} mises' },
     numbersCount: { one: '{n} numéro', other: '{n} numéros' },
     coups: { one: '{n} coup', other: '{n} coups' },
     statsOver: { one: 'sur {n} coup', other: 'sur les {n} derniers coups' },
   },
   cs: {
+    betsCount: { one: '{n} sázka', few: '{n} sázky', many: '{n} sázky', other: '{n} sázek' },
     numbersCount: { one: '{n} číslo', few: '{n} čísla', many: '{n} čísla', other: '{n} čísel' },
     coups: { one: '{n} kolo', few: '{n} kola', many: '{n} kola', other: '{n} kol' },
     statsOver: { one: 'za poslední kolo', few: 'za poslední {n} kola', many: 'za posledních {n} kola', other: 'za posledních {n} kol' },
   },
   de: {
+    betsCount: { one: '{n} Einsatz', other: '{n} Einsätze' },
     numbersCount: { one: '{n} Zahl', other: '{n} Zahlen' },
     coups: { one: '{n} Coup', other: '{n} Coups' },
     statsOver: { one: 'über den letzten Coup', other: 'über die letzten {n} Coups' },
   },
   it: {
+    betsCount: { one: '{n} puntata', other: '{n} puntate' },
     numbersCount: { one: '{n} numero', other: '{n} numeri' },
     coups: { one: '{n} colpo', other: '{n} colpi' },
     statsOver: { one: 'nell’ultimo colpo', other: 'negli ultimi {n} colpi' },

@@ -23,6 +23,7 @@ import { coupNet, coupResult, type SettlementLike } from './history.ts';
 import { RepeatGuard, slipKey } from './commands.ts';
 import { NAME_MAX, nameProblem } from './login.ts';
 import { phaseStatus } from './phase.ts';
+import { groupSlip } from './slip.ts';
 import type { Orientation } from './spots.ts';
 
 const toPocket = (l: PocketLabel): Pocket => (l === '00' ? DOUBLE_ZERO : Number(l));
@@ -841,15 +842,17 @@ class PlayerApp {
     // bet slip
     const slip = byId('slip');
     const myBets = v.my?.bets ?? [];
+    // one line per spot: the total stake and how many bets; × removes the last bet of the spot
     slip.replaceChildren(
       ...(myBets.length
-        ? myBets.map((b) => {
+        ? groupSlip(myBets).map((line) => {
+            const b = line.bets[line.bets.length - 1];
             const name = this.betName(b);
             const li = h(
               'li',
-              { dataset: { bet: b.id } },
-              h('span', {}, name),
-              h('span', { class: 'amt' }, this.money(b.stake), betting ? h('button', { class: 'remove', type: 'button', title: `${d.remove}: ${name}`, 'aria-label': `${d.remove}: ${name}`, onclick: () => void this.removeBet(b.id) }, '×') : null),
+              { dataset: { bet: b.id, bets: line.bets.map((x) => x.id).join(' '), count: String(line.count) } },
+              h('span', {}, name, line.count > 1 ? h('span', { class: 'count', title: plural(L, 'betsCount', line.count) }, ` ×${line.count}`) : null),
+              h('span', { class: 'amt' }, this.money(line.stake), betting ? h('button', { class: 'remove', type: 'button', title: `${d.remove}: ${name}`, 'aria-label': `${d.remove}: ${name}`, onclick: () => void this.removeBet(b.id) }, '×') : null),
             );
             const pockets = b.numbers.map(toPocket);
             li.addEventListener('pointerenter', () => this.layout?.highlight(pockets));
