@@ -396,6 +396,54 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     }
   });
 
+  it('regression: on a phone the chips and actions scrolled away; the chip rack was not a full radio group', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const phone = await ctx.newPage();
+    watch(phone, 'phone-bar');
+    await ctx.addInitScript((token) => localStorage.setItem('croupier.session', JSON.stringify({ token, name: 'Eve', playerId: 'eve' })), playerToken);
+    await phone.goto(`${server.url}/?table=e2e`);
+    await phone.locator('.layout[data-orientation="vertical"]').waitFor();
+    const visible = async (sel: string) => {
+      const r = await phone.locator(sel).boundingBox();
+      const hit = await phone.evaluate((s) => {
+        const el = document.querySelector<HTMLElement>(s)!;
+        const b = el.getBoundingClientRect();
+        const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+        return !!top && (top === el || el.contains(top));
+      }, sel);
+      return !!r && r.y >= 0 && r.y + r.height <= 844 && hit;
+    };
+    // a long side column: the limits, the help and every coup of the history opened
+    await phone.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+    // at the top, in the middle (the layout) and at the very end of the page (history, help)
+    for (const y of [0, 700, 100_000]) {
+      await phone.evaluate((top) => window.scrollTo(0, top), y);
+      await phone.waitForTimeout(100);
+      for (const sel of ['#rack', '#undo', '#clear', '#rebet', '#double']) expect(await visible(sel), `${sel} at scroll ${y}`).toBe(true);
+    }
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // the chip rack: a radio group with one tab stop, arrows / Home / End choose a chip
+    const rack = phone.locator('#rack');
+    expect(await rack.getAttribute('role')).toBe('radiogroup');
+    expect(await rack.locator('[role="radio"]').count()).toBeGreaterThan(2);
+    expect(await rack.locator('[role="radio"][tabindex="0"]').count()).toBe(1);
+    expect(await rack.locator('[role="radio"][tabindex="0"]').getAttribute('aria-checked')).toBe('true');
+    await rack.locator('[aria-checked="true"]').focus();
+    const checked = () => rack.locator('[aria-checked="true"]').getAttribute('data-value');
+    await phone.keyboard.press('ArrowDown');
+    expect(await checked()).toBe('200');
+    await phone.keyboard.press('End');
+    const last = await rack.locator('[role="radio"]').last().getAttribute('data-value');
+    expect(await checked()).toBe(last);
+    expect(await phone.evaluate(() => (document.activeElement as HTMLElement).dataset.value)).toBe(last);
+    await phone.keyboard.press('Home');
+    expect(await checked()).toBe('100');
+    await phone.keyboard.press('ArrowUp');
+    expect(await checked()).toBe(last);
+    expect(await rack.locator('[role="radio"][tabindex="0"]').getAttribute('data-value')).toBe(last);
+    await ctx.close();
+  });
+
   it('shows the American layout (0, 00, five-number) on a double-zero table, without racetrack', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const p = await ctx.newPage();

@@ -24,6 +24,7 @@ import { RepeatGuard, slipKey } from './commands.ts';
 import { NAME_MAX, nameProblem } from './login.ts';
 import { phaseStatus } from './phase.ts';
 import { groupSlip } from './slip.ts';
+import { radioKeyTarget, radioTabIndex } from './radio.ts';
 import type { Orientation } from './spots.ts';
 
 const toPocket = (l: PocketLabel): Pocket => (l === '00' ? DOUBLE_ZERO : Number(l));
@@ -396,21 +397,26 @@ class PlayerApp {
     }
 
     // chips and actions
+    // the chip rack is a radio group: one tab stop (the chosen chip), arrows / Home / End choose
     const rack = h('div', { class: 'rack', role: 'radiogroup', 'aria-label': d.chips, id: 'rack' });
+    const checked = denoms.indexOf(this.chip);
     denoms.forEach((value, i) => {
-      const b = h('button', { class: `rack-chip v${i}`, type: 'button', role: 'radio', 'aria-checked': String(value === this.chip), 'aria-label': t(L, 'chipValue', { v: this.money(value) }), dataset: { value: String(value) } }, chipLabel(value, this.currency, L));
+      const b = h('button', { class: `rack-chip v${i}`, type: 'button', role: 'radio', 'aria-checked': String(i === checked), tabindex: radioTabIndex(i, checked), 'aria-label': t(L, 'chipValue', { v: this.money(value) }), dataset: { value: String(value) } }, chipLabel(value, this.currency, L));
       b.addEventListener('click', () => {
         this.chip = value;
-        for (const c of Array.from(rack.querySelectorAll('button'))) c.setAttribute('aria-checked', String(c === b));
+        for (const c of Array.from(rack.querySelectorAll('button'))) {
+          c.setAttribute('aria-checked', String(c === b));
+          c.tabIndex = c === b ? 0 : -1;
+        }
         this.layout?.refreshLabels();
       });
       b.addEventListener('keydown', (e) => {
-        if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+        const all = Array.from(rack.querySelectorAll<HTMLButtonElement>('button'));
+        const target = radioKeyTarget(e.key, all.indexOf(b), all.length);
+        if (target === null) return;
         e.preventDefault();
-        const all = Array.from(rack.querySelectorAll<HTMLButtonElement>("button"));
-        const next = all[(all.indexOf(b) + (e.key === 'ArrowRight' ? 1 : all.length - 1)) % all.length];
-        next.focus();
-        next.click();
+        all[target].focus();
+        all[target].click();
       });
       rack.append(b);
     });
