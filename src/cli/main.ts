@@ -18,6 +18,22 @@ program
   .configureOutput({ writeErr: (s) => process.stderr.write(s), outputError: () => {} }) // errors are reported once, as JSON
   .showHelpAfterError(false);
 
+// A reader that stops early (`croupier settle < big.json | head -c 100`) closes our stdout: the
+// writes then fail with EPIPE. That is not a failure of the command: exit quietly (code 0), no
+// stack trace. `serve` only writes its banner there and keeps serving.
+let running = '';
+program.hook('preAction', (_program, action) => {
+  running = action.name();
+});
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') {
+    if (running !== 'serve') process.exit(0);
+    return;
+  }
+  process.stderr.write(`croupier: cannot write the output: ${e.message}\n`);
+  process.exit(1);
+});
+
 registerEngineCommands(program);
 registerMathCommands(program);
 registerServeCommand(program);

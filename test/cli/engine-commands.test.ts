@@ -1,4 +1,6 @@
 /** The CLI of the rules engine: settle, expand, catalogue, rtp, and its error contract. */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { croupier } from './run.ts';
 
@@ -93,4 +95,15 @@ describe('CLI regressions', () => {
     expect(croupier(['expand', 'voisins-du-zero', '--unit', '200000000000']).json.error.code).toBe('INVALID_STAKE');
     expect(croupier(['expand', 'tiers', '--finale', '3']).json.error.code).toBe('INVALID_FINALE');
   });
+  it('regression: a reader closing stdout early (| head -c 100) made the CLI print an EPIPE stack trace and exit 1', async () => {
+    const bets = Array.from({ length: 20000 }, (_, i) => ({ id: `b${i}`, stake: 100, chance: 'rouge' }));
+    const child = spawn(process.execPath, [fileURLToPath(new URL('../../bin/croupier.mjs', import.meta.url)), 'settle'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    child.stdout.once('data', () => child.stdout.destroy()); // like `head -c 100`: read one chunk, close the pipe
+    child.stdin.end(JSON.stringify({ rules: 'french', outcome: 1, bets }));
+    const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
+    expect(stderr).not.toMatch(/EPIPE|Error|\n\s+at /);
+    expect(code).toBe(0);
+  }, 60_000);
 });
