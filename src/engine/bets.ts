@@ -199,6 +199,15 @@ export function parseBet(raw: unknown, rules: Rules): Result<Bet> {
   return ok({ type: 'position', id, stake, position, prison, onZero });
 }
 
+/**
+ * A douzaine or colonne number: 1, 2 or 3, also written as the string "1".."3" (as pockets
+ * may be, docs/RULES-NOTES.md #1); anything else is undefined.
+ */
+function third(v: unknown): 1 | 2 | 3 | undefined {
+  const n = v === '1' || v === '2' || v === '3' ? Number(v) : v;
+  return n === 1 || n === 2 || n === 3 ? n : undefined;
+}
+
 function resolvePosition(shape: (typeof SHAPE_KEYS)[number], spec: BetSpec, rules: Rules): Result<Position> {
   const wheel = rules.wheel;
   switch (shape) {
@@ -229,10 +238,10 @@ function resolvePosition(shape: (typeof SHAPE_KEYS)[number], spec: BetSpec, rule
     case 'douzaine':
     case 'column':
     case 'colonne': {
-      const v = spec[shape];
+      const v = third(spec[shape]);
       const isDozen = shape === 'dozen' || shape === 'douzaine';
-      if (v !== 1 && v !== 2 && v !== 3) {
-        return err(isDozen ? 'INVALID_DOZEN' : 'INVALID_COLUMN', `${shape} must be 1, 2 or 3 (got ${shown(v)})`);
+      if (v === undefined) {
+        return err(isDozen ? 'INVALID_DOZEN' : 'INVALID_COLUMN', `${shape} must be 1, 2 or 3 (got ${shown(spec[shape])})`);
       }
       return ok(outsidePosition(wheel, `${isDozen ? 'douzaine' : 'colonne'}-${v}`));
     }
@@ -240,11 +249,12 @@ function resolvePosition(shape: (typeof SHAPE_KEYS)[number], spec: BetSpec, rule
     case 'douzaines':
     case 'columns':
     case 'colonnes': {
-      const v = spec[shape];
+      const raw = spec[shape];
       const isDozen = shape === 'dozens' || shape === 'douzaines';
       const code = isDozen ? 'INVALID_DOZEN' : 'INVALID_COLUMN';
-      if (!Array.isArray(v) || v.length !== 2 || !v.every((x) => x === 1 || x === 2 || x === 3)) {
-        return err(code, `${shape} must be two of 1, 2, 3 (got ${shown(v)})`);
+      const v = Array.isArray(raw) && raw.length === 2 ? raw.map(third) : [];
+      if (v.length !== 2 || v[0] === undefined || v[1] === undefined) {
+        return err(code, `${shape} must be two of 1, 2, 3 (got ${shown(raw)})`);
       }
       const [a, b] = [Math.min(v[0], v[1]), Math.max(v[0], v[1])];
       if (b - a !== 1) return err(code, `${shape} ${a} and ${b} are not adjacent`);

@@ -129,12 +129,21 @@ export function settleCoup(rules: Rules, pocket: Pocket, bets: readonly Bet[]): 
 export const MAX_COUP_STAKE = 100_000_000_000_000;
 
 /**
+ * Largest number of bets in one coup (100,000): a table's whole layout, with room; bounds the
+ * memory and time of one settlement (a bigger batch is split by the caller).
+ */
+export const MAX_COUP_BETS = 100_000;
+
+/**
  * Validates raw bets for one coup: each with {@link parseBet} (a rejection of a bet without a
- * usable id names its place in the list), ids unique, total stake at most {@link MAX_COUP_STAKE}.
- * Errors: those of parseBet, DUPLICATE_BET_ID, INVALID_STAKE (total), INVALID_INPUT (not a list).
+ * usable id names its place in the list), ids unique, at most {@link MAX_COUP_BETS} bets,
+ * total stake at most {@link MAX_COUP_STAKE}.
+ * Errors: those of parseBet, DUPLICATE_BET_ID, TOO_MANY_BETS, INVALID_STAKE (total),
+ * INVALID_INPUT (not a list).
  */
 export function parseBets(raw: unknown, rules: Rules): Result<Bet[]> {
   if (!Array.isArray(raw)) return err('INVALID_INPUT', '"bets" must be a list');
+  if (raw.length > MAX_COUP_BETS) return err('TOO_MANY_BETS', `${raw.length} bets: one coup takes at most ${MAX_COUP_BETS}`);
   const seen = new Set<string>();
   const bets: Bet[] = [];
   let total = 0;

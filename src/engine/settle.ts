@@ -18,7 +18,9 @@ import { DOUBLE_ZERO, isZero, type Pocket } from './wheel.ts';
 
 /**
  * What happened to a bet:
- * - `won`: the position covers the number; stake returned with the winnings;
+ * - `won`: the position covers the number; stake returned with the winnings. An announced bet
+ *   is `won` when any of its chips wins, even if the losing chips outweigh the win (its
+ *   `collected` and `paid` say both; docs/RULES-NOTES.md);
  * - `lost`: collected by the bank;
  * - `imprisoned`: a chance simple en prison (a zero put it one level deeper, or a win freed it
  *   one level but it still has levels to go); it stays on the table with its `prison` level;
@@ -62,7 +64,11 @@ export interface ChipOutcome extends PositionOutcome {
   readonly count: number;
 }
 
-/** Settlement of one bet. */
+/**
+ * Settlement of one bet. For an announced bet `collected` is the sum of its losing chips and
+ * `paid` the winnings of its winning chips (the croupier collects the one and pays the other,
+ * they are not netted): `stake + paid = returned + kept + collected` still holds.
+ */
 export interface BetOutcome extends Omit<PositionOutcome, 'rounding'> {
   readonly bet: Bet;
   /** For announced bets: each chip group, in expansion order. */
@@ -161,7 +167,8 @@ function settleAnnounced(bet: AnnouncedBet, pocket: Pocket, rules: Rules): BetOu
   const sum = (f: (c: ChipOutcome) => number) => chips.reduce((s, c) => s + f(c), 0);
   const returned = sum((c) => c.returned);
   const roundings = chips.flatMap((c) => (c.rounding ? [c.rounding] : []));
-  return { ...outcome(bet.stake, returned > 0 ? 'won' : 'lost', returned, 0), bet, chips, roundings };
+  // the croupier collects the losing chips and pays the winning ones: not netted (RULES §6)
+  return { status: returned > 0 ? 'won' : 'lost', stake: bet.stake, returned, kept: 0, collected: sum((c) => c.collected), paid: sum((c) => c.paid), bet, chips, roundings };
 }
 
 /** Settles one validated bet for the winning pocket. */

@@ -13,7 +13,7 @@ describe('croupier settle', () => {
     expect(r.json.bets.b).toMatchObject({ status: 'won', stake: 900, returned: 2400, chipCount: 9 });
     expect(r.json.bets.b.chips[0]).toMatchObject({ numbers: [0, 2, 3], chips: 2, stake: 200, status: 'won', returned: 2400 });
     expect(r.json.announcement.fr).toBe('Zéro');
-    expect(r.json.totals).toEqual({ staked: 1900, returned: 2400, kept: 1000, collected: 0, paid: 1500 });
+    expect(r.json.totals).toEqual({ staked: 1900, returned: 2400, kept: 1000, collected: 700, paid: 2200 });
     expect(r.json.croupiers).toEqual({ collects: 'right', pays: 'left' });
   });
   it('rules as an object with prison settings, and "00" on an American table', () => {
@@ -34,6 +34,8 @@ describe('croupier settle', () => {
     ['{"rules":"french","outcome":1,"bets":[{"id":"f","stake":1.5,"chance":"rouge"}]}', 'INVALID_STAKE', 'f'],
     ['{"rules":"american","outcome":1,"bets":[{"id":"v","stake":1,"announce":"tiers"}]}', 'ANNOUNCE_NOT_OFFERED', 'v'],
     ['{"rules":"french","outcome":1,"bets":[{"id":"x","stake":1,"numbers":[40]}]}', 'INVALID_NUMBER', 'x'],
+    // regression: a document without "bets" was settled as an empty coup
+    ['{"rules":"french","outcome":1}', 'INVALID_INPUT', undefined],
   ])('%s → exit 2, %s, naming the bet, no stack trace', (input, code, betId) => {
     const r = croupier(['settle'], input);
     expect(r.status).toBe(2);

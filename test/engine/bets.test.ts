@@ -67,7 +67,7 @@ describe('outside bets (RULES §3)', () => {
     expect(b.type === 'position' && b.position.key).toBe(key);
   });
   it.each([
-    [{ chance: 'green' }, 'UNKNOWN_CHANCE'], [{ chance: 1 }, 'UNKNOWN_CHANCE'], [{ dozen: 4 }, 'INVALID_DOZEN'], [{ dozen: '1' }, 'INVALID_DOZEN'],
+    [{ chance: 'green' }, 'UNKNOWN_CHANCE'], [{ chance: 1 }, 'UNKNOWN_CHANCE'], [{ dozen: 4 }, 'INVALID_DOZEN'], [{ dozen: '4' }, 'INVALID_DOZEN'], [{ dozen: ' 1' }, 'INVALID_DOZEN'], [{ column: '1.0' }, 'INVALID_COLUMN'], [{ dozens: ['1', '3'] }, 'INVALID_DOZEN'],
     [{ column: 0 }, 'INVALID_COLUMN'], [{ dozens: [1, 3] }, 'INVALID_DOZEN'], [{ dozens: [1] }, 'INVALID_DOZEN'], [{ columns: [1, 1] }, 'INVALID_COLUMN'],
   ])('%j → %s', (shape, expected) => {
     expect(code({ id: 'x', stake: 100, ...shape })).toBe(expected);

@@ -32,11 +32,12 @@ export function settleDocument(doc: unknown) {
   }
   if (d.rules === undefined) throw new CliError('INVALID_INPUT', 'missing "rules"');
   if (d.outcome === undefined) throw new CliError('INVALID_INPUT', 'missing "outcome"');
+  if (d.bets === undefined) throw new CliError('INVALID_INPUT', 'missing "bets" (a list, possibly empty)');
   const rules = resolveRules(d.rules);
   if (!rules.ok) throw CliError.from(rules.error);
   const pocket = parsePocket(d.outcome, rules.value.wheel);
   if (!pocket.ok) throw new CliError('INVALID_OUTCOME', `outcome: ${pocket.error.message}`);
-  const bets = parseBets(d.bets ?? [], rules.value);
+  const bets = parseBets(d.bets, rules.value);
   if (!bets.ok) throw CliError.from(bets.error);
   return settlementJson(rules.value, settleCoup(rules.value, pocket.value, bets.value));
 }
