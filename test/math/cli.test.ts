@@ -155,6 +155,18 @@ describe('math CLI regressions', () => {
     expect(code({ replay: file, sessions: '5' })).toBe('INVALID_SESSIONS');
     expect(code({ replay: file })).toBe('accepted');
   });
+  it('regression: --replay of a 3-line file with --spins 100 reported spinsPerSession 100 though 3 coups were played', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'croupier-perm-')), 'p.txt');
+    writeFileSync(file, '1\n0\n17\n');
+    const { cfg, replay } = simulateConfig({ ...defaults, replay: file, spins: '100' });
+    const run = await runSimulation(cfg, { workers: 1, replay: replay!.indices });
+    const report = simulationReport(cfg, run.sessions, { replay: { file, coups: 3, note: replay!.note } });
+    expect(report.spinsPerSession).toBe(3);
+    expect(report.totals.coups).toBe(3);
+    expect('replay' in report && report.replay.note).toMatch(/--spins 100 .* 3 coups .* whole file/);
+    expect(simulateConfig({ ...defaults, replay: file, spins: '2' }).cfg.spins).toBe(2); // a smaller --spins still shortens the replay
+    expect(simulateConfig({ ...defaults, replay: file, spins: '2' }).replay!.note).toBeUndefined();
+  });
   it('regression: a ruined flat session counted one capped stake', async () => {
     const { cfg } = simulateConfig({ ...defaults, rules: 'european', bet: '17', bankroll: '150', spins: '1000', seed: '1' });
     const run = await runSimulation(cfg, { workers: 1 });

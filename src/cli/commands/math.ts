@@ -124,7 +124,7 @@ export function registerMathCommands(program: Command): void {
       } finally {
         bar?.stop();
       }
-      const report = simulationReport(cfg, run.sessions, replay ? { replay: { file: replay.file, coups: replay.indices.length } } : {});
+      const report = simulationReport(cfg, run.sessions, replay ? { replay: { file: replay.file, coups: replay.indices.length, ...(replay.note ? { note: replay.note } : {}) } } : {});
       if (format === 'md') process.stdout.write(simulationMarkdown(report));
       else printJson({ ...report, run: { workers: run.workers, seconds: Number(run.seconds.toFixed(3)), coupsPerSecond: Math.round(report.totals.coups / run.seconds) } });
     });
@@ -173,7 +173,7 @@ function moneyOption(name: string, value: string, code: string): number {
 }
 
 /** Validates the options of `simulate` into a configuration (CliError with a stable code otherwise). */
-export function simulateConfig(opts: SimulateOptions): { cfg: SimConfig; replay?: { file: string; indices: Uint8Array }; workers?: number } {
+export function simulateConfig(opts: SimulateOptions): { cfg: SimConfig; replay?: { file: string; indices: Uint8Array; note?: string }; workers?: number } {
   const rules = rulesOption(opts.rules);
   if (!(STRATEGIES as readonly string[]).includes(opts.strategy)) throw new CliError('INVALID_STRATEGY', `--strategy must be one of ${STRATEGIES.join(', ')}`);
   const bet = betOption(rules, opts.bet);
@@ -194,7 +194,7 @@ export function simulateConfig(opts: SimulateOptions): { cfg: SimConfig; replay?
   let spins = intOption('--spins', opts.spins ?? '10000', 'INVALID_SPINS', 1, 1e11) as number;
   let sessions = intOption('--sessions', opts.sessions, 'INVALID_SESSIONS', 1, 1_000_000) as number;
   let workers = intOption('--workers', opts.workers, 'INVALID_WORKERS', 1, 256);
-  let replay: { file: string; indices: Uint8Array } | undefined;
+  let replay: { file: string; indices: Uint8Array; note?: string } | undefined;
   if (opts.replay !== undefined) {
     let text: string;
     try {
@@ -210,7 +210,11 @@ export function simulateConfig(opts: SimulateOptions): { cfg: SimConfig; replay?
       if (e instanceof PermanenceError) throw new CliError('INVALID_PERMANENCE', `${opts.replay} ${e.message}`);
       throw e;
     }
-    if (opts.spins === undefined) spins = replay.indices.length;
+    // the file is all there is to play: --spins only ever shortens it (a larger one is noted, not refused)
+    if (opts.spins === undefined || spins > replay.indices.length) {
+      if (opts.spins !== undefined) replay.note = `--spins ${spins} is more than the ${replay.indices.length} coups of the file: the whole file is played`;
+      spins = replay.indices.length;
+    }
     if (sessions !== 1) throw new CliError('INVALID_SESSIONS', '--replay plays one session over the permanence; --sessions must be 1');
     sessions = 1;
     workers = 1;

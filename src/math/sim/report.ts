@@ -102,7 +102,7 @@ function money(v: number): number | 'unlimited' {
 }
 
 /** The JSON report of a simulation (deterministic for a configuration: no timings inside). */
-export function simulationReport(cfg: SimConfig, sessions: Float64Array, extra: { replay?: { file: string; coups: number } } = {}) {
+export function simulationReport(cfg: SimConfig, sessions: Float64Array, extra: { replay?: { file: string; coups: number; note?: string } } = {}) {
   const t = totals(sessions);
   const position = betPosition(cfg.rules, cfg.bet);
   const n = cfg.sessions;
@@ -159,6 +159,7 @@ export function simulationMarkdown(r: ReturnType<typeof simulationReport>): stri
     `# Simulation: ${r.strategy.name} on ${r.bet.key} (${r.rules.preset})`,
     '',
     `- sessions: ${r.sessions}, up to ${r.spinsPerSession} coups each; bankroll ${r.bankroll}, unit ${r.strategy.unit}, limit ${r.limit}`,
+    ...('replay' in r ? [`- replay: ${r.replay.file} (${r.replay.coups} coups)${r.replay.note ? `; ${r.replay.note}` : ''}`] : []),
     `- coups: ${r.totals.coups} (with a stake: ${r.totals.bettingCoups}); staked ${r.totals.staked}, returned ${r.totals.returned}, net ${r.totals.net}`,
     `- house edge: measured ${(e.measured * 100).toFixed(4)}% ± ${(e.standardError * 100).toFixed(4)}% (SE); ${e.confidence * 100}% CI [${(e.interval[0] * 100).toFixed(4)}%, ${(e.interval[1] * 100).toFixed(4)}%]; exact ${e.exact} = ${(e.exactDecimal * 100).toFixed(4)}% ${e.containsExact ? '(inside)' : '(OUTSIDE)'}`,
     `- ruin: ${r.ruin.sessions} sessions, probability ${r.ruin.probability.toFixed(4)} (99% CI ${r.ruin.interval.map((x) => x.toFixed(4)).join('–')})`,
