@@ -104,6 +104,9 @@ export function redactCoup(rec: CoupRecord, viewer: Viewer): unknown {
   };
 }
 
+/** The largest WebSocket message a client may send (bytes, docs/API.md); a larger one closes the socket with 1009. */
+export const WS_MAX_PAYLOAD = 64 * 1024;
+
 /** Builds the Fastify server (not listening yet). */
 export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
   const { casino } = opts;
@@ -111,7 +114,21 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     ...(opts.logger ? { loggerInstance: opts.logger as unknown as FastifyBaseLogger } : { logger: false }),
     bodyLimit: 256 * 1024,
   });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: WS_MAX_PAYLOAD },
+    // A client breaking the WebSocket protocol (a message over WS_MAX_PAYLOAD: ws closes with
+    // 1009; a bad frame: 1002 / 1007) is the client's fault, not a server error: a warning
+    // without a stack, and ws finishes the close handshake. Anything else is a server error.
+    errorHandler: (error, socket, request) => {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_')) {
+        request.log.warn({ wsError: code, maxPayload: WS_MAX_PAYLOAD }, `websocket closed: ${error.message}`);
+        return;
+      }
+      request.log.error({ err: error }, 'websocket failed');
+      socket.terminate();
+    },
+  });
   // an empty JSON body counts as {} (croupier commands carry none)
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import WebSocket from 'ws';
 import { buildServer } from '../../src/server/app.ts';
 import { LocalBus } from '../../src/server/bus.ts';
@@ -81,13 +82,15 @@ export async function startTestServer(o: {
   seedDemo?: number;
   backlog?: number;
   registration?: boolean;
+  /** A pino logger for the Fastify app (default: none). */
+  logger?: Logger;
 }): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), o.prefix));
   const store = await openSqliteStore(join(dir, 'db.sqlite'));
   const casino = new Casino({ store, bus: new LocalBus(), clock: o.clock, timers: false, staffTokens: o.staff, ...(o.rng ? { rng: o.rng } : {}), ...(o.registration ? { registration: true } : {}) });
   await casino.start();
   if (o.seedDemo !== undefined) await casino.seedDemo(o.seedDemo);
-  const app = await buildServer({ casino, webDir: join(dir, 'no-web') });
+  const app = await buildServer({ casino, webDir: join(dir, 'no-web'), ...(o.logger ? { logger: o.logger } : {}) });
   const base = (await app.listen({ port: 0, host: '127.0.0.1', ...(o.backlog ? { backlog: o.backlog } : {}) })).replace('http', 'ws');
   const call: TestServer['call'] = async (method, url, token, body, headers = {}) => {
     const res = await app.inject({ method: method as 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers }, ...(body !== undefined ? { payload: body as object } : {}) });

@@ -2,7 +2,9 @@
  * Regression tests of the table server for the bugs a QA pass found (HTTP and WebSocket over
  * a SQLite store, time driven by the test). Each test is named after what broke.
  */
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WS_MAX_PAYLOAD } from '../../src/server/app.ts';
 import { WELCOME_BALANCE, type Casino } from '../../src/server/casino.ts';
 import type { Store } from '../../src/store/port.ts';
 import { startTestServer, type TestServer, type WsClient } from './harness.ts';
@@ -219,6 +221,33 @@ describe('regressions (QA of the table server)', () => {
       expect((await req('GET', '/api/admin/ledger', undefined, STAFF.admin)).body.audit).toMatchObject({ sum: 0, unbalanced: 0, mismatched: 0 });
     } finally {
       await open.close();
+    }
+  });
+});
+
+describe('WebSocket protocol errors of a client', () => {
+  it('regression: a WebSocket message over the payload limit was logged as a level-50 server error with a stack trace ("Max payload size exceeded")', async () => {
+    const logs: any[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
+    const own = await startTestServer({ prefix: 'croupier-reg-ws-', staff: STAFF, clock: () => now, logger });
+    try {
+      const client = await own.connect();
+      await client.next('hello');
+      const closed = new Promise<number>((done) => client.ws.on('close', (code) => done(code)));
+      client.ws.send(JSON.stringify({ type: 'ping', id: 'x'.repeat(WS_MAX_PAYLOAD + 1) })); // ~100 KB of the tester's report
+      expect(await closed).toBe(1009); // "message too big", docs/API.md
+      await new Promise((r) => setTimeout(r, 50));
+      expect(logs.filter((l) => l.level >= 50)).toEqual([]);
+      const warning = logs.find((l) => l.wsError === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH');
+      expect(warning).toMatchObject({ level: 40, maxPayload: WS_MAX_PAYLOAD });
+      expect(JSON.stringify(warning)).not.toMatch(/stack|\n\s+at /);
+      // the server is fine: a new connection works
+      const again = await own.connect();
+      again.ws.send(JSON.stringify({ type: 'ping', id: 'p' }));
+      expect((await again.next('pong')).id).toBe('p');
+      again.ws.close();
+    } finally {
+      await own.close();
     }
   });
 });
