@@ -1,4 +1,6 @@
 /** UI texts, money display, statistics and names of the web table. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../src/engine/layout.ts';
 import { DOUBLE_ZERO } from '../../src/engine/wheel.ts';
@@ -87,6 +89,16 @@ describe('statistics', () => {
 });
 
 describe('i18n polish', () => {
+  it('regression: the croupier console marked a pending prisoner with ⏳ (and logged out with ⎋): empty boxes with Debian Chromium\'s fonts', () => {
+    // emoji, dingbats, miscellaneous symbols and technical signs are missing from the common text
+    // fonts (DejaVu, Liberation): the interface says it in words or draws it in CSS
+    const web = join(import.meta.dirname, '../../web');
+    const files = [...readdirSync(join(web, 'src')).map((f) => join(web, 'src', f)), ...readdirSync(web).filter((f) => /\.(html|css)$/.test(f)).map((f) => join(web, f))];
+    const missing = /[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u{1f000}-\u{1faff}]/u;
+    const found = files.flatMap((f) => readFileSync(f, 'utf8').split('\n').map((line, i) => `${f.slice(web.length + 1)}:${i + 1}: ${line.trim()}`).filter((l) => missing.test(l)));
+    expect(found).toEqual([]);
+    for (const lang of LANGUAGES) expect(DICTS[lang].pendingChoice.length, lang).toBeGreaterThan(3);
+  });
   it('regression: money showed a decimal point in fr / cs / de / it (formatted per locale from the exact digits)', () => {
     expect(formatMoney(100_000, EUR, 'fr')).toBe('1\u202f000,00\u00a0€');
     expect(formatMoney(100_000, EUR, 'cs')).toBe('1\u00a0000,00\u00a0€');

@@ -194,7 +194,7 @@ class CroupierConsole {
         this.build();
         this.update();
       }),
-      h('button', { class: 'btn', type: 'button', onclick: () => (localStorage.removeItem('croupier.staffToken'), location.reload()) }, '⎋'),
+      h('button', { class: 'btn', type: 'button', onclick: () => (localStorage.removeItem('croupier.staffToken'), location.reload()) }, d.logOut),
     );
 
     const btn = (id: string, text: string, onclick: () => void, cls = 'btn') => h('button', { class: cls, type: 'button', id, onclick }, text);
@@ -457,7 +457,7 @@ class CroupierConsole {
       h(
         'ul',
         { class: 'slip' },
-        ...v.prisoners.map((p) => h('li', {}, h('span', {}, `${p.playerId} · ${p.chance} · ${t(this.lang, 'prisonLevel', { k: p.level })}${p.pending ? ' ⏳' : ''}`), h('span', { class: 'amt' }, this.money(p.stake)))),
+        ...v.prisoners.map((p) => h('li', {}, h('span', {}, `${p.playerId} · ${p.chance} · ${t(this.lang, 'prisonLevel', { k: p.level })}`, ...(p.pending ? [' ', h('span', { class: 'tag pending' }, t(this.lang, 'pendingChoice'))] : [])), h('span', { class: 'amt' }, this.money(p.stake)))),
       ),
     );
   }
