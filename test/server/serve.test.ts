@@ -10,6 +10,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { rulesLabel } from '../../src/cli/commands/serve.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -85,6 +86,16 @@ function serve(args: string[], env: Record<string, string> = {}): Run {
 }
 
 const errorOf = (out: string) => (JSON.parse(out.trim().split('\n').at(-1)!) as { error: { code: string; message: string } }).error;
+
+describe('croupier serve banner', () => {
+  it('regression: the banner printed a table created by the admin as t1 ({"preset":"american","chanceOnZero":"prison"}, betting)', () => {
+    expect(rulesLabel({ preset: 'american', chanceOnZero: 'prison' })).toBe('american, prison 3 levels, partage at limit');
+    expect(rulesLabel({ preset: 'french', prison: { maxLevel: 2, atLimit: 'lose' } })).toBe('french, prison 2 levels, lose at limit');
+    expect(rulesLabel({ preset: 'european', chanceOnZero: 'partage' })).toBe('european, partage on zero');
+    expect(rulesLabel({ preset: 'french' })).toBe('french');
+    expect(rulesLabel('american')).toBe('american');
+  });
+});
 
 describe('croupier serve (process)', () => {
   it('regression: serve failing after opening the store (EADDRINUSE, bad --host) printed INTERNAL and never exited, holding the data-dir lock; bad --timings exited 1 INTERNAL instead of 2 INVALID_ARGUMENTS', async () => {

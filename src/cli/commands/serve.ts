@@ -13,6 +13,7 @@ import { LocalBus, RedisBus, type Bus } from '../../server/bus.ts';
 import { Casino, DEMO_PLAYERS, demoTables, WELCOME_BALANCE, type RngOption } from '../../server/casino.ts';
 import { defaultPgUrl, openPostgresStore, openSqliteStore } from '../../store/sql.ts';
 import type { Store } from '../../store/port.ts';
+import { preset as presetRules, resolveRules } from '../../engine/rules.ts';
 import { MIN_TIMINGS, resolveTableConfig, type TableTimings } from '../../table/config.ts';
 import { CliError } from '../io.ts';
 
@@ -149,7 +150,7 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
         `WARNING: listening on ${boundHost} (reachable from other machines) with the public demo tokens (croupier-demo / admin-demo: anyone can run the tables and make deposits). Set CROUPIER_CROUPIER_TOKEN and CROUPIER_ADMIN_TOKEN, or listen on 127.0.0.1 (the default).\n`,
       );
     }
-    const tables = [...casino.tables.values()].map((t) => `${t.id} (${typeof t.state.config.rules === 'string' ? t.state.config.rules : JSON.stringify(t.state.config.rules)}, ${t.state.phase})`);
+    const tables = [...casino.tables.values()].map((t) => `${t.id} (${rulesLabel(t.state.config.rules)}, ${t.state.phase})`);
     process.stdout.write(
       [
         'Croupier table server',
@@ -201,6 +202,27 @@ function parseTimings(text: string | undefined): Partial<TableTimings> {
     if (typeof ms !== 'number' || !Number.isInteger(ms)) throw new CliError('INVALID_ARGUMENTS', `--timings: ${k} must be an integer of milliseconds`);
   }
   return v as Partial<TableTimings>;
+}
+
+/**
+ * Rules as a person reads them in the banner: the preset, then what differs from it —
+ * `french`, `american, prison 3 levels, partage at limit`, `french, prison 2 levels, lose at limit`,
+ * `european, partage on zero`.
+ */
+export function rulesLabel(input: unknown): string {
+  const r = resolveRules(input);
+  if (!r.ok) return typeof input === 'string' ? input : JSON.stringify(input);
+  const rules = r.value;
+  const base = presetRules(rules.preset);
+  const parts: string[] = [rules.preset];
+  if (rules.chanceOnZero === 'prison') {
+    if (base.chanceOnZero !== 'prison' || rules.prison.maxLevel !== base.prison.maxLevel || rules.prison.atLimit !== base.prison.atLimit) {
+      parts.push(`prison ${rules.prison.maxLevel} level${rules.prison.maxLevel === 1 ? '' : 's'}, ${rules.prison.atLimit} at limit`);
+    }
+  } else if (rules.chanceOnZero !== base.chanceOnZero) {
+    parts.push(`${rules.chanceOnZero === 'lose' ? 'chances lose' : rules.chanceOnZero} on zero`);
+  }
+  return parts.join(', ');
 }
 
 /** A loopback address (127.0.0.0/8, ::1, localhost): reachable from this machine only. */
