@@ -459,4 +459,33 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     await ctx.close();
     expect(errors).toEqual([]);
   });
+
+  it('regression: with 5 tables the login page ran past the window and the felt ended in a dark band below the first screen', async () => {
+    for (const id of ['e2e-3', 'e2e-4', 'e2e-5']) await api(server.url, 'POST', '/api/admin/tables', server.adminToken, { id, name: `E2E ${id}`, rules: 'french', minimum: 100, open: true });
+    const ctx = await browser.newContext({ viewport: { width: 1000, height: 500 } });
+    const p = await ctx.newPage();
+    watch(p, 'login-5-tables');
+    await p.goto(`${server.url}/`);
+    await poll(() => p.locator('.lobby-table').count()).toBe(5);
+    const height = await p.evaluate(() => document.documentElement.scrollHeight);
+    expect(height).toBeGreaterThan(500); // the page runs past the window
+    const png = await p.screenshot({ path: shot('08-login-5-tables.png'), fullPage: true });
+    // the page's own pixels, read back through a canvas: the felt (green over red and blue,
+    // at least as light as its darkest stop #084a24) down to the last row, beside the card
+    const pixels = await p.evaluate(async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.width;
+      c.height = img.height;
+      const g = c.getContext('2d')!;
+      g.drawImage(img, 0, 0);
+      return [0.5, 0.8, 0.95, 0.99].map((f) => Array.from(g.getImageData(20, Math.floor(img.height * f), 1, 1).data.slice(0, 3)));
+    }, `data:image/png;base64,${png.toString('base64')}`);
+    for (const [, gr] of pixels) expect(gr, JSON.stringify(pixels)).toBeGreaterThanOrEqual(0x4a - 4);
+    for (const [r, gr, b] of pixels) expect(gr).toBeGreaterThan(r + b);
+    await ctx.close();
+    expect(errors).toEqual([]);
+  });
 });
