@@ -113,6 +113,11 @@ export class Casino {
   /** Names of the demo players (set by {@link Casino.seedDemo}), offered by the login screen. */
   demoPlayers: string[] = [];
   private readonly clock: () => number;
+  /** The chain of claiming steps (start, watch sweeps, createTable), run one at a time. */
+  private claiming: Promise<unknown> = Promise.resolve();
+  private watcher: NodeJS.Timeout | null = null;
+  private sweep: Promise<unknown> = Promise.resolve();
+  private stopped = false;
 
   constructor(readonly opts: CasinoOptions) {
     this.clock = opts.clock ?? Date.now;
@@ -135,19 +140,64 @@ export class Casino {
   /**
    * Loads and starts every stored table of this process's share that it can claim (see
    * Store.claimTable); the others are read-only here. Calling it again takes over the tables
-   * whose process has gone (their locks were released).
+   * whose process has gone (their locks were released) and lists the tables created since by
+   * another process as remote; {@link Casino.watchOrphans} calls it periodically. Runs are
+   * serialised (with each other and with {@link Casino.createTable}).
    */
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    return this.exclusive(() => this.claimAll());
+  }
+
+  private async claimAll(): Promise<void> {
     for (const config of await this.store.listTables()) {
+      if (this.stopped) return;
       if (this.tables.has(config.id)) continue;
       if ((this.opts.tableFilter && !this.opts.tableFilter(config.id)) || !(await this.store.claimTable(config.id))) {
-        this.remote.add(config.id);
-        this.opts.log?.info({ table: config.id }, 'table runs in another process');
+        if (!this.remote.has(config.id)) {
+          this.remote.add(config.id);
+          this.opts.log?.info({ table: config.id }, 'table runs in another process');
+        }
         continue;
       }
-      this.remote.delete(config.id);
+      const orphan = this.remote.delete(config.id);
       await this.startTable(config.id);
+      if (orphan) this.opts.log?.info({ table: config.id }, `took over table ${config.id}`);
     }
+  }
+
+  /** Runs `fn` after every earlier claiming step (start, watch sweep, createTable) has finished. */
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.claiming.then(fn);
+    this.claiming = run.catch(() => {});
+    return run;
+  }
+
+  /**
+   * Re-runs {@link Casino.start} every `intervalMs` (several processes on PostgreSQL: a table
+   * whose process died — its advisory lock released — is taken over and recovered as on a
+   * restart; a table another process created is listed as remote). A sweep still running when
+   * the next is due is not overlapped (that tick is skipped). A no-op on a store where this
+   * process owns every table (SQLite) or with `intervalMs <= 0`. Stopped by {@link Casino.stop}.
+   */
+  watchOrphans(intervalMs: number): void {
+    this.unwatch();
+    if (!(intervalMs > 0) || this.store.kind !== 'postgres' || this.stopped) return;
+    let running = false;
+    this.watcher = setInterval(() => {
+      if (running || this.stopped) return;
+      running = true;
+      this.sweep = this.start()
+        .catch((e: unknown) => this.opts.log?.warn({ err: e }, 'taking over orphaned tables failed (tried again later)'))
+        .finally(() => {
+          running = false;
+        });
+    }, intervalMs);
+    this.watcher.unref();
+  }
+
+  private unwatch(): void {
+    if (this.watcher) clearInterval(this.watcher);
+    this.watcher = null;
   }
 
   /**
@@ -187,8 +237,12 @@ export class Casino {
     return rt;
   }
 
-  /** Stops every table's timers. */
+  /** Stops the orphan watch (waiting for a sweep in progress) and every table's timers. */
   async stop(): Promise<void> {
+    this.stopped = true;
+    this.unwatch();
+    await this.sweep;
+    await this.claiming.catch(() => {});
     for (const t of this.tables.values()) await t.stop();
   }
 
@@ -196,10 +250,13 @@ export class Casino {
   async createTable(input: TableConfigInput): Promise<R<TableConfig>> {
     const c = resolveTableConfig(input);
     if (!c.ok) return c;
-    if (!(await ensureTable(this.store, c.value, this.clock()))) return { ok: false, error: tableErr('TABLE_EXISTS', `table ${c.value.id} exists`) };
-    if (await this.store.claimTable(c.value.id)) await this.startTable(c.value.id);
-    else this.remote.add(c.value.id);
-    return c;
+    const config = c.value;
+    return this.exclusive(async () => {
+      if (!(await ensureTable(this.store, config, this.clock()))) return { ok: false, error: tableErr('TABLE_EXISTS', `table ${config.id} exists`) };
+      if (await this.store.claimTable(config.id)) await this.startTable(config.id);
+      else this.remote.add(config.id);
+      return { ok: true, value: config };
+    });
   }
 
   /** The running table, or null. */

@@ -2,9 +2,12 @@
  * The scale-out path: two "processes" (two stores on one PostgreSQL schema, two Redis buses)
  * share the tables. Each table is run by exactly one of them (advisory lock); the other serves
  * its state from the store and its live events through Redis pub/sub, refuses its commands with
- * TABLE_ELSEWHERE, and takes the table over once the owner is gone. Skips with a message when
+ * TABLE_ELSEWHERE, and takes the table over once the owner is gone (also by itself, with real
+ * `serve` processes, when the owner is SIGKILLed). Skips with a message when
  * PostgreSQL or Redis is unreachable, unless CROUPIER_REQUIRE_SERVICES=1.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,4 +149,142 @@ describe.skipIf(skip !== null)(`two processes sharing PostgreSQL and Redis${skip
     expect(await storeB.balance('player:ann')).toBe(10_500);
     expect((await storeB.audit()).sum).toBe(0);
   });
+});
+
+describe.skipIf(skip !== null)(`two serve processes: the owner is SIGKILLed${skip ? ` (SKIPPED: ${skip})` : ''}`, () => {
+  const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+  const url = defaultPgUrl();
+  const schema = `croupier_mpk_${process.pid}_${Date.now().toString(36)}`;
+  const ADMIN = 'admin-mp';
+  // a long "rien ne va plus" (ballMs) so the owner can be killed in it
+  const TIMINGS = { bettingMs: 3000, launchMs: 500, ballMs: 4000, resultMs: 1000, zeroChoiceMs: 1000 };
+  const children = new Set<ChildProcess>();
+
+  interface Server {
+    child: ChildProcess;
+    url: string;
+    exited: Promise<number | null>;
+    stderr: () => string;
+  }
+
+  function serve(name: string): Promise<Server> {
+    return new Promise((resolve, reject) => {
+      const args = ['bin/croupier.mjs', 'serve', '--port', '0', '--host', '127.0.0.1', '--store', 'postgres', '--pg-url', url, '--pg-schema', schema, '--pubsub', REDIS_URL, '--rng', `seeded:${name}`, '--timings', JSON.stringify(TIMINGS), '--log-level', 'info', '--web-dir', '/nonexistent'];
+      // the takeover interval is serve's default (5 s with PostgreSQL)
+      const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, CROUPIER_CROUPIER_TOKEN: 'croupier-mp', CROUPIER_ADMIN_TOKEN: ADMIN, CROUPIER_FAULT: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      children.add(child);
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+      let out = '';
+      let err = '';
+      const timer = setTimeout(() => reject(new Error(`${name} did not start: ${out} ${err}`)), 45_000);
+      child.stderr!.on('data', (d) => (err += String(d)));
+      child.stdout!.on('data', (d) => {
+        out += String(d);
+        const m = /player table:\s+(http:\/\/\S+?)\/\s/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve({ child, url: m[1]!, exited, stderr: () => err });
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`${name} exited (${code}) before listening: ${out} ${err}`));
+      });
+    });
+  }
+
+  async function api(s: Server, method: string, path: string, token?: string, body?: unknown): Promise<any> {
+    const res = await fetch(`${s.url}${path}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    return res.json();
+  }
+
+  async function waitFor<T>(what: string, f: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
+    const t0 = Date.now();
+    let last: unknown;
+    for (;;) {
+      try {
+        const v = await f();
+        if (v) return v;
+      } catch (e) {
+        last = e;
+      }
+      if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}${last ? ` (${String(last)})` : ''}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  afterAll(async () => {
+    for (const c of children) {
+      if (c.exitCode === null && c.signalCode === null) {
+        const gone = new Promise((r) => c.once('exit', r));
+        c.kill('SIGTERM');
+        await Promise.race([gone, new Promise((r) => setTimeout(r, 5000))]);
+        if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+      }
+    }
+    await dropPostgresSchema(url, schema).catch(() => {});
+  });
+
+  it('regression: after the owner of a table was SIGKILLed the survivor answered TABLE_ELSEWHERE forever', async () => {
+    const owner = await serve('owner');
+    const survivor = await serve('survivor');
+    const health0 = await api(survivor, 'GET', '/api/health');
+    expect(health0.tables).toEqual([]);
+    expect([...health0.remoteTables].sort()).toEqual(['paris', 'vegas']);
+
+    // a table created by the owner's admin afterwards is listed as remote by the survivor
+    const created = await api(owner, 'POST', '/api/admin/tables', ADMIN, { id: 'lyon', rules: 'european', minimum: 100, open: true });
+    expect(created, JSON.stringify(created)).toMatchObject({ table: { id: 'lyon' } });
+    await waitFor('lyon listed as remote', async () => (await api(survivor, 'GET', '/api/health')).remoteTables.includes('lyon'), 20_000);
+
+    // Dmitri bets at the owner, which is killed after "rien ne va plus" (before the result)
+    const login = await api(owner, 'POST', '/api/login', undefined, { name: 'Dmitri' });
+    const initial = login.balance as number;
+    const open = await waitFor('a coup with betting time left', async () => {
+      const st = await api(owner, 'GET', '/api/tables/paris');
+      return st.phase === 'betting' && st.deadline - st.serverTime > 1500 ? st : null;
+    });
+    const coup = open.coup as number;
+    const placed = await api(owner, 'POST', '/api/tables/paris/bets', login.token, { requestId: 'k1', bet: { numbers: [17], stake: 500 } });
+    expect(placed.coup, JSON.stringify(placed)).toBe(coup);
+    const survivorLogin = await api(survivor, 'POST', '/api/login', undefined, { name: 'Dmitri' });
+    const refused = await api(survivor, 'POST', '/api/tables/paris/bets', survivorLogin.token, { requestId: 'k2', bet: { numbers: [17], stake: 500 } });
+    expect(refused.error?.code).toBe('TABLE_ELSEWHERE');
+    await waitFor('rien ne va plus', async () => {
+      const st = await api(owner, 'GET', '/api/tables/paris');
+      return st.phase === 'no-more-bets' && st.coup === coup;
+    });
+    owner.child.kill('SIGKILL');
+    await owner.exited;
+
+    // the survivor takes both tables over by itself (poll; the default sweep runs every 5 s)
+    await waitFor('the takeover', async () => {
+      const h = await api(survivor, 'GET', '/api/health');
+      return [...h.tables].sort().join() === 'lyon,paris,vegas' && h.remoteTables.length === 0;
+    }, 20_000);
+    expect(survivor.stderr()).toContain('took over table paris');
+    // recovered as on a restart: the coup cut off after rien ne va plus is void, the stake returned
+    const rec = await waitFor('the void coup', async () => {
+      const h = await api(survivor, 'GET', `/api/tables/paris/coups/${coup}`, ADMIN);
+      return h.coup ? h : null;
+    });
+    expect(rec.coup.status).toBe('void');
+    expect(rec.coup.players.dmitri).toMatchObject({ staked: 500, returned: 500 });
+    expect((await api(survivor, 'GET', '/api/me', survivorLogin.token)).balance).toBe(initial);
+
+    // and a bet is accepted at the survivor
+    const bet = await waitFor('a bet accepted by the survivor', async () => {
+      const st = await api(survivor, 'GET', '/api/tables/paris');
+      if (!(st.phase === 'betting' && st.deadline - st.serverTime > 1000)) return null;
+      const r = await api(survivor, 'POST', '/api/tables/paris/bets', survivorLogin.token, { requestId: `s${st.coup}`, bet: { numbers: [17], stake: 200 } });
+      expect(r.error?.code, JSON.stringify(r)).not.toBe('TABLE_ELSEWHERE');
+      return r.coup === st.coup ? r : null;
+    });
+    expect(bet.coup).toBeGreaterThan(coup);
+    expect((await api(survivor, 'GET', '/api/admin/ledger', ADMIN)).audit).toMatchObject({ sum: 0, unbalanced: 0, mismatched: 0 });
+  }, 120_000);
 });

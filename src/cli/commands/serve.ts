@@ -33,6 +33,8 @@ export interface ServeOptions {
   openRegistration?: boolean;
   pubsub?: string;
   tables?: string;
+  /** Seconds between two sweeps for orphaned tables (PostgreSQL); 0 = off. */
+  takeoverSeconds: string;
   logLevel: string;
   webDir?: string;
 }
@@ -56,6 +58,7 @@ export function registerServeCommand(program: Command): void {
     .option('--no-open-registration', 'only existing players log in (the default with --no-demo)')
     .option('--pubsub <url>', 'redis://host:port to broadcast live events between processes (env CROUPIER_PUBSUB)', process.env.CROUPIER_PUBSUB)
     .option('--tables <ids>', 'comma-separated ids of the tables this process runs (default: all)')
+    .option('--takeover-seconds <n>', 'PostgreSQL: every n seconds take over the tables whose process died and list tables created elsewhere (0 = off; ignored with SQLite)', '5')
     .option('--log-level <level>', 'pino log level', process.env.LOG_LEVEL ?? 'info')
     .option('--web-dir <dir>', 'directory of the web table served at / (env CROUPIER_WEB_DIR; default the repository web/; a missing directory serves the API only)', process.env.CROUPIER_WEB_DIR)
     .action(async (o: ServeOptions, cmd: Command) => {
@@ -72,6 +75,10 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
   if (!Number.isFinite(betting) || betting < 1 || betting > 3600) throw new CliError('INVALID_ARGUMENTS', '--betting-seconds must be 1..3600');
   if (o.rng !== 'crypto' && !/^seeded:.+$/.test(o.rng)) throw new CliError('INVALID_ARGUMENTS', '--rng must be "crypto" or "seeded:<seed>"');
   if (o.store !== 'sqlite' && o.store !== 'postgres') throw new CliError('INVALID_ARGUMENTS', '--store must be sqlite or postgres');
+  const takeover = Number(o.takeoverSeconds);
+  if (!/^\d+(\.\d+)?$/.test(String(o.takeoverSeconds).trim()) || !Number.isFinite(takeover) || takeover > 3600 || (takeover > 0 && takeover < 0.1)) {
+    throw new CliError('INVALID_ARGUMENTS', `--takeover-seconds must be 0 (off) or 0.1..3600 (got ${o.takeoverSeconds})`);
+  }
   const timings = parseTimings(o.timings);
   const demo = o.demo !== false;
   for (const t of demoTables(betting, timings)) {
@@ -129,6 +136,8 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
     const apply: Partial<TableTimings> = { ...(bettingGiven ? { bettingMs: Math.round(betting * 1000) } : {}), ...timings };
     const seeded = demo ? await casino.seedDemo(betting, timings, apply) : { updated: [] };
     app = await buildServer({ casino, logger: log, ...(o.webDir ? { webDir: resolve(o.webDir) } : {}) });
+    // several processes on PostgreSQL: take over the tables of a process that died (no-op on SQLite)
+    casino.watchOrphans(Math.round(takeover * 1000));
     let address: string;
     try {
       address = await app.listen({ port, host: o.host });
