@@ -54,6 +54,8 @@ class PlayerApp {
   private shownCoup = 0;
   /** The coup being animated (result received, ball still rolling). */
   private landing: number | null = null;
+  /** The pocket the ball of {@link landing} is rolling to. */
+  private landingPocket: Pocket | null = null;
   /** The balance shown while the ball rolls (the wallet already has the result). */
   private balanceBeforeLanding = 0;
   /** A table state that arrived while the ball was rolling, applied when it lands. */
@@ -277,8 +279,10 @@ class PlayerApp {
     if (this.view.balance !== undefined) this.balance = this.view.balance;
     this.shownCoup = this.view.lastCoup?.number ?? 0;
     this.landing = null;
+    this.landingPocket = null;
     this.deferred = null;
     this.wheel?.dispose();
+    this.wheel = null;
     this.buildShell();
     this.update();
     this.api.switchTable(id);
@@ -314,12 +318,24 @@ class PlayerApp {
     );
 
     // wheel, status, board
-    this.wheel?.dispose();
-    this.wheel = new WheelView(wheelKind);
+    // the wheel survives a rebuild of the page (a language change): a ball that is rolling
+    // keeps rolling and lands, which shows the result and releases the deferred table state
+    if (!this.wheel || this.wheel.wheel !== wheelKind) {
+      this.wheel?.dispose();
+      this.wheel = new WheelView(wheelKind);
+      if (this.landing !== null && this.landingPocket !== null) {
+        // another wheel under a rolling ball (the table's rules changed): it lands at once
+        const coup = this.landing;
+        this.wheel.rest(this.landingPocket);
+        queueMicrotask(() => this.landed(coup));
+      }
+    }
     this.wheel.root.setAttribute('aria-label', d.wheel);
-    const ball = this.landing === null ? (v.ball ?? null) : null;
-    this.wheel.rest(ball === null ? null : toPocket(ball));
-    if (v.phase === 'launched' || v.phase === 'no-more-bets') this.wheel.launch();
+    if (!this.wheel.moving && this.landing === null) {
+      const ball = v.ball ?? null;
+      this.wheel.rest(ball === null ? null : toPocket(ball));
+      if (v.phase === 'launched' || v.phase === 'no-more-bets') this.wheel.launch();
+    }
 
     const status = h(
       'section',
@@ -677,20 +693,26 @@ class PlayerApp {
     if (coup <= this.shownCoup || !this.wheel) return;
     if (this.landing === null) this.balanceBeforeLanding = this.balance;
     this.landing = coup;
+    this.landingPocket = pocket;
     this.layout?.markWinner(null);
     this.racetrack?.markWinner(null);
     const duration = this.view?.table.mode === 'manual' ? 2200 : 3000;
-    this.wheel.land(pocket, duration, () => {
-      this.landing = null;
-      this.shownCoup = coup;
-      const deferred = this.deferred;
-      this.deferred = null;
-      if (deferred) this.applyView(deferred);
-      this.update();
-      this.scheduleRefetch(0);
-      void this.loadHistory();
-    });
+    this.wheel.land(pocket, duration, () => this.landed(coup));
     this.update();
+  }
+
+  /** The ball of `coup` rests in its pocket: the result, the balance and the board follow. */
+  private landed(coup: number): void {
+    if (this.landing !== coup) return;
+    this.landing = null;
+    this.landingPocket = null;
+    this.shownCoup = coup;
+    const deferred = this.deferred;
+    this.deferred = null;
+    if (deferred) this.applyView(deferred);
+    this.update();
+    this.scheduleRefetch(0);
+    void this.loadHistory();
   }
 
   private scheduleRefetch(ms = 150): void {

@@ -191,6 +191,7 @@ export class WheelView {
   dispose(): void {
     if (this.raf) cancelAnimationFrame(this.raf);
     this.raf = 0;
+    this.onLanded = null;
   }
 }
 
