@@ -91,4 +91,25 @@ describe.skipIf(!RUN)('web table QA regressions in Chromium', { timeout: 90_000 
     await poll(() => page.locator('#last-numbers').textContent()).toBe('517');
     expect(errors).toEqual([]);
   });
+
+  it('regression: the prisoner\'s "Move to" select snapped back to its first option on every tick (Move moved it to the wrong chance)', async () => {
+    const C = server.croupierToken;
+    await table('qa-move');
+    const { page, token } = await sitDown('Milan', 'qa-move');
+    await page.locator('.spot[data-key="pair"]').click();
+    await poll(async () => (await api(server.url, 'GET', '/api/me', token)).balance).toBe(9_900);
+    await api(server.url, 'POST', '/api/tables/qa-move/close', C);
+    await api(server.url, 'POST', '/api/tables/qa-move/result', C, { pocket: 0 });
+    const card = page.locator('.prisoner-card[data-chance="pair"]');
+    await card.locator('button[data-choice="partage"]').waitFor();
+    const select = card.locator('select[data-choice="move-to"]');
+    expect(await select.inputValue()).not.toBe('rouge'); // rouge is not the first option
+    await select.selectOption('rouge');
+    await page.waitForTimeout(1500); // several countdown ticks (and refetches)
+    expect(await select.inputValue()).toBe('rouge');
+    await card.locator('button[data-choice="move"]').click();
+    await poll(async () => (await api(server.url, 'GET', '/api/tables/qa-move', token)).my.prisoners.map((p: { chance: string }) => p.chance)).toEqual(['rouge']);
+    await page.locator('.prisoner-card[data-chance="rouge"]').waitFor();
+    expect(errors).toEqual([]);
+  });
 });

@@ -63,6 +63,8 @@ class PlayerApp {
   /** My settlement events by coup number. */
   private settlements = new Map<string, SettlementLike & { prisonerStakes: number }>();
   private history: PlayerCoupJson[] = [];
+  /** The chance chosen in a prisoner's "Move to" list, by prisoner id. */
+  private readonly moveTargets = new Map<string, Chance>();
   /** Rebet / Double sent once per click (no double placement on a double click). */
   private readonly repeatGuard = new RepeatGuard();
   private refetchTimer = 0;
@@ -618,6 +620,10 @@ class PlayerApp {
       }
     } catch (e) {
       this.fail(e);
+      // a refused choice: the cards show the server's state again
+      const box = document.getElementById('prisoners');
+      if (box) delete box.dataset.shape;
+      this.update();
     }
   }
 
@@ -925,15 +931,26 @@ class PlayerApp {
     const c = calls(this.lang);
     byId('prison-panel').hidden = list.length === 0 && this.view?.table.rules.chanceOnZero !== 'prison';
     if (list.length === 0) {
+      delete box.dataset.shape;
+      this.moveTargets.clear();
       box.replaceChildren(h('p', { class: 'empty' }, '—'));
       return;
     }
     const canChange = this.view?.phase !== 'no-more-bets';
+    const now = this.api.now();
+    // the cards are only rebuilt when what they show changes (not on every refresh of the
+    // table): an open "Move to" list keeps its choice and the focus
+    const shape = JSON.stringify([this.lang, canChange, this.view?.table.currency, list.map((p) => [p.id, p.chance, p.stake, p.level, p.pending, p.choiceDeadline, p.onZero, p.pending && p.choiceDeadline !== null && p.choiceDeadline > now])]);
+    if (box.dataset.shape === shape && box.isConnected) return;
+    box.dataset.shape = shape;
     box.replaceChildren(
       ...list.map((p) => {
         const name = chanceName(this.lang, p.chance);
-        const open = p.pending && p.choiceDeadline !== null && p.choiceDeadline > this.api.now();
-        const sel = h('select', { 'aria-label': `${d.moveTo} (${name})`, dataset: { choice: 'move-to' } }, ...CHANCES.filter((x) => x !== p.chance).map((x: Chance) => h('option', { value: x }, chanceName(this.lang, x))));
+        const open = p.pending && p.choiceDeadline !== null && p.choiceDeadline > now;
+        // the chance chosen in "Move to" is kept across re-renders of the card
+        const target = this.moveTargets.get(p.id);
+        const sel = h('select', { 'aria-label': `${d.moveTo} (${name})`, dataset: { choice: 'move-to' } }, ...CHANCES.filter((x) => x !== p.chance).map((x: Chance) => h('option', { value: x, selected: x === target }, chanceName(this.lang, x))));
+        sel.addEventListener('change', () => this.moveTargets.set(p.id, sel.value as Chance));
         const row = h('div', { class: 'row' });
         if (open) {
           row.append(
