@@ -212,9 +212,22 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     }
   };
 
+  /** The names of players by id (`{playerId: name}`), for the croupier console. */
+  const playerNames = async (ids: Iterable<string>): Promise<Record<string, string>> => {
+    const names: Record<string, string> = {};
+    for (const id of new Set(ids)) {
+      const p = await casino.store.getPlayer(id);
+      if (p) names[id] = p.name;
+    }
+    return names;
+  };
   const viewFor = async (tableId: string, viewer: Viewer) => {
-    const view = tableView(await stateOf(tableId), viewer);
-    return { ...view, serverTime: Date.now(), ...(viewer.role === 'player' ? { balance: await casino.store.balance(playerAccount(viewer.playerId)) } : {}) };
+    const state = await stateOf(tableId);
+    const view = tableView(state, viewer);
+    // staff also get the names of the players on the table (bets, prisoners, last payments)
+    const staff = viewer.role === 'croupier' || viewer.role === 'admin';
+    const names = staff ? { names: await playerNames([...state.bets.map((b) => b.playerId), ...state.prisoners.map((p) => p.playerId), ...Object.values(state.lastCoup?.owners ?? {})]) } : {};
+    return { ...view, ...names, serverTime: Date.now(), ...(viewer.role === 'player' ? { balance: await casino.store.balance(playerAccount(viewer.playerId)) } : {}) };
   };
 
   // ---------------------------------------------------------------------------- public & player routes
@@ -370,7 +383,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     const t = tableOf(req.params.id);
     const last = t.state.lastCoup;
     if (!last) fail('NOT_FOUND', 'no coup has been settled on this table yet');
-    return { coup: last!.number, pocket: last!.pocket, announcement: last!.announcement, croupiers: last!.croupiers, payments: last!.payments, owners: last!.owners };
+    return { coup: last!.number, pocket: last!.pocket, announcement: last!.announcement, croupiers: last!.croupiers, payments: last!.payments, owners: last!.owners, names: await playerNames(Object.values(last!.owners ?? {})) };
   });
 
   // ---------------------------------------------------------------------------- admin routes

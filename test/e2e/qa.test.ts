@@ -112,4 +112,32 @@ describe.skipIf(!RUN)('web table QA regressions in Chromium', { timeout: 90_000 
     await page.locator('.prisoner-card[data-chance="rouge"]').waitFor();
     expect(errors).toEqual([]);
   });
+
+  it('regression: the croupier console showed player ids ("chloe") instead of names ("Chloé")', async () => {
+    const C = server.croupierToken;
+    await table('qa-names');
+    const { page, token } = await sitDown('Chloé', 'qa-names');
+    expect((await api(server.url, 'GET', '/api/me', token)).playerId).toBe('chloe');
+    await page.locator('.spot[data-key="0"]').click();
+    await page.locator('.spot[data-key="rouge"]').click();
+    await poll(async () => (await api(server.url, 'GET', '/api/me', token)).balance).toBe(9_800);
+    const ctx = await browser.newContext({ viewport: { width: 1300, height: 1000 } });
+    contexts.push(ctx);
+    const console_ = await ctx.newPage();
+    watch(console_, 'console-names');
+    await console_.goto(`${server.url}/croupier?table=qa-names&token=${encodeURIComponent(C)}`);
+    await poll(() => console_.locator('#bets').innerText()).toContain('Chloé');
+    expect(await console_.locator('#bets').innerText()).not.toMatch(/\bchloe\b/);
+    await console_.locator('#close').click();
+    await poll(() => console_.locator('#phase').getAttribute('data-phase')).toBe('no-more-bets');
+    await console_.locator('.keypad button[data-pocket="0"]').click();
+    await console_.locator('#confirm').click();
+    const row = console_.locator('#pay-table tbody tr').first();
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Chloé');
+    expect(await console_.locator('#pay-table').innerText()).not.toMatch(/\bchloe\b/);
+    // the rouge is en prison: the console's prisoners say whose
+    await poll(() => console_.locator('#prisoners').innerText()).toContain('Chloé');
+    expect(errors).toEqual([]);
+  });
 });

@@ -106,7 +106,7 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     watch(croupier, 'croupier');
     await croupier.goto(`${server.url}/croupier?table=e2e&token=${encodeURIComponent(server.croupierToken)}`);
     await poll(() => croupier.locator('#phase').getAttribute('data-phase')).toBe('betting');
-    expect(await croupier.locator('#bets').innerText()).toContain('eve');
+    expect(await croupier.locator('#bets').innerText()).toContain('Eve');
     await croupier.locator('#close').click();
     await poll(() => croupier.locator('#phase').getAttribute('data-phase')).toBe('no-more-bets');
     await poll(() => player.locator('#call').textContent()).toBe('No more bets');

@@ -115,6 +115,8 @@ export interface TableViewJson {
   lastCoup: LastCoupJson | null;
   bets: BetJson[];
   prisoners: PrisonerJson[];
+  /** Staff (GET only): the names of the players on the table, by player id. */
+  names?: Record<string, string>;
   serverTime: number;
   balance?: number;
   my?: { playerId: string; bets: BetJson[]; staked: number; prisoners: PrisonerJson[]; canRebet: boolean };
@@ -261,7 +263,7 @@ export class Api {
     return this.call<{ coup: LastCoupJson }>('POST', `/api/tables/${encodeURIComponent(table)}/result`, { pocket });
   }
   payments(table: string) {
-    return this.call<{ coup: number; pocket: PocketLabel; announcement: Record<string, string>; croupiers: { collects: 'left' | 'right'; pays: 'left' | 'right' }; payments: PaymentJson[]; owners: Record<string, string> }>(
+    return this.call<{ coup: number; pocket: PocketLabel; announcement: Record<string, string>; croupiers: { collects: 'left' | 'right'; pays: 'left' | 'right' }; payments: PaymentJson[]; owners: Record<string, string>; names: Record<string, string> }>(
       'GET',
       `/api/tables/${encodeURIComponent(table)}/payments`,
     );

@@ -41,6 +41,8 @@ class CroupierConsole {
   private tables: Array<{ id: string; name: string }> = [];
   private refetchTimer = 0;
   private selected: PocketLabel | null = null;
+  /** Players' names by id (from the staff view of the table). */
+  private readonly names = new Map<string, string>();
 
   constructor(private readonly root: HTMLElement) {
     this.lang = initialLanguage(localStorage.getItem('croupier.lang'), navigator.languages ?? [navigator.language]);
@@ -105,6 +107,7 @@ class CroupierConsole {
 
   private async loadAll(): Promise<void> {
     this.view = await this.api.table(this.tableId);
+    for (const [id, name] of Object.entries(this.view.names ?? {})) this.names.set(id, name);
     // staff get the last coup's payment list (RULES §6 order), croupiers and owners in the view
     const last = this.view.lastCoup;
     this.payments =
@@ -334,6 +337,11 @@ class CroupierConsole {
     }, ms);
   }
 
+  /** A player's name (the id until the server has told it). */
+  private playerName(id: string | undefined): string {
+    return id === undefined ? '' : (this.names.get(id) ?? id);
+  }
+
   private update(): void {
     const v = this.view;
     if (!v || !document.getElementById('phase')) return;
@@ -402,7 +410,7 @@ class CroupierConsole {
         'tr',
         { dataset: { kind: x.kind, action: x.action, bet: x.betId } },
         h('td', {}, String(i + 1)),
-        h('td', {}, p.owners[x.betId] ?? ''),
+        h('td', {}, this.playerName(p.owners[x.betId])),
         h('td', {}, this.posName(x.key, x.text)),
         h('td', { class: 'r' }, this.money(x.stake)),
         h('td', {}, (d as unknown as Record<string, string>)[`action_${x.action}`] ?? x.action),
@@ -439,7 +447,7 @@ class CroupierConsole {
         h(
           'tbody',
           {},
-          ...bets.map((b) => h('tr', {}, h('td', {}, b.playerId ?? ''), h('td', {}, b.type === 'announce' ? `${announceTextName(b.announce ?? '', this.lang)} (${b.chipCount} × ${this.money(b.unit ?? 0)})` : this.posName(b.key ?? '', b.text ?? '')), h('td', { class: 'r' }, this.money(b.stake)))),
+          ...bets.map((b) => h('tr', {}, h('td', {}, this.playerName(b.playerId)), h('td', {}, b.type === 'announce' ? `${announceTextName(b.announce ?? '', this.lang)} (${b.chipCount} × ${this.money(b.unit ?? 0)})` : this.posName(b.key ?? '', b.text ?? '')), h('td', { class: 'r' }, this.money(b.stake)))),
           h('tr', {}, h('td', {}, ''), h('td', {}, h('strong', {}, d.total)), h('td', { class: 'r' }, h('strong', {}, this.money(total)))),
         ),
       ),
@@ -457,7 +465,7 @@ class CroupierConsole {
       h(
         'ul',
         { class: 'slip' },
-        ...v.prisoners.map((p) => h('li', {}, h('span', {}, `${p.playerId} · ${p.chance} · ${t(this.lang, 'prisonLevel', { k: p.level })}`, ...(p.pending ? [' ', h('span', { class: 'tag pending' }, t(this.lang, 'pendingChoice'))] : [])), h('span', { class: 'amt' }, this.money(p.stake)))),
+        ...v.prisoners.map((p) => h('li', {}, h('span', {}, `${this.playerName(p.playerId)} · ${p.chance} · ${t(this.lang, 'prisonLevel', { k: p.level })}`, ...(p.pending ? [' ', h('span', { class: 'tag pending' }, t(this.lang, 'pendingChoice'))] : [])), h('span', { class: 'amt' }, this.money(p.stake)))),
       ),
     );
   }
