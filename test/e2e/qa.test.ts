@@ -140,4 +140,31 @@ describe.skipIf(!RUN)('web table QA regressions in Chromium', { timeout: 90_000 
     await poll(() => console_.locator('#prisoners').innerText()).toContain('Chloé');
     expect(errors).toEqual([]);
   });
+
+  it('regression: the player\'s table had no way to log out or change player', async () => {
+    await table('qa-logout');
+    const { page, token } = await sitDown('Oskar', 'qa-logout', 'fr');
+    const button = page.locator('#logout');
+    expect(await button.textContent()).toBe('Déconnexion');
+    await page.locator('#lang').selectOption('en');
+    await poll(() => page.locator('#logout').textContent()).toBe('Log out');
+    expect(await page.locator('.who').textContent()).toContain('Oskar');
+    await page.locator('#logout').click();
+    // back on the login screen; the stored session is gone and the server forgot the token
+    await page.locator('#login-name').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('croupier.session'))).toBe(null);
+    await expect(api(server.url, 'GET', '/api/me', token)).rejects.toThrow(/401/);
+    // another player sits down
+    await api(server.url, 'POST', '/api/admin/players', server.adminToken, { name: 'Petra', deposit: 5_000 });
+    await page.locator('#login-name').fill('Petra');
+    await page.keyboard.press('Enter');
+    await page.locator('.layout .spot').first().waitFor();
+    await poll(() => page.locator('.who').textContent()).toContain('Petra');
+    await poll(() => page.locator('#balance').textContent()).toBe(formatMoney(5_000, EUR));
+    await page.locator('.spot[data-key="17"]').click();
+    const petra = await page.evaluate(() => JSON.parse(localStorage.getItem('croupier.session') ?? '{}').token as string);
+    await poll(async () => (await api(server.url, 'GET', '/api/me', petra)).balance).toBe(4_900);
+    await poll(() => page.locator('#balance').textContent()).toBe(formatMoney(4_900, EUR));
+    expect(errors).toEqual([]);
+  });
 });

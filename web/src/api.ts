@@ -226,6 +226,10 @@ export class Api {
   health() {
     return this.call<{ ok: boolean; registration?: boolean; welcomeBalance?: number; demoPlayers?: string[]; serverTime: number }>('GET', '/api/health');
   }
+  /** Ends the player's session on the server (the token stops working). */
+  logout() {
+    return this.call<{ ok: boolean }>('POST', '/api/logout');
+  }
   me() {
     return this.call<{ role: string; playerId?: string; name?: string; balance?: number }>('GET', '/api/me');
   }

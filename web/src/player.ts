@@ -121,6 +121,34 @@ class PlayerApp {
     }
   }
 
+  /** Log out (or change player): the server forgets the token, the page goes back to the login screen. */
+  private async logout(): Promise<void> {
+    try {
+      await this.api.logout();
+    } catch {
+      /* an expired session is logged out already */
+    }
+    this.api.close();
+    this.session = null;
+    localStorage.removeItem('croupier.session');
+    this.api = new Api(null);
+    clearTimeout(this.refetchTimer);
+    this.wheel?.dispose();
+    this.wheel = null;
+    this.layout = null;
+    this.racetrack = null;
+    this.view = null;
+    this.landing = null;
+    this.landingPocket = null;
+    this.deferred = null;
+    this.shownCoup = 0;
+    this.balance = 0;
+    this.settlements.clear();
+    this.history = [];
+    this.moveTargets.clear();
+    this.showLogin();
+  }
+
   private showLogin(message = ''): void {
     document.title = `Croupier — ${t(this.lang, 'title')}`;
     const err = h('p', { class: 'err', role: 'alert', id: 'login-error' }, message);
@@ -314,7 +342,7 @@ class PlayerApp {
       h('div', { class: 'brand' }, 'CROUPIER', h('small', {}, `${ruleSetName(L, v.table.rules.preset)} · ${t(L, 'tableMin')} ${this.money(v.table.minimum)}`)),
       h('label', {}, d.table, tableSel),
       this.langSelect(rebuild),
-      h('div', { class: 'who' }, this.session?.name ?? ''),
+      h('div', { class: 'who' }, h('span', {}, this.session?.name ?? ''), h('button', { class: 'btn-small', type: 'button', id: 'logout', onclick: () => void this.logout() }, d.logOut)),
       h('div', { class: 'money-box' }, h('span', { class: 'lbl' }, d.staked), h('span', { class: 'val', id: 'staked' }, '')),
       h('div', { class: 'money-box' }, h('span', { class: 'lbl' }, d.balance), h('span', { class: 'val', id: 'balance', 'aria-live': 'polite' }, '')),
     );
@@ -738,6 +766,7 @@ class PlayerApp {
   }
 
   private applyView(v: TableViewJson): void {
+    if (!this.session) return; // an answer that arrived after a log out
     if (this.landing !== null && (v.lastCoup?.number ?? 0) >= this.landing) {
       // the ball is still rolling: keep the table as it was (bets on the layout, balance)
       // until it lands, so the screen does not tell the result before the wheel does
