@@ -50,9 +50,22 @@ describe('money', () => {
   it('formats integer minor units with the table currency', () => {
     expect(formatMoney(1000, EUR)).toBe('10.00 €');
     expect(formatMoney(5, EUR)).toBe('0.05 €');
-    expect(formatMoney(-1234567, EUR)).toBe('−12\u202f345.67 €');
-    expect(formatMoney(1500, { code: 'JPY', decimals: 0 })).toBe('1\u202f500 ¥');
+    expect(formatMoney(-1234567, EUR)).toBe('−12,345.67 €');
+    expect(formatMoney(1500, { code: 'JPY', decimals: 0 })).toBe('1,500 ¥');
     expect(() => formatMoney(1.5, EUR)).toThrow();
+  });
+  it('regression: English amounts had a space as thousands separator ("1 000.00 €" instead of "1,000.00 €")', () => {
+    expect(formatMoney(100_000, EUR)).toBe('1,000.00 €');
+    expect(formatMoney(100_000, EUR, 'en')).toBe('1,000.00 €');
+    expect(formatMoney(99_999, EUR, 'en')).toBe('999.99 €');
+    expect(formatMoney(-1234567, EUR, 'en')).toBe('−12,345.67 €');
+    expect(formatMoney(1500, { code: 'JPY', decimals: 0 }, 'en')).toBe('1,500 ¥');
+    expect(formatMoney(150_000, { code: 'CHIPS', decimals: 2 }, 'en')).toBe('1,500.00 CHIPS');
+    // exact digits beyond float precision
+    expect(formatMoney(Number.MAX_SAFE_INTEGER, EUR, 'en')).toBe('90,071,992,547,409.91 €');
+    // other languages unchanged
+    expect(formatMoney(100_000, EUR, 'fr')).toBe('1\u202f000,00\u00a0€');
+    expect(formatMoney(100_000, EUR, 'de')).toBe('1.000,00\u00a0€');
   });
   it('labels chips and offers denominations from the table minimum', () => {
     expect(chipLabel(100, EUR)).toBe('1');
@@ -110,7 +123,7 @@ describe('i18n polish', () => {
     expect(formatMoney(Number.MAX_SAFE_INTEGER, EUR, 'de')).toBe('90.071.992.547.409,91\u00a0€');
     expect(formatMoney(100, { code: 'CHIPS', decimals: 2 }, 'fr')).toBe('1,00 CHIPS');
     // English keeps its format
-    expect(formatMoney(100_000, EUR, 'en')).toBe('1\u202f000.00 €');
+    expect(formatMoney(100_000, EUR, 'en')).toBe('1,000.00 €');
     expect(chipLabel(250, EUR, 'fr')).toBe('2,5');
     expect(chipLabel(250, EUR, 'en')).toBe('2.5');
     expect(chipLabel(123_456, EUR)).toBe('1.23k');

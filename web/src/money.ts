@@ -40,7 +40,7 @@ function currencyFormat(lang: string, c: Currency): Intl.NumberFormat | null {
 
 /**
  * Formats integer minor units for a language. English (the default): 1000 with EUR/2 →
- * "10.00 €", thousands separated by a thin space (1234567 → "12 345.67 €"). French, Czech,
+ * "10.00 €", thousands separated by a comma (1234567 → "12,345.67 €"). French, Czech,
  * German, Italian: the locale's format through Intl.NumberFormat, fed with the exact decimal
  * digits (a string, never a float): "12 345,67 €" (fr, cs), "12.345,67 €" (de, it). Negative
  * amounts start with a minus sign (−).
@@ -53,7 +53,9 @@ export function formatMoney(minor: number, c: Currency, lang = 'en'): string {
     if (f) return `${sign}${f.format(text as unknown as number)}`;
   }
   const [int, frac] = text.split('.');
-  const majorText = int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+  // English groups thousands with a comma ("1,000.00 €"); the fallback of other languages
+  // (a code Intl does not know) with a thin space
+  const majorText = int.replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'en' ? ',' : '\u202f');
   return `${sign}${frac === undefined ? majorText : `${majorText}${decimalSeparator(lang)}${frac}`} ${SYMBOLS[c.code] ?? c.code}`;
 }
 
