@@ -6,8 +6,6 @@
  * `serve` processes, when the owner is SIGKILLed). Skips with a message when
  * PostgreSQL or Redis is unreachable, unless CROUPIER_REQUIRE_SERVICES=1.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +16,7 @@ import { Casino } from '../../src/server/casino.ts';
 import { defaultPgUrl, dropPostgresSchema, openPostgresStore } from '../../src/store/sql.ts';
 import type { Store } from '../../src/store/port.ts';
 import { storeKinds } from '../store/stores.ts';
+import { api, ServeProcesses, waitFor, type ServeProcess } from './processes.ts';
 
 const REDIS_URL = process.env.CROUPIER_REDIS_URL || 'redis://127.0.0.1:6379';
 const requireServices = process.env.CROUPIER_REQUIRE_SERVICES === '1';
@@ -152,80 +151,21 @@ describe.skipIf(skip !== null)(`two processes sharing PostgreSQL and Redis${skip
 });
 
 describe.skipIf(skip !== null)(`two serve processes: the owner is SIGKILLed${skip ? ` (SKIPPED: ${skip})` : ''}`, () => {
-  const ROOT = fileURLToPath(new URL('../../', import.meta.url));
   const url = defaultPgUrl();
   const schema = `croupier_mpk_${process.pid}_${Date.now().toString(36)}`;
   const ADMIN = 'admin-mp';
   // a long "rien ne va plus" (ballMs) so the owner can be killed in it
   const TIMINGS = { bettingMs: 3000, launchMs: 500, ballMs: 4000, resultMs: 1000, zeroChoiceMs: 1000 };
-  const children = new Set<ChildProcess>();
+  const servers = new ServeProcesses();
 
-  interface Server {
-    child: ChildProcess;
-    url: string;
-    exited: Promise<number | null>;
-    stderr: () => string;
-  }
-
-  function serve(name: string): Promise<Server> {
-    return new Promise((resolve, reject) => {
-      const args = ['bin/croupier.mjs', 'serve', '--port', '0', '--host', '127.0.0.1', '--store', 'postgres', '--pg-url', url, '--pg-schema', schema, '--pubsub', REDIS_URL, '--rng', `seeded:${name}`, '--timings', JSON.stringify(TIMINGS), '--log-level', 'info', '--web-dir', '/nonexistent'];
-      // the takeover interval is serve's default (5 s with PostgreSQL)
-      const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, CROUPIER_CROUPIER_TOKEN: 'croupier-mp', CROUPIER_ADMIN_TOKEN: ADMIN, CROUPIER_FAULT: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-      children.add(child);
-      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-      let out = '';
-      let err = '';
-      const timer = setTimeout(() => reject(new Error(`${name} did not start: ${out} ${err}`)), 45_000);
-      child.stderr!.on('data', (d) => (err += String(d)));
-      child.stdout!.on('data', (d) => {
-        out += String(d);
-        const m = /player table:\s+(http:\/\/\S+?)\/\s/.exec(out);
-        if (m) {
-          clearTimeout(timer);
-          resolve({ child, url: m[1]!, exited, stderr: () => err });
-        }
-      });
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`${name} exited (${code}) before listening: ${out} ${err}`));
-      });
-    });
-  }
-
-  async function api(s: Server, method: string, path: string, token?: string, body?: unknown): Promise<any> {
-    const res = await fetch(`${s.url}${path}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    return res.json();
-  }
-
-  async function waitFor<T>(what: string, f: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
-    const t0 = Date.now();
-    let last: unknown;
-    for (;;) {
-      try {
-        const v = await f();
-        if (v) return v;
-      } catch (e) {
-        last = e;
-      }
-      if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}${last ? ` (${String(last)})` : ''}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+  function serve(name: string): Promise<ServeProcess> {
+    const args = ['--port', '0', '--host', '127.0.0.1', '--store', 'postgres', '--pg-url', url, '--pg-schema', schema, '--pubsub', REDIS_URL, '--rng', `seeded:${name}`, '--timings', JSON.stringify(TIMINGS), '--log-level', 'info', '--web-dir', '/nonexistent'];
+    // the takeover interval is serve's default (5 s with PostgreSQL)
+    return servers.start(args, { CROUPIER_CROUPIER_TOKEN: 'croupier-mp', CROUPIER_ADMIN_TOKEN: ADMIN, CROUPIER_FAULT: '' }, name);
   }
 
   afterAll(async () => {
-    for (const c of children) {
-      if (c.exitCode === null && c.signalCode === null) {
-        const gone = new Promise((r) => c.once('exit', r));
-        c.kill('SIGTERM');
-        await Promise.race([gone, new Promise((r) => setTimeout(r, 5000))]);
-        if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-      }
-    }
+    await servers.stopAll(true);
     await dropPostgresSchema(url, schema).catch(() => {});
   });
 
@@ -258,8 +198,7 @@ describe.skipIf(skip !== null)(`two serve processes: the owner is SIGKILLed${ski
       const st = await api(owner, 'GET', '/api/tables/paris');
       return st.phase === 'no-more-bets' && st.coup === coup;
     });
-    owner.child.kill('SIGKILL');
-    await owner.exited;
+    await servers.kill(owner);
 
     // the survivor takes both tables over by itself (poll; the default sweep runs every 5 s)
     await waitFor('the takeover', async () => {

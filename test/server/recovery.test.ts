@@ -4,80 +4,26 @@
  * result — then restarted on the same data directory. The table must resume, the interrupted
  * coup must be settled exactly once or its stakes returned, and the ledger must balance.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { api, ServeProcesses, waitFor, type ServeProcess } from './processes.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ADMIN = 'admin-demo';
 const TIMINGS = { bettingMs: 2500, launchMs: 700, ballMs: 1500, resultMs: 1000, zeroChoiceMs: 1000 };
-const children = new Set<ChildProcess>();
+const servers = new ServeProcesses();
 
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-});
+afterAll(() => servers.stopAll());
 
-interface Server {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<number | null>;
-}
+type Server = ServeProcess;
 
 function start(dataDir: string, fault?: string): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/croupier.mjs', 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--rng', 'seeded:recovery', '--timings', JSON.stringify(TIMINGS), '--log-level', 'warn', '--web-dir', join(dataDir, 'no-web')], {
-      cwd: ROOT,
-      env: { ...process.env, CROUPIER_FAULT: fault ?? '', CROUPIER_CROUPIER_TOKEN: 'croupier-demo', CROUPIER_ADMIN_TOKEN: ADMIN },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.add(child);
-    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out} ${err}`)), 45_000);
-    child.stderr!.on('data', (d) => (err += String(d)));
-    child.stdout!.on('data', (d) => {
-      out += String(d);
-      const m = /player table:\s+(http:\/\/\S+?)\/\s/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1], exited });
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}) before listening: ${out} ${err}`));
-    });
-  });
+  const args = ['--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--rng', 'seeded:recovery', '--timings', JSON.stringify(TIMINGS), '--log-level', 'warn', '--web-dir', join(dataDir, 'no-web')];
+  return servers.start(args, { CROUPIER_FAULT: fault ?? '', CROUPIER_CROUPIER_TOKEN: 'croupier-demo', CROUPIER_ADMIN_TOKEN: ADMIN });
 }
 
-async function api(s: Server, method: string, path: string, token?: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${s.url}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  return res.json();
-}
-
-async function waitFor<T>(what: string, f: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 15));
-  }
-}
-
-async function kill(s: Server): Promise<void> {
-  s.child.kill('SIGKILL');
-  await s.exited;
-  children.delete(s.child);
-}
+const kill = (s: Server) => servers.kill(s);
 
 /** Bets of the test player: no chances simples, so no prisoner outlives the coup. */
 const BETS = [
