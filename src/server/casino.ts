@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { CryptoSource, SeededSource, type RandomSource } from '../rng/index.ts';
 import { echo } from '../table/shape.ts';
+import { NAME_MAX, normaliseName } from '../table/names.ts';
 import { LedgerRefusal, type Store } from '../store/port.ts';
 import { resolveTableConfig, type TableConfig, type TableConfigInput, type TableTimings } from '../table/config.ts';
 import { tableErr, type TableError } from '../table/errors.ts';
@@ -45,24 +46,6 @@ export interface CasinoOptions {
 export const WELCOME_BALANCE = 100_000;
 
 type R<T> = { ok: true; value: T } | { ok: false; error: TableError };
-
-/** Longest player name, in characters (Unicode code points). */
-export const NAME_MAX = 32;
-
-/**
- * A player name as it is stored, or null if it is not acceptable: NFC-normalised, trimmed,
- * 1-{@link NAME_MAX} characters of any script with at least one letter or digit; no control,
- * format (bidi overrides; the zero-width (non-)joiners some scripts need are allowed),
- * private-use, unassigned or line / paragraph separator characters.
- */
-export function normaliseName(raw: string): string | null {
-  const name = raw.normalize('NFC').trim();
-  const length = [...name].length;
-  if (length < 1 || length > NAME_MAX) return null;
-  if (/[\p{Cc}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/u.test(name) || /(?![\u200c\u200d])\p{Cf}/u.test(name)) return null;
-  if (!/[\p{L}\p{N}]/u.test(name)) return null;
-  return name;
-}
 
 /**
  * The player id of a name: lower case, Latin letters without their accents ("Chloé" → "chloe"),

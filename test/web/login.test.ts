@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { errorText, loginErrorText } from '../../web/src/errors.ts';
 import { LANGUAGES } from '../../web/src/i18n.ts';
-import { NAME_MAX, nameProblem } from '../../web/src/login.ts';
+import { NAME_MAX } from '../../src/table/names.ts';
+import { nameProblem } from '../../web/src/login.ts';
 
 describe('login screen', () => {
   it('says a blank or too long name before sending it (the server rule: trimmed, 1-32 characters)', () => {
