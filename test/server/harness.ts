@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { expect } from 'vitest';
 import WebSocket from 'ws';
 import { buildServer } from '../../src/server/app.ts';
 import { LocalBus } from '../../src/server/bus.ts';
@@ -67,6 +68,10 @@ export interface TestServer {
   /** An HTTP request through fastify.inject, with a bearer token when given. */
   call: (method: string, url: string, token?: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: Record<string, any>; raw: string }>;
   connect: (token?: string) => Promise<WsClient>;
+  /** Creates a player with a deposit (admin API) and logs it in: its token. */
+  player: (name: string, deposit?: number) => Promise<string>;
+  /** Creates a manual (physical wheel), croupier-paced french table, open for betting; `extra` overrides the config. */
+  manualTable: (id: string, extra?: Record<string, unknown>) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -99,6 +104,14 @@ export async function startTestServer(o: {
   return {
     dir, store, casino, app, base, call,
     connect: (token) => connectWs(base, token),
+    player: async (name, deposit = 100_000) => {
+      expect((await call('POST', '/api/admin/players', o.staff.admin, { name, deposit })).status).toBe(201);
+      return (await call('POST', '/api/login', undefined, { name })).body.token;
+    },
+    manualTable: async (id, extra = {}) => {
+      const r = await call('POST', '/api/admin/tables', o.staff.admin, { id, rules: 'french', minimum: 100, mode: 'manual', croupierPaced: true, open: true, ...extra });
+      expect(r.status).toBe(201);
+    },
     close: async () => {
       await casino.stop();
       await app.close();

@@ -15,25 +15,14 @@ let store: Store;
 let casino: Casino;
 let call: TestServer['call'];
 let connect: TestServer['connect'];
+let player: TestServer['player'];
+let manualTable: TestServer['manualTable'];
 let now = Date.UTC(2026, 2, 1, 20, 0, 0);
 const STAFF = { croupier: 'croupier-reg', admin: 'admin-reg' };
 
-/** A new player with a deposit, logged in: its token. */
-async function player(name: string, deposit = 100_000): Promise<string> {
-  const created = await call('POST', '/api/admin/players', STAFF.admin, { name, deposit });
-  expect(created.status).toBe(201);
-  return (await call('POST', '/api/login', undefined, { name })).body.token;
-}
-
-/** A manual (physical wheel), croupier-paced table, open for betting. */
-async function manualTable(id: string, extra: Record<string, unknown> = {}) {
-  const r = await call('POST', '/api/admin/tables', STAFF.admin, { id, rules: 'french', minimum: 100, mode: 'manual', croupierPaced: true, open: true, ...extra });
-  expect(r.status).toBe(201);
-}
-
 beforeAll(async () => {
   srv = await startTestServer({ prefix: 'croupier-reg-', rng: 'seeded:reg', staff: STAFF, clock: () => now });
-  ({ store, casino, call, connect } = srv);
+  ({ store, casino, call, connect, player, manualTable } = srv);
 });
 
 afterAll(async () => {

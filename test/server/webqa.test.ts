@@ -13,16 +13,9 @@ let connect: TestServer['connect'];
 let now = Date.UTC(2026, 3, 2, 20, 0, 0);
 const STAFF = { croupier: 'croupier-qa', admin: 'admin-qa' };
 
-async function player(name: string, deposit = 100_000): Promise<string> {
-  expect((await call('POST', '/api/admin/players', STAFF.admin, { name, deposit })).status).toBe(201);
-  return (await call('POST', '/api/login', undefined, { name })).body.token;
-}
-
-/** A manual, croupier-paced french table, open for betting. */
-async function manualTable(id: string) {
-  const r = await call('POST', '/api/admin/tables', STAFF.admin, { id, rules: 'french', minimum: 100, mode: 'manual', croupierPaced: true, open: true, timings: { resultMs: 1000, zeroChoiceMs: 20_000 } });
-  expect(r.status).toBe(201);
-}
+/** A manual, croupier-paced french table, open for betting, with a 20 s zero choice. */
+const manualTable = (id: string) => srv.manualTable(id, { timings: { resultMs: 1000, zeroChoiceMs: 20_000 } });
+const player = (name: string, deposit?: number) => srv.player(name, deposit);
 
 /** Rien ne va plus and the croupier's number. */
 async function spin(id: string, pocket: number) {
