@@ -33,7 +33,14 @@ export function naiveSettle(bets: NaiveBet[], pocket: number, out: number[]): nu
  * bet object and settles it with `includes` (chances on zero simply lose: the european rule).
  * Returns { staked, returned } in minor units.
  */
-export function naiveSimulate(wheel: WheelKind, numbers: number[], kind: PositionKind, unit: number, spins: number, seed: number): { staked: number; returned: number } {
+export function naiveSimulate(
+  wheel: WheelKind,
+  numbers: number[],
+  kind: PositionKind,
+  unit: number,
+  spins: number,
+  seed: number,
+): { staked: number; returned: number } {
   const source = new SeededSource(seed);
   const pockets = pocketsOf(wheel);
   const n = pockets.length;

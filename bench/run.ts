@@ -76,7 +76,11 @@ const print = (s = '') => {
 };
 
 print(`# Croupier benchmarks${QUICK ? ' (quick)' : ''}`);
-print(`node ${process.version}, ${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+print(
+  `node ${process.version}, ${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 print('command: npm run bench');
 print();
 
@@ -102,12 +106,17 @@ print();
     }
     const returned = new Float64Array(size);
     const kept = new Float64Array(size);
-    const naive: NaiveBet[] = Array.from(positions, (p, i) => ({ kind: cat.positions[p].kind, numbers: [...cat.positions[p].pockets], stake: stakes[i] }));
+    const naive: NaiveBet[] = Array.from(positions, (p, i) => ({
+      kind: cat.positions[p].kind,
+      numbers: [...cat.positions[p].pockets],
+      stake: stakes[i],
+    }));
     const out: number[] = new Array(size).fill(0);
     const passes = Math.max(1, Math.round(2e7 / size)); // about 20 M bets per repetition
     let sink = 0;
     const fast = rate(() => {
-      for (let k = 0; k < passes; k++) sink += settleBatch(table, pockets[k % pockets.length], positions, stakes, returned, kept).returned;
+      for (let k = 0; k < passes; k++)
+        sink += settleBatch(table, pockets[k % pockets.length], positions, stakes, returned, kept).returned;
       return passes * size;
     });
     const naivePasses = Math.max(1, Math.round(passes / 10));
@@ -119,21 +128,44 @@ print();
     const engine = rate(() => {
       for (let k = 0; k < enginePasses; k++) {
         const pocket = pockets[k % pockets.length];
-        for (let i = 0; i < size; i++) sink += settlePosition(cat.positions[positions[i]], stakes[i], pocket, rules).returned;
+        for (let i = 0; i < size; i++)
+          sink += settlePosition(cat.positions[positions[i]], stakes[i], pocket, rules).returned;
       }
       return enginePasses * size;
     }, 3);
     if (sink === -1) print('');
-    results.push({ bench: 'settlement', batch: size, fastBetsPerSecond: fast.wall, fastBetsPerCpuSecond: fast.cpu, naiveBetsPerSecond: slow.wall, naiveBetsPerCpuSecond: slow.cpu, engineBetsPerSecond: engine.wall, engineBetsPerCpuSecond: engine.cpu });
-    print(`| ${size.toLocaleString('en')} | ${fmt(fast.wall)} (${fmt(fast.cpu)}) | ${fmt(slow.wall)} (${fmt(slow.cpu)}) | ${(fast.wall / slow.wall).toFixed(1)}× (${(fast.cpu / slow.cpu).toFixed(1)}×) | ${fmt(engine.wall)} (${fmt(engine.cpu)}) | ${(fast.wall / engine.wall).toFixed(1)}× (${(fast.cpu / engine.cpu).toFixed(1)}×) |`);
+    results.push({
+      bench: 'settlement',
+      batch: size,
+      fastBetsPerSecond: fast.wall,
+      fastBetsPerCpuSecond: fast.cpu,
+      naiveBetsPerSecond: slow.wall,
+      naiveBetsPerCpuSecond: slow.cpu,
+      engineBetsPerSecond: engine.wall,
+      engineBetsPerCpuSecond: engine.cpu,
+    });
+    print(
+      `| ${size.toLocaleString('en')} | ${fmt(fast.wall)} (${fmt(fast.cpu)}) | ${fmt(slow.wall)} (${fmt(slow.cpu)}) | ${(fast.wall / slow.wall).toFixed(1)}× (${(fast.cpu / slow.cpu).toFixed(1)}×) | ${fmt(engine.wall)} (${fmt(engine.cpu)}) | ${(fast.wall / engine.wall).toFixed(1)}× (${(fast.cpu / engine.cpu).toFixed(1)}×) |`,
+    );
   }
   print();
 }
 
 // ---- 2. simulation, one core -----------------------------------------------------------------
 const base: SimConfig = {
-  rules: preset('european'), bet: 'rouge', strategy: 'flat', unit: 100, bankroll: UNLIMITED, limit: UNLIMITED, target: 0,
-  spins: QUICK ? 5_000_000 : 20_000_000, sessions: 1, seed: 42, zeroPolicy: 'prison', line: [1, 2, 3, 4], paroliWins: 3,
+  rules: preset('european'),
+  bet: 'rouge',
+  strategy: 'flat',
+  unit: 100,
+  bankroll: UNLIMITED,
+  limit: UNLIMITED,
+  target: 0,
+  spins: QUICK ? 5_000_000 : 20_000_000,
+  sessions: 1,
+  seed: 42,
+  zeroPolicy: 'prison',
+  line: [1, 2, 3, 4],
+  paroliWins: 3,
 };
 const rouge = [...(catalogue('single').byKey.get('rouge')?.pockets ?? [])];
 {
@@ -149,7 +181,10 @@ const rouge = [...(catalogue('single').byKey.get('rouge')?.pockets ?? [])];
   const cases: [string, SimConfig][] = [
     ['european rouge, flat', base],
     ['french rouge en prison, flat', { ...base, rules: preset('french') }],
-    ['french rouge en prison, martingale (limit 1000 units)', { ...base, rules: preset('french'), strategy: 'martingale', limit: 100_000 }],
+    [
+      'french rouge en prison, martingale (limit 1000 units)',
+      { ...base, rules: preset('french'), strategy: 'martingale', limit: 100_000 },
+    ],
     ['european rouge, labouchère 1-2-3-4 (limit 1000 units)', { ...base, strategy: 'labouchere', limit: 100_000 }],
   ];
   for (const [name, cfg] of cases) {
@@ -160,8 +195,17 @@ const rouge = [...(catalogue('single').byKey.get('rouge')?.pockets ?? [])];
       runSession(spec, seedState(42), out, 0, cfg.spins);
       return out[F.SPINS];
     });
-    results.push({ bench: 'simulation-1-core', case: name, fastCoupsPerSecond: fast.wall, fastCoupsPerCpuSecond: fast.cpu, naiveCoupsPerSecond: naive.wall, naiveCoupsPerCpuSecond: naive.cpu });
-    print(`| ${name} | ${fmt(fast.wall)} (${fmt(fast.cpu)}) | ${fmt(naive.wall)} (${fmt(naive.cpu)}) | ${(fast.wall / naive.wall).toFixed(1)}× (${(fast.cpu / naive.cpu).toFixed(1)}×) |`);
+    results.push({
+      bench: 'simulation-1-core',
+      case: name,
+      fastCoupsPerSecond: fast.wall,
+      fastCoupsPerCpuSecond: fast.cpu,
+      naiveCoupsPerSecond: naive.wall,
+      naiveCoupsPerCpuSecond: naive.cpu,
+    });
+    print(
+      `| ${name} | ${fmt(fast.wall)} (${fmt(fast.cpu)}) | ${fmt(naive.wall)} (${fmt(naive.cpu)}) | ${(fast.wall / naive.wall).toFixed(1)}× (${(fast.cpu / naive.cpu).toFixed(1)}×) |`,
+    );
   }
   print();
   print('naive baseline: flat rouge, `pockets[SeededSource.nextInt(n)]` + a bet object + `Array.includes` per coup.');
@@ -173,7 +217,9 @@ const rouge = [...(catalogue('single').byKey.get('rouge')?.pockets ?? [])];
   const cores = availableParallelism();
   const sessions = 4 * cores;
   const spins = QUICK ? 2_000_000 : 10_000_000;
-  print(`## Simulation, all cores (${cores} worker threads, ${sessions} sessions × ${spins.toLocaleString('en')} coups, european rouge flat)`);
+  print(
+    `## Simulation, all cores (${cores} worker threads, ${sessions} sessions × ${spins.toLocaleString('en')} coups, european rouge flat)`,
+  );
   print();
   const cfg: SimConfig = { ...base, spins, sessions };
   const c0 = process.cpuUsage();
@@ -189,38 +235,63 @@ const rouge = [...(catalogue('single').byKey.get('rouge')?.pockets ?? [])];
   const naiveSpins = Math.round(spins / 10);
   const t1 = performance.now();
   await Promise.all(
-    Array.from({ length: sessions }, (_, i) => i).reduce<number[][]>((acc, i) => {
-      (acc[i % cores] ??= []).push(i);
-      return acc;
-    }, []).map(
-      (group) =>
-        new Promise<void>((resolve, reject) => {
-          const w = new Worker(new URL('./naive-worker.mjs', import.meta.url), { workerData: { numbers: rouge, spins: naiveSpins * group.length, seed: group[0] } });
-          w.once('message', () => {
-            void w.terminate();
-            resolve();
-          });
-          w.once('error', reject);
-        }),
-    ),
+    Array.from({ length: sessions }, (_, i) => i)
+      .reduce<number[][]>((acc, i) => {
+        (acc[i % cores] ??= []).push(i);
+        return acc;
+      }, [])
+      .map(
+        (group) =>
+          new Promise<void>((resolve, reject) => {
+            const w = new Worker(new URL('./naive-worker.mjs', import.meta.url), {
+              workerData: { numbers: rouge, spins: naiveSpins * group.length, seed: group[0] },
+            });
+            w.once('message', () => {
+              void w.terminate();
+              resolve();
+            });
+            w.once('error', reject);
+          }),
+      ),
   );
   const naive = (naiveSpins * sessions) / ((performance.now() - t1) / 1000);
-  results.push({ bench: 'simulation-all-cores', workers: cores, fastCoupsPerSecond: fast, fastCoupsPerSecondAfterStartup: compute, fastCoupsPerCpuSecond: perCpu, startupSeconds: r.startupSeconds, naiveCoupsPerSecond: naive });
+  results.push({
+    bench: 'simulation-all-cores',
+    workers: cores,
+    fastCoupsPerSecond: fast,
+    fastCoupsPerSecondAfterStartup: compute,
+    fastCoupsPerCpuSecond: perCpu,
+    startupSeconds: r.startupSeconds,
+    naiveCoupsPerSecond: naive,
+  });
   print('| case | fast kernel | naive baseline | ratio |');
   print('|---|---:|---:|---:|');
-  print(`| european rouge flat, ${cores} workers, wall clock incl. start-up (${r.startupSeconds.toFixed(2)} s) | ${fmt(fast)} coups/s | ${fmt(naive)} coups/s | ${(fast / naive).toFixed(1)}× |`);
+  print(
+    `| european rouge flat, ${cores} workers, wall clock incl. start-up (${r.startupSeconds.toFixed(2)} s) | ${fmt(fast)} coups/s | ${fmt(naive)} coups/s | ${(fast / naive).toFixed(1)}× |`,
+  );
   print(`| same, once the workers are up | ${fmt(compute)} coups/s | | |`);
   print(`| same, per CPU second (all threads, start-up included) | ${fmt(perCpu)} coups/s | | |`);
   print();
 }
 
 const targets = {
-  settlementBatch: results.filter((r) => r.bench === 'settlement').every((r) => (r.fastBetsPerSecond as number) >= 100e6),
-  simulationOneCore: ((results.find((r) => r.bench === 'simulation-1-core')?.fastCoupsPerSecond as number) ?? 0) >= 50e6,
-  simulationOneCorePerCpuSecond: ((results.find((r) => r.bench === 'simulation-1-core')?.fastCoupsPerCpuSecond as number) ?? 0) >= 50e6,
+  settlementBatch: results
+    .filter((r) => r.bench === 'settlement')
+    .every((r) => (r.fastBetsPerSecond as number) >= 100e6),
+  simulationOneCore:
+    ((results.find((r) => r.bench === 'simulation-1-core')?.fastCoupsPerSecond as number) ?? 0) >= 50e6,
+  simulationOneCorePerCpuSecond:
+    ((results.find((r) => r.bench === 'simulation-1-core')?.fastCoupsPerCpuSecond as number) ?? 0) >= 50e6,
 };
 print(
   `targets (wall clock): settlement >= 100 M bets/s at every batch size: ${targets.settlementBatch ? 'met' : 'NOT met'}; ` +
     `simulation >= 50 M coups/s on one core (european rouge flat): ${targets.simulationOneCore ? 'met' : 'NOT met'} (per CPU second: ${targets.simulationOneCorePerCpuSecond ? 'met' : 'NOT met'})`,
 );
-if (JSON_OUT) console.log(JSON.stringify({ node: process.version, cores: availableParallelism(), load: loadavg(), quick: QUICK, results, targets }, null, 2));
+if (JSON_OUT)
+  console.log(
+    JSON.stringify(
+      { node: process.version, cores: availableParallelism(), load: loadavg(), quick: QUICK, results, targets },
+      null,
+      2,
+    ),
+  );

@@ -42,7 +42,12 @@ try {
   await program.parseAsync(process.argv);
 } catch (e) {
   if (e instanceof CommanderError) {
-    if (e.exitCode === 0 || e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') {
+    if (
+      e.exitCode === 0 ||
+      e.code === 'commander.helpDisplayed' ||
+      e.code === 'commander.version' ||
+      e.code === 'commander.help'
+    ) {
       process.exitCode = 0;
     } else {
       reportFailure(new CliError('INVALID_ARGUMENTS', e.message.replace(/^error: /, '')));

@@ -11,7 +11,8 @@ import { err, ok, shown, type Result } from './result.ts';
 import { neighbours, parsePocket, pocketLabel, type Pocket, type WheelKind } from './wheel.ts';
 
 /** The fixed announced series and the parametrised families. */
-export type AnnounceName = 'voisins-du-zero' | 'tiers' | 'orphelins' | 'jeu-zero' | 'jeu-7-9' | 'voisins' | 'finale-plein' | 'finale-cheval';
+export type AnnounceName =
+  'voisins-du-zero' | 'tiers' | 'orphelins' | 'jeu-zero' | 'jeu-7-9' | 'voisins' | 'finale-plein' | 'finale-cheval';
 
 /** A parsed announced bet. */
 export type Announce =
@@ -31,12 +32,48 @@ export interface Chip {
 }
 
 /** The fixed series of RULES §5, as [numbers, chips] pairs. */
-const SERIES: Record<'voisins-du-zero' | 'tiers' | 'orphelins' | 'jeu-zero' | 'jeu-7-9', ReadonlyArray<readonly [readonly number[], number]>> = {
-  'voisins-du-zero': [[[0, 2, 3], 2], [[4, 7], 1], [[12, 15], 1], [[18, 21], 1], [[19, 22], 1], [[25, 26, 28, 29], 2], [[32, 35], 1]],
-  tiers: [[[5, 8], 1], [[10, 11], 1], [[13, 16], 1], [[23, 24], 1], [[27, 30], 1], [[33, 36], 1]],
-  orphelins: [[[1], 1], [[6, 9], 1], [[14, 17], 1], [[17, 20], 1], [[31, 34], 1]],
-  'jeu-zero': [[[0, 3], 1], [[12, 15], 1], [[32, 35], 1], [[26], 1]],
-  'jeu-7-9': [[[19], 1], [[27], 1], [[7, 8], 1], [[8, 9], 1], [[17, 18], 1], [[28, 29], 1]],
+const SERIES: Record<
+  'voisins-du-zero' | 'tiers' | 'orphelins' | 'jeu-zero' | 'jeu-7-9',
+  ReadonlyArray<readonly [readonly number[], number]>
+> = {
+  'voisins-du-zero': [
+    [[0, 2, 3], 2],
+    [[4, 7], 1],
+    [[12, 15], 1],
+    [[18, 21], 1],
+    [[19, 22], 1],
+    [[25, 26, 28, 29], 2],
+    [[32, 35], 1],
+  ],
+  tiers: [
+    [[5, 8], 1],
+    [[10, 11], 1],
+    [[13, 16], 1],
+    [[23, 24], 1],
+    [[27, 30], 1],
+    [[33, 36], 1],
+  ],
+  orphelins: [
+    [[1], 1],
+    [[6, 9], 1],
+    [[14, 17], 1],
+    [[17, 20], 1],
+    [[31, 34], 1],
+  ],
+  'jeu-zero': [
+    [[0, 3], 1],
+    [[12, 15], 1],
+    [[32, 35], 1],
+    [[26], 1],
+  ],
+  'jeu-7-9': [
+    [[19], 1],
+    [[27], 1],
+    [[7, 8], 1],
+    [[8, 9], 1],
+    [[17, 18], 1],
+    [[28, 29], 1],
+  ],
 };
 
 /** Largest neighbour count per side on a single-zero wheel (2k+1 <= 37). */
@@ -44,17 +81,59 @@ export const MAX_NEIGHBOURS = 18;
 
 /** Horizontal (a/a+1) and vertical (a/a+3) finales à cheval (RULES §5 table). */
 export const FINALE_CHEVAL_PAIRS: ReadonlyArray<readonly [number, number]> = [
-  [0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 8], [8, 9],
-  [0, 3], [1, 4], [2, 5], [3, 6], [4, 7], [5, 8], [6, 9], [7, 10], [8, 11], [9, 12],
+  [0, 1],
+  [1, 2],
+  [2, 3],
+  [3, 4],
+  [4, 5],
+  [5, 6],
+  [6, 7],
+  [7, 8],
+  [8, 9],
+  [0, 3],
+  [1, 4],
+  [2, 5],
+  [3, 6],
+  [4, 7],
+  [5, 8],
+  [6, 9],
+  [7, 10],
+  [8, 11],
+  [9, 12],
 ];
 
 const ALIASES: Record<string, AnnounceName> = {
-  'voisins-du-zero': 'voisins-du-zero', 'voisins-zero': 'voisins-du-zero', 'grande-serie': 'voisins-du-zero', 'neighbours-of-zero': 'voisins-du-zero', 'neighbors-of-zero': 'voisins-du-zero', 'big-series': 'voisins-du-zero', 'serie-0-2-3': 'voisins-du-zero', 'vdz': 'voisins-du-zero',
-  tiers: 'tiers', 'tiers-du-cylindre': 'tiers', 'petite-serie': 'tiers', 'thirds': 'tiers', 'thirds-of-the-wheel': 'tiers', 'serie-5-8': 'tiers',
-  orphelins: 'orphelins', orphans: 'orphelins', orphelines: 'orphelins', orph: 'orphelins',
-  'jeu-zero': 'jeu-zero', 'zero-game': 'jeu-zero', 'zero-spiel': 'jeu-zero', 'zerospiel': 'jeu-zero', 'jeu-0': 'jeu-zero',
-  'jeu-7-9': 'jeu-7-9', '7-9': 'jeu-7-9', 'hra-7-9': 'jeu-7-9', 'game-7-9': 'jeu-7-9',
-  voisins: 'voisins', neighbours: 'voisins', neighbors: 'voisins', voisin: 'voisins',
+  'voisins-du-zero': 'voisins-du-zero',
+  'voisins-zero': 'voisins-du-zero',
+  'grande-serie': 'voisins-du-zero',
+  'neighbours-of-zero': 'voisins-du-zero',
+  'neighbors-of-zero': 'voisins-du-zero',
+  'big-series': 'voisins-du-zero',
+  'serie-0-2-3': 'voisins-du-zero',
+  vdz: 'voisins-du-zero',
+  tiers: 'tiers',
+  'tiers-du-cylindre': 'tiers',
+  'petite-serie': 'tiers',
+  thirds: 'tiers',
+  'thirds-of-the-wheel': 'tiers',
+  'serie-5-8': 'tiers',
+  orphelins: 'orphelins',
+  orphans: 'orphelins',
+  orphelines: 'orphelins',
+  orph: 'orphelins',
+  'jeu-zero': 'jeu-zero',
+  'zero-game': 'jeu-zero',
+  'zero-spiel': 'jeu-zero',
+  zerospiel: 'jeu-zero',
+  'jeu-0': 'jeu-zero',
+  'jeu-7-9': 'jeu-7-9',
+  '7-9': 'jeu-7-9',
+  'hra-7-9': 'jeu-7-9',
+  'game-7-9': 'jeu-7-9',
+  voisins: 'voisins',
+  neighbours: 'voisins',
+  neighbors: 'voisins',
+  voisin: 'voisins',
 };
 
 /** Normalises an announced-bet name: lower case, accents dropped, separators to "-". */
@@ -77,8 +156,12 @@ export function announceName(raw: string): AnnounceName | undefined {
  * Errors: ANNOUNCE_NOT_OFFERED (double-zero wheel), UNKNOWN_ANNOUNCE, INVALID_NEIGHBOURS,
  * INVALID_FINALE, INVALID_NUMBER / NOT_ON_WHEEL (centre of a neighbours bet).
  */
-export function parseAnnounce(spec: { announce?: unknown; number?: unknown; neighbours?: unknown; finale?: unknown }, wheel: WheelKind): Result<Announce> {
-  if (wheel !== 'single') return err('ANNOUNCE_NOT_OFFERED', 'announced bets exist on single-zero tables only (RULES §5)');
+export function parseAnnounce(
+  spec: { announce?: unknown; number?: unknown; neighbours?: unknown; finale?: unknown },
+  wheel: WheelKind,
+): Result<Announce> {
+  if (wheel !== 'single')
+    return err('ANNOUNCE_NOT_OFFERED', 'announced bets exist on single-zero tables only (RULES §5)');
   if (spec.finale !== undefined) {
     if (spec.announce !== undefined || spec.number !== undefined || spec.neighbours !== undefined) {
       return err('INVALID_FINALE', 'a finale takes no "announce", "number" or "neighbours"');
@@ -88,12 +171,17 @@ export function parseAnnounce(spec: { announce?: unknown; number?: unknown; neig
   const name = typeof spec.announce === 'string' ? announceName(spec.announce) : undefined;
   if (!name) return err('UNKNOWN_ANNOUNCE', `unknown announced bet ${shown(spec.announce)}`);
   if (name === 'voisins') {
-    if (spec.number === undefined) return err('INVALID_NEIGHBOURS', 'a neighbours bet needs its centre "number" (0-36)');
+    if (spec.number === undefined)
+      return err('INVALID_NEIGHBOURS', 'a neighbours bet needs its centre "number" (0-36)');
     const centre = parsePocket(spec.number, wheel);
-    if (!centre.ok) return err('INVALID_NEIGHBOURS', `the centre of a neighbours bet must be on the wheel: ${centre.error.message}`);
+    if (!centre.ok)
+      return err('INVALID_NEIGHBOURS', `the centre of a neighbours bet must be on the wheel: ${centre.error.message}`);
     const k = spec.neighbours;
     if (typeof k !== 'number' || !Number.isInteger(k) || k < 1 || k > MAX_NEIGHBOURS) {
-      return err('INVALID_NEIGHBOURS', `"neighbours" must be an integer 1..${MAX_NEIGHBOURS} (numbers each side of the centre)`);
+      return err(
+        'INVALID_NEIGHBOURS',
+        `"neighbours" must be an integer 1..${MAX_NEIGHBOURS} (numbers each side of the centre)`,
+      );
     }
     return ok({ name, centre: centre.value, k });
   }
@@ -113,7 +201,10 @@ function parseFinale(raw: unknown): Result<Announce> {
     const [a, b] = [Math.min(v[0], v[1]), Math.max(v[0], v[1])];
     if (FINALE_CHEVAL_PAIRS.some(([x, y]) => x === a && y === b)) return ok({ name: 'finale-cheval', a, b });
   }
-  return err('INVALID_FINALE', `finale must be a digit 0-9 (en plein) or one of ${FINALE_CHEVAL_PAIRS.map(([a, b]) => `${a}/${b}`).join(', ')} (à cheval)`);
+  return err(
+    'INVALID_FINALE',
+    `finale must be a digit 0-9 (en plein) or one of ${FINALE_CHEVAL_PAIRS.map(([a, b]) => `${a}/${b}`).join(', ')} (à cheval)`,
+  );
 }
 
 function position(numbers: readonly number[]): Position {

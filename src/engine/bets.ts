@@ -16,7 +16,14 @@
  * simple `prison` (levels already imprisoned, 0..maxLevel) and `onZero` ("prison" or
  * "partage", the player's choice should this coup be a zero; default prison).
  */
-import { chipCount, expandAnnounce, normaliseName as norm, parseAnnounce, type Announce, type Chip } from './announce.ts';
+import {
+  chipCount,
+  expandAnnounce,
+  normaliseName as norm,
+  parseAnnounce,
+  type Announce,
+  type Chip,
+} from './announce.ts';
 import { catalogue, insideKey, outsidePosition, type Chance, type Position, type PositionKind } from './layout.ts';
 import { err, ok, shown, type Result } from './result.ts';
 import type { Rules } from './rules.ts';
@@ -83,31 +90,106 @@ export interface AnnouncedBet {
 /** A validated bet. */
 export type Bet = PositionBet | AnnouncedBet;
 
-const SHAPE_KEYS = ['numbers', 'chance', 'dozen', 'douzaine', 'column', 'colonne', 'dozens', 'douzaines', 'columns', 'colonnes', 'announce', 'finale'] as const;
-const ALLOWED_KEYS = new Set<string>([...SHAPE_KEYS, 'id', 'stake', 'kind', 'number', 'neighbours', 'prison', 'onZero']);
+const SHAPE_KEYS = [
+  'numbers',
+  'chance',
+  'dozen',
+  'douzaine',
+  'column',
+  'colonne',
+  'dozens',
+  'douzaines',
+  'columns',
+  'colonnes',
+  'announce',
+  'finale',
+] as const;
+const ALLOWED_KEYS = new Set<string>([
+  ...SHAPE_KEYS,
+  'id',
+  'stake',
+  'kind',
+  'number',
+  'neighbours',
+  'prison',
+  'onZero',
+]);
 
 const CHANCE_ALIASES: Record<string, Chance> = {
-  rouge: 'rouge', red: 'rouge', rot: 'rouge', rosso: 'rouge', cervena: 'rouge',
-  noir: 'noir', black: 'noir', schwarz: 'noir', nero: 'noir', cerna: 'noir',
-  pair: 'pair', even: 'pair', gerade: 'pair', pari: 'pair', sude: 'pair',
-  impair: 'impair', odd: 'impair', ungerade: 'impair', dispari: 'impair', liche: 'impair',
-  manque: 'manque', low: 'manque', '1-18': 'manque',
-  passe: 'passe', high: 'passe', '19-36': 'passe',
+  rouge: 'rouge',
+  red: 'rouge',
+  rot: 'rouge',
+  rosso: 'rouge',
+  cervena: 'rouge',
+  noir: 'noir',
+  black: 'noir',
+  schwarz: 'noir',
+  nero: 'noir',
+  cerna: 'noir',
+  pair: 'pair',
+  even: 'pair',
+  gerade: 'pair',
+  pari: 'pair',
+  sude: 'pair',
+  impair: 'impair',
+  odd: 'impair',
+  ungerade: 'impair',
+  dispari: 'impair',
+  liche: 'impair',
+  manque: 'manque',
+  low: 'manque',
+  '1-18': 'manque',
+  passe: 'passe',
+  high: 'passe',
+  '19-36': 'passe',
 };
 
 const KIND_ALIASES: Record<string, PositionKind | 'announce'> = {
-  plein: 'plein', straight: 'plein', 'straight-up': 'plein', single: 'plein',
-  cheval: 'cheval', 'a-cheval': 'cheval', split: 'cheval',
-  transversale: 'transversale', 'transversale-pleine': 'transversale', street: 'transversale', trio: 'transversale',
-  carre: 'carre', corner: 'carre', square: 'carre', 'quatre-premiers': 'carre',
-  cinq: 'cinq', 'five-number': 'cinq', 'cinq-numeros': 'cinq', basket: 'cinq', 'top-line': 'cinq',
-  sixain: 'sixain', 'transversale-simple': 'sixain', 'six-line': 'sixain', line: 'sixain', 'double-street': 'sixain',
-  douzaine: 'douzaine', dozen: 'douzaine',
-  colonne: 'colonne', column: 'colonne',
-  douzaines: 'douzaines', dozens: 'douzaines', 'douzaines-a-cheval': 'douzaines', 'split-dozens': 'douzaines',
-  colonnes: 'colonnes', columns: 'colonnes', 'colonnes-a-cheval': 'colonnes', 'split-columns': 'colonnes',
-  chance: 'chance', 'chance-simple': 'chance', 'even-chance': 'chance', 'even-money': 'chance',
-  announce: 'announce', annonce: 'announce', announced: 'announce', finale: 'announce',
+  plein: 'plein',
+  straight: 'plein',
+  'straight-up': 'plein',
+  single: 'plein',
+  cheval: 'cheval',
+  'a-cheval': 'cheval',
+  split: 'cheval',
+  transversale: 'transversale',
+  'transversale-pleine': 'transversale',
+  street: 'transversale',
+  trio: 'transversale',
+  carre: 'carre',
+  corner: 'carre',
+  square: 'carre',
+  'quatre-premiers': 'carre',
+  cinq: 'cinq',
+  'five-number': 'cinq',
+  'cinq-numeros': 'cinq',
+  basket: 'cinq',
+  'top-line': 'cinq',
+  sixain: 'sixain',
+  'transversale-simple': 'sixain',
+  'six-line': 'sixain',
+  line: 'sixain',
+  'double-street': 'sixain',
+  douzaine: 'douzaine',
+  dozen: 'douzaine',
+  colonne: 'colonne',
+  column: 'colonne',
+  douzaines: 'douzaines',
+  dozens: 'douzaines',
+  'douzaines-a-cheval': 'douzaines',
+  'split-dozens': 'douzaines',
+  colonnes: 'colonnes',
+  columns: 'colonnes',
+  'colonnes-a-cheval': 'colonnes',
+  'split-columns': 'colonnes',
+  chance: 'chance',
+  'chance-simple': 'chance',
+  'even-chance': 'chance',
+  'even-money': 'chance',
+  announce: 'announce',
+  annonce: 'announce',
+  announced: 'announce',
+  finale: 'announce',
 };
 
 /** Reads a chance simple by its French name or an alias (red, black, even, odd, low, high). */
@@ -131,21 +213,33 @@ function isStake(x: unknown): x is number {
  * INVALID_NEIGHBOURS, INVALID_FINALE, PRISON_NOT_OFFERED, INVALID_PRISON.
  */
 export function parseBet(raw: unknown, rules: Rules): Result<Bet> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return err('INVALID_BET', 'a bet must be a JSON object');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return err('INVALID_BET', 'a bet must be a JSON object');
   const spec = raw as BetSpec;
   const id = spec.id;
   if (typeof id !== 'string' || id.length === 0 || id.length > MAX_BET_ID_LENGTH) {
-    return err('INVALID_BET_ID', `every bet needs an "id": a string of 1-${MAX_BET_ID_LENGTH} characters (got ${shown(id)})`);
+    return err(
+      'INVALID_BET_ID',
+      `every bet needs an "id": a string of 1-${MAX_BET_ID_LENGTH} characters (got ${shown(id)})`,
+    );
   }
   const fail = (code: Parameters<typeof err>[0], message: string) => err(code, `bet "${id}": ${message}`, id);
   for (const key of Object.keys(spec)) if (!ALLOWED_KEYS.has(key)) return fail('INVALID_BET', `unknown field "${key}"`);
   const shapes = SHAPE_KEYS.filter((k) => spec[k] !== undefined);
   if (shapes.length !== 1) {
-    return fail('INVALID_BET', shapes.length === 0 ? 'no bet given: use numbers, chance, dozen, column, dozens, columns, announce or finale' : `more than one bet shape (${shapes.join(', ')})`);
+    return fail(
+      'INVALID_BET',
+      shapes.length === 0
+        ? 'no bet given: use numbers, chance, dozen, column, dozens, columns, announce or finale'
+        : `more than one bet shape (${shapes.join(', ')})`,
+    );
   }
   const shape = shapes[0];
   if (!isStake(spec.stake)) {
-    return fail('INVALID_STAKE', `stake must be a positive integer number of minor units up to ${MAX_STAKE} (got ${shown(spec.stake)})`);
+    return fail(
+      'INVALID_STAKE',
+      `stake must be a positive integer number of minor units up to ${MAX_STAKE} (got ${shown(spec.stake)})`,
+    );
   }
   const stake = spec.stake;
   let kind: PositionKind | 'announce' | undefined;
@@ -159,9 +253,12 @@ export function parseBet(raw: unknown, rules: Rules): Result<Bet> {
   }
 
   if (isAnnounce) {
-    if (kind !== undefined && kind !== 'announce') return fail('KIND_MISMATCH', `kind ${shown(spec.kind)} does not match an announced bet`);
-    if (spec.prison !== undefined || spec.onZero !== undefined) return fail('INVALID_PRISON', 'en prison applies to chances simples only');
-    if (!rules.announcedBets) return fail('ANNOUNCE_NOT_OFFERED', 'announced bets exist on single-zero tables only (RULES §5)');
+    if (kind !== undefined && kind !== 'announce')
+      return fail('KIND_MISMATCH', `kind ${shown(spec.kind)} does not match an announced bet`);
+    if (spec.prison !== undefined || spec.onZero !== undefined)
+      return fail('INVALID_PRISON', 'en prison applies to chances simples only');
+    if (!rules.announcedBets)
+      return fail('ANNOUNCE_NOT_OFFERED', 'announced bets exist on single-zero tables only (RULES §5)');
     const a = parseAnnounce(spec, rules.wheel);
     if (!a.ok) return fail(a.error.code, a.error.message);
     const chips = expandAnnounce(a.value);
@@ -181,11 +278,15 @@ export function parseBet(raw: unknown, rules: Rules): Result<Bet> {
   let onZero: ZeroChoice = 'prison';
   if (spec.prison !== undefined || spec.onZero !== undefined) {
     if (position.kind !== 'chance') return fail('INVALID_PRISON', 'en prison applies to chances simples only');
-    if (rules.chanceOnZero !== 'prison') return fail('PRISON_NOT_OFFERED', `the ${rules.preset} rules have no en prison`);
+    if (rules.chanceOnZero !== 'prison')
+      return fail('PRISON_NOT_OFFERED', `the ${rules.preset} rules have no en prison`);
     if (spec.prison !== undefined) {
       const k = spec.prison;
       if (typeof k !== 'number' || !Number.isInteger(k) || k < 0 || k > rules.prison.maxLevel) {
-        return fail('INVALID_PRISON', `prison must be an integer 0..${rules.prison.maxLevel} (levels already imprisoned)`);
+        return fail(
+          'INVALID_PRISON',
+          `prison must be an integer 0..${rules.prison.maxLevel} (levels already imprisoned)`,
+        );
       }
       prison = k;
     }
@@ -225,13 +326,20 @@ function resolvePosition(shape: (typeof SHAPE_KEYS)[number], spec: BetSpec, rule
       }
       const position = catalogue(wheel).byKey.get(insideKey(pockets));
       if (!position) {
-        return err('INVALID_POSITION', `${raw.map((x) => String(x)).join('/')} is not a legal position of the ${wheel}-zero layout (RULES §2)`);
+        return err(
+          'INVALID_POSITION',
+          `${raw.map((x) => String(x)).join('/')} is not a legal position of the ${wheel}-zero layout (RULES §2)`,
+        );
       }
       return { ok: true, value: position };
     }
     case 'chance': {
       const chance = parseChance(spec.chance);
-      if (!chance) return err('UNKNOWN_CHANCE', `${shown(spec.chance)} is not a chance simple (rouge, noir, pair, impair, manque, passe)`);
+      if (!chance)
+        return err(
+          'UNKNOWN_CHANCE',
+          `${shown(spec.chance)} is not a chance simple (rouge, noir, pair, impair, manque, passe)`,
+        );
       return ok(outsidePosition(wheel, chance));
     }
     case 'dozen':
@@ -241,7 +349,10 @@ function resolvePosition(shape: (typeof SHAPE_KEYS)[number], spec: BetSpec, rule
       const v = third(spec[shape]);
       const isDozen = shape === 'dozen' || shape === 'douzaine';
       if (v === undefined) {
-        return err(isDozen ? 'INVALID_DOZEN' : 'INVALID_COLUMN', `${shape} must be 1, 2 or 3 (got ${shown(spec[shape])})`);
+        return err(
+          isDozen ? 'INVALID_DOZEN' : 'INVALID_COLUMN',
+          `${shape} must be 1, 2 or 3 (got ${shown(spec[shape])})`,
+        );
       }
       return ok(outsidePosition(wheel, `${isDozen ? 'douzaine' : 'colonne'}-${v}`));
     }

@@ -58,12 +58,17 @@ export interface CoupSettlement {
  * colonnes / douzaines, the five-number with the transversales (docs/RULES-NOTES.md).
  */
 export const PAYMENT_GROUP: Readonly<Record<PositionKind, number>> = {
-  colonne: 0, colonnes: 0,
-  douzaine: 1, douzaines: 1,
+  colonne: 0,
+  colonnes: 0,
+  douzaine: 1,
+  douzaines: 1,
   chance: 2,
-  sixain: 3, transversale: 3, cinq: 3,
+  sixain: 3,
+  transversale: 3,
+  cinq: 3,
   carre: 4,
-  cheval: 5, plein: 5,
+  cheval: 5,
+  plein: 5,
 };
 
 /**
@@ -84,13 +89,37 @@ export function croupierDuty(pocket: Pocket): CroupierDuty {
  */
 export function paymentList(outcomes: readonly BetOutcome[]): Payment[] {
   const lines: Array<Payment & { order: number }> = [];
-  const push = (betId: string, chip: number | undefined, position: Position, stake: number, status: BetOutcome['status'], returned: number) => {
-    const action = status === 'won' ? 'pay' : status === 'freed' ? 'free' : status === 'partage' ? 'partage' : status === 'returned' ? 'return' : undefined;
+  const push = (
+    betId: string,
+    chip: number | undefined,
+    position: Position,
+    stake: number,
+    status: BetOutcome['status'],
+    returned: number,
+  ) => {
+    const action =
+      status === 'won'
+        ? 'pay'
+        : status === 'freed'
+          ? 'free'
+          : status === 'partage'
+            ? 'partage'
+            : status === 'returned'
+              ? 'return'
+              : undefined;
     if (!action) return;
     const amount = action === 'pay' ? returned - stake : returned;
     if (amount <= 0) return;
     const placement = PAYMENT_GROUP[position.kind] <= 2 ? 'beside-stake' : 'to-player';
-    const line: Payment & { order: number } = { betId, position, stake, action, amount, placement, order: lines.length };
+    const line: Payment & { order: number } = {
+      betId,
+      position,
+      stake,
+      action,
+      amount,
+      placement,
+      order: lines.length,
+    };
     if (chip !== undefined) (line as { chip?: number }).chip = chip;
     lines.push(line);
   };
@@ -143,7 +172,8 @@ export const MAX_COUP_BETS = 100_000;
  */
 export function parseBets(raw: unknown, rules: Rules): Result<Bet[]> {
   if (!Array.isArray(raw)) return err('INVALID_INPUT', '"bets" must be a list');
-  if (raw.length > MAX_COUP_BETS) return err('TOO_MANY_BETS', `${raw.length} bets: one coup takes at most ${MAX_COUP_BETS}`);
+  if (raw.length > MAX_COUP_BETS)
+    return err('TOO_MANY_BETS', `${raw.length} bets: one coup takes at most ${MAX_COUP_BETS}`);
   const seen = new Set<string>();
   const bets: Bet[] = [];
   let total = 0;
@@ -152,7 +182,12 @@ export function parseBets(raw: unknown, rules: Rules): Result<Bet[]> {
     if (!b.ok) return b.error.betId === undefined ? err(b.error.code, `bets[${i}]: ${b.error.message}`) : b;
     if (seen.has(b.value.id)) return err('DUPLICATE_BET_ID', `bet id "${b.value.id}" is used twice`, b.value.id);
     total += b.value.stake;
-    if (total > MAX_COUP_STAKE) return err('INVALID_STAKE', `bet "${b.value.id}": the stakes of one coup may total at most ${MAX_COUP_STAKE} minor units`, b.value.id);
+    if (total > MAX_COUP_STAKE)
+      return err(
+        'INVALID_STAKE',
+        `bet "${b.value.id}": the stakes of one coup may total at most ${MAX_COUP_STAKE} minor units`,
+        b.value.id,
+      );
     seen.add(b.value.id);
     bets.push(b.value);
   }

@@ -6,7 +6,17 @@
  * The catalogue of a wheel lists them all with a dense `index`, the key of every
  * per-position table in the engine and the math module.
  */
-import { DOUBLE_ZERO, POCKET_CODES, colourOf, halfOf, parityOf, pocketLabel, type Pocket, type PocketLabel, type WheelKind } from './wheel.ts';
+import {
+  DOUBLE_ZERO,
+  POCKET_CODES,
+  colourOf,
+  halfOf,
+  parityOf,
+  pocketLabel,
+  type Pocket,
+  type PocketLabel,
+  type WheelKind,
+} from './wheel.ts';
 
 /** Kinds of position, by their French names (RULES §2-3, §7). */
 export type PositionKind =
@@ -82,7 +92,9 @@ export function sortPockets(pockets: readonly Pocket[]): Pocket[] {
 
 /** The key of an inside position from its pockets: labels in layout order joined by "-". */
 export function insideKey(pockets: readonly Pocket[]): string {
-  return sortPockets(pockets).map((p) => String(pocketLabel(p))).join('-');
+  return sortPockets(pockets)
+    .map((p) => String(pocketLabel(p)))
+    .join('-');
 }
 
 /** Labels of a position's pockets, in layout order. */
@@ -127,11 +139,23 @@ export function chanceNumbers(chance: Chance): number[] {
 
 function buildCatalogue(wheel: WheelKind): Catalogue {
   const positions: Position[] = [];
-  const add = (kind: PositionKind, pockets: Pocket[], extra: { key?: string; group?: number; chance?: Chance } = {}) => {
+  const add = (
+    kind: PositionKind,
+    pockets: Pocket[],
+    extra: { key?: string; group?: number; chance?: Chance } = {},
+  ) => {
     const covers = new Uint8Array(POCKET_CODES);
     for (const p of pockets) covers[p] = 1;
     const sorted = sortPockets(pockets);
-    positions.push({ index: positions.length, kind, pockets: sorted, key: extra.key ?? insideKey(sorted), group: extra.group, chance: extra.chance, covers });
+    positions.push({
+      index: positions.length,
+      kind,
+      pockets: sorted,
+      key: extra.key ?? insideKey(sorted),
+      group: extra.group,
+      chance: extra.chance,
+      covers,
+    });
   };
   const Z = DOUBLE_ZERO;
   const double = wheel === 'double';
@@ -142,8 +166,22 @@ function buildCatalogue(wheel: WheelKind): Catalogue {
   if (double) add('plein', [Z]);
   for (let n = 1; n <= 36; n++) add('plein', [n]);
   // chevaux: zero ones, then row neighbours, then column neighbours
-  if (double) for (const pair of [[0, 1], [0, 2], [Z, 2], [Z, 3], [0, Z]]) add('cheval', pair);
-  else for (const pair of [[0, 1], [0, 2], [0, 3]]) add('cheval', pair);
+  if (double)
+    for (const pair of [
+      [0, 1],
+      [0, 2],
+      [Z, 2],
+      [Z, 3],
+      [0, Z],
+    ])
+      add('cheval', pair);
+  else
+    for (const pair of [
+      [0, 1],
+      [0, 2],
+      [0, 3],
+    ])
+      add('cheval', pair);
   for (let r = 1; r <= 12; r++) {
     const [a, b, c] = rowOf(r);
     add('cheval', [a, b]);
@@ -151,8 +189,19 @@ function buildCatalogue(wheel: WheelKind): Catalogue {
   }
   for (let n = 1; n <= 33; n++) add('cheval', [n, n + 3]);
   // transversales pleines
-  if (double) for (const t of [[0, 1, 2], [0, Z, 2], [Z, 2, 3]]) add('transversale', t);
-  else for (const t of [[0, 1, 2], [0, 2, 3]]) add('transversale', t);
+  if (double)
+    for (const t of [
+      [0, 1, 2],
+      [0, Z, 2],
+      [Z, 2, 3],
+    ])
+      add('transversale', t);
+  else
+    for (const t of [
+      [0, 1, 2],
+      [0, 2, 3],
+    ])
+      add('transversale', t);
   for (let r = 1; r <= 12; r++) add('transversale', rowOf(r));
   // carrés
   if (!double) add('carre', [0, 1, 2, 3]);
@@ -167,8 +216,10 @@ function buildCatalogue(wheel: WheelKind): Catalogue {
   // outside
   for (let d = 1; d <= 3; d++) add('douzaine', dozenNumbers(d), { key: `douzaine-${d}`, group: d });
   for (let c = 1; c <= 3; c++) add('colonne', columnNumbers(c), { key: `colonne-${c}`, group: c });
-  for (let d = 1; d <= 2; d++) add('douzaines', [...dozenNumbers(d), ...dozenNumbers(d + 1)], { key: `douzaines-${d}-${d + 1}`, group: d });
-  for (let c = 1; c <= 2; c++) add('colonnes', [...columnNumbers(c), ...columnNumbers(c + 1)], { key: `colonnes-${c}-${c + 1}`, group: c });
+  for (let d = 1; d <= 2; d++)
+    add('douzaines', [...dozenNumbers(d), ...dozenNumbers(d + 1)], { key: `douzaines-${d}-${d + 1}`, group: d });
+  for (let c = 1; c <= 2; c++)
+    add('colonnes', [...columnNumbers(c), ...columnNumbers(c + 1)], { key: `colonnes-${c}-${c + 1}`, group: c });
   for (const chance of CHANCES) add('chance', chanceNumbers(chance), { key: chance, chance });
 
   return { wheel, positions, byKey: new Map(positions.map((p) => [p.key, p])) };

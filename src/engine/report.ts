@@ -25,15 +25,34 @@ export function positionJson(p: Position): PositionJson {
 
 /** JSON view of an expansion: chip groups with their unit counts and stakes. */
 export function chipsJson(chips: readonly Chip[], unit?: number) {
-  return chips.map((c) => ({ ...positionJson(c.position), chips: c.count, ...(unit === undefined ? {} : { stake: unit * c.count }) }));
+  return chips.map((c) => ({
+    ...positionJson(c.position),
+    chips: c.count,
+    ...(unit === undefined ? {} : { stake: unit * c.count }),
+  }));
 }
 
 /** JSON view of a validated bet. */
 export function betJson(b: Bet) {
   if (b.type === 'announce') {
-    return { id: b.id, type: 'announce', announce: announceText(b.announce), unit: b.unit, stake: b.stake, chipCount: chipCount(b.chips), numbers: coveredPockets(b.chips).map(pocketLabel), chips: chipsJson(b.chips, b.unit) };
+    return {
+      id: b.id,
+      type: 'announce',
+      announce: announceText(b.announce),
+      unit: b.unit,
+      stake: b.stake,
+      chipCount: chipCount(b.chips),
+      numbers: coveredPockets(b.chips).map(pocketLabel),
+      chips: chipsJson(b.chips, b.unit),
+    };
   }
-  return { id: b.id, type: 'position', ...positionJson(b.position), stake: b.stake, ...(b.prison ? { prison: b.prison } : {}) };
+  return {
+    id: b.id,
+    type: 'position',
+    ...positionJson(b.position),
+    stake: b.stake,
+    ...(b.prison ? { prison: b.prison } : {}),
+  };
 }
 
 function chipOutcomeJson(c: ChipOutcome) {
@@ -60,7 +79,12 @@ export function outcomeJson(o: BetOutcome) {
     paid: o.paid,
     ...(o.partageReason ? { partageReason: o.partageReason } : {}),
     ...(b.type === 'announce'
-      ? { announce: announceText(b.announce), unit: b.unit, chipCount: chipCount(b.chips), chips: (o.chips ?? []).map(chipOutcomeJson) }
+      ? {
+          announce: announceText(b.announce),
+          unit: b.unit,
+          chipCount: chipCount(b.chips),
+          chips: (o.chips ?? []).map(chipOutcomeJson),
+        }
       : { ...positionJson(b.position), ...(b.prison ? { prisonBefore: b.prison } : {}) }),
     ...(o.roundings.length ? { roundings: o.roundings } : {}),
   };

@@ -52,11 +52,46 @@ export const DEFAULT_PRISON: PrisonSettings = { maxLevel: 3, atLimit: 'partage' 
 export const MAX_PRISON_LEVEL = 10;
 
 const PRESET_RULES: Record<PresetName, Rules> = {
-  european: { preset: 'european', wheel: 'single', chanceOnZero: 'lose', prison: DEFAULT_PRISON, payout: 'standard', announcedBets: true },
-  french: { preset: 'french', wheel: 'single', chanceOnZero: 'prison', prison: DEFAULT_PRISON, payout: 'standard', announcedBets: true },
-  american: { preset: 'american', wheel: 'double', chanceOnZero: 'lose', prison: DEFAULT_PRISON, payout: 'standard', announcedBets: false },
-  'historic-37': { preset: 'historic-37', wheel: 'single', chanceOnZero: 'return-matching', prison: DEFAULT_PRISON, payout: 'historic', announcedBets: true },
-  'historic-38': { preset: 'historic-38', wheel: 'double', chanceOnZero: 'return-matching', prison: DEFAULT_PRISON, payout: 'historic', announcedBets: false },
+  european: {
+    preset: 'european',
+    wheel: 'single',
+    chanceOnZero: 'lose',
+    prison: DEFAULT_PRISON,
+    payout: 'standard',
+    announcedBets: true,
+  },
+  french: {
+    preset: 'french',
+    wheel: 'single',
+    chanceOnZero: 'prison',
+    prison: DEFAULT_PRISON,
+    payout: 'standard',
+    announcedBets: true,
+  },
+  american: {
+    preset: 'american',
+    wheel: 'double',
+    chanceOnZero: 'lose',
+    prison: DEFAULT_PRISON,
+    payout: 'standard',
+    announcedBets: false,
+  },
+  'historic-37': {
+    preset: 'historic-37',
+    wheel: 'single',
+    chanceOnZero: 'return-matching',
+    prison: DEFAULT_PRISON,
+    payout: 'historic',
+    announcedBets: true,
+  },
+  'historic-38': {
+    preset: 'historic-38',
+    wheel: 'double',
+    chanceOnZero: 'return-matching',
+    prison: DEFAULT_PRISON,
+    payout: 'historic',
+    announcedBets: false,
+  },
 };
 
 /** The rule set of a preset, unmodified. */
@@ -68,7 +103,8 @@ export function preset(name: PresetName): Rules {
  * How rules are written outside the engine: a preset name, or
  * `{ preset, prison?: { maxLevel?, atLimit? }, chanceOnZero? }`.
  */
-export type RulesInput = string | { preset: string; prison?: { maxLevel?: unknown; atLimit?: unknown }; chanceOnZero?: unknown };
+export type RulesInput =
+  string | { preset: string; prison?: { maxLevel?: unknown; atLimit?: unknown }; chanceOnZero?: unknown };
 
 const CHANCE_ON_ZERO: readonly ChanceOnZero[] = ['lose', 'prison', 'partage', 'return-matching'];
 
@@ -84,7 +120,8 @@ export function resolveRules(input: unknown): Result<Rules> {
   }
   const r = raw as Record<string, unknown>;
   for (const key of Object.keys(r)) {
-    if (!['preset', 'prison', 'chanceOnZero'].includes(key)) return err('UNKNOWN_RULES', `unknown rules option "${key}"`);
+    if (!['preset', 'prison', 'chanceOnZero'].includes(key))
+      return err('UNKNOWN_RULES', `unknown rules option "${key}"`);
   }
   const name = typeof r.preset === 'string' ? r.preset.toLowerCase() : r.preset;
   if (typeof name !== 'string' || !(PRESETS as readonly string[]).includes(name)) {
@@ -112,10 +149,14 @@ export function resolveRules(input: unknown): Result<Rules> {
     if (typeof maxLevel !== 'number' || !Number.isInteger(maxLevel) || maxLevel < 1 || maxLevel > MAX_PRISON_LEVEL) {
       return err('INVALID_RULES', `prison.maxLevel must be an integer 1..${MAX_PRISON_LEVEL}`);
     }
-    if (atLimit !== 'lose' && atLimit !== 'partage') return err('UNKNOWN_RULES', 'prison.atLimit must be "lose" or "partage"');
+    if (atLimit !== 'lose' && atLimit !== 'partage')
+      return err('UNKNOWN_RULES', 'prison.atLimit must be "lose" or "partage"');
     prison = { maxLevel, atLimit };
     if (chanceOnZero !== 'prison') {
-      return err('INVALID_RULES', `prison settings need en prison: the ${base.preset} rules play chances simples "${chanceOnZero}" on a zero (set "chanceOnZero": "prison")`);
+      return err(
+        'INVALID_RULES',
+        `prison settings need en prison: the ${base.preset} rules play chances simples "${chanceOnZero}" on a zero (set "chanceOnZero": "prison")`,
+      );
     }
   }
   return ok({ ...base, chanceOnZero, prison });

@@ -116,14 +116,26 @@ const RETURNED_ON_ZERO: Readonly<Record<'0' | '00', readonly Chance[]>> = {
   '00': ['noir', 'pair', 'passe'],
 };
 
-function outcome(stake: number, status: BetStatus, returned: number, kept: number, extra: Partial<PositionOutcome> = {}): PositionOutcome {
+function outcome(
+  stake: number,
+  status: BetStatus,
+  returned: number,
+  kept: number,
+  extra: Partial<PositionOutcome> = {},
+): PositionOutcome {
   const net = returned + kept - stake;
   return { status, stake, returned, kept, collected: net < 0 ? -net : 0, paid: net > 0 ? net : 0, ...extra };
 }
 
 function halve(stake: number, reason: 'choice' | 'rule' | 'limit'): PositionOutcome {
   const { amount, rounding } = scaleDown(stake, 1, 2);
-  return outcome(stake, 'partage', amount, 0, rounding ? { partageReason: reason, rounding } : { partageReason: reason });
+  return outcome(
+    stake,
+    'partage',
+    amount,
+    0,
+    rounding ? { partageReason: reason, rounding } : { partageReason: reason },
+  );
 }
 
 /**
@@ -132,7 +144,14 @@ function halve(stake: number, reason: 'choice' | 'rule' | 'limit'): PositionOutc
  * and `onZero` the player's choice should the pocket be a zero (french rules).
  * Pure; throws only on a broken precondition (e.g. a prisoner on a position that is no chance).
  */
-export function settlePosition(position: Position, stake: number, pocket: Pocket, rules: Rules, prison = 0, onZero: ZeroChoice = 'prison'): PositionOutcome {
+export function settlePosition(
+  position: Position,
+  stake: number,
+  pocket: Pocket,
+  rules: Rules,
+  prison = 0,
+  onZero: ZeroChoice = 'prison',
+): PositionOutcome {
   if (position.kind !== 'chance') {
     if (prison !== 0) throw new Error('internal: only chances simples can be en prison');
     if (!position.covers[pocket]) return outcome(stake, 'lost', 0, 0);
@@ -153,7 +172,9 @@ export function settlePosition(position: Position, stake: number, pocket: Pocket
       return halve(stake, 'rule');
     case 'return-matching': {
       const matching = RETURNED_ON_ZERO[pocket === DOUBLE_ZERO ? '00' : '0'];
-      return matching.includes(position.chance as Chance) ? outcome(stake, 'returned', stake, 0) : outcome(stake, 'lost', 0, 0);
+      return matching.includes(position.chance as Chance)
+        ? outcome(stake, 'returned', stake, 0)
+        : outcome(stake, 'lost', 0, 0);
     }
     case 'prison':
       if (onZero === 'partage') return halve(stake, 'choice');
@@ -163,12 +184,26 @@ export function settlePosition(position: Position, stake: number, pocket: Pocket
 }
 
 function settleAnnounced(bet: AnnouncedBet, pocket: Pocket, rules: Rules): BetOutcome {
-  const chips: ChipOutcome[] = bet.chips.map((c: Chip) => ({ ...settlePosition(c.position, bet.unit * c.count, pocket, rules), position: c.position, count: c.count }));
+  const chips: ChipOutcome[] = bet.chips.map((c: Chip) => ({
+    ...settlePosition(c.position, bet.unit * c.count, pocket, rules),
+    position: c.position,
+    count: c.count,
+  }));
   const sum = (f: (c: ChipOutcome) => number) => chips.reduce((s, c) => s + f(c), 0);
   const returned = sum((c) => c.returned);
   const roundings = chips.flatMap((c) => (c.rounding ? [c.rounding] : []));
   // the croupier collects the losing chips and pays the winning ones: not netted (RULES §6)
-  return { status: returned > 0 ? 'won' : 'lost', stake: bet.stake, returned, kept: 0, collected: sum((c) => c.collected), paid: sum((c) => c.paid), bet, chips, roundings };
+  return {
+    status: returned > 0 ? 'won' : 'lost',
+    stake: bet.stake,
+    returned,
+    kept: 0,
+    collected: sum((c) => c.collected),
+    paid: sum((c) => c.paid),
+    bet,
+    chips,
+    roundings,
+  };
 }
 
 /** Settles one validated bet for the winning pocket. */

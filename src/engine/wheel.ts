@@ -22,14 +22,50 @@ export type WheelKind = 'single' | 'double';
 
 /** Single-zero wheel, clockwise from 0 (RULES §1). */
 export const SINGLE_ZERO_ORDER: readonly Pocket[] = [
-  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9,
-  22, 18, 29, 7, 28, 12, 35, 3, 26,
+  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7,
+  28, 12, 35, 3, 26,
 ];
 
 /** Double-zero wheel, clockwise from 0 (RULES §1); 37 is "00". */
 export const DOUBLE_ZERO_ORDER: readonly Pocket[] = [
-  0, 28, 9, 26, 30, 11, 7, 20, 32, 17, 5, 22, 34, 15, 3, 24, 36, 13, 1, DOUBLE_ZERO, 27, 10, 25, 29, 12, 8,
-  19, 31, 18, 6, 21, 33, 16, 4, 23, 35, 14, 2,
+  0,
+  28,
+  9,
+  26,
+  30,
+  11,
+  7,
+  20,
+  32,
+  17,
+  5,
+  22,
+  34,
+  15,
+  3,
+  24,
+  36,
+  13,
+  1,
+  DOUBLE_ZERO,
+  27,
+  10,
+  25,
+  29,
+  12,
+  8,
+  19,
+  31,
+  18,
+  6,
+  21,
+  33,
+  16,
+  4,
+  23,
+  35,
+  14,
+  2,
 ];
 
 /** The red numbers (rouge); every other number 1..36 is noir (RULES §1). */

@@ -60,7 +60,16 @@ function merge(list: Outcome[]): ReturnDistribution {
     if (o.prob.isZero()) continue;
     const key = o.ret.toString();
     const prev = byRet.get(key);
-    byRet.set(key, prev ? { ret: o.ret, prob: prev.prob.add(o.prob), label: prev.label === o.label ? o.label : `${prev.label}+${o.label}` } : o);
+    byRet.set(
+      key,
+      prev
+        ? {
+            ret: o.ret,
+            prob: prev.prob.add(o.prob),
+            label: prev.label === o.label ? o.label : `${prev.label}+${o.label}`,
+          }
+        : o,
+    );
   }
   return { outcomes: [...byRet.values()].sort((a, b) => b.ret.compare(a.ret)) };
 }
@@ -81,7 +90,9 @@ export function prisonerFate(rules: Rules, policy: ZeroPolicy): { freed: Rationa
   const z = q(zeros, n);
   const L = sol.maxLevel;
   const solve = (o: 'freed' | 'half' | 'lost'): Rational => {
-    const a = Array.from({ length: L }, (_, i) => Array.from({ length: L }, (_, j) => (i === j ? Rational.ONE : Rational.ZERO)));
+    const a = Array.from({ length: L }, (_, i) =>
+      Array.from({ length: L }, (_, j) => (i === j ? Rational.ONE : Rational.ZERO)),
+    );
     const b = Array.from({ length: L }, () => Rational.ZERO);
     for (let k = 1; k <= L; k++) {
       const i = k - 1;
@@ -103,7 +114,11 @@ export function prisonerFate(rules: Rules, policy: ZeroPolicy): { freed: Rationa
  * Inside, douzaines, colonnes: one coup. Chances simples: per the rule set's zero rule; under
  * en prison, over the stake's whole lifetime with the player's zero `policy`.
  */
-export function returnDistribution(position: Position, rules: Rules, policy: ZeroPolicy = 'prison'): ReturnDistribution {
+export function returnDistribution(
+  position: Position,
+  rules: Rules,
+  policy: ZeroPolicy = 'prison',
+): ReturnDistribution {
   const pockets = pocketsOf(rules.wheel);
   const n = pockets.length;
   if (position.kind !== 'chance') {
@@ -131,8 +146,14 @@ export function returnDistribution(position: Position, rules: Rules, policy: Zer
       break;
     case 'return-matching':
       for (const p of zeros) {
-        const returned = (p === DOUBLE_ZERO ? ['noir', 'pair', 'passe'] : ['rouge', 'impair', 'manque']).includes(position.chance as string);
-        list.push(returned ? { ret: Rational.ONE, prob: q(1, n), label: 'returned' } : { ret: Rational.ZERO, prob: q(1, n), label: 'lost' });
+        const returned = (p === DOUBLE_ZERO ? ['noir', 'pair', 'passe'] : ['rouge', 'impair', 'manque']).includes(
+          position.chance as string,
+        );
+        list.push(
+          returned
+            ? { ret: Rational.ONE, prob: q(1, n), label: 'returned' }
+            : { ret: Rational.ZERO, prob: q(1, n), label: 'lost' },
+        );
       }
       break;
     case 'prison': {

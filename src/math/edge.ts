@@ -33,7 +33,9 @@ function chanceReturn(chance: Chance, rules: Rules, policy: ZeroPolicy): Rationa
     case 'partage':
       return base.add(z.mul(q(1, 2)));
     case 'return-matching': {
-      const matching = zeros.filter((p) => (p === DOUBLE_ZERO ? ['noir', 'pair', 'passe'] : ['rouge', 'impair', 'manque']).includes(chance)).length;
+      const matching = zeros.filter((p) =>
+        (p === DOUBLE_ZERO ? ['noir', 'pair', 'passe'] : ['rouge', 'impair', 'manque']).includes(chance),
+      ).length;
       return base.add(q(matching, n));
     }
     case 'prison':
@@ -85,7 +87,9 @@ export function prisonSolution(rules: Rules, policy: ZeroPolicy): PrisonSolution
   // choice[k] for k = 0..L: true = partage at a zero that finds the bet at level k
   let choice = Array.from({ length: L + 1 }, () => policy === 'partage');
   for (;;) {
-    const a = Array.from({ length: L }, (_, i) => Array.from({ length: L }, (_, j) => (i === j ? Rational.ONE : Rational.ZERO)));
+    const a = Array.from({ length: L }, (_, i) =>
+      Array.from({ length: L }, (_, j) => (i === j ? Rational.ONE : Rational.ZERO)),
+    );
     const b = Array.from({ length: L }, () => Rational.ZERO);
     for (let k = 1; k <= L; k++) {
       const i = k - 1;
@@ -162,7 +166,13 @@ export function edgeTable(rules: Rules): EdgeRow[] {
     const position = catalogue(rules.wheel).byKey.get(chance) as Position;
     for (const policy of policies) {
       const e = houseEdge(position, rules, policy);
-      chanceRows.push({ bet: chance, numbers: 18, ...(rules.chanceOnZero === 'prison' ? { policy } : {}), houseEdge: e, rtp: Rational.ONE.sub(e) });
+      chanceRows.push({
+        bet: chance,
+        numbers: 18,
+        ...(rules.chanceOnZero === 'prison' ? { policy } : {}),
+        houseEdge: e,
+        rtp: Rational.ONE.sub(e),
+      });
     }
   }
   const allSame = chanceRows.every((r, i) => r.houseEdge.equals(chanceRows[i % policies.length].houseEdge));

@@ -8,7 +8,14 @@ import { rulesJson } from '../engine/report.ts';
 import type { Rules } from '../engine/rules.ts';
 import { winReturnFactor } from '../engine/settle.ts';
 import { pocketsOf } from '../engine/wheel.ts';
-import { announcedChips, chipsDistribution, moments, returnDistribution, type Outcome, type ReturnDistribution } from './distribution.ts';
+import {
+  announcedChips,
+  chipsDistribution,
+  moments,
+  returnDistribution,
+  type Outcome,
+  type ReturnDistribution,
+} from './distribution.ts';
 import type { ZeroPolicy } from './edge.ts';
 import { q, Rational } from './rational.ts';
 
@@ -80,7 +87,19 @@ export function parSheet(rules: Rules): ParSheet {
     const p = list[0];
     const f = winReturnFactor(kind, p.pockets.length, rules);
     const group = ['douzaine', 'colonne', 'douzaines', 'colonnes'].includes(kind) ? 'outside' : 'inside';
-    rows.push(row({ bet: kind, group, positions: list.length, numbers: p.pockets.length, probability: q(p.pockets.length, n), payout: netPayoutText(q(f.num, f.den)) }, returnDistribution(p, rules)));
+    rows.push(
+      row(
+        {
+          bet: kind,
+          group,
+          positions: list.length,
+          numbers: p.pockets.length,
+          probability: q(p.pockets.length, n),
+          payout: netPayoutText(q(f.num, f.den)),
+        },
+        returnDistribution(p, rules),
+      ),
+    );
   }
   const policies: ZeroPolicy[] = rules.chanceOnZero === 'prison' ? ['prison', 'partage', 'optimal'] : ['prison'];
   const chanceRows: ParRow[] = [];
@@ -89,21 +108,48 @@ export function parSheet(rules: Rules): ParSheet {
     for (const policy of policies) {
       chanceRows.push(
         row(
-          { bet: chance, group: 'chance', positions: 1, numbers: 18, ...(rules.chanceOnZero === 'prison' ? { policy } : {}), probability: q(18, n), payout: '1 to 1' },
+          {
+            bet: chance,
+            group: 'chance',
+            positions: 1,
+            numbers: 18,
+            ...(rules.chanceOnZero === 'prison' ? { policy } : {}),
+            probability: q(18, n),
+            payout: '1 to 1',
+          },
           returnDistribution(p, rules, policy),
         ),
       );
     }
   }
-  const alike = chanceRows.every((r, i) => r.houseEdge.equals(chanceRows[i % policies.length].houseEdge) && r.variance.equals(chanceRows[i % policies.length].variance));
-  rows.push(...(alike ? chanceRows.slice(0, policies.length).map((r) => ({ ...r, bet: 'chance', positions: 6 })) : chanceRows));
+  const alike = chanceRows.every(
+    (r, i) =>
+      r.houseEdge.equals(chanceRows[i % policies.length].houseEdge) &&
+      r.variance.equals(chanceRows[i % policies.length].variance),
+  );
+  rows.push(
+    ...(alike ? chanceRows.slice(0, policies.length).map((r) => ({ ...r, bet: 'chance', positions: 6 })) : chanceRows),
+  );
   if (rules.wheel === 'single') {
     for (const name of ANNOUNCE_SERIES) {
       const chips = announcedChips(name);
       const d = chipsDistribution(chips, rules);
       const covered = new Set(chips.flatMap((c) => c.position.pockets)).size;
       const win = d.outcomes.filter((o) => !o.ret.isZero()).reduce((s, o) => s.add(o.prob), Rational.ZERO);
-      rows.push(row({ bet: name, group: 'announced', positions: 1, numbers: covered, chips: chips.reduce((s, c) => s + c.count, 0), probability: win, payout: 'mixed' }, d));
+      rows.push(
+        row(
+          {
+            bet: name,
+            group: 'announced',
+            positions: 1,
+            numbers: covered,
+            chips: chips.reduce((s, c) => s + c.count, 0),
+            probability: win,
+            payout: 'mixed',
+          },
+          d,
+        ),
+      );
     }
   }
   return { rules, pockets: n, rows };
@@ -122,7 +168,7 @@ export function parSheetJson(sheet: ParSheet) {
     notes: [
       'figures are per unit staked; returns include the stake',
       'houseEdge = 1 - E[R], variance = Var(R) of the net result, exact rationals; sd = sqrt(variance) truncated to 9 decimals (the only inexact step)',
-      'en prison chances: the distribution is over the stake\'s whole lifetime until paid, freed, halved or lost (see docs/MATH.md)',
+      "en prison chances: the distribution is over the stake's whole lifetime until paid, freed, halved or lost (see docs/MATH.md)",
     ],
     bets: sheet.rows.map((r) => ({
       bet: r.bet,
@@ -144,7 +190,20 @@ export function parSheetJson(sheet: ParSheet) {
   };
 }
 
-const COLUMNS = ['bet', 'group', 'policy', 'positions', 'numbers', 'probability', 'payout', 'houseEdge', 'houseEdgePercent', 'rtp', 'variance', 'sd'] as const;
+const COLUMNS = [
+  'bet',
+  'group',
+  'policy',
+  'positions',
+  'numbers',
+  'probability',
+  'payout',
+  'houseEdge',
+  'houseEdgePercent',
+  'rtp',
+  'variance',
+  'sd',
+] as const;
 
 function flat(r: ParRow): Record<(typeof COLUMNS)[number], string> {
   return {
@@ -177,8 +236,21 @@ export function parSheetCsv(sheet: ParSheet): string {
 /** Markdown table of a PAR sheet, with a heading naming the rule set. */
 export function parSheetMarkdown(sheet: ParSheet): string {
   const r = sheet.rules;
-  const prison = r.chanceOnZero === 'prison' ? `, en prison ${r.prison.maxLevel} level(s), ${r.prison.atLimit} at the limit` : '';
-  const head = ['bet', 'policy', 'positions', 'numbers', 'P(win)', 'payout', 'house edge', 'edge %', 'RTP', 'variance', 'SD/unit'];
+  const prison =
+    r.chanceOnZero === 'prison' ? `, en prison ${r.prison.maxLevel} level(s), ${r.prison.atLimit} at the limit` : '';
+  const head = [
+    'bet',
+    'policy',
+    'positions',
+    'numbers',
+    'P(win)',
+    'payout',
+    'house edge',
+    'edge %',
+    'RTP',
+    'variance',
+    'SD/unit',
+  ];
   const lines = [
     `# PAR sheet: ${r.preset} (${sheet.pockets} pockets, chances on zero: ${r.chanceOnZero}${prison}, ${r.payout} payouts)`,
     '',
@@ -187,9 +259,15 @@ export function parSheetMarkdown(sheet: ParSheet): string {
   ];
   for (const row of sheet.rows) {
     const f = flat(row);
-    lines.push(`| ${[f.bet, f.policy, f.positions, f.numbers, f.probability, f.payout, f.houseEdge, f.houseEdgePercent, f.rtp, f.variance, f.sd].join(' | ')} |`);
+    lines.push(
+      `| ${[f.bet, f.policy, f.positions, f.numbers, f.probability, f.payout, f.houseEdge, f.houseEdgePercent, f.rtp, f.variance, f.sd].join(' | ')} |`,
+    );
   }
-  lines.push('', 'Per unit staked; returns include the stake. House edge, RTP and variance are exact; SD = √variance truncated to 9 decimals.');
-  if (r.chanceOnZero === 'prison') lines.push('En prison rows: distribution over the stake\'s whole lifetime (until paid, freed, halved or lost).');
+  lines.push(
+    '',
+    'Per unit staked; returns include the stake. House edge, RTP and variance are exact; SD = √variance truncated to 9 decimals.',
+  );
+  if (r.chanceOnZero === 'prison')
+    lines.push("En prison rows: distribution over the stake's whole lifetime (until paid, freed, halved or lost).");
   return lines.join('\n') + '\n';
 }

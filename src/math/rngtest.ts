@@ -72,7 +72,11 @@ export function chiSquareTest(sample: Uint8Array, wheel: WheelKind): RngTestResu
     df,
     pValue,
     pass: pValue >= ALPHA,
-    detail: { expected, min: Math.min(...pockets.map((p) => counts[p])), max: Math.max(...pockets.map((p) => counts[p])) },
+    detail: {
+      expected,
+      min: Math.min(...pockets.map((p) => counts[p])),
+      max: Math.max(...pockets.map((p) => counts[p])),
+    },
   };
 }
 
@@ -129,7 +133,14 @@ export function serialCorrelationTest(sample: Uint8Array): RngTestResult {
   const r = den > 0 ? num / den : 0;
   const z = (r + 1 / (N - 1)) / Math.sqrt((N - 2) / ((N - 1) * (N - 1)));
   const pValue = normalTwoSidedP(z);
-  return { name: 'serial-correlation', description: 'lag-1 correlation of successive pocket numbers', statistic: z, pValue, pass: pValue >= ALPHA, detail: { r } };
+  return {
+    name: 'serial-correlation',
+    description: 'lag-1 correlation of successive pocket numbers',
+    statistic: z,
+    pValue,
+    pass: pValue >= ALPHA,
+    detail: { r },
+  };
 }
 
 /**

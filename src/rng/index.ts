@@ -60,7 +60,8 @@ export class SeededSource implements RandomSource {
 
   /** A generator that resumes from saved state words (see {@link SeededSource.state}). */
   static fromState(words: readonly number[]): SeededSource {
-    if (words.length !== 4 || words.every((w) => (w | 0) === 0)) throw new RangeError('xoshiro128** needs four words, not all zero');
+    if (words.length !== 4 || words.every((w) => (w | 0) === 0))
+      throw new RangeError('xoshiro128** needs four words, not all zero');
     const g = new SeededSource(0);
     g.s.set(words.map((w) => w | 0));
     return g;

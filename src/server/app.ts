@@ -70,7 +70,8 @@ const fail = (code: TableError['code'], message: string, detail?: Record<string,
 };
 
 /** An error as sent to a client: its message never longer than MESSAGE_MAX characters. */
-const outward = (e: TableError): TableError => (e.message.length > MESSAGE_MAX ? { ...e, message: clip(e.message, MESSAGE_MAX) } : e);
+const outward = (e: TableError): TableError =>
+  e.message.length > MESSAGE_MAX ? { ...e, message: clip(e.message, MESSAGE_MAX) } : e;
 
 function parse<T extends z.ZodType>(schema: T, value: unknown, where: 'body' | 'query' = 'body'): z.infer<T> {
   // the shape first, without recursion (a document nested 20000 deep must not reach zod,
@@ -86,7 +87,11 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, where: 'body' | '
 export function redactCoup(rec: CoupRecord, viewer: Viewer): unknown {
   if (viewer.role === 'croupier' || viewer.role === 'admin') return rec;
   const me = viewer.role === 'player' ? viewer.playerId : null;
-  const settlement = rec.settlement as { bets?: Record<string, unknown>; owners?: Record<string, string>; payments?: Array<{ betId: string }> } | null;
+  const settlement = rec.settlement as {
+    bets?: Record<string, unknown>;
+    owners?: Record<string, string>;
+    payments?: Array<{ betId: string }>;
+  } | null;
   const owners = settlement?.owners ?? {};
   const mine = (id: string) => me !== null && owners[id] === me;
   return {
@@ -139,11 +144,14 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   app.setErrorHandler((e, req, reply) => {
     if (e instanceof HttpError) return reply.code(STATUS[e.error.code] ?? 422).send({ error: outward(e.error) });
     const err = e as { statusCode?: number; message?: string; code?: string };
-    if (err.statusCode && err.statusCode < 500) return reply.code(400).send({ error: outward(tableErr('INVALID_REQUEST', err.message ?? 'bad request')) });
+    if (err.statusCode && err.statusCode < 500)
+      return reply.code(400).send({ error: outward(tableErr('INVALID_REQUEST', err.message ?? 'bad request')) });
     req.log.error({ err: e }, 'request failed');
     return reply.code(500).send({ error: tableErr('INTERNAL', 'internal error') });
   });
-  app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: tableErr('NOT_FOUND', `no route ${req.method} ${clip(req.url.split('?')[0])}`) }));
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send({ error: tableErr('NOT_FOUND', `no route ${req.method} ${clip(req.url.split('?')[0])}`) }),
+  );
 
   // ---------------------------------------------------------------------------- auth helpers
   /**
@@ -155,7 +163,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     const h = req.headers.authorization;
     if (h === undefined) return undefined;
     const m = /^\s*(\S+)(?:\s+(.*))?$/s.exec(h);
-    if (!m || m[1].toLowerCase() !== 'bearer') fail('UNSUPPORTED_AUTH_SCHEME', `send "Authorization: Bearer <token>" (got the ${echo(m?.[1] ?? '')} scheme)`);
+    if (!m || m[1].toLowerCase() !== 'bearer')
+      fail('UNSUPPORTED_AUTH_SCHEME', `send "Authorization: Bearer <token>" (got the ${echo(m?.[1] ?? '')} scheme)`);
     const token = (m![2] ?? '').trim();
     if (!token) fail('UNAUTHORIZED', 'the Authorization header has an empty bearer token');
     return token;
@@ -172,9 +181,13 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     return v as Viewer;
   };
   /** The player of a request; `forbidden` tells staff what they asked for is a player's. */
-  const requirePlayer = async (req: FastifyRequest, forbidden = 'only players place bets and make prisoner choices'): Promise<string> => {
+  const requirePlayer = async (
+    req: FastifyRequest,
+    forbidden = 'only players place bets and make prisoner choices',
+  ): Promise<string> => {
     const v = await viewerOf(req);
-    if (v.role === 'guest') fail('UNAUTHORIZED', 'log in first (POST /api/login) and send "Authorization: Bearer <token>"');
+    if (v.role === 'guest')
+      fail('UNAUTHORIZED', 'log in first (POST /api/login) and send "Authorization: Bearer <token>"');
     if (v.role !== 'player') fail('FORBIDDEN', forbidden);
     return (v as { playerId: string }).playerId;
   };
@@ -184,7 +197,11 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     if (!roles.includes(v.role as 'croupier' | 'admin')) fail('FORBIDDEN', `this needs the ${roles.join(' or ')} role`);
     return v;
   };
-  const tableOf = (id: string) => casino.table(id) ?? (casino.remote.has(id) ? fail('TABLE_ELSEWHERE', `table ${id} runs in another process: send its commands there`, { table: id }) : fail('UNKNOWN_TABLE', `no table ${echo(id)}`));
+  const tableOf = (id: string) =>
+    casino.table(id) ??
+    (casino.remote.has(id)
+      ? fail('TABLE_ELSEWHERE', `table ${id} runs in another process: send its commands there`, { table: id })
+      : fail('UNKNOWN_TABLE', `no table ${echo(id)}`));
   const stateOf = async (id: string) => (await casino.stateOf(id)) ?? fail('UNKNOWN_TABLE', `no table ${echo(id)}`);
   const answer = async (reply: FastifyReply, r: Reply, playerId?: string, status = 200) => {
     if (!r.ok) throw new HttpError(r.error);
@@ -195,20 +212,69 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
 
   // ---------------------------------------------------------------------------- shared commands
   /** Player commands, shared by HTTP and WebSocket. */
-  const playerCommand = (tableId: string, playerId: string, cmd: { type: 'bet'; requestId: string; bet: Record<string, unknown> } | { type: 'undo'; requestId?: string; betId?: string } | { type: 'clear'; requestId?: string } | { type: 'rebet' | 'double'; requestId: string } | { type: 'choose'; requestId?: string; prisonerId: string; choice: PrisonerChoice; chance?: string; onZero?: 'partage' | 'prison' }): Promise<Reply> => {
+  const playerCommand = (
+    tableId: string,
+    playerId: string,
+    cmd:
+      | { type: 'bet'; requestId: string; bet: Record<string, unknown> }
+      | { type: 'undo'; requestId?: string; betId?: string }
+      | { type: 'clear'; requestId?: string }
+      | { type: 'rebet' | 'double'; requestId: string }
+      | {
+          type: 'choose';
+          requestId?: string;
+          prisonerId: string;
+          choice: PrisonerChoice;
+          chance?: string;
+          onZero?: 'partage' | 'prison';
+        },
+  ): Promise<Reply> => {
     const t = tableOf(tableId);
     switch (cmd.type) {
       case 'bet':
-        return t.playerCommand(playerId, (now, available) => ({ type: 'place', now, playerId, requestId: cmd.requestId, bet: cmd.bet, available }));
+        return t.playerCommand(playerId, (now, available) => ({
+          type: 'place',
+          now,
+          playerId,
+          requestId: cmd.requestId,
+          bet: cmd.bet,
+          available,
+        }));
       case 'rebet':
       case 'double':
-        return t.playerCommand(playerId, (now, available) => ({ type: cmd.type, now, playerId, requestId: cmd.requestId, available }));
+        return t.playerCommand(playerId, (now, available) => ({
+          type: cmd.type,
+          now,
+          playerId,
+          requestId: cmd.requestId,
+          available,
+        }));
       case 'undo':
-        return t.dispatch((_tx, now) => ({ type: 'undo', now, playerId, ...(cmd.betId !== undefined ? { betId: cmd.betId } : {}), ...(cmd.requestId ? { requestId: cmd.requestId } : {}) }));
+        return t.dispatch((_tx, now) => ({
+          type: 'undo',
+          now,
+          playerId,
+          ...(cmd.betId !== undefined ? { betId: cmd.betId } : {}),
+          ...(cmd.requestId ? { requestId: cmd.requestId } : {}),
+        }));
       case 'clear':
-        return t.dispatch((_tx, now) => ({ type: 'clear', now, playerId, ...(cmd.requestId ? { requestId: cmd.requestId } : {}) }));
+        return t.dispatch((_tx, now) => ({
+          type: 'clear',
+          now,
+          playerId,
+          ...(cmd.requestId ? { requestId: cmd.requestId } : {}),
+        }));
       case 'choose':
-        return t.dispatch((_tx, now) => ({ type: 'choose', now, playerId, prisonerId: cmd.prisonerId, choice: cmd.choice, ...(cmd.chance ? { chance: cmd.chance } : {}), ...(cmd.onZero ? { onZero: cmd.onZero } : {}), ...(cmd.requestId ? { requestId: cmd.requestId } : {}) }));
+        return t.dispatch((_tx, now) => ({
+          type: 'choose',
+          now,
+          playerId,
+          prisonerId: cmd.prisonerId,
+          choice: cmd.choice,
+          ...(cmd.chance ? { chance: cmd.chance } : {}),
+          ...(cmd.onZero ? { onZero: cmd.onZero } : {}),
+          ...(cmd.requestId ? { requestId: cmd.requestId } : {}),
+        }));
     }
   };
 
@@ -226,8 +292,21 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     const view = tableView(state, viewer);
     // staff also get the names of the players on the table (bets, prisoners, last payments)
     const staff = viewer.role === 'croupier' || viewer.role === 'admin';
-    const names = staff ? { names: await playerNames([...state.bets.map((b) => b.playerId), ...state.prisoners.map((p) => p.playerId), ...Object.values(state.lastCoup?.owners ?? {})]) } : {};
-    return { ...view, ...names, serverTime: Date.now(), ...(viewer.role === 'player' ? { balance: await casino.store.balance(playerAccount(viewer.playerId)) } : {}) };
+    const names = staff
+      ? {
+          names: await playerNames([
+            ...state.bets.map((b) => b.playerId),
+            ...state.prisoners.map((p) => p.playerId),
+            ...Object.values(state.lastCoup?.owners ?? {}),
+          ]),
+        }
+      : {};
+    return {
+      ...view,
+      ...names,
+      serverTime: Date.now(),
+      ...(viewer.role === 'player' ? { balance: await casino.store.balance(playerAccount(viewer.playerId)) } : {}),
+    };
   };
 
   // ---------------------------------------------------------------------------- public & player routes
@@ -253,7 +332,11 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
 
   app.post('/api/logout', async (req) => {
     const v = await viewerOf(req);
-    if (v.role !== 'player') fail(v.role === 'guest' ? 'UNAUTHORIZED' : 'FORBIDDEN', 'only player sessions log out (staff tokens are configured)');
+    if (v.role !== 'player')
+      fail(
+        v.role === 'guest' ? 'UNAUTHORIZED' : 'FORBIDDEN',
+        'only player sessions log out (staff tokens are configured)',
+      );
     await casino.store.transaction((tx) => tx.deleteSession(bearer(req)!));
     return { ok: true };
   });
@@ -263,11 +346,19 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     if (v.role === 'guest') fail('UNAUTHORIZED', 'no token');
     if (v.role !== 'player') return { role: v.role };
     const p = await casino.store.getPlayer(v.playerId);
-    return { role: 'player', playerId: v.playerId, name: p?.name, balance: await casino.store.balance(playerAccount(v.playerId)) };
+    return {
+      role: 'player',
+      playerId: v.playerId,
+      name: p?.name,
+      balance: await casino.store.balance(playerAccount(v.playerId)),
+    };
   });
 
   app.get('/api/me/history', async (req) => {
-    const playerId = await requirePlayer(req, 'only players have a history of their own coups (staff: GET /api/tables/:id/history)');
+    const playerId = await requirePlayer(
+      req,
+      'only players have a history of their own coups (staff: GET /api/tables/:id/history)',
+    );
     const q = parse(S.historyQuery, req.query, 'query');
     const coups = await casino.store.playerHistory(playerId, q.limit ?? 10, q.before);
     // la partage taken in a zero's choice window is booked after the settlement: it belongs to
@@ -280,7 +371,10 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
         const memo = (tx.memo ?? {}) as { prisoner?: string; since?: number; chance?: string };
         const key = `${tx.tableId}/${typeof memo.since === 'number' ? memo.since : tx.coup}`;
         const returned = tx.postings.filter((p) => p.account === account).reduce((a, p) => a + p.amount, 0);
-        partages.set(key, [...(partages.get(key) ?? []), { prisoner: memo.prisoner ?? '', ...(memo.chance ? { chance: memo.chance } : {}), returned, at: tx.at }]);
+        partages.set(key, [
+          ...(partages.get(key) ?? []),
+          { prisoner: memo.prisoner ?? '', ...(memo.chance ? { chance: memo.chance } : {}), returned, at: tx.at },
+        ]);
       }
     }
     return {
@@ -301,7 +395,14 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   });
 
   app.get('/api/tables', async () => ({
-    tables: (await casino.allStates()).map(({ state: s, here }) => ({ ...tableConfigJson(s.config), phase: s.phase, coup: s.coup, deadline: s.deadline, history: s.history.slice(0, 12), here })),
+    tables: (await casino.allStates()).map(({ state: s, here }) => ({
+      ...tableConfigJson(s.config),
+      phase: s.phase,
+      coup: s.coup,
+      deadline: s.deadline,
+      history: s.history.slice(0, 12),
+      here,
+    })),
     serverTime: Date.now(),
   }));
 
@@ -324,50 +425,93 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     const balances = await casino.store.coupBalances(req.params.id, n);
     const staff = viewer.role === 'croupier' || viewer.role === 'admin';
     const mine = viewer.role === 'player' ? { [viewer.playerId]: balances[viewer.playerId] } : {};
-    return { coup: redactCoup(rec as CoupRecord, viewer), balances: staff ? balances : viewer.role === 'player' && balances[viewer.playerId] ? mine : {} };
+    return {
+      coup: redactCoup(rec as CoupRecord, viewer),
+      balances: staff ? balances : viewer.role === 'player' && balances[viewer.playerId] ? mine : {},
+    };
   });
 
   app.post<{ Params: { id: string } }>('/api/tables/:id/bets', async (req, reply) => {
     const playerId = await requirePlayer(req);
     const body = parse(S.placeBody, req.body);
-    return answer(reply, await playerCommand(req.params.id, playerId, { type: 'bet', requestId: body.requestId, bet: body.bet }), playerId, 201);
+    return answer(
+      reply,
+      await playerCommand(req.params.id, playerId, { type: 'bet', requestId: body.requestId, bet: body.bet }),
+      playerId,
+      201,
+    );
   });
 
   app.delete<{ Params: { id: string; betId: string } }>('/api/tables/:id/bets/:betId', async (req, reply) => {
     const playerId = await requirePlayer(req);
-    return answer(reply, await playerCommand(req.params.id, playerId, { type: 'undo', betId: req.params.betId }), playerId);
+    return answer(
+      reply,
+      await playerCommand(req.params.id, playerId, { type: 'undo', betId: req.params.betId }),
+      playerId,
+    );
   });
 
   for (const kind of ['undo', 'clear'] as const) {
     app.post<{ Params: { id: string } }>(`/api/tables/:id/${kind}`, async (req, reply) => {
       const playerId = await requirePlayer(req);
       const body = parse(S.optionalRequestBody, req.body);
-      return answer(reply, await playerCommand(req.params.id, playerId, { type: kind, ...(body.requestId ? { requestId: body.requestId } : {}) }), playerId);
+      return answer(
+        reply,
+        await playerCommand(req.params.id, playerId, {
+          type: kind,
+          ...(body.requestId ? { requestId: body.requestId } : {}),
+        }),
+        playerId,
+      );
     });
   }
   for (const kind of ['rebet', 'double'] as const) {
     app.post<{ Params: { id: string } }>(`/api/tables/:id/${kind}`, async (req, reply) => {
       const playerId = await requirePlayer(req);
       const body = parse(S.requestBody, req.body);
-      return answer(reply, await playerCommand(req.params.id, playerId, { type: kind, requestId: body.requestId }), playerId, 201);
+      return answer(
+        reply,
+        await playerCommand(req.params.id, playerId, { type: kind, requestId: body.requestId }),
+        playerId,
+        201,
+      );
     });
   }
 
   app.post<{ Params: { id: string; pid: string } }>('/api/tables/:id/prisoners/:pid', async (req, reply) => {
     const playerId = await requirePlayer(req);
     const body = parse(S.choiceBody, req.body);
-    return answer(reply, await playerCommand(req.params.id, playerId, { type: 'choose', prisonerId: req.params.pid, choice: body.choice, ...(body.chance ? { chance: body.chance } : {}), ...(body.onZero ? { onZero: body.onZero } : {}), ...(body.requestId ? { requestId: body.requestId } : {}) }), playerId);
+    return answer(
+      reply,
+      await playerCommand(req.params.id, playerId, {
+        type: 'choose',
+        prisonerId: req.params.pid,
+        choice: body.choice,
+        ...(body.chance ? { chance: body.chance } : {}),
+        ...(body.onZero ? { onZero: body.onZero } : {}),
+        ...(body.requestId ? { requestId: body.requestId } : {}),
+      }),
+      playerId,
+    );
   });
 
   // ---------------------------------------------------------------------------- croupier routes
-  const croupierEvent = (type: 'open' | 'launch' | 'close' | 'pause') => async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-    await requireStaff(req, ['croupier', 'admin']);
-    const t = tableOf(req.params.id);
-    const r = await t.dispatch((_tx, now) => ({ type, now }) as TableEvent);
-    if (!r.ok) throw new HttpError(r.error);
-    return reply.send({ ...(r.value as object | null), phase: t.state.phase, coup: t.state.coup, deadline: t.state.deadline });
-  };
-  for (const type of ['open', 'launch', 'close', 'pause'] as const) app.post(`/api/tables/:id/${type}`, croupierEvent(type));
+  const croupierEvent =
+    (type: 'open' | 'launch' | 'close' | 'pause') =>
+    async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+      await requireStaff(req, ['croupier', 'admin']);
+      const t = tableOf(req.params.id);
+      const r = await t.dispatch((_tx, now) => ({ type, now }) as TableEvent);
+      if (!r.ok) throw new HttpError(r.error);
+      return reply.send({
+        ...(r.value as object | null),
+        phase: t.state.phase,
+        coup: t.state.coup,
+        deadline: t.state.deadline,
+      });
+    };
+  for (const type of ['open', 'launch', 'close', 'pause'] as const)
+    app.post(`/api/tables/:id/${type}`, croupierEvent(type));
 
   app.post<{ Params: { id: string } }>('/api/tables/:id/result', async (req, reply) => {
     await requireStaff(req, ['croupier', 'admin']);
@@ -383,13 +527,28 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     const t = tableOf(req.params.id);
     const last = t.state.lastCoup;
     if (!last) fail('NOT_FOUND', 'no coup has been settled on this table yet');
-    return { coup: last!.number, pocket: last!.pocket, announcement: last!.announcement, croupiers: last!.croupiers, payments: last!.payments, owners: last!.owners, names: await playerNames(Object.values(last!.owners ?? {})) };
+    return {
+      coup: last!.number,
+      pocket: last!.pocket,
+      announcement: last!.announcement,
+      croupiers: last!.croupiers,
+      payments: last!.payments,
+      owners: last!.owners,
+      names: await playerNames(Object.values(last!.owners ?? {})),
+    };
   });
 
   // ---------------------------------------------------------------------------- admin routes
   app.get('/api/admin/tables', async (req) => {
     await requireStaff(req, ['admin']);
-    return { tables: [...casino.tables.values()].map((t) => ({ ...tableConfigJson(t.state.config), phase: t.state.phase, coup: t.state.coup, events: t.sequence })) };
+    return {
+      tables: [...casino.tables.values()].map((t) => ({
+        ...tableConfigJson(t.state.config),
+        phase: t.state.phase,
+        coup: t.state.coup,
+        events: t.sequence,
+      })),
+    };
   });
 
   app.post('/api/admin/tables', async (req, reply) => {
@@ -405,7 +564,11 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     await requireStaff(req, ['admin']);
     const patch = parse(S.configureBody, req.body);
     const t = tableOf(req.params.id);
-    const r = await t.dispatch((_tx, now) => ({ type: 'configure', now, patch: patch as Extract<TableEvent, { type: 'configure' }>['patch'] }));
+    const r = await t.dispatch((_tx, now) => ({
+      type: 'configure',
+      now,
+      patch: patch as Extract<TableEvent, { type: 'configure' }>['patch'],
+    }));
     if (!r.ok) throw new HttpError(r.error);
     return { table: tableConfigJson(t.state.config) };
   });
@@ -441,7 +604,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   // ---------------------------------------------------------------------------- WebSocket
   /** The client's request id of a message, when it has a usable one. */
   const requestIdOf = (raw: unknown): { requestId?: string } => {
-    const id = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as { requestId?: unknown }).requestId : undefined;
+    const id =
+      raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as { requestId?: unknown }).requestId : undefined;
     return typeof id === 'string' && id.length >= 1 && id.length <= 64 ? { requestId: id } : {};
   };
   interface Conn {
@@ -457,7 +621,12 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     for (const c of conns) {
       const a = m.audience;
       if (a.kind === 'player') {
-        if (c.viewer.role === 'player' && c.viewer.playerId === a.playerId && (m.event.type === 'balance' || c.tables.has(m.event.table))) send(c, m.event);
+        if (
+          c.viewer.role === 'player' &&
+          c.viewer.playerId === a.playerId &&
+          (m.event.type === 'balance' || c.tables.has(m.event.table))
+        )
+          send(c, m.event);
       } else if (!c.tables.has(m.event.table)) continue;
       else if (a.kind === 'table' || c.viewer.role === 'croupier' || c.viewer.role === 'admin') send(c, m.event);
     }
@@ -486,7 +655,12 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
      * ok: false, error}` like any other answer to it; one without gets `{type: "error", error}`.
      */
     const refuse = (requestId: { requestId?: string }, error: TableError) =>
-      send(c, requestId.requestId !== undefined ? { type: 'reply', requestId: requestId.requestId, ok: false, error: outward(error) } : { type: 'error', error: outward(error) });
+      send(
+        c,
+        requestId.requestId !== undefined
+          ? { type: 'reply', requestId: requestId.requestId, ok: false, error: outward(error) }
+          : { type: 'error', error: outward(error) },
+      );
     const handle = async (text: string) => {
       let raw: unknown;
       try {
@@ -495,7 +669,11 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
         return refuse({}, tableErr('INVALID_REQUEST', 'messages are JSON objects'));
       }
       const problem = jsonShapeProblem(raw);
-      if (problem) return refuse(requestIdOf(raw), tableErr('INVALID_REQUEST', problem, { maxDepth: MAX_JSON_DEPTH, maxValues: MAX_JSON_NODES }));
+      if (problem)
+        return refuse(
+          requestIdOf(raw),
+          tableErr('INVALID_REQUEST', problem, { maxDepth: MAX_JSON_DEPTH, maxValues: MAX_JSON_NODES }),
+        );
       const r = S.clientMessage.safeParse(raw);
       if (!r.success) return refuse(requestIdOf(raw), tableErr('INVALID_REQUEST', S.zodMessage(r.error, 'message')));
       const msg = r.data;
@@ -511,11 +689,37 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
             c.tables.delete(msg.table);
             return send(c, { type: 'unsubscribed', table: msg.table });
           default: {
-            if (viewer.role !== 'player') fail(viewer.role === 'guest' ? 'UNAUTHORIZED' : 'FORBIDDEN', 'only logged-in players send table commands');
+            if (viewer.role !== 'player')
+              fail(
+                viewer.role === 'guest' ? 'UNAUTHORIZED' : 'FORBIDDEN',
+                'only logged-in players send table commands',
+              );
             const playerId = (viewer as { playerId: string }).playerId;
             const { table, requestId } = msg;
-            const res = await playerCommand(table, playerId, msg.type === 'bet' ? { type: 'bet', requestId, bet: msg.bet } : msg.type === 'undo' ? { type: 'undo', requestId, ...(msg.betId ? { betId: msg.betId } : {}) } : msg.type === 'choose' ? { type: 'choose', requestId, prisonerId: msg.prisonerId, choice: msg.choice, ...(msg.chance ? { chance: msg.chance } : {}), ...(msg.onZero ? { onZero: msg.onZero } : {}) } : { type: msg.type, requestId });
-            return send(c, res.ok ? { type: 'reply', requestId, ok: true, value: res.value } : { type: 'reply', requestId, ok: false, error: outward(res.error) });
+            const res = await playerCommand(
+              table,
+              playerId,
+              msg.type === 'bet'
+                ? { type: 'bet', requestId, bet: msg.bet }
+                : msg.type === 'undo'
+                  ? { type: 'undo', requestId, ...(msg.betId ? { betId: msg.betId } : {}) }
+                  : msg.type === 'choose'
+                    ? {
+                        type: 'choose',
+                        requestId,
+                        prisonerId: msg.prisonerId,
+                        choice: msg.choice,
+                        ...(msg.chance ? { chance: msg.chance } : {}),
+                        ...(msg.onZero ? { onZero: msg.onZero } : {}),
+                      }
+                    : { type: msg.type, requestId },
+            );
+            return send(
+              c,
+              res.ok
+                ? { type: 'reply', requestId, ok: true, value: res.value }
+                : { type: 'reply', requestId, ok: false, error: outward(res.error) },
+            );
           }
         }
       } catch (e) {
@@ -526,7 +730,13 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     };
     socket.off('message', early);
     socket.on('message', (d) => void handle(String(d)));
-    send(c, { type: 'hello', role: viewer.role, ...(viewer.role === 'player' ? { playerId: viewer.playerId } : {}), serverTime: Date.now(), tables: [...casino.tables.keys()] });
+    send(c, {
+      type: 'hello',
+      role: viewer.role,
+      ...(viewer.role === 'player' ? { playerId: viewer.playerId } : {}),
+      serverTime: Date.now(),
+      tables: [...casino.tables.keys()],
+    });
     for (const q of queued) await handle(q);
   });
 
@@ -536,9 +746,16 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     // Web table (issue 4, docs/WEB.md): bundle web/src/*.ts into web/dist/ with esbuild before
     // serving web/ — no separate build step for the user; takes well under a second.
     const webBuild = `${webDir}/build.ts`;
-    if (existsSync(webBuild)) await ((await import(pathToFileURL(webBuild).href)) as { buildWeb(): Promise<unknown> }).buildWeb();
+    if (existsSync(webBuild))
+      await ((await import(pathToFileURL(webBuild).href)) as { buildWeb(): Promise<unknown> }).buildWeb();
     await app.register(fastifyStatic, { root: webDir, prefix: '/', index: ['index.html'] });
-    app.get('/croupier', (_req, reply) => (existsSync(`${webDir}/croupier.html`) ? reply.sendFile('croupier.html') : reply.code(404).send({ error: tableErr('NOT_FOUND', 'the croupier console (web/croupier.html) is not built yet') })));
+    app.get('/croupier', (_req, reply) =>
+      existsSync(`${webDir}/croupier.html`)
+        ? reply.sendFile('croupier.html')
+        : reply
+            .code(404)
+            .send({ error: tableErr('NOT_FOUND', 'the croupier console (web/croupier.html) is not built yet') }),
+    );
   }
   return app;
 }

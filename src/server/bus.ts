@@ -49,8 +49,17 @@ export class RedisBus implements Bus {
    * "croupier:events"). Rejects if Redis is unreachable. Later connection errors go to
    * `onError` (ioredis reconnects by itself; events published meanwhile are lost).
    */
-  static async connect(url: string, channel = 'croupier:events', onError: (e: Error) => void = () => {}): Promise<RedisBus> {
-    const opts = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false, retryStrategy: (n: number) => (n > 20 ? null : Math.min(n * 200, 2000)) };
+  static async connect(
+    url: string,
+    channel = 'croupier:events',
+    onError: (e: Error) => void = () => {},
+  ): Promise<RedisBus> {
+    const opts = {
+      lazyConnect: true,
+      maxRetriesPerRequest: 2,
+      enableOfflineQueue: false,
+      retryStrategy: (n: number) => (n > 20 ? null : Math.min(n * 200, 2000)),
+    };
     const { Redis } = await import('ioredis'); // loaded on demand, only for several processes
     const pub = new Redis(url, opts);
     const sub = new Redis(url, opts);

@@ -75,8 +75,26 @@ function legacyPlayerIdOf(name: string): string {
 export function demoTables(bettingSeconds = 15, timingOverrides: Partial<TableTimings> = {}): TableConfigInput[] {
   const timings = { bettingMs: Math.round(bettingSeconds * 1000), ...timingOverrides };
   return [
-    { id: 'paris', name: 'Paris — roulette française', rules: 'french', minimum: 200, currency: 'EUR', decimals: 2, timings, timeZone: 'Europe/Paris' },
-    { id: 'vegas', name: 'Las Vegas — American roulette', rules: 'american', minimum: 100, currency: 'EUR', decimals: 2, timings, timeZone: 'America/Los_Angeles' },
+    {
+      id: 'paris',
+      name: 'Paris — roulette française',
+      rules: 'french',
+      minimum: 200,
+      currency: 'EUR',
+      decimals: 2,
+      timings,
+      timeZone: 'Europe/Paris',
+    },
+    {
+      id: 'vegas',
+      name: 'Las Vegas — American roulette',
+      rules: 'american',
+      minimum: 100,
+      currency: 'EUR',
+      decimals: 2,
+      timings,
+      timeZone: 'America/Los_Angeles',
+    },
   ];
 }
 
@@ -170,7 +188,9 @@ export class Casino {
       if (running || this.stopped) return;
       running = true;
       this.sweep = this.start()
-        .catch((e: unknown) => this.opts.log?.warn({ err: e }, 'taking over orphaned tables failed (tried again later)'))
+        .catch((e: unknown) =>
+          this.opts.log?.warn({ err: e }, 'taking over orphaned tables failed (tried again later)'),
+        )
         .finally(() => {
           running = false;
         });
@@ -235,7 +255,8 @@ export class Casino {
     if (!c.ok) return c;
     const config = c.value;
     return this.exclusive(async () => {
-      if (!(await ensureTable(this.store, config, this.clock()))) return { ok: false, error: tableErr('TABLE_EXISTS', `table ${config.id} exists`) };
+      if (!(await ensureTable(this.store, config, this.clock())))
+        return { ok: false, error: tableErr('TABLE_EXISTS', `table ${config.id} exists`) };
       if (await this.store.claimTable(config.id)) await this.startTable(config.id);
       else this.remote.add(config.id);
       return { ok: true, value: config };
@@ -249,11 +270,23 @@ export class Casino {
 
   /** Creates a player with an optional opening deposit. Errors: INVALID_REQUEST (name, see {@link normaliseName}), PLAYER_EXISTS. */
   async createPlayer(rawName: string, deposit = 0): Promise<R<{ id: string; name: string; balance: number }>> {
-    if (!Number.isSafeInteger(deposit) || deposit < 0 || deposit > MAX_CASH) return { ok: false, error: tableErr('INVALID_REQUEST', `deposit must be an integer of minor units from 0 to ${MAX_CASH}`) };
+    if (!Number.isSafeInteger(deposit) || deposit < 0 || deposit > MAX_CASH)
+      return {
+        ok: false,
+        error: tableErr('INVALID_REQUEST', `deposit must be an integer of minor units from 0 to ${MAX_CASH}`),
+      };
     const name = normaliseName(rawName);
     const id = name === null ? '' : playerIdOf(name);
-    if (name === null || id.length === 0) return { ok: false, error: tableErr('INVALID_REQUEST', `a player name has 1-${NAME_MAX} characters, at least one letter or digit, and no control characters`) };
-    if ((await this.findPlayer(name)) || (await this.store.getPlayer(id))) return { ok: false, error: tableErr('PLAYER_EXISTS', `a player ${echo(name)} exists`) };
+    if (name === null || id.length === 0)
+      return {
+        ok: false,
+        error: tableErr(
+          'INVALID_REQUEST',
+          `a player name has 1-${NAME_MAX} characters, at least one letter or digit, and no control characters`,
+        ),
+      };
+    if ((await this.findPlayer(name)) || (await this.store.getPlayer(id)))
+      return { ok: false, error: tableErr('PLAYER_EXISTS', `a player ${echo(name)} exists`) };
     try {
       await this.store.transaction(async (tx) => {
         await tx.createPlayer({ id, name, createdAt: this.clock() });
@@ -261,7 +294,8 @@ export class Casino {
       });
     } catch (e) {
       // created meanwhile by another request (the store's unique keys)
-      if (await this.store.getPlayer(id)) return { ok: false, error: tableErr('PLAYER_EXISTS', `a player ${echo(name)} exists`) };
+      if (await this.store.getPlayer(id))
+        return { ok: false, error: tableErr('PLAYER_EXISTS', `a player ${echo(name)} exists`) };
       throw e;
     }
     return { ok: true, value: { id, name, balance: deposit } };
@@ -287,14 +321,22 @@ export class Casino {
 
   /** Deposits (or withdraws) minor units. Errors: UNKNOWN_PLAYER, INSUFFICIENT_FUNDS. */
   async cash(playerId: string, amount: number, kind: 'deposit' | 'withdraw'): Promise<R<{ balance: number }>> {
-    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_CASH) return { ok: false, error: tableErr('INVALID_REQUEST', `amount must be an integer of minor units from 1 to ${MAX_CASH}`) };
-    if (!(await this.store.getPlayer(playerId))) return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player ${echo(playerId)}`) };
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_CASH)
+      return {
+        ok: false,
+        error: tableErr('INVALID_REQUEST', `amount must be an integer of minor units from 1 to ${MAX_CASH}`),
+      };
+    if (!(await this.store.getPlayer(playerId)))
+      return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player ${echo(playerId)}`) };
     try {
       const balance = await this.store.transaction(async (tx) => {
         await tx.applyTx(this.cashTx(playerId, amount, kind));
         return tx.balance(playerAccount(playerId));
       });
-      this.bus.publish({ audience: { kind: 'player', playerId }, event: { type: 'balance', table: '', coup: 0, playerId, balance } });
+      this.bus.publish({
+        audience: { kind: 'player', playerId },
+        event: { type: 'balance', table: '', coup: 0, playerId, balance },
+      });
       return { ok: true, value: { balance } };
     } catch (e) {
       if (e instanceof LedgerRefusal) return { ok: false, error: e.error };
@@ -320,13 +362,25 @@ export class Casino {
    * (`register` without open registration), PLAYER_EXISTS (`register` with a taken name),
    * INVALID_REQUEST (a name that cannot be registered).
    */
-  async login(name: string, opts: { register?: boolean } = {}): Promise<R<{ token: string; playerId: string; name: string; created: boolean }>> {
+  async login(
+    name: string,
+    opts: { register?: boolean } = {},
+  ): Promise<R<{ token: string; playerId: string; name: string; created: boolean }>> {
     let p = await this.findPlayer(name);
     let created = false;
-    if (opts.register && !this.registration) return { ok: false, error: tableErr('REGISTRATION_CLOSED', 'this server does not register new players: ask the casino for an account') };
-    if (p && opts.register) return { ok: false, error: tableErr('PLAYER_EXISTS', `a player ${echo(p.name)} exists: choose another name`) };
+    if (opts.register && !this.registration)
+      return {
+        ok: false,
+        error: tableErr(
+          'REGISTRATION_CLOSED',
+          'this server does not register new players: ask the casino for an account',
+        ),
+      };
+    if (p && opts.register)
+      return { ok: false, error: tableErr('PLAYER_EXISTS', `a player ${echo(p.name)} exists: choose another name`) };
     if (!p) {
-      if (!this.registration || opts.register === false) return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player named ${echo(name)}`) };
+      if (!this.registration || opts.register === false)
+        return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player named ${echo(name)}`) };
       const r = await this.createPlayer(name, this.welcomeBalance);
       if (r.ok) {
         created = true;
@@ -356,7 +410,11 @@ export class Casino {
    * this start (e.g. `serve --betting-seconds`), applied to demo tables that already exist and
    * run here (a `configure` step, as an admin's PATCH); returns the ids of the tables changed.
    */
-  async seedDemo(bettingSeconds = 15, timings: Partial<TableTimings> = {}, apply: Partial<TableTimings> = {}): Promise<{ updated: string[] }> {
+  async seedDemo(
+    bettingSeconds = 15,
+    timings: Partial<TableTimings> = {},
+    apply: Partial<TableTimings> = {},
+  ): Promise<{ updated: string[] }> {
     const updated: string[] = [];
     for (const t of demoTables(bettingSeconds, timings)) {
       if (!(await this.store.getTable(t.id))) {

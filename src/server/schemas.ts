@@ -23,18 +23,35 @@ export const requestBody = z.object({ requestId }).strict();
 /** undo / clear: `{requestId?}`. */
 export const optionalRequestBody = z.object({ requestId: requestId.optional() }).strict();
 /** Prisoner choice: `{requestId?, choice: partage|prison|move|on-zero, chance?, onZero?}`. */
-export const choiceBody = z.object({ requestId: requestId.optional(), choice: z.enum(['partage', 'prison', 'move', 'on-zero']), chance: chance.optional(), onZero: z.enum(['partage', 'prison']).optional() }).strict();
+export const choiceBody = z
+  .object({
+    requestId: requestId.optional(),
+    choice: z.enum(['partage', 'prison', 'move', 'on-zero']),
+    chance: chance.optional(),
+    onZero: z.enum(['partage', 'prison']).optional(),
+  })
+  .strict();
 /** Croupier result of a physical wheel: `{pocket}` (0..36 or "00"). */
 export const resultBody = z.object({ pocket }).strict();
 /** History queries: `?limit&before`. */
-export const historyQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).optional(), before: z.coerce.number().int().optional() }).strict();
+export const historyQuery = z
+  .object({ limit: z.coerce.number().int().min(1).max(500).optional(), before: z.coerce.number().int().optional() })
+  .strict();
 /** Deposit / withdrawal: `{amount}` minor units. */
 export const cashBody = z.object({ amount }).strict();
 /** Admin: new player `{name, deposit?}` (minor units). */
-export const createPlayerBody = z.object({ name: z.string().min(1).max(128), deposit: z.number().int().min(0).max(MAX_CASH).optional() }).strict();
+export const createPlayerBody = z
+  .object({ name: z.string().min(1).max(128), deposit: z.number().int().min(0).max(MAX_CASH).optional() })
+  .strict();
 
 const timings = z
-  .object({ bettingMs: z.number().int(), launchMs: z.number().int(), ballMs: z.number().int(), resultMs: z.number().int(), zeroChoiceMs: z.number().int() })
+  .object({
+    bettingMs: z.number().int(),
+    launchMs: z.number().int(),
+    ballMs: z.number().int(),
+    resultMs: z.number().int(),
+    zeroChoiceMs: z.number().int(),
+  })
   .partial()
   .strict();
 const maxima = z.record(z.string(), z.number().int());
@@ -52,7 +69,13 @@ const configFields = {
 };
 /** Admin: new table (TableConfigInput plus `open`). */
 export const createTableBody = z
-  .object({ id: z.string().min(1).max(32), rules: z.union([z.string(), z.record(z.string(), z.unknown())]), open: z.boolean().optional(), ...configFields, minimum: amount })
+  .object({
+    id: z.string().min(1).max(32),
+    rules: z.union([z.string(), z.record(z.string(), z.unknown())]),
+    open: z.boolean().optional(),
+    ...configFields,
+    minimum: amount,
+  })
   .strict();
 /** Admin: table configuration patch (rules excluded). */
 export const configureBody = z.object(configFields).strict();
@@ -67,7 +90,17 @@ export const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('clear'), table: z.string(), requestId }).strict(),
   z.object({ type: z.literal('rebet'), table: z.string(), requestId }).strict(),
   z.object({ type: z.literal('double'), table: z.string(), requestId }).strict(),
-  z.object({ type: z.literal('choose'), table: z.string(), requestId, prisonerId: z.string().max(64), choice: z.enum(['partage', 'prison', 'move', 'on-zero']), chance: chance.optional(), onZero: z.enum(['partage', 'prison']).optional() }).strict(),
+  z
+    .object({
+      type: z.literal('choose'),
+      table: z.string(),
+      requestId,
+      prisonerId: z.string().max(64),
+      choice: z.enum(['partage', 'prison', 'move', 'on-zero']),
+      chance: chance.optional(),
+      onZero: z.enum(['partage', 'prison']).optional(),
+    })
+    .strict(),
 ]);
 
 /** A validated WebSocket client message. */
@@ -78,7 +111,17 @@ export function zodMessage(e: z.ZodError, where: 'body' | 'query' | 'message' = 
   return clip(
     e.issues
       .slice(0, 5)
-      .map((i) => `${i.path.length ? `${where === 'body' ? '' : `${where}.`}${clip(i.path.map(String).join('.'))}` : where}: ${i.code === 'unrecognized_keys' ? `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.slice(0, 3).map((k) => JSON.stringify(clip(k))).join(', ')}` : clip(i.message)}`)
+      .map(
+        (i) =>
+          `${i.path.length ? `${where === 'body' ? '' : `${where}.`}${clip(i.path.map(String).join('.'))}` : where}: ${
+            i.code === 'unrecognized_keys'
+              ? `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys
+                  .slice(0, 3)
+                  .map((k) => JSON.stringify(clip(k)))
+                  .join(', ')}`
+              : clip(i.message)
+          }`,
+      )
       .join('; '),
     MESSAGE_MAX,
   );

@@ -33,10 +33,33 @@ export interface Database {
 /** Creates every table and index if missing (idempotent). */
 export async function createSchema(db: Kysely<Database>): Promise<void> {
   const s = db.schema;
-  await s.createTable('tables').ifNotExists().addColumn('id', 'text', (c) => c.primaryKey()).addColumn('created_at', 'bigint', (c) => c.notNull()).addColumn('config', 'text', (c) => c.notNull()).execute();
-  await s.createTable('players').ifNotExists().addColumn('id', 'text', (c) => c.primaryKey()).addColumn('name', 'text', (c) => c.notNull().unique()).addColumn('created_at', 'bigint', (c) => c.notNull()).execute();
-  await s.createTable('sessions').ifNotExists().addColumn('token', 'text', (c) => c.primaryKey()).addColumn('player_id', 'text', (c) => c.notNull()).addColumn('created_at', 'bigint', (c) => c.notNull()).execute();
-  await s.createTable('accounts').ifNotExists().addColumn('id', 'text', (c) => c.primaryKey()).addColumn('balance', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await s
+    .createTable('tables')
+    .ifNotExists()
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('config', 'text', (c) => c.notNull())
+    .execute();
+  await s
+    .createTable('players')
+    .ifNotExists()
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('name', 'text', (c) => c.notNull().unique())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .execute();
+  await s
+    .createTable('sessions')
+    .ifNotExists()
+    .addColumn('token', 'text', (c) => c.primaryKey())
+    .addColumn('player_id', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .execute();
+  await s
+    .createTable('accounts')
+    .ifNotExists()
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('balance', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
   await s
     .createTable('ledger_tx')
     .ifNotExists()
@@ -67,7 +90,14 @@ export async function createSchema(db: Kysely<Database>): Promise<void> {
     .addColumn('event', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('table_events_pk', ['table_id', 'seq'])
     .execute();
-  await s.createTable('table_snapshots').ifNotExists().addColumn('table_id', 'text', (c) => c.primaryKey()).addColumn('seq', 'integer', (c) => c.notNull()).addColumn('at', 'bigint', (c) => c.notNull()).addColumn('state', 'text', (c) => c.notNull()).execute();
+  await s
+    .createTable('table_snapshots')
+    .ifNotExists()
+    .addColumn('table_id', 'text', (c) => c.primaryKey())
+    .addColumn('seq', 'integer', (c) => c.notNull())
+    .addColumn('at', 'bigint', (c) => c.notNull())
+    .addColumn('state', 'text', (c) => c.notNull())
+    .execute();
   await s
     .createTable('coups')
     .ifNotExists()
@@ -94,5 +124,10 @@ export async function createSchema(db: Kysely<Database>): Promise<void> {
     .addColumn('balance_before_bets', 'bigint')
     .addPrimaryKeyConstraint('coup_players_pk', ['player_id', 'table_id', 'number'])
     .execute();
-  await s.createIndex('coup_players_recent').ifNotExists().on('coup_players').columns(['player_id', 'result_at']).execute();
+  await s
+    .createIndex('coup_players_recent')
+    .ifNotExists()
+    .on('coup_players')
+    .columns(['player_id', 'result_at'])
+    .execute();
 }

@@ -12,11 +12,21 @@ import { tableErr } from '../table/errors.ts';
 import { MAX_ACCOUNT, MAX_BALANCE, mustStayNonNegative, postingRefusal, type LedgerTx } from '../table/ledger.ts';
 import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
 import { createSchema, type Database } from './schema.ts';
-import { InsufficientFundsError, LedgerRefusal, type CoupBalances, type PlayerCoup, type PlayerRow, type Store, type StoreTx, type TableLoad } from './port.ts';
+import {
+  InsufficientFundsError,
+  LedgerRefusal,
+  type CoupBalances,
+  type PlayerCoup,
+  type PlayerRow,
+  type Store,
+  type StoreTx,
+  type TableLoad,
+} from './port.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : typeof v === 'string' ? Number(v) : 0);
+const num = (v: unknown): number =>
+  typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : typeof v === 'string' ? Number(v) : 0;
 
 class SqlTx implements StoreTx {
   constructor(private readonly db: Db) {}
@@ -28,14 +38,28 @@ class SqlTx implements StoreTx {
 
   async applyTx(tx: LedgerTx): Promise<void> {
     const sum = tx.postings.reduce((s, p) => s + p.amount, 0);
-    if (sum !== 0 || !tx.postings.every((p) => Number.isSafeInteger(p.amount))) throw new Error(`internal: transaction ${tx.id} does not balance or moves an amount beyond the exact integer range`);
+    if (sum !== 0 || !tx.postings.every((p) => Number.isSafeInteger(p.amount)))
+      throw new Error(
+        `internal: transaction ${tx.id} does not balance or moves an amount beyond the exact integer range`,
+      );
     await this.db
       .insertInto('ledger_tx')
-      .values({ id: tx.id, kind: tx.kind, at: tx.at, table_id: tx.tableId ?? null, coup: tx.coup ?? null, memo: JSON.stringify(tx.memo ?? {}) })
+      .values({
+        id: tx.id,
+        kind: tx.kind,
+        at: tx.at,
+        table_id: tx.tableId ?? null,
+        coup: tx.coup ?? null,
+        memo: JSON.stringify(tx.memo ?? {}),
+      })
       .execute();
     let line = 0;
     for (const p of tx.postings) {
-      await this.db.insertInto('accounts').values({ id: p.account, balance: 0 }).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await this.db
+        .insertInto('accounts')
+        .values({ id: p.account, balance: 0 })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
       // guarded update: the rules of ledger.postingRefusal, checked by the database on the row
       // it locks (several processes may book on one wallet at once)
       let q = this.db
@@ -45,19 +69,28 @@ class SqlTx implements StoreTx {
       if (p.amount < 0 && mustStayNonNegative(p.account)) q = q.where(sql<boolean>`balance >= ${-p.amount}`);
       if (p.amount > 0) q = q.where(sql<boolean>`balance <= ${MAX_ACCOUNT - p.amount}`);
       else q = q.where(sql<boolean>`balance >= ${-MAX_ACCOUNT - p.amount}`);
-      if (tx.kind === 'deposit' && p.amount > 0 && p.account.startsWith('player:')) q = q.where(sql<boolean>`balance <= ${MAX_BALANCE - p.amount}`);
+      if (tx.kind === 'deposit' && p.amount > 0 && p.account.startsWith('player:'))
+        q = q.where(sql<boolean>`balance <= ${MAX_BALANCE - p.amount}`);
       const r = await q.executeTakeFirst();
       if (num(r.numUpdatedRows) !== 1) {
         const balance = await this.balance(p.account);
-        const refusal = postingRefusal(tx.kind, p.account, balance, p.amount) ?? tableErr('INTERNAL', `posting on ${p.account} refused by the store`);
+        const refusal =
+          postingRefusal(tx.kind, p.account, balance, p.amount) ??
+          tableErr('INTERNAL', `posting on ${p.account} refused by the store`);
         throw refusal.code === 'INSUFFICIENT_FUNDS' ? new InsufficientFundsError(refusal) : new LedgerRefusal(refusal);
       }
-      await this.db.insertInto('postings').values({ tx_id: tx.id, line: line++, account: p.account, amount: p.amount }).execute();
+      await this.db
+        .insertInto('postings')
+        .values({ tx_id: tx.id, line: line++, account: p.account, amount: p.amount })
+        .execute();
     }
   }
 
   async appendEvent(tableId: string, seq: number, event: TableEvent): Promise<void> {
-    await this.db.insertInto('table_events').values({ table_id: tableId, seq, at: event.now, type: event.type, event: JSON.stringify(event) }).execute();
+    await this.db
+      .insertInto('table_events')
+      .values({ table_id: tableId, seq, at: event.now, type: event.type, event: JSON.stringify(event) })
+      .execute();
   }
 
   async saveSnapshot(tableId: string, seq: number, state: TableState): Promise<void> {
@@ -72,7 +105,14 @@ class SqlTx implements StoreTx {
   async recordCoup(record: CoupRecord, balances: Record<string, CoupBalances>): Promise<void> {
     await this.db
       .insertInto('coups')
-      .values({ table_id: record.tableId, number: record.number, status: record.status, pocket: record.pocket === null ? null : String(record.pocket), result_at: record.resultAt, record: JSON.stringify(record) })
+      .values({
+        table_id: record.tableId,
+        number: record.number,
+        status: record.status,
+        pocket: record.pocket === null ? null : String(record.pocket),
+        result_at: record.resultAt,
+        record: JSON.stringify(record),
+      })
       .execute();
     for (const [playerId, p] of Object.entries(record.players)) {
       const b = balances[playerId] ?? { before: 0, after: 0 };
@@ -95,12 +135,22 @@ class SqlTx implements StoreTx {
   }
 
   async createTable(config: TableConfig, at: number): Promise<void> {
-    await this.db.insertInto('tables').values({ id: config.id, created_at: at, config: JSON.stringify(config) }).execute();
+    await this.db
+      .insertInto('tables')
+      .values({ id: config.id, created_at: at, config: JSON.stringify(config) })
+      .execute();
   }
 
   async createPlayer(player: PlayerRow): Promise<void> {
-    await this.db.insertInto('players').values({ id: player.id, name: player.name, created_at: player.createdAt }).execute();
-    await this.db.insertInto('accounts').values({ id: `player:${player.id}`, balance: 0 }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await this.db
+      .insertInto('players')
+      .values({ id: player.id, name: player.name, created_at: player.createdAt })
+      .execute();
+    await this.db
+      .insertInto('accounts')
+      .values({ id: `player:${player.id}`, balance: 0 })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
   }
 
   async createSession(token: string, playerId: string, at: number): Promise<void> {
@@ -146,9 +196,19 @@ export class SqlStore implements Store {
   async loadTable(id: string): Promise<TableLoad | null> {
     const config = await this.getTable(id);
     if (!config) return null;
-    const snap = await this.db.selectFrom('table_snapshots').select(['seq', 'state']).where('table_id', '=', id).executeTakeFirst();
+    const snap = await this.db
+      .selectFrom('table_snapshots')
+      .select(['seq', 'state'])
+      .where('table_id', '=', id)
+      .executeTakeFirst();
     const from = snap ? num(snap.seq) : 0;
-    const events = await this.db.selectFrom('table_events').select(['seq', 'event']).where('table_id', '=', id).where('seq', '>', from).orderBy('seq').execute();
+    const events = await this.db
+      .selectFrom('table_events')
+      .select(['seq', 'event'])
+      .where('table_id', '=', id)
+      .where('seq', '>', from)
+      .orderBy('seq')
+      .execute();
     return {
       config,
       snapshot: snap ? { seq: num(snap.seq), state: JSON.parse(snap.state) as TableState } : null,
@@ -157,7 +217,13 @@ export class SqlStore implements Store {
   }
 
   async tableEvents(id: string, afterSeq: number): Promise<Array<{ seq: number; event: TableEvent }>> {
-    const rows = await this.db.selectFrom('table_events').select(['seq', 'event']).where('table_id', '=', id).where('seq', '>', afterSeq).orderBy('seq').execute();
+    const rows = await this.db
+      .selectFrom('table_events')
+      .select(['seq', 'event'])
+      .where('table_id', '=', id)
+      .where('seq', '>', afterSeq)
+      .orderBy('seq')
+      .execute();
     return rows.map((e) => ({ seq: num(e.seq), event: JSON.parse(e.event) as TableEvent }));
   }
 
@@ -191,16 +257,36 @@ export class SqlStore implements Store {
   }
 
   async audit(): Promise<{ sum: number; transactions: number; unbalanced: number; mismatched: number }> {
-    const sum = await this.db.selectFrom('accounts').select(sql<number>`coalesce(sum(balance), 0)`.as('s')).executeTakeFirstOrThrow();
-    const txs = await this.db.selectFrom('ledger_tx').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const sum = await this.db
+      .selectFrom('accounts')
+      .select(sql<number>`coalesce(sum(balance), 0)`.as('s'))
+      .executeTakeFirstOrThrow();
+    const txs = await this.db
+      .selectFrom('ledger_tx')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     const unbalanced = await this.db
-      .selectFrom((eb) => eb.selectFrom('postings').select(['tx_id', sql<number>`sum(amount)`.as('s')]).groupBy('tx_id').as('t'))
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('postings')
+          .select(['tx_id', sql<number>`sum(amount)`.as('s')])
+          .groupBy('tx_id')
+          .as('t'),
+      )
       .select(sql<number>`count(*)`.as('n'))
       .where('t.s', '<>', 0)
       .executeTakeFirstOrThrow();
     const mismatched = await this.db
       .selectFrom('accounts')
-      .leftJoin((eb) => eb.selectFrom('postings').select(['account', sql<number>`sum(amount)`.as('s')]).groupBy('account').as('p'), (j) => j.on(sql<boolean>`p.account = accounts.id`))
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('postings')
+            .select(['account', sql<number>`sum(amount)`.as('s')])
+            .groupBy('account')
+            .as('p'),
+        (j) => j.on(sql<boolean>`p.account = accounts.id`),
+      )
       .select(sql<number>`count(*)`.as('n'))
       .where(sql<boolean>`accounts.balance <> coalesce(p.s, 0)`)
       .executeTakeFirstOrThrow();
@@ -211,7 +297,14 @@ export class SqlStore implements Store {
     const ids = await this.db
       .selectFrom('postings')
       .innerJoin('ledger_tx', 'ledger_tx.id', 'postings.tx_id')
-      .select(['ledger_tx.id', 'ledger_tx.kind', 'ledger_tx.at', 'ledger_tx.table_id', 'ledger_tx.coup', 'ledger_tx.memo'])
+      .select([
+        'ledger_tx.id',
+        'ledger_tx.kind',
+        'ledger_tx.at',
+        'ledger_tx.table_id',
+        'ledger_tx.coup',
+        'ledger_tx.memo',
+      ])
       .where('postings.account', '=', account)
       .orderBy('ledger_tx.at', 'desc')
       .orderBy('ledger_tx.id', 'desc')
@@ -248,28 +341,49 @@ export class SqlStore implements Store {
   }
 
   async coup(tableId: string, number: number): Promise<CoupRecord | null> {
-    const r = await this.db.selectFrom('coups').select('record').where('table_id', '=', tableId).where('number', '=', number).executeTakeFirst();
+    const r = await this.db
+      .selectFrom('coups')
+      .select('record')
+      .where('table_id', '=', tableId)
+      .where('number', '=', number)
+      .executeTakeFirst();
     return r ? (JSON.parse(r.record) as CoupRecord) : null;
   }
 
   async coupBalances(tableId: string, number: number): Promise<Record<string, CoupBalances>> {
-    const rows = await this.db.selectFrom('coup_players').select(['player_id', 'balance_before', 'balance_after']).where('table_id', '=', tableId).where('number', '=', number).execute();
-    return Object.fromEntries(rows.map((r) => [r.player_id, { before: num(r.balance_before), after: num(r.balance_after) }]));
+    const rows = await this.db
+      .selectFrom('coup_players')
+      .select(['player_id', 'balance_before', 'balance_after'])
+      .where('table_id', '=', tableId)
+      .where('number', '=', number)
+      .execute();
+    return Object.fromEntries(
+      rows.map((r) => [r.player_id, { before: num(r.balance_before), after: num(r.balance_after) }]),
+    );
   }
 
   async playerHistory(playerId: string, limit: number, before?: number): Promise<PlayerCoup[]> {
     let q = this.db
       .selectFrom('coup_players')
-      .innerJoin('coups', (j) => j.onRef('coups.table_id', '=', 'coup_players.table_id').onRef('coups.number', '=', 'coup_players.number'))
+      .innerJoin('coups', (j) =>
+        j.onRef('coups.table_id', '=', 'coup_players.table_id').onRef('coups.number', '=', 'coup_players.number'),
+      )
       .selectAll('coup_players')
       .select(['coups.record', 'coups.status', 'coups.pocket'])
       .where('coup_players.player_id', '=', playerId);
     if (before !== undefined) q = q.where('coup_players.result_at', '<', before);
-    const rows = await q.orderBy('coup_players.result_at', 'desc').orderBy('coup_players.number', 'desc').limit(limit).execute();
+    const rows = await q
+      .orderBy('coup_players.result_at', 'desc')
+      .orderBy('coup_players.number', 'desc')
+      .limit(limit)
+      .execute();
     return rows.map((r) => {
       const rec = JSON.parse(r.record) as CoupRecord;
       const mine = new Set(rec.players[playerId]?.betIds ?? []);
-      const settlementBets = ((rec.settlement as { bets?: Record<string, unknown> } | null)?.bets ?? {}) as Record<string, unknown>;
+      const settlementBets = ((rec.settlement as { bets?: Record<string, unknown> } | null)?.bets ?? {}) as Record<
+        string,
+        unknown
+      >;
       return {
         tableId: r.table_id,
         number: num(r.number),
@@ -311,7 +425,8 @@ export async function openSqliteStore(file: string): Promise<SqlStore> {
     database.exec('BEGIN IMMEDIATE; COMMIT');
   } catch (e) {
     database.close();
-    if ((e as { code?: string }).code === 'SQLITE_BUSY') throw new Error(`the SQLite store ${file} is in use by another process (one server per data directory)`);
+    if ((e as { code?: string }).code === 'SQLITE_BUSY')
+      throw new Error(`the SQLite store ${file} is in use by another process (one server per data directory)`);
     throw e;
   }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
@@ -337,12 +452,16 @@ const NUMERIC = 1700;
  * the search path of every connection, so several stores (e.g. test runs) can share a database.
  * `synchronousCommit: false` (tests only) trades durability against a database crash for speed.
  */
-export async function openPostgresStore(url: string, opts: { schema?: string; max?: number; synchronousCommit?: boolean } = {}): Promise<SqlStore> {
+export async function openPostgresStore(
+  url: string,
+  opts: { schema?: string; max?: number; synchronousCommit?: boolean } = {},
+): Promise<SqlStore> {
   const schema = opts.schema ?? 'croupier';
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name ${schema}`);
   const pg = await loadPg(); // loaded on demand: the SQLite path never pays for it
   const types = {
-    getTypeParser: (oid: number, format?: string) => (oid === INT8 || oid === NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')),
+    getTypeParser: (oid: number, format?: string) =>
+      oid === INT8 || oid === NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text'),
   };
   const setup = new pg.Client({ connectionString: url });
   await setup.connect();
@@ -351,7 +470,12 @@ export async function openPostgresStore(url: string, opts: { schema?: string; ma
   } finally {
     await setup.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, options: `-c search_path=${schema}${opts.synchronousCommit === false ? ' -c synchronous_commit=off' : ''}`, types } as pg.PoolConfig);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    options: `-c search_path=${schema}${opts.synchronousCommit === false ? ' -c synchronous_commit=off' : ''}`,
+    types,
+  } as pg.PoolConfig);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // table ownership: session advisory locks held on one dedicated connection
   let lockClient: pg.Client | null = null;
@@ -360,12 +484,19 @@ export async function openPostgresStore(url: string, opts: { schema?: string; ma
       lockClient = new pg.Client({ connectionString: url });
       await lockClient.connect();
     }
-    const r = await lockClient.query('select pg_try_advisory_lock(hashtext($1)) as ok', [`croupier:${schema}:table:${id}`]);
+    const r = await lockClient.query('select pg_try_advisory_lock(hashtext($1)) as ok', [
+      `croupier:${schema}:table:${id}`,
+    ]);
     return r.rows[0]?.ok === true;
   };
-  const store = new SqlStore('postgres', db, async () => {
-    await lockClient?.end();
-  }, claim);
+  const store = new SqlStore(
+    'postgres',
+    db,
+    async () => {
+      await lockClient?.end();
+    },
+    claim,
+  );
   await store.init();
   return store;
 }

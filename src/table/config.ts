@@ -77,7 +77,13 @@ export interface TableConfig {
 }
 
 /** Default timings: 15 s betting, 3 s launch, 3 s ball, 5 s result, 20 s zero choice. */
-export const DEFAULT_TIMINGS: TableTimings = { bettingMs: 15_000, launchMs: 3_000, ballMs: 3_000, resultMs: 5_000, zeroChoiceMs: 20_000 };
+export const DEFAULT_TIMINGS: TableTimings = {
+  bettingMs: 15_000,
+  launchMs: 3_000,
+  ballMs: 3_000,
+  resultMs: 5_000,
+  zeroChoiceMs: 20_000,
+};
 
 /**
  * Smallest timings a table accepts (ms), so that a coup can be followed by people: 1 s of
@@ -122,8 +128,12 @@ const isAmount = (x: unknown): x is number => typeof x === 'number' && Number.is
  * UNKNOWN_RULES / INVALID_RULES (from the engine).
  */
 export function resolveTableConfig(input: TableConfigInput): Result<TableConfig, TableError> {
-  const bad = (m: string, detail?: Record<string, unknown>) => ({ ok: false as const, error: tableErr('INVALID_CONFIG', m, detail) });
-  if (typeof input.id !== 'string' || !/^[a-z0-9][a-z0-9-]{0,31}$/.test(input.id)) return bad('id must be 1-32 characters a-z, 0-9, "-"');
+  const bad = (m: string, detail?: Record<string, unknown>) => ({
+    ok: false as const,
+    error: tableErr('INVALID_CONFIG', m, detail),
+  });
+  if (typeof input.id !== 'string' || !/^[a-z0-9][a-z0-9-]{0,31}$/.test(input.id))
+    return bad('id must be 1-32 characters a-z, 0-9, "-"');
   const rules = resolveRules(input.rules);
   if (!rules.ok) return { ok: false, error: { code: rules.error.code, message: rules.error.message } };
   if (!isAmount(input.minimum)) return bad('minimum must be a positive integer of minor units');
@@ -142,8 +152,13 @@ export function resolveTableConfig(input: TableConfigInput): Result<TableConfig,
     if (!(k in MIN_TIMINGS)) return bad(`unknown timing "${k}"`, { field: `timings.${k}` });
     const min = k === 'bettingMs' && croupierPaced ? 0 : MIN_TIMINGS[k as keyof TableTimings];
     if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > MAX_TIMING_MS) {
-      const why = k === 'bettingMs' && !croupierPaced ? ' (a croupier-paced table has no betting timer and may use 0)' : '';
-      return bad(`timings.${k} must be an integer of milliseconds from ${min} to ${MAX_TIMING_MS}${why}`, { field: `timings.${k}`, minimum: min, maximum: MAX_TIMING_MS });
+      const why =
+        k === 'bettingMs' && !croupierPaced ? ' (a croupier-paced table has no betting timer and may use 0)' : '';
+      return bad(`timings.${k} must be an integer of milliseconds from ${min} to ${MAX_TIMING_MS}${why}`, {
+        field: `timings.${k}`,
+        minimum: min,
+        maximum: MAX_TIMING_MS,
+      });
     }
   }
   const currency = input.currency ?? 'EUR';
@@ -151,14 +166,28 @@ export function resolveTableConfig(input: TableConfigInput): Result<TableConfig,
   const decimals = input.decimals ?? 2;
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 4) return bad('decimals must be 0..4');
   const maxBetsPerPlayer = input.maxBetsPerPlayer ?? 200;
-  if (!Number.isInteger(maxBetsPerPlayer) || maxBetsPerPlayer < 1 || maxBetsPerPlayer > 10_000) return bad('maxBetsPerPlayer must be 1..10000');
+  if (!Number.isInteger(maxBetsPerPlayer) || maxBetsPerPlayer < 1 || maxBetsPerPlayer > 10_000)
+    return bad('maxBetsPerPlayer must be 1..10000');
   const timeZone = input.timeZone ?? 'UTC';
   try {
     new Intl.DateTimeFormat('en-CA', { timeZone });
   } catch {
     return bad(`unknown time zone ${echo(timeZone)}`);
   }
-  return ok({ id: input.id, name: input.name ?? input.id, rules: input.rules, currency, decimals, minimum: input.minimum, maxima, timings, mode, croupierPaced, maxBetsPerPlayer, timeZone });
+  return ok({
+    id: input.id,
+    name: input.name ?? input.id,
+    rules: input.rules,
+    currency,
+    decimals,
+    minimum: input.minimum,
+    maxima,
+    timings,
+    mode,
+    croupierPaced,
+    maxBetsPerPlayer,
+    timeZone,
+  });
 }
 
 /** The engine rule set of a configuration; throws if the configuration was not validated. */
@@ -170,7 +199,8 @@ export function rulesOf(config: TableConfig): Rules {
 
 /** The gaming day of an instant in a time zone: ISO date and day of month (1..31). */
 export function gamingDay(now: number, timeZone: string): { date: string; dayOfMonth: number } {
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now));
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(now),
+  );
   return { date, dayOfMonth: Number(date.slice(8, 10)) };
 }
-

@@ -54,7 +54,12 @@ export interface TableError {
 }
 
 /** Builds a rejection value. */
-export function tableErr(code: TableErrorCode | EngineErrorCode, message: string, detail?: Record<string, unknown>, betId?: string): TableError {
+export function tableErr(
+  code: TableErrorCode | EngineErrorCode,
+  message: string,
+  detail?: Record<string, unknown>,
+  betId?: string,
+): TableError {
   const e: TableError = { code, message };
   if (detail) e.detail = detail;
   if (betId !== undefined) e.betId = betId;

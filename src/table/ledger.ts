@@ -79,7 +79,11 @@ export function makeTx(base: Omit<LedgerTx, 'postings'>, postings: readonly Post
     net.set(p.account, (net.get(p.account) ?? 0) + p.amount);
   }
   const merged = [...net].filter(([, a]) => a !== 0).map(([account, amount]) => ({ account, amount }));
-  for (const p of merged) if (!Number.isSafeInteger(p.amount)) throw new Error(`internal: transaction ${base.id} moves ${p.amount} on ${p.account}, beyond the exact integer range`);
+  for (const p of merged)
+    if (!Number.isSafeInteger(p.amount))
+      throw new Error(
+        `internal: transaction ${base.id} moves ${p.amount} on ${p.account}, beyond the exact integer range`,
+      );
   const sum = merged.reduce((s, p) => s + p.amount, 0);
   if (sum !== 0) throw new Error(`internal: transaction ${base.id} does not balance (sum ${sum})`);
   return { ...base, postings: merged };
@@ -99,10 +103,18 @@ export function postingRefusal(kind: LedgerKind, account: string, balance: numbe
     return tableErr('INSUFFICIENT_FUNDS', `${account} has ${balance}, ${-amount} needed`, { account, balance, amount });
   }
   if (kind === 'deposit' && amount > 0 && account.startsWith('player:') && balance > MAX_BALANCE - amount) {
-    return tableErr('BALANCE_LIMIT', `a wallet holds at most ${MAX_BALANCE} minor units: ${account} has ${balance}, a deposit of ${amount} is too much`, { account, balance, amount, limit: MAX_BALANCE });
+    return tableErr(
+      'BALANCE_LIMIT',
+      `a wallet holds at most ${MAX_BALANCE} minor units: ${account} has ${balance}, a deposit of ${amount} is too much`,
+      { account, balance, amount, limit: MAX_BALANCE },
+    );
   }
   if (amount > 0 ? balance > MAX_ACCOUNT - amount : balance < -MAX_ACCOUNT - amount) {
-    return tableErr('BALANCE_LIMIT', `${account} would leave the exact integer range (balance ${balance}, amount ${amount})`, { account, balance, amount, limit: MAX_ACCOUNT });
+    return tableErr(
+      'BALANCE_LIMIT',
+      `${account} would leave the exact integer range (balance ${balance}, amount ${amount})`,
+      { account, balance, amount, limit: MAX_ACCOUNT },
+    );
   }
   return null;
 }

@@ -25,12 +25,24 @@ export function positionStakes(bet: Bet): Array<{ position: Position; stake: num
  * Checks new bets of one player against the limits, given the player's bets already on the
  * layout this coup. Errors: BELOW_MINIMUM, ABOVE_MAXIMUM (detail: kind, position, limit, total).
  */
-export function checkLimits(config: TableConfig, existing: readonly Bet[], added: readonly Bet[]): Result<true, TableError> {
+export function checkLimits(
+  config: TableConfig,
+  existing: readonly Bet[],
+  added: readonly Bet[],
+): Result<true, TableError> {
   for (const b of added) {
     const unit = b.type === 'announce' ? b.unit : b.stake;
     if (unit < config.minimum) {
       const what = b.type === 'announce' ? 'unit per chip' : 'stake';
-      return { ok: false, error: tableErr('BELOW_MINIMUM', `${what} ${unit} is below the table minimum ${config.minimum}`, { minimum: config.minimum, stake: unit }, b.id) };
+      return {
+        ok: false,
+        error: tableErr(
+          'BELOW_MINIMUM',
+          `${what} ${unit} is below the table minimum ${config.minimum}`,
+          { minimum: config.minimum, stake: unit },
+          b.id,
+        ),
+      };
     }
   }
   const totals = new Map<string, { position: Position; total: number }>();
@@ -48,7 +60,11 @@ export function checkLimits(config: TableConfig, existing: readonly Bet[], added
     if (total > limit) {
       return {
         ok: false,
-        error: tableErr('ABOVE_MAXIMUM', `total ${total} on ${position.kind} ${key} is above the table maximum ${limit}`, { kind: position.kind, position: key, limit, total }),
+        error: tableErr(
+          'ABOVE_MAXIMUM',
+          `total ${total} on ${position.kind} ${key} is above the table maximum ${limit}`,
+          { kind: position.kind, position: key, limit, total },
+        ),
       };
     }
   }

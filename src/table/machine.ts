@@ -30,7 +30,16 @@ import { isZero, parsePocket, pocketLabel, type PocketLabel } from '../engine/wh
 import { gamingDay, resolveTableConfig, rulesOf, type TableConfig, type TableConfigInput } from './config.ts';
 import { tableErr, type TableError } from './errors.ts';
 import { echo, jsonShapeProblem } from './shape.ts';
-import { houseAccount, inPlayAccount, makeTx, MAX_BALANCE, MAX_RETURN_MULTIPLE, playerAccount, type LedgerTx, type Posting } from './ledger.ts';
+import {
+  houseAccount,
+  inPlayAccount,
+  makeTx,
+  MAX_BALANCE,
+  MAX_RETURN_MULTIPLE,
+  playerAccount,
+  type LedgerTx,
+  type Posting,
+} from './ledger.ts';
 import { checkLimits } from './limits.ts';
 
 /** Phases of a table (see the module doc). */
@@ -161,7 +170,16 @@ export type TableEvent =
   | { type: 'double'; now: number; playerId: string; requestId: string; available: number }
   | { type: 'undo'; now: number; playerId: string; betId?: string; requestId?: string }
   | { type: 'clear'; now: number; playerId: string; requestId?: string }
-  | { type: 'choose'; now: number; playerId: string; prisonerId: string; choice: PrisonerChoice; chance?: string; onZero?: 'prison' | 'partage'; requestId?: string };
+  | {
+      type: 'choose';
+      now: number;
+      playerId: string;
+      prisonerId: string;
+      choice: PrisonerChoice;
+      chance?: string;
+      onZero?: 'prison' | 'partage';
+      requestId?: string;
+    };
 
 /** Who receives a published event. */
 export type Audience = { kind: 'table' } | { kind: 'player'; playerId: string } | { kind: 'staff' };
@@ -188,7 +206,12 @@ export interface CoupRecord {
   /** The bets (engine betJson) with their owner. */
   readonly bets: ReadonlyArray<{ playerId: string; prisoner: boolean; bet: unknown }>;
   /** Per player: new stakes this coup, prisoner stakes in play, returned to the wallet, balance before the first stake. */
-  readonly players: Readonly<Record<string, { staked: number; prisonerStakes: number; returned: number; balanceBeforeBets: number | null; betIds: string[] }>>;
+  readonly players: Readonly<
+    Record<
+      string,
+      { staked: number; prisonerStakes: number; returned: number; balanceBeforeBets: number | null; betIds: string[] }
+    >
+  >;
 }
 
 /** Outputs of a transition, carried out by the driver. */
@@ -235,7 +258,8 @@ export function initialState(config: TableConfig, now: number): TableState {
 /** The earliest instant at which a `tick` changes something (phase deadline or a zero-choice deadline), or null. */
 export function nextWakeup(s: TableState): number | null {
   let t = s.deadline;
-  for (const p of s.prisoners) if (p.pending && p.choiceDeadline !== null && (t === null || p.choiceDeadline < t)) t = p.choiceDeadline;
+  for (const p of s.prisoners)
+    if (p.pending && p.choiceDeadline !== null && (t === null || p.choiceDeadline < t)) t = p.choiceDeadline;
   return t;
 }
 
@@ -288,12 +312,27 @@ function prisonerSpec(p: Prisoner): BetSpec {
 
 /** The public JSON of a placed bet (engine betJson plus owner and time). */
 export function placedBetJson(s: TableState, b: PlacedBet) {
-  return { ...betJson(reparse(s, b.spec)), playerId: b.playerId, placedAt: b.placedAt, ...(b.spec.onZero !== undefined ? { onZero: b.spec.onZero } : {}) };
+  return {
+    ...betJson(reparse(s, b.spec)),
+    playerId: b.playerId,
+    placedAt: b.placedAt,
+    ...(b.spec.onZero !== undefined ? { onZero: b.spec.onZero } : {}),
+  };
 }
 
 /** Public JSON of a prisoner. */
 export function prisonerJson(p: Prisoner) {
-  return { id: p.id, playerId: p.playerId, chance: p.chance, stake: p.stake, level: p.level, since: p.since, pending: p.pending, choiceDeadline: p.choiceDeadline, onZero: p.onZero ?? 'prison' };
+  return {
+    id: p.id,
+    playerId: p.playerId,
+    chance: p.chance,
+    stake: p.stake,
+    level: p.level,
+    since: p.since,
+    pending: p.pending,
+    choiceDeadline: p.choiceDeadline,
+    onZero: p.onZero ?? 'prison',
+  };
 }
 
 function startCoup(s: TableState, now: number, extra: Record<string, unknown> = {}): Step {
@@ -315,7 +354,10 @@ function startCoup(s: TableState, now: number, extra: Record<string, unknown> = 
     nextBetSeq: 1,
     txSeq: 1,
   };
-  return { state: next, effects: [phaseEvent(next, { call: CALLS.fr.faitesVosJeux, calls: callsOf('faitesVosJeux'), ...extra })] };
+  return {
+    state: next,
+    effects: [phaseEvent(next, { call: CALLS.fr.faitesVosJeux, calls: callsOf('faitesVosJeux'), ...extra })],
+  };
 }
 
 function callsOf(k: 'faitesVosJeux' | 'rienNeVaPlus'): Record<string, string> {
@@ -346,11 +388,19 @@ function rienNeVaPlus(s0: TableState, now: number): Step {
     closedAt: now,
     deadline: s0.config.mode === 'rng' ? now + s0.config.timings.ballMs : null,
   };
-  return { state: s, effects: [...d.effects, phaseEvent(s, { call: CALLS.fr.rienNeVaPlus, calls: callsOf('rienNeVaPlus') })] };
+  return {
+    state: s,
+    effects: [...d.effects, phaseEvent(s, { call: CALLS.fr.rienNeVaPlus, calls: callsOf('rienNeVaPlus') })],
+  };
 }
 
 function launch(s: TableState, now: number): Step {
-  const next: TableState = { ...s, phase: 'launched', since: now, deadline: s.config.croupierPaced ? null : now + s.config.timings.launchMs };
+  const next: TableState = {
+    ...s,
+    phase: 'launched',
+    since: now,
+    deadline: s.config.croupierPaced ? null : now + s.config.timings.launchMs,
+  };
   return { state: next, effects: [phaseEvent(next)] };
 }
 
@@ -390,13 +440,22 @@ function settle(s: TableState, now: number, pocketRaw: unknown, source: 'rng' | 
   const settlement = settleCoup(rules, pocket, bets);
   const table = s.config.id;
   const postings: Posting[] = [];
-  const players: Record<string, { staked: number; prisonerStakes: number; returned: number; balanceBeforeBets: number | null; betIds: string[] }> = {};
+  const players: Record<
+    string,
+    { staked: number; prisonerStakes: number; returned: number; balanceBeforeBets: number | null; betIds: string[] }
+  > = {};
   const prisoners: Prisoner[] = [];
   const effects: Effect[] = [];
   const zero = isZero(pocket);
   for (const o of settlement.outcomes) {
     const playerId = owners[o.bet.id];
-    const pl = (players[playerId] ??= { staked: 0, prisonerStakes: 0, returned: 0, balanceBeforeBets: s.balanceBeforeBets[playerId] ?? null, betIds: [] });
+    const pl = (players[playerId] ??= {
+      staked: 0,
+      prisonerStakes: 0,
+      returned: 0,
+      balanceBeforeBets: s.balanceBeforeBets[playerId] ?? null,
+      betIds: [],
+    });
     pl.betIds.push(o.bet.id);
     if (prisonerIds.has(o.bet.id)) pl.prisonerStakes += o.stake;
     else pl.staked += o.stake;
@@ -424,7 +483,10 @@ function settle(s: TableState, now: number, pocketRaw: unknown, source: 'rng' | 
   }
   const json = settlementJson(rules, settlement);
   const label = pocketLabel(pocket);
-  const tx = makeTx({ id: txId(s), kind: 'settle', at: now, tableId: table, coup: s.coup, memo: { pocket: label } }, postings);
+  const tx = makeTx(
+    { id: txId(s), kind: 'settle', at: now, tableId: table, coup: s.coup, memo: { pocket: label } },
+    postings,
+  );
   const record: CoupRecord = {
     tableId: table,
     number: s.coup,
@@ -469,17 +531,41 @@ function settle(s: TableState, now: number, pocketRaw: unknown, source: 'rng' | 
     txSeq: s.txSeq + 1,
   };
   effects.push({ type: 'ledger', tx }, { type: 'coup', record });
-  effects.push(publish(next, TABLE, 'result', { pocket: label, chances: settlement.chances, announcement: settlement.announcement, source, totals: settlement.totals }));
+  effects.push(
+    publish(next, TABLE, 'result', {
+      pocket: label,
+      chances: settlement.chances,
+      announcement: settlement.announcement,
+      source,
+      totals: settlement.totals,
+    }),
+  );
   for (const [playerId, summary] of Object.entries(players)) {
     const mine = Object.fromEntries(Object.entries(json.bets).filter(([id]) => owners[id] === playerId));
-    effects.push(publish(next, toPlayer(playerId), 'settlement', { playerId, pocket: label, bets: mine, staked: summary.staked, prisonerStakes: summary.prisonerStakes, returned: summary.returned }));
+    effects.push(
+      publish(next, toPlayer(playerId), 'settlement', {
+        playerId,
+        pocket: label,
+        bets: mine,
+        staked: summary.staked,
+        prisonerStakes: summary.prisonerStakes,
+        returned: summary.returned,
+      }),
+    );
   }
   for (const p of prisoners) {
     if (!p.pending) continue;
     const body = { action: 'imprisoned', prisoner: prisonerJson(p) };
     effects.push(publish(next, toPlayer(p.playerId), 'prisoner', body), publish(next, STAFF, 'prisoner', body));
   }
-  effects.push(publish(next, STAFF, 'payments', { pocket: label, payments: lastCoup.payments, croupiers: settlement.croupiers, owners }));
+  effects.push(
+    publish(next, STAFF, 'payments', {
+      pocket: label,
+      payments: lastCoup.payments,
+      croupiers: settlement.croupiers,
+      owners,
+    }),
+  );
   effects.push(phaseEvent(next));
   return { state: next, effects };
 }
@@ -489,17 +575,33 @@ function voidCoup(s: TableState, now: number, reason: string): Step {
   const table = s.config.id;
   const postings: Posting[] = [];
   const players: CoupRecord['players'] = {};
-  const out: Record<string, { staked: number; prisonerStakes: number; returned: number; balanceBeforeBets: number | null; betIds: string[] }> = {};
+  const out: Record<
+    string,
+    { staked: number; prisonerStakes: number; returned: number; balanceBeforeBets: number | null; betIds: string[] }
+  > = {};
   for (const b of s.bets) {
-    postings.push({ account: inPlayAccount(table), amount: -b.stake }, { account: playerAccount(b.playerId), amount: b.stake });
-    const pl = (out[b.playerId] ??= { staked: 0, prisonerStakes: 0, returned: 0, balanceBeforeBets: s.balanceBeforeBets[b.playerId] ?? null, betIds: [] });
+    postings.push(
+      { account: inPlayAccount(table), amount: -b.stake },
+      { account: playerAccount(b.playerId), amount: b.stake },
+    );
+    const pl = (out[b.playerId] ??= {
+      staked: 0,
+      prisonerStakes: 0,
+      returned: 0,
+      balanceBeforeBets: s.balanceBeforeBets[b.playerId] ?? null,
+      betIds: [],
+    });
     pl.staked += b.stake;
     pl.returned += b.stake;
     pl.betIds.push(b.id);
   }
   Object.assign(players, out);
   const effects: Effect[] = [];
-  if (postings.length) effects.push({ type: 'ledger', tx: makeTx({ id: txId(s), kind: 'void', at: now, tableId: table, coup: s.coup, memo: { reason } }, postings) });
+  if (postings.length)
+    effects.push({
+      type: 'ledger',
+      tx: makeTx({ id: txId(s), kind: 'void', at: now, tableId: table, coup: s.coup, memo: { reason } }, postings),
+    });
   const record: CoupRecord = {
     tableId: table,
     number: s.coup,
@@ -515,8 +617,21 @@ function voidCoup(s: TableState, now: number, reason: string): Step {
     players,
   };
   effects.push({ type: 'coup', record });
-  const next: TableState = { ...s, phase: 'settled', since: now, deadline: now + s.config.timings.resultMs, spinRequested: false, bets: [], txSeq: s.txSeq + 1 };
-  effects.push(publish(next, TABLE, 'coup-void', { reason, returned: Object.fromEntries(Object.entries(out).map(([p, v]) => [p, v.returned])) }));
+  const next: TableState = {
+    ...s,
+    phase: 'settled',
+    since: now,
+    deadline: now + s.config.timings.resultMs,
+    spinRequested: false,
+    bets: [],
+    txSeq: s.txSeq + 1,
+  };
+  effects.push(
+    publish(next, TABLE, 'coup-void', {
+      reason,
+      returned: Object.fromEntries(Object.entries(out).map(([p, v]) => [p, v.returned])),
+    }),
+  );
   effects.push(phaseEvent(next));
   return { state: next, effects };
 }
@@ -525,19 +640,34 @@ function voidCoup(s: TableState, now: number, reason: string): Step {
 // bets
 
 function bettingClosed(s: TableState): Step | null {
-  if (s.phase === 'closed' || s.phase === 'paused') return reject(s, 'TABLE_CLOSED', `table ${s.config.id} is ${s.phase}: no coup is running`);
-  if (!BETTING_PHASES.includes(s.phase)) return reject(s, 'NO_MORE_BETS', `rien ne va plus: bets are refused until the next coup (phase ${s.phase})`, { phase: s.phase, coup: s.coup });
+  if (s.phase === 'closed' || s.phase === 'paused')
+    return reject(s, 'TABLE_CLOSED', `table ${s.config.id} is ${s.phase}: no coup is running`);
+  if (!BETTING_PHASES.includes(s.phase))
+    return reject(s, 'NO_MORE_BETS', `rien ne va plus: bets are refused until the next coup (phase ${s.phase})`, {
+      phase: s.phase,
+      coup: s.coup,
+    });
   return null;
 }
 
 /** Places new bets of one player atomically (all or none). */
-function addBets(s: TableState, now: number, playerId: string, requestId: string, specs: readonly Record<string, unknown>[], available: number, kind: string): Step {
+function addBets(
+  s: TableState,
+  now: number,
+  playerId: string,
+  requestId: string,
+  specs: readonly Record<string, unknown>[],
+  available: number,
+  kind: string,
+): Step {
   const closed = bettingClosed(s);
   if (closed) return closed;
   const rules = rulesOf(s.config);
   const mine = s.bets.filter((b) => b.playerId === playerId);
   if (mine.length + specs.length > s.config.maxBetsPerPlayer) {
-    return reject(s, 'TOO_MANY_BETS', `at most ${s.config.maxBetsPerPlayer} bets per player on the layout`, { limit: s.config.maxBetsPerPlayer });
+    return reject(s, 'TOO_MANY_BETS', `at most ${s.config.maxBetsPerPlayer} bets per player on the layout`, {
+      limit: s.config.maxBetsPerPlayer,
+    });
   }
   const placed: PlacedBet[] = [];
   const parsed: Bet[] = [];
@@ -550,12 +680,25 @@ function addBets(s: TableState, now: number, playerId: string, requestId: string
     const { betId, ...rest } = error;
     const index = betId === undefined ? -1 : ids.indexOf(betId);
     const message = betId === undefined ? rest.message : rest.message.split(`bet "${betId}": `).join('');
-    return { state: s, effects: [{ type: 'reject', error: { ...rest, message, ...(specs.length > 1 && index >= 0 ? { detail: { ...rest.detail, index } } : {}) } }] };
+    return {
+      state: s,
+      effects: [
+        {
+          type: 'reject',
+          error: { ...rest, message, ...(specs.length > 1 && index >= 0 ? { detail: { ...rest.detail, index } } : {}) },
+        },
+      ],
+    };
   };
   for (const raw of specs) {
     // prison levels are the table's: a new bet never carries one (a rebet / double of a bet
     // stored before this check simply drops it)
-    if (kind === 'place' && 'prison' in raw) return reject(s, 'PRISON_NOT_ALLOWED', 'prison levels are set by the table only: a new bet cannot carry "prison" (use "onZero" for your choice at a zero)');
+    if (kind === 'place' && 'prison' in raw)
+      return reject(
+        s,
+        'PRISON_NOT_ALLOWED',
+        'prison levels are set by the table only: a new bet cannot carry "prison" (use "onZero" for your choice at a zero)',
+      );
     const { id: _ignored, prison: _prison, ...rest } = raw;
     const spec = { ...rest, id: `c${s.coup}-${seq++}` };
     const r = parseBet(spec, rules);
@@ -563,45 +706,103 @@ function addBets(s: TableState, now: number, playerId: string, requestId: string
     parsed.push(r.value);
     placed.push({ id: spec.id, playerId, spec, stake: r.value.stake, placedAt: now, requestId });
   }
-  const limits = checkLimits(s.config, mine.map((b) => reparse(s, b.spec)), parsed);
+  const limits = checkLimits(
+    s.config,
+    mine.map((b) => reparse(s, b.spec)),
+    parsed,
+  );
   if (!limits.ok) return refuse(limits.error);
   const total = placed.reduce((a, b) => a + b.stake, 0);
-  if (total > available) return reject(s, 'INSUFFICIENT_FUNDS', `stake ${total} is more than the balance ${available}`, { balance: available, stake: total });
+  if (total > available)
+    return reject(s, 'INSUFFICIENT_FUNDS', `stake ${total} is more than the balance ${available}`, {
+      balance: available,
+      stake: total,
+    });
   // the largest possible win must not take the wallet above MAX_BALANCE (no bet returns more
   // than 36× its stake; a prisoner at most its stake), so a settlement is never refused
   const onTable = mine.reduce((a, b) => a + b.stake, 0) + total;
   const prisonerStakes = s.prisoners.reduce((a, p) => a + (p.playerId === playerId ? p.stake : 0), 0);
   const worst = available - total + MAX_RETURN_MULTIPLE * onTable + prisonerStakes;
-  if (worst > MAX_BALANCE) return reject(s, 'BALANCE_LIMIT', `a wallet holds at most ${MAX_BALANCE} minor units: with these stakes a win could bring it to ${worst}`, { balance: available, stake: total, limit: MAX_BALANCE });
-  const tx = makeTx({ id: txId(s), kind: 'stake', at: now, tableId: s.config.id, coup: s.coup, memo: { requestId, bets: placed.map((b) => b.id) } }, [
-    { account: playerAccount(playerId), amount: -total },
-    { account: inPlayAccount(s.config.id), amount: total },
-  ]);
-  const betsJson = placed.map((b, i) => ({ ...betJson(parsed[i]), playerId, placedAt: now, ...(b.spec.onZero !== undefined ? { onZero: b.spec.onZero } : {}) }));
+  if (worst > MAX_BALANCE)
+    return reject(
+      s,
+      'BALANCE_LIMIT',
+      `a wallet holds at most ${MAX_BALANCE} minor units: with these stakes a win could bring it to ${worst}`,
+      { balance: available, stake: total, limit: MAX_BALANCE },
+    );
+  const tx = makeTx(
+    {
+      id: txId(s),
+      kind: 'stake',
+      at: now,
+      tableId: s.config.id,
+      coup: s.coup,
+      memo: { requestId, bets: placed.map((b) => b.id) },
+    },
+    [
+      { account: playerAccount(playerId), amount: -total },
+      { account: inPlayAccount(s.config.id), amount: total },
+    ],
+  );
+  const betsJson = placed.map((b, i) => ({
+    ...betJson(parsed[i]),
+    playerId,
+    placedAt: now,
+    ...(b.spec.onZero !== undefined ? { onZero: b.spec.onZero } : {}),
+  }));
   const reply = { kind, coup: s.coup, bets: betsJson, stake: total };
   const next: TableState = {
     ...s,
     bets: [...s.bets, ...placed],
     nextBetSeq: seq,
     txSeq: s.txSeq + 1,
-    balanceBeforeBets: playerId in s.balanceBeforeBets ? s.balanceBeforeBets : { ...s.balanceBeforeBets, [playerId]: available },
+    balanceBeforeBets:
+      playerId in s.balanceBeforeBets ? s.balanceBeforeBets : { ...s.balanceBeforeBets, [playerId]: available },
   };
   return {
     state: next,
-    effects: [{ type: 'ledger', tx }, { type: 'reply', value: reply }, publish(next, TABLE, 'bets-placed', { playerId, bets: betsJson })],
+    effects: [
+      { type: 'ledger', tx },
+      { type: 'reply', value: reply },
+      publish(next, TABLE, 'bets-placed', { playerId, bets: betsJson }),
+    ],
   };
 }
 
-function removeBets(s: TableState, now: number, playerId: string, ids: readonly string[], requestId: string | undefined, kind: string): Step {
+function removeBets(
+  s: TableState,
+  now: number,
+  playerId: string,
+  ids: readonly string[],
+  requestId: string | undefined,
+  kind: string,
+): Step {
   const removed = s.bets.filter((b) => ids.includes(b.id));
   const total = removed.reduce((a, b) => a + b.stake, 0);
-  const tx = makeTx({ id: txId(s), kind: 'unstake', at: now, tableId: s.config.id, coup: s.coup, memo: { bets: ids, ...(requestId ? { requestId } : {}) } }, [
-    { account: inPlayAccount(s.config.id), amount: -total },
-    { account: playerAccount(playerId), amount: total },
-  ]);
+  const tx = makeTx(
+    {
+      id: txId(s),
+      kind: 'unstake',
+      at: now,
+      tableId: s.config.id,
+      coup: s.coup,
+      memo: { bets: ids, ...(requestId ? { requestId } : {}) },
+    },
+    [
+      { account: inPlayAccount(s.config.id), amount: -total },
+      { account: playerAccount(playerId), amount: total },
+    ],
+  );
   const reply = { kind, coup: s.coup, removed: ids, returned: total };
   const next: TableState = { ...s, bets: s.bets.filter((b) => !ids.includes(b.id)), txSeq: s.txSeq + 1 };
-  return { state: next, effects: [{ type: 'ledger', tx }, { type: 'reply', value: reply }, publish(next, TABLE, 'bets-removed', { playerId, betIds: ids })] };
+  return {
+    state: next,
+    effects: [
+      { type: 'ledger', tx },
+      { type: 'reply', value: reply },
+      publish(next, TABLE, 'bets-removed', { playerId, betIds: ids }),
+    ],
+  };
 }
 
 function undo(s: TableState, e: Extract<TableEvent, { type: 'undo' | 'clear' }>): Step {
@@ -610,7 +811,14 @@ function undo(s: TableState, e: Extract<TableEvent, { type: 'undo' | 'clear' }>)
   const mine = s.bets.filter((b) => b.playerId === e.playerId);
   if (e.type === 'clear') {
     if (mine.length === 0) return reject(s, 'NOTHING_TO_UNDO', 'no bet of yours is on the layout');
-    return removeBets(s, e.now, e.playerId, mine.map((b) => b.id), e.requestId, 'clear');
+    return removeBets(
+      s,
+      e.now,
+      e.playerId,
+      mine.map((b) => b.id),
+      e.requestId,
+      'clear',
+    );
   }
   if (e.betId !== undefined) {
     const b = mine.find((x) => x.id === e.betId);
@@ -630,50 +838,120 @@ function undo(s: TableState, e: Extract<TableEvent, { type: 'undo' | 'clear' }>)
 function choose(s: TableState, e: Extract<TableEvent, { type: 'choose' }>): Step {
   const p = s.prisoners.find((x) => x.id === e.prisonerId && x.playerId === e.playerId);
   if (!p) return reject(s, 'PRISONER_NOT_FOUND', `no prisoner ${echo(e.prisonerId)} of yours on this table`);
-  if (s.phase === 'no-more-bets') return reject(s, 'NO_MORE_BETS', 'rien ne va plus: prisoners cannot be changed until the coup is settled');
-  const replace = (q: Prisoner | null): TableState => ({ ...s, prisoners: q ? s.prisoners.map((x) => (x.id === p.id ? q : x)) : s.prisoners.filter((x) => x.id !== p.id) });
+  if (s.phase === 'no-more-bets')
+    return reject(s, 'NO_MORE_BETS', 'rien ne va plus: prisoners cannot be changed until the coup is settled');
+  const replace = (q: Prisoner | null): TableState => ({
+    ...s,
+    prisoners: q ? s.prisoners.map((x) => (x.id === p.id ? q : x)) : s.prisoners.filter((x) => x.id !== p.id),
+  });
   const open = p.pending && p.choiceDeadline !== null && e.now < p.choiceDeadline;
   switch (e.choice) {
     case 'partage': {
-      if (!open) return reject(s, 'CHOICE_CLOSED', p.pending ? 'the zero-choice deadline has passed: the bet stays en prison' : 'la partage can only be taken right after a zero, before the choice deadline', { choiceDeadline: p.choiceDeadline });
+      if (!open)
+        return reject(
+          s,
+          'CHOICE_CLOSED',
+          p.pending
+            ? 'the zero-choice deadline has passed: the bet stays en prison'
+            : 'la partage can only be taken right after a zero, before the choice deadline',
+          { choiceDeadline: p.choiceDeadline },
+        );
       const half = Math.floor(p.stake / 2);
       // memo.since: the coup of the zero whose choice this is (the player's history books the
       // half back there, also when it is taken after the next coup has opened)
-      const tx = makeTx({ id: txId(s), kind: 'partage', at: e.now, tableId: s.config.id, coup: s.coup, memo: { prisoner: p.id, since: p.since, chance: p.chance } }, [
-        { account: inPlayAccount(s.config.id), amount: -p.stake },
-        { account: playerAccount(p.playerId), amount: half },
-        { account: houseAccount(s.config.id), amount: p.stake - half },
-      ]);
+      const tx = makeTx(
+        {
+          id: txId(s),
+          kind: 'partage',
+          at: e.now,
+          tableId: s.config.id,
+          coup: s.coup,
+          memo: { prisoner: p.id, since: p.since, chance: p.chance },
+        },
+        [
+          { account: inPlayAccount(s.config.id), amount: -p.stake },
+          { account: playerAccount(p.playerId), amount: half },
+          { account: houseAccount(s.config.id), amount: p.stake - half },
+        ],
+      );
       let next: TableState = { ...replace(null), txSeq: s.txSeq + 1 };
-      const body = { action: 'partage', prisoner: prisonerJson(p), returned: half, ...(p.stake % 2 ? { rounding: { exact: `${p.stake}/2`, paid: half } } : {}) };
-      const effects: Effect[] = [{ type: 'ledger', tx }, { type: 'reply', value: body }, publish(next, toPlayer(p.playerId), 'prisoner', body), publish(next, STAFF, 'prisoner', body)];
+      const body = {
+        action: 'partage',
+        prisoner: prisonerJson(p),
+        returned: half,
+        ...(p.stake % 2 ? { rounding: { exact: `${p.stake}/2`, paid: half } } : {}),
+      };
+      const effects: Effect[] = [
+        { type: 'ledger', tx },
+        { type: 'reply', value: body },
+        publish(next, toPlayer(p.playerId), 'prisoner', body),
+        publish(next, STAFF, 'prisoner', body),
+      ];
       // the half back is paid by the croupier: it joins the payment list of the zero's coup
       // (GET payments, the table view of staff, a `payments` event)
       const last = next.lastCoup;
       if (last && last.number === p.since && half > 0) {
-        const line = paymentJson({ betId: p.id, position: (reparse(s, prisonerSpec(p) as Record<string, unknown>) as Extract<Bet, { type: 'position' }>).position, stake: p.stake, action: 'partage', amount: half, placement: 'beside-stake' });
+        const line = paymentJson({
+          betId: p.id,
+          position: (reparse(s, prisonerSpec(p) as Record<string, unknown>) as Extract<Bet, { type: 'position' }>)
+            .position,
+          stake: p.stake,
+          action: 'partage',
+          amount: half,
+          placement: 'beside-stake',
+        });
         const payments = insertChanceLine(last.payments, line);
         next = { ...next, lastCoup: { ...last, payments, owners: { ...last.owners, [p.id]: p.playerId } } };
-        effects.push(publish(next, STAFF, 'payments', { coup: last.number, pocket: last.pocket, payments, croupiers: last.croupiers, owners: next.lastCoup!.owners, partage: p.id }));
+        effects.push(
+          publish(next, STAFF, 'payments', {
+            coup: last.number,
+            pocket: last.pocket,
+            payments,
+            croupiers: last.croupiers,
+            owners: next.lastCoup!.owners,
+            partage: p.id,
+          }),
+        );
       }
       return { state: next, effects };
     }
     case 'prison': {
-      if (!p.pending) return { state: s, effects: [{ type: 'reply', value: { action: 'stay', prisoner: prisonerJson(p) } }] };
+      if (!p.pending)
+        return { state: s, effects: [{ type: 'reply', value: { action: 'stay', prisoner: prisonerJson(p) } }] };
       const q: Prisoner = { ...p, pending: false, choiceDeadline: null };
       const body = { action: 'stay', prisoner: prisonerJson(q) };
-      return { state: replace(q), effects: [{ type: 'reply', value: body }, publish(s, toPlayer(p.playerId), 'prisoner', body), publish(s, STAFF, 'prisoner', body)] };
+      return {
+        state: replace(q),
+        effects: [
+          { type: 'reply', value: body },
+          publish(s, toPlayer(p.playerId), 'prisoner', body),
+          publish(s, STAFF, 'prisoner', body),
+        ],
+      };
     }
     case 'on-zero': {
-      if (e.onZero !== 'partage' && e.onZero !== 'prison') return reject(s, 'INVALID_CHOICE', 'on-zero needs "onZero": "partage" or "prison"');
+      if (e.onZero !== 'partage' && e.onZero !== 'prison')
+        return reject(s, 'INVALID_CHOICE', 'on-zero needs "onZero": "partage" or "prison"');
       const { onZero: _old, ...rest } = p;
       const q: Prisoner = e.onZero === 'partage' ? { ...rest, onZero: 'partage' } : rest;
       const body = { action: 'on-zero', prisoner: prisonerJson(q) };
-      return { state: replace(q), effects: [{ type: 'reply', value: body }, publish(s, toPlayer(p.playerId), 'prisoner', body), publish(s, STAFF, 'prisoner', body)] };
+      return {
+        state: replace(q),
+        effects: [
+          { type: 'reply', value: body },
+          publish(s, toPlayer(p.playerId), 'prisoner', body),
+          publish(s, STAFF, 'prisoner', body),
+        ],
+      };
     }
     case 'move': {
       const chance = parseChance(e.chance);
-      if (!chance) return reject(s, 'INVALID_CHOICE', `move needs "chance": one of rouge, noir, pair, impair, manque, passe (got ${echo(e.chance)})`);
+      if (!chance)
+        return reject(
+          s,
+          'INVALID_CHOICE',
+          `move needs "chance": one of rouge, noir, pair, impair, manque, passe (got ${echo(e.chance)})`,
+        );
       if (chance === p.chance) return reject(s, 'INVALID_CHOICE', `the prisoner is already on ${chance}`);
       const q: Prisoner = { ...p, chance, pending: false, choiceDeadline: null };
       const body = { action: 'moved', from: p.chance, prisoner: prisonerJson(q) };
@@ -713,7 +991,11 @@ export function transition(s: TableState, e: TableEvent): Step {
         // a table paused over midnight opens a new gaming day (the ball in the new date's pocket)
         const day = gamingDay(e.now, s.config.timeZone);
         if (s.day && s.day.date !== day.date) {
-          const opened: TableState = { ...s, day: { date: day.date, openedAt: e.now, pocket: day.dayOfMonth }, lastCoup: null };
+          const opened: TableState = {
+            ...s,
+            day: { date: day.date, openedAt: e.now, pocket: day.dayOfMonth },
+            lastCoup: null,
+          };
           return startCoup(opened, e.now, { dayOpening: { date: day.date, ball: day.dayOfMonth } });
         }
         return startCoup(s, e.now);
@@ -732,19 +1014,27 @@ export function transition(s: TableState, e: TableEvent): Step {
       }
       if (s.pauseRequested) return { state: s, effects: [{ type: 'reply', value: { pauseRequested: true } }] };
       const next = { ...s, pauseRequested: true };
-      return { state: next, effects: [{ type: 'reply', value: { pauseRequested: true } }, phaseEvent(next, { pauseRequested: true })] };
+      return {
+        state: next,
+        effects: [{ type: 'reply', value: { pauseRequested: true } }, phaseEvent(next, { pauseRequested: true })],
+      };
     }
     case 'launch':
-      if (s.phase !== 'betting') return reject(s, 'WRONG_PHASE', `launch is possible during "faites vos jeux" only (phase ${s.phase})`);
+      if (s.phase !== 'betting')
+        return reject(s, 'WRONG_PHASE', `launch is possible during "faites vos jeux" only (phase ${s.phase})`);
       return launch(s, e.now);
     case 'close':
-      if (!BETTING_PHASES.includes(s.phase)) return reject(s, 'WRONG_PHASE', `rien ne va plus is called while bets are open only (phase ${s.phase})`);
+      if (!BETTING_PHASES.includes(s.phase))
+        return reject(s, 'WRONG_PHASE', `rien ne va plus is called while bets are open only (phase ${s.phase})`);
       return rienNeVaPlus(s, e.now);
     case 'result': {
       // the mode first: on an RNG table a croupier's number is WRONG_MODE in every phase
-      if (e.source === 'croupier' && s.config.mode !== 'manual') return reject(s, 'WRONG_MODE', 'this table draws its numbers at random; a croupier cannot enter one');
-      if (e.source === 'rng' && s.config.mode !== 'rng') return reject(s, 'WRONG_MODE', 'this table plays a physical wheel: the croupier enters the number');
-      if (s.phase !== 'no-more-bets') return reject(s, 'WRONG_PHASE', `a result is taken after "rien ne va plus" only (phase ${s.phase})`);
+      if (e.source === 'croupier' && s.config.mode !== 'manual')
+        return reject(s, 'WRONG_MODE', 'this table draws its numbers at random; a croupier cannot enter one');
+      if (e.source === 'rng' && s.config.mode !== 'rng')
+        return reject(s, 'WRONG_MODE', 'this table plays a physical wheel: the croupier enters the number');
+      if (s.phase !== 'no-more-bets')
+        return reject(s, 'WRONG_PHASE', `a result is taken after "rien ne va plus" only (phase ${s.phase})`);
       return settle(s, e.now, e.pocket, e.source);
     }
     case 'tick': {
@@ -774,16 +1064,25 @@ export function transition(s: TableState, e: TableEvent): Step {
     }
     case 'recover': {
       // a restart: give players time again, and void a coup whose ball was lost with the process
-      const extend = (p: Prisoner): Prisoner => (p.pending ? { ...p, choiceDeadline: Math.max(p.choiceDeadline ?? 0, e.now + s.config.timings.zeroChoiceMs) } : p);
+      const extend = (p: Prisoner): Prisoner =>
+        p.pending
+          ? { ...p, choiceDeadline: Math.max(p.choiceDeadline ?? 0, e.now + s.config.timings.zeroChoiceMs) }
+          : p;
       const t: TableState = { ...s, prisoners: s.prisoners.map(extend) };
       switch (t.phase) {
         case 'betting':
         case 'launched': {
-          const next: TableState = { ...t, phase: 'betting', since: e.now, deadline: t.config.croupierPaced ? null : e.now + t.config.timings.bettingMs };
+          const next: TableState = {
+            ...t,
+            phase: 'betting',
+            since: e.now,
+            deadline: t.config.croupierPaced ? null : e.now + t.config.timings.bettingMs,
+          };
           return { state: next, effects: [phaseEvent(next, { recovered: true })] };
         }
         case 'no-more-bets':
-          if (t.config.mode === 'rng') return voidCoup(t, e.now, 'restart after rien ne va plus, before the result was recorded');
+          if (t.config.mode === 'rng')
+            return voidCoup(t, e.now, 'restart after rien ne va plus, before the result was recorded');
           return { state: t, effects: [phaseEvent(t, { recovered: true })] };
         case 'settled': {
           const next: TableState = { ...t, since: e.now, deadline: e.now + t.config.timings.resultMs };
@@ -798,11 +1097,22 @@ export function transition(s: TableState, e: TableEvent): Step {
       const c = s.config;
       // a new minimum resets the maxima to its art. 53 multiples (plus explicit overrides)
       const keepMaxima = rest.minimum === undefined || rest.minimum === c.minimum;
-      const r = resolveTableConfig({ ...c, ...rest, maxima: { ...(keepMaxima ? c.maxima : {}), ...(maxima ?? {}) }, timings: { ...c.timings, ...(timings ?? {}) }, id: c.id, rules: c.rules });
+      const r = resolveTableConfig({
+        ...c,
+        ...rest,
+        maxima: { ...(keepMaxima ? c.maxima : {}), ...(maxima ?? {}) },
+        timings: { ...c.timings, ...(timings ?? {}) },
+        id: c.id,
+        rules: c.rules,
+      });
       if (!r.ok) return { state: s, effects: [{ type: 'reject', error: r.error }] };
-      if (r.value.mode !== c.mode && s.phase === 'no-more-bets') return reject(s, 'WRONG_PHASE', 'the wheel mode cannot change between rien ne va plus and the result');
+      if (r.value.mode !== c.mode && s.phase === 'no-more-bets')
+        return reject(s, 'WRONG_PHASE', 'the wheel mode cannot change between rien ne va plus and the result');
       let next: TableState = { ...s, config: r.value };
-      const effects: Effect[] = [{ type: 'reply', value: { config: r.value } }, publish(next, TABLE, 'config', { config: r.value })];
+      const effects: Effect[] = [
+        { type: 'reply', value: { config: r.value } },
+        publish(next, TABLE, 'config', { config: r.value }),
+      ];
       // pacing changed during betting / the launch: the phase's timer starts now (from the
       // change), or stops when the croupier takes over
       if (r.value.croupierPaced !== c.croupierPaced && BETTING_PHASES.includes(s.phase)) {
@@ -816,25 +1126,53 @@ export function transition(s: TableState, e: TableEvent): Step {
       // before anything recursive (the request fingerprint, the engine) sees the bet
       const problem = jsonShapeProblem(e.bet);
       if (problem) return reject(s, 'INVALID_BET', `the bet is not a bet spec: ${problem}`);
-      return playerStep(s, e, { kind: 'place', bet: e.bet }, (t) => addBets(t, e.now, e.playerId, e.requestId, [e.bet], e.available, 'place'));
+      return playerStep(s, e, { kind: 'place', bet: e.bet }, (t) =>
+        addBets(t, e.now, e.playerId, e.requestId, [e.bet], e.available, 'place'),
+      );
     }
     case 'rebet':
       return playerStep(s, e, { kind: 'rebet' }, (t) => {
         const last = t.lastBets[e.playerId];
-        if (!last || last.length === 0) return bettingClosed(t) ?? reject(t, 'NOTHING_TO_REBET', 'you had no bets in a previous coup');
+        if (!last || last.length === 0)
+          return bettingClosed(t) ?? reject(t, 'NOTHING_TO_REBET', 'you had no bets in a previous coup');
         return addBets(t, e.now, e.playerId, e.requestId, last, e.available, 'rebet');
       });
     case 'double':
       return playerStep(s, e, { kind: 'double' }, (t) => {
         const mine = t.bets.filter((b) => b.playerId === e.playerId);
-        if (mine.length === 0) return bettingClosed(t) ?? reject(t, 'NOTHING_TO_REBET', 'no bet of yours is on the layout to double');
-        return addBets(t, e.now, e.playerId, e.requestId, mine.map((b) => b.spec), e.available, 'double');
+        if (mine.length === 0)
+          return bettingClosed(t) ?? reject(t, 'NOTHING_TO_REBET', 'no bet of yours is on the layout to double');
+        return addBets(
+          t,
+          e.now,
+          e.playerId,
+          e.requestId,
+          mine.map((b) => b.spec),
+          e.available,
+          'double',
+        );
       });
     case 'undo':
     case 'clear':
-      return playerStep(s, e, { kind: e.type, ...(e.type === 'undo' && e.betId !== undefined ? { betId: e.betId } : {}) }, (t) => undo(t, e));
+      return playerStep(
+        s,
+        e,
+        { kind: e.type, ...(e.type === 'undo' && e.betId !== undefined ? { betId: e.betId } : {}) },
+        (t) => undo(t, e),
+      );
     case 'choose':
-      return playerStep(s, e, { kind: 'choose', prisonerId: e.prisonerId, choice: e.choice, chance: e.chance ?? null, onZero: e.onZero ?? null }, (t) => choose(t, e));
+      return playerStep(
+        s,
+        e,
+        {
+          kind: 'choose',
+          prisonerId: e.prisonerId,
+          choice: e.choice,
+          chance: e.chance ?? null,
+          onZero: e.onZero ?? null,
+        },
+        (t) => choose(t, e),
+      );
   }
 }
 
@@ -848,12 +1186,22 @@ export function transition(s: TableState, e: TableEvent): Step {
  * different command or payload is REQUEST_ID_REUSED. A command that changed the state is
  * remembered with its reply for the current and the previous coup.
  */
-function playerStep(s: TableState, e: { now: number; playerId: string; requestId?: string }, command: Record<string, unknown>, run: (s: TableState) => Step): Step {
+function playerStep(
+  s: TableState,
+  e: { now: number; playerId: string; requestId?: string },
+  command: Record<string, unknown>,
+  run: (s: TableState) => Step,
+): Step {
   const fingerprint = canonicalJson(command);
   const key = e.requestId ? `${e.playerId}/${e.requestId}` : null;
   const seen = key ? s.requests[key] : undefined;
   if (seen) {
-    if (seen.fingerprint !== fingerprint) return reject(s, 'REQUEST_ID_REUSED', `request id ${echo(e.requestId)} was already used for another command or payload`);
+    if (seen.fingerprint !== fingerprint)
+      return reject(
+        s,
+        'REQUEST_ID_REUSED',
+        `request id ${echo(e.requestId)} was already used for another command or payload`,
+      );
     return { state: s, effects: [{ type: 'reply', value: seen.reply }] };
   }
   const due = applyOverdue(s, e.now);
@@ -862,7 +1210,13 @@ function playerStep(s: TableState, e: { now: number; playerId: string; requestId
   if (!key || run1.state === due.state) return step;
   const reply = step.effects.find((x) => x.type === 'reply');
   if (!reply || reply.type !== 'reply') return step;
-  return { state: { ...step.state, requests: { ...step.state.requests, [key]: { coup: s.coup, fingerprint, reply: reply.value } } }, effects: step.effects };
+  return {
+    state: {
+      ...step.state,
+      requests: { ...step.state.requests, [key]: { coup: s.coup, fingerprint, reply: reply.value } },
+    },
+    effects: step.effects,
+  };
 }
 
 /**

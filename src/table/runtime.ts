@@ -19,7 +19,15 @@ import { LedgerRefusal } from '../store/port.ts';
 import { rulesOf } from './config.ts';
 import { tableErr, type TableError } from './errors.ts';
 import { playerAccount } from './ledger.ts';
-import { initialState, nextWakeup, transition, type Published, type Step, type TableEvent, type TableState } from './machine.ts';
+import {
+  initialState,
+  nextWakeup,
+  transition,
+  type Published,
+  type Step,
+  type TableEvent,
+  type TableState,
+} from './machine.ts';
 
 /** Snapshot the state at least every this many persisted events (and at every coup end). */
 export const SNAPSHOT_EVERY = 200;
@@ -142,7 +150,8 @@ export class TableRuntime {
         for (const e of step.effects) {
           if (e.type !== 'ledger') continue;
           await tx.applyTx(e.tx);
-          for (const p of e.tx.postings) if (p.account.startsWith('player:')) moved[p.account] = (moved[p.account] ?? 0) + p.amount;
+          for (const p of e.tx.postings)
+            if (p.account.startsWith('player:')) moved[p.account] = (moved[p.account] ?? 0) + p.amount;
         }
         const balances: Record<string, number> = {};
         for (const account of Object.keys(moved)) balances[account] = await tx.balance(account);
@@ -156,17 +165,23 @@ export class TableRuntime {
           }
           await tx.recordCoup(e.record, around);
         }
-        if (step.state.phase !== this.current.phase && (step.state.phase === 'settled' || step.state.phase === 'paused' || step.state.phase === 'closed')) await tx.saveSnapshot(tableId, seq, step.state);
+        if (
+          step.state.phase !== this.current.phase &&
+          (step.state.phase === 'settled' || step.state.phase === 'paused' || step.state.phase === 'closed')
+        )
+          await tx.saveSnapshot(tableId, seq, step.state);
         else if (seq % SNAPSHOT_EVERY === 0) await tx.saveSnapshot(tableId, seq, step.state);
         const fault = this.opts.fault ?? process.env.CROUPIER_FAULT;
-        if (fault && fault === event.type && step.effects.some((e) => e.type === 'ledger' && e.tx.postings.length > 0)) process.kill(process.pid, 'SIGKILL');
+        if (fault && fault === event.type && step.effects.some((e) => e.type === 'ledger' && e.tx.postings.length > 0))
+          process.kill(process.pid, 'SIGKILL');
         return { step, seq, balances };
       });
     } catch (e) {
       if (e instanceof LedgerRefusal) {
         // a player's command refused by the ledger (funds, wallet cap): the reply; anything else
         // (a settlement beyond the exact integer range) cannot happen with the bet checks
-        if (e.error.code !== 'INSUFFICIENT_FUNDS' && e.error.code !== 'BALANCE_LIMIT') this.opts.log?.error({ err: e, table: tableId }, 'ledger refused a table step');
+        if (e.error.code !== 'INSUFFICIENT_FUNDS' && e.error.code !== 'BALANCE_LIMIT')
+          this.opts.log?.error({ err: e, table: tableId }, 'ledger refused a table step');
         return { ok: false, error: e.error };
       }
       this.opts.log?.error({ err: e, table: tableId }, 'table step failed');
@@ -182,11 +197,25 @@ export class TableRuntime {
       else if (e.type === 'reject') reply = { ok: false, error: e.error };
       else if (e.type === 'publish') this.opts.publish?.(e.message);
       else if (e.type === 'spin') this.spinLater();
-      else if (e.type === 'coup') this.opts.log?.info({ table: tableId, coup: e.record.number, status: e.record.status, pocket: e.record.pocket, source: e.record.source, players: Object.keys(e.record.players).length }, e.record.status === 'void' ? 'coup void' : 'coup settled');
+      else if (e.type === 'coup')
+        this.opts.log?.info(
+          {
+            table: tableId,
+            coup: e.record.number,
+            status: e.record.status,
+            pocket: e.record.pocket,
+            source: e.record.source,
+            players: Object.keys(e.record.players).length,
+          },
+          e.record.status === 'void' ? 'coup void' : 'coup settled',
+        );
     }
     for (const [account, balance] of Object.entries(balances)) {
       const playerId = account.slice('player:'.length);
-      this.opts.publish?.({ audience: { kind: 'player', playerId }, event: { type: 'balance', table: tableId, coup: this.current.coup, playerId, balance } });
+      this.opts.publish?.({
+        audience: { kind: 'player', playerId },
+        event: { type: 'balance', table: tableId, coup: this.current.coup, playerId, balance },
+      });
     }
     if (changed) {
       this.opts.log?.debug({ table: tableId, seq, phase: this.current.phase, coup: this.current.coup }, 'table step');
@@ -201,7 +230,12 @@ export class TableRuntime {
     const wheel = rulesOf(this.current.config).wheel;
     setImmediate(() => {
       if (this.stopped) return;
-      void this.dispatch(() => ({ type: 'result', now: this.clock(), pocket: pocketLabel(spin(wheel, this.opts.source)), source: 'rng' })).then((r) => {
+      void this.dispatch(() => ({
+        type: 'result',
+        now: this.clock(),
+        pocket: pocketLabel(spin(wheel, this.opts.source)),
+        source: 'rng',
+      })).then((r) => {
         // a storage failure: nothing was committed, draw again a little later
         if (!r.ok && r.error.code === 'INTERNAL') setTimeout(() => this.spinLater(), RETRY_MS);
       });
@@ -215,20 +249,27 @@ export class TableRuntime {
     const at = nextWakeup(this.current);
     if (at === null) return;
     const delay = Math.max(0, at - this.clock());
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.tick().then((r) => {
-        if (!r.ok && r.error.code === 'INTERNAL') {
-          // storage failure: retry later instead of spinning on a deadline that has passed
-          if (!this.stopped) this.timer = setTimeout(() => this.schedule(), RETRY_MS);
-        } else this.schedule();
-      });
-    }, Math.min(delay, 2_147_000_000));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        void this.tick().then((r) => {
+          if (!r.ok && r.error.code === 'INTERNAL') {
+            // storage failure: retry later instead of spinning on a deadline that has passed
+            if (!this.stopped) this.timer = setTimeout(() => this.schedule(), RETRY_MS);
+          } else this.schedule();
+        });
+      },
+      Math.min(delay, 2_147_000_000),
+    );
   }
 }
 
 /** Creates a table in the store if it does not exist yet (its state begins closed). */
-export async function ensureTable(store: Store, config: import('./config.ts').TableConfig, now: number): Promise<boolean> {
+export async function ensureTable(
+  store: Store,
+  config: import('./config.ts').TableConfig,
+  now: number,
+): Promise<boolean> {
   if (await store.getTable(config.id)) return false;
   await store.transaction(async (tx) => {
     await tx.createTable(config, now);

@@ -8,7 +8,8 @@ import { rulesOf, type TableConfig } from './config.ts';
 import { placedBetJson, prisonerJson, type TableState } from './machine.ts';
 
 /** Who looks at the table. */
-export type Viewer = { role: 'player'; playerId: string } | { role: 'croupier' } | { role: 'admin' } | { role: 'guest' };
+export type Viewer =
+  { role: 'player'; playerId: string } | { role: 'croupier' } | { role: 'admin' } | { role: 'guest' };
 
 /** The public configuration of a table: rules, limits (minor units), timings (ms), mode. */
 export function tableConfigJson(c: TableConfig) {

@@ -6,20 +6,37 @@ import { croupier } from './run.ts';
 
 describe('croupier settle', () => {
   it('the issue example: rouge goes to prison on 0 and voisins du zéro wins 2 × 0/2/3', () => {
-    const input = '{"rules":"french","outcome":0,"bets":[{"id":"a","stake":1000,"chance":"rouge"},{"id":"b","stake":100,"announce":"voisins-du-zero"}]}';
+    const input =
+      '{"rules":"french","outcome":0,"bets":[{"id":"a","stake":1000,"chance":"rouge"},{"id":"b","stake":100,"announce":"voisins-du-zero"}]}';
     const r = croupier(['settle'], input);
     expect(r.status).toBe(0);
     expect(r.json.bets.a).toMatchObject({ status: 'imprisoned', returned: 0, prison: 1, kept: 1000 });
     expect(r.json.bets.b).toMatchObject({ status: 'won', stake: 900, returned: 2400, chipCount: 9 });
-    expect(r.json.bets.b.chips[0]).toMatchObject({ numbers: [0, 2, 3], chips: 2, stake: 200, status: 'won', returned: 2400 });
+    expect(r.json.bets.b.chips[0]).toMatchObject({
+      numbers: [0, 2, 3],
+      chips: 2,
+      stake: 200,
+      status: 'won',
+      returned: 2400,
+    });
     expect(r.json.announcement.fr).toBe('Zéro');
     expect(r.json.totals).toEqual({ staked: 1900, returned: 2400, kept: 1000, collected: 700, paid: 2200 });
     expect(r.json.croupiers).toEqual({ collects: 'right', pays: 'left' });
   });
   it('rules as an object with prison settings, and "00" on an American table', () => {
-    const cs = croupier(['settle'], JSON.stringify({ rules: { preset: 'french', prison: { maxLevel: 2, atLimit: 'lose' } }, outcome: 0, bets: [{ id: 'p', stake: 100, chance: 'pair', prison: 2 }] }));
+    const cs = croupier(
+      ['settle'],
+      JSON.stringify({
+        rules: { preset: 'french', prison: { maxLevel: 2, atLimit: 'lose' } },
+        outcome: 0,
+        bets: [{ id: 'p', stake: 100, chance: 'pair', prison: 2 }],
+      }),
+    );
     expect(cs.json.bets.p).toMatchObject({ status: 'lost', collected: 100 });
-    const us = croupier(['settle'], JSON.stringify({ rules: 'american', outcome: '00', bets: [{ id: 'z', stake: 100, numbers: ['00'] }] }));
+    const us = croupier(
+      ['settle'],
+      JSON.stringify({ rules: 'american', outcome: '00', bets: [{ id: 'z', stake: 100, numbers: ['00'] }] }),
+    );
     expect(us.json).toMatchObject({ outcome: '00', bets: { z: { status: 'won', returned: 3600 } } });
   });
   it.each([
@@ -29,7 +46,11 @@ describe('croupier settle', () => {
     ['{"rules":"monaco","outcome":1,"bets":[]}', 'UNKNOWN_RULES', undefined],
     ['{"rules":"french","outcome":37,"bets":[]}', 'INVALID_OUTCOME', undefined],
     ['{"rules":"french","outcome":"00","bets":[]}', 'INVALID_OUTCOME', undefined],
-    ['{"rules":"french","outcome":1,"bets":[{"id":"bad-one","stake":100,"numbers":[3,4]}]}', 'INVALID_POSITION', 'bad-one'],
+    [
+      '{"rules":"french","outcome":1,"bets":[{"id":"bad-one","stake":100,"numbers":[3,4]}]}',
+      'INVALID_POSITION',
+      'bad-one',
+    ],
     ['{"rules":"french","outcome":1,"bets":[{"id":"neg","stake":-5,"chance":"rouge"}]}', 'INVALID_STAKE', 'neg'],
     ['{"rules":"french","outcome":1,"bets":[{"id":"f","stake":1.5,"chance":"rouge"}]}', 'INVALID_STAKE', 'f'],
     ['{"rules":"american","outcome":1,"bets":[{"id":"v","stake":1,"announce":"tiers"}]}', 'ANNOUNCE_NOT_OFFERED', 'v'],
@@ -60,7 +81,11 @@ describe('croupier expand / catalogue / rtp', () => {
     expect([bad.status, bad.json.error.code]).toEqual([2, 'INVALID_FINALE']);
   });
   it('catalogue counts per wheel', () => {
-    expect(croupier(['catalogue', '--wheel', 'single']).json.counts).toMatchObject({ inside: 145, plein: 37, cheval: 60 });
+    expect(croupier(['catalogue', '--wheel', 'single']).json.counts).toMatchObject({
+      inside: 145,
+      plein: 37,
+      cheval: 60,
+    });
     expect(croupier(['catalogue', '--wheel', 'double']).json.counts).toMatchObject({ inside: 149, cinq: 1 });
     expect(croupier(['catalogue', '--wheel', 'triple']).status).toBe(2);
   });
@@ -99,7 +124,11 @@ describe('CLI regressions', () => {
   });
   it('regression: a reader closing stdout early (| head -c 100) made the CLI print an EPIPE stack trace and exit 1', async () => {
     const bets = Array.from({ length: 20000 }, (_, i) => ({ id: `b${i}`, stake: 100, chance: 'rouge' }));
-    const child = spawn(process.execPath, [fileURLToPath(new URL('../../bin/croupier.mjs', import.meta.url)), 'settle'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [fileURLToPath(new URL('../../bin/croupier.mjs', import.meta.url)), 'settle'],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
     child.stdout.once('data', () => child.stdout.destroy()); // like `head -c 100`: read one chunk, close the pipe

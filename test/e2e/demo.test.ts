@@ -21,7 +21,10 @@ describe.skipIf(!RUN)('npm start demo: a new user plays a coup on the random whe
 
   beforeAll(async () => {
     const { chromium } = await import('playwright-core');
-    [server, browser] = await Promise.all([startServer({ bettingSeconds: 8 }), chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })]);
+    [server, browser] = await Promise.all([
+      startServer({ bettingSeconds: 8 }),
+      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+    ]);
   }, 60_000);
 
   afterAll(async () => {
@@ -35,14 +38,18 @@ describe.skipIf(!RUN)('npm start demo: a new user plays a coup on the random whe
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Alice' }).click();
     await page.locator('.layout[data-wheel="single"]').waitFor();
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('croupier.session') ?? '{}').token as string);
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('croupier.session') ?? '{}').token as string,
+    );
 
     // wait for a fresh "faites vos jeux" with time left, then bet a plein and a chance
-    await poll(async () => {
+    await poll(
+      async () => {
         const v = await api(server.url, 'GET', '/api/tables/paris');
         return v.phase === 'betting' && v.deadline - v.serverTime > 2500;
-      }, { timeout: 20_000, interval: 200 })
-      .toBe(true);
+      },
+      { timeout: 20_000, interval: 200 },
+    ).toBe(true);
     const before = await api(server.url, 'GET', '/api/tables/paris', token);
     const coup = before.coup as number;
     await page.locator('.rack-chip').nth(1).click(); // 2 × the minimum
@@ -53,7 +60,10 @@ describe.skipIf(!RUN)('npm start demo: a new user plays a coup on the random whe
     expect(before.balance - 2 * chip).toBe((await api(server.url, 'GET', '/api/me', token)).balance);
 
     // the coup runs by itself: launch, rien ne va plus, the draw; the ball lands on its number
-    await poll(async () => (await api(server.url, 'GET', '/api/tables/paris')).lastCoup?.number ?? 0, { timeout: 30_000, interval: 250 }).toBeGreaterThanOrEqual(coup);
+    await poll(async () => (await api(server.url, 'GET', '/api/tables/paris')).lastCoup?.number ?? 0, {
+      timeout: 30_000,
+      interval: 250,
+    }).toBeGreaterThanOrEqual(coup);
     const v = await api(server.url, 'GET', '/api/tables/paris', token);
     const pocket = v.history.find((x: { coup: number }) => x.coup === coup).pocket;
     await page.locator(`svg.wheel[data-landed="${pocket}"]`).waitFor({ timeout: 15_000 });

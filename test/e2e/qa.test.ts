@@ -25,7 +25,15 @@ describe.skipIf(!RUN)('web table QA regressions in Chromium', { timeout: 90_000 
 
   /** A manual table with a long betting time (the croupier closes it) and a 3 s result time. */
   const table = async (id: string) => {
-    await api(server.url, 'POST', '/api/admin/tables', server.adminToken, { id, name: `QA ${id}`, rules: 'french', minimum: 100, mode: 'manual', timings: { bettingMs: 900_000, launchMs: 900_000, resultMs: 3000 }, open: true });
+    await api(server.url, 'POST', '/api/admin/tables', server.adminToken, {
+      id,
+      name: `QA ${id}`,
+      rules: 'french',
+      minimum: 100,
+      mode: 'manual',
+      timings: { bettingMs: 900_000, launchMs: 900_000, resultMs: 3000 },
+      open: true,
+    });
   };
 
   /** A player with 100.00 € logged in on `table` through the login screen. */
@@ -40,13 +48,18 @@ describe.skipIf(!RUN)('web table QA regressions in Chromium', { timeout: 90_000 
     await page.locator('#login-name').fill(name);
     await page.keyboard.press('Enter');
     await page.locator('.layout .spot').first().waitFor();
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('croupier.session') ?? '{}').token as string);
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('croupier.session') ?? '{}').token as string,
+    );
     return { page, token };
   };
 
   beforeAll(async () => {
     const { chromium } = await import('playwright-core');
-    [server, browser] = await Promise.all([startServer({ demo: false }), chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })]);
+    [server, browser] = await Promise.all([
+      startServer({ demo: false }),
+      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+    ]);
   }, 60_000);
 
   afterAll(async () => {
@@ -66,7 +79,13 @@ describe.skipIf(!RUN)('web table QA regressions in Chromium', { timeout: 90_000 
     await poll(() => page.locator('#call').textContent()).toBe('No more bets');
     await api(server.url, 'POST', '/api/tables/qa-lang/result', C, { pocket: 17 });
     // the ball is rolling (the result is known, not shown yet): change the language now
-    await page.waitForFunction(() => document.querySelector('#phase')?.textContent?.includes('Result') && !document.querySelector('svg.wheel')?.hasAttribute('data-landed'), undefined, { polling: 20, timeout: 5000 });
+    await page.waitForFunction(
+      () =>
+        document.querySelector('#phase')?.textContent?.includes('Result') &&
+        !document.querySelector('svg.wheel')?.hasAttribute('data-landed'),
+      undefined,
+      { polling: 20, timeout: 5000 },
+    );
     await page.locator('#lang').selectOption('fr');
     // the ball lands, the result is announced in French, the balance is the server's
     await page.locator('svg.wheel[data-landed="17"]').waitFor({ timeout: 10_000 });
@@ -108,7 +127,11 @@ describe.skipIf(!RUN)('web table QA regressions in Chromium', { timeout: 90_000 
     await page.waitForTimeout(1500); // several countdown ticks (and refetches)
     expect(await select.inputValue()).toBe('rouge');
     await card.locator('button[data-choice="move"]').click();
-    await poll(async () => (await api(server.url, 'GET', '/api/tables/qa-move', token)).my.prisoners.map((p: { chance: string }) => p.chance)).toEqual(['rouge']);
+    await poll(async () =>
+      (await api(server.url, 'GET', '/api/tables/qa-move', token)).my.prisoners.map(
+        (p: { chance: string }) => p.chance,
+      ),
+    ).toEqual(['rouge']);
     await page.locator('.prisoner-card[data-chance="rouge"]').waitFor();
     expect(errors).toEqual([]);
   });
@@ -141,7 +164,7 @@ describe.skipIf(!RUN)('web table QA regressions in Chromium', { timeout: 90_000 
     expect(errors).toEqual([]);
   });
 
-  it('regression: the player\'s table had no way to log out or change player', async () => {
+  it("regression: the player's table had no way to log out or change player", async () => {
     await table('qa-logout');
     const { page, token } = await sitDown('Oskar', 'qa-logout', 'fr');
     const button = page.locator('#logout');
@@ -162,7 +185,9 @@ describe.skipIf(!RUN)('web table QA regressions in Chromium', { timeout: 90_000 
     await poll(() => page.locator('.who').textContent()).toContain('Petra');
     await poll(() => page.locator('#balance').textContent()).toBe(formatMoney(5_000, EUR));
     await page.locator('.spot[data-key="17"]').click();
-    const petra = await page.evaluate(() => JSON.parse(localStorage.getItem('croupier.session') ?? '{}').token as string);
+    const petra = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('croupier.session') ?? '{}').token as string,
+    );
     await poll(async () => (await api(server.url, 'GET', '/api/me', petra)).balance).toBe(4_900);
     await poll(() => page.locator('#balance').textContent()).toBe(formatMoney(4_900, EUR));
     expect(errors).toEqual([]);

@@ -15,7 +15,15 @@ export const CHROMIUM = '/usr/bin/chromium';
 export const SCREENSHOTS = join(ROOT, 'artifacts', 'screenshots');
 
 /** Flags for Chromium on a headless CI machine without a GPU or internet. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * Whether the browser suite can run. Without /usr/bin/chromium it is skipped with a visible
@@ -24,9 +32,13 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic',
 export function browserAvailable(suite: string, executable = CHROMIUM, env: NodeJS.ProcessEnv = process.env): boolean {
   if (existsSync(executable)) return true;
   if (env.CROUPIER_REQUIRE_SERVICES === '1') {
-    throw new Error(`${suite}: ${executable} is missing but CROUPIER_REQUIRE_SERVICES=1 (install Debian's chromium: bash .ci/setup.sh)`);
+    throw new Error(
+      `${suite}: ${executable} is missing but CROUPIER_REQUIRE_SERVICES=1 (install Debian's chromium: bash .ci/setup.sh)`,
+    );
   }
-  process.stderr.write(`\n[SKIPPED] ${suite}: ${executable} not found — install Debian's chromium (apt-get install chromium) to run the browser tests\n\n`);
+  process.stderr.write(
+    `\n[SKIPPED] ${suite}: ${executable} not found — install Debian's chromium (apt-get install chromium) to run the browser tests\n\n`,
+  );
   return false;
 }
 
@@ -48,7 +60,20 @@ export async function startServer(opts: { demo?: boolean; bettingSeconds?: numbe
   const dataDir = mkdtempSync(join(tmpdir(), 'croupier-e2e-'));
   const croupierToken = `e2e-croupier-${process.pid}`;
   const adminToken = `e2e-admin-${process.pid}`;
-  const args = [join(ROOT, 'bin', 'croupier.mjs'), 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--rng', 'seeded:e2e', '--log-level', 'warn'];
+  const args = [
+    join(ROOT, 'bin', 'croupier.mjs'),
+    'serve',
+    '--port',
+    '0',
+    '--host',
+    '127.0.0.1',
+    '--data-dir',
+    dataDir,
+    '--rng',
+    'seeded:e2e',
+    '--log-level',
+    'warn',
+  ];
   if (opts.demo === false) args.push('--no-demo');
   if (opts.bettingSeconds) args.push('--betting-seconds', String(opts.bettingSeconds));
   const child: ChildProcess = spawn(process.execPath, args, {
@@ -93,11 +118,21 @@ export async function startServer(opts: { demo?: boolean; bettingSeconds?: numbe
 }
 
 /** A JSON call to the server's API. */
-export async function api<T = any>(base: string, method: string, path: string, token?: string, body?: unknown): Promise<T> {
+export async function api<T = any>(
+  base: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(base + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = (await res.json()) as T;
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;

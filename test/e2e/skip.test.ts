@@ -13,9 +13,11 @@ it('skips with a visible message when the browser is missing', () => {
 });
 
 it('fails when CROUPIER_REQUIRE_SERVICES=1 and the browser is missing', () => {
-  expect(() => browserAvailable('suite', '/nonexistent/chromium', { CROUPIER_REQUIRE_SERVICES: '1' })).toThrow(/CROUPIER_REQUIRE_SERVICES=1/);
+  expect(() => browserAvailable('suite', '/nonexistent/chromium', { CROUPIER_REQUIRE_SERVICES: '1' })).toThrow(
+    /CROUPIER_REQUIRE_SERVICES=1/,
+  );
 });
 
-it('looks for Debian\'s Chromium, never a downloaded browser', () => {
+it("looks for Debian's Chromium, never a downloaded browser", () => {
   expect(CHROMIUM).toBe('/usr/bin/chromium');
 });

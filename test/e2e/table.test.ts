@@ -33,12 +33,32 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
 
   beforeAll(async () => {
     const { chromium } = await import('playwright-core');
-    [server, browser] = await Promise.all([startServer({ demo: false }), chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })]);
+    [server, browser] = await Promise.all([
+      startServer({ demo: false }),
+      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+    ]);
     const A = server.adminToken;
     // a physical-wheel table (the croupier enters the number) with a long betting time,
     // a double-zero table for the American layout, and a player with 1000.00 €
-    await api(server.url, 'POST', '/api/admin/tables', A, { id: 'e2e', name: 'E2E — Monte-Carlo', rules: 'french', minimum: 100, mode: 'manual', timings: { bettingMs: 900_000, launchMs: 900_000 }, timeZone: 'Europe/Paris', open: true });
-    await api(server.url, 'POST', '/api/admin/tables', A, { id: 'e2e-us', name: 'E2E — Atlantic City', rules: 'american', minimum: 100, mode: 'manual', timings: { bettingMs: 900_000, launchMs: 900_000 }, open: true });
+    await api(server.url, 'POST', '/api/admin/tables', A, {
+      id: 'e2e',
+      name: 'E2E — Monte-Carlo',
+      rules: 'french',
+      minimum: 100,
+      mode: 'manual',
+      timings: { bettingMs: 900_000, launchMs: 900_000 },
+      timeZone: 'Europe/Paris',
+      open: true,
+    });
+    await api(server.url, 'POST', '/api/admin/tables', A, {
+      id: 'e2e-us',
+      name: 'E2E — Atlantic City',
+      rules: 'american',
+      minimum: 100,
+      mode: 'manual',
+      timings: { bettingMs: 900_000, launchMs: 900_000 },
+      open: true,
+    });
     await api(server.url, 'POST', '/api/admin/players', A, { name: 'Eve', deposit: 100_000 });
   }, 60_000);
 
@@ -56,7 +76,9 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     await player.screenshot({ path: shot('01-login.png') });
     await player.keyboard.press('Enter');
     await player.locator('.layout .spot').first().waitFor();
-    playerToken = await player.evaluate(() => JSON.parse(localStorage.getItem('croupier.session') ?? '{}').token as string);
+    playerToken = await player.evaluate(
+      () => JSON.parse(localStorage.getItem('croupier.session') ?? '{}').token as string,
+    );
     expect(playerToken).toMatch(/^p_/);
     // every legal position of the single-zero catalogue has a target: 37+60+14+23+11 inside, 16 outside
     expect(await player.locator('.layout .spot').count()).toBe(37 + 60 + 14 + 23 + 11 + 3 + 3 + 2 + 2 + 6);
@@ -90,7 +112,8 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     await poll(() => player.locator('#balance').textContent()).toBe(money(me.balance));
     await poll(() => player.locator('#slip-total').textContent()).toBe(money(staked));
     const slip = await player.locator('#slip').innerText();
-    for (const name of ['Straight up 17', 'Split 17/20', 'Corner 1/2/4/5', 'Voisins du zéro (9 × 1.00 €)', 'Red']) expect(slip).toContain(name);
+    for (const name of ['Straight up 17', 'Split 17/20', 'Corner 1/2/4/5', 'Voisins du zéro (9 × 1.00 €)', 'Red'])
+      expect(slip).toContain(name);
     // chips are drawn on the spots (the voisins chips on their positions: 0/2/3 carries two units)
     await poll(() => player.locator('.spot[data-key="0-2-3"] .chip').textContent()).toBe('2');
     expect(await player.locator('.spot[data-key="17"] .chip').count()).toBe(1);
@@ -138,7 +161,9 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     expect(me.balance).toBe(100_000 - 1300 + won);
     await poll(() => player.locator('#balance').textContent()).toBe(money(me.balance));
     const view = await api(server.url, 'GET', '/api/tables/e2e', playerToken);
-    expect(view.my.prisoners).toEqual([expect.objectContaining({ chance: 'rouge', stake: 100, level: 1, pending: true })]);
+    expect(view.my.prisoners).toEqual([
+      expect.objectContaining({ chance: 'rouge', stake: 100, level: 1, pending: true }),
+    ]);
     // the game recall lists the coup
     await poll(() => player.locator('#history li[data-coup="1"]').count()).toBe(1);
     await player.mouse.move(5, 5);
@@ -146,7 +171,9 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
 
     // the player keeps the rouge en prison (the default, confirmed)
     await card.locator('button[data-choice="prison"]').click();
-    await poll(async () => (await api(server.url, 'GET', '/api/tables/e2e', playerToken)).my.prisoners[0]?.pending).toBe(false);
+    await poll(
+      async () => (await api(server.url, 'GET', '/api/tables/e2e', playerToken)).my.prisoners[0]?.pending,
+    ).toBe(false);
     await poll(() => player.locator('#zero-banner').isHidden()).toBe(true);
   });
 
@@ -183,9 +210,14 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const phone = await ctx.newPage();
     watch(phone, 'phone');
-    await ctx.addInitScript((token) => localStorage.setItem('croupier.session', JSON.stringify({ token, name: 'Eve', playerId: 'eve' })), playerToken);
+    await ctx.addInitScript(
+      (token) => localStorage.setItem('croupier.session', JSON.stringify({ token, name: 'Eve', playerId: 'eve' })),
+      playerToken,
+    );
     // the next coup opens by itself after the result time (5 s)
-    await poll(async () => (await api(server.url, 'GET', '/api/tables/e2e')).phase, { timeout: 15_000 }).toBe('betting');
+    await poll(async () => (await api(server.url, 'GET', '/api/tables/e2e')).phase, { timeout: 15_000 }).toBe(
+      'betting',
+    );
     await phone.goto(`${server.url}/?table=e2e`);
     await phone.locator('.layout[data-orientation="vertical"]').waitFor();
     const box = await phone.locator('.layout').boundingBox();
@@ -203,7 +235,10 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
   it('undo, clear, rebet, double, removing one bet, a refusal in words, moving a prisoner', async () => {
     // coup 2 is open; the phone placed a plein 32 for Eve
     // the number of bets on the slip (a line per spot carries its count)
-    const slipCount = () => player.locator('#slip li[data-bet]').evaluateAll((lis) => lis.reduce((n, li) => n + Number((li as HTMLElement).dataset.count), 0));
+    const slipCount = () =>
+      player
+        .locator('#slip li[data-bet]')
+        .evaluateAll((lis) => lis.reduce((n, li) => n + Number((li as HTMLElement).dataset.count), 0));
     await poll(slipCount).toBe(1);
     await player.locator('#double').click();
     await poll(slipCount).toBe(2);
@@ -230,13 +265,19 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     await card.locator('button[data-choice="move"]').click();
     await poll(() => player.locator('.spot[data-key="noir"] .prison-line .chip.prisoner').count()).toBe(1);
     expect(await player.locator('.spot[data-key="rouge"] .prison-line .chip.prisoner').count()).toBe(0);
-    expect((await api(server.url, 'GET', '/api/tables/e2e', playerToken)).my.prisoners).toEqual([expect.objectContaining({ chance: 'noir', level: 1, stake: 100 })]);
+    expect((await api(server.url, 'GET', '/api/tables/e2e', playerToken)).my.prisoners).toEqual([
+      expect.objectContaining({ chance: 'noir', level: 1, stake: 100 }),
+    ]);
     // the standing instruction for the next zero can be set (and set back)
     const standing = player.locator('.prisoner-card[data-chance="noir"] select[data-choice="on-zero"]');
     await standing.selectOption('partage');
-    await poll(async () => (await api(server.url, 'GET', '/api/tables/e2e', playerToken)).my.prisoners[0].onZero).toBe('partage');
+    await poll(async () => (await api(server.url, 'GET', '/api/tables/e2e', playerToken)).my.prisoners[0].onZero).toBe(
+      'partage',
+    );
     await player.locator('.prisoner-card[data-chance="noir"] select[data-choice="on-zero"]').selectOption('prison');
-    await poll(async () => (await api(server.url, 'GET', '/api/tables/e2e', playerToken)).my.prisoners[0].onZero).toBe('prison');
+    await poll(async () => (await api(server.url, 'GET', '/api/tables/e2e', playerToken)).my.prisoners[0].onZero).toBe(
+      'prison',
+    );
   });
 
   it('regression: the bet slip listed bets on the same spot one by one (one line per spot with total and count)', async () => {
@@ -288,7 +329,7 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     await poll(() => player.locator('#history > li[data-coup]').count()).toBe(lines);
   });
 
-  it('regression: the croupier console opened in full with a player\'s token (its actions refused 403)', async () => {
+  it("regression: the croupier console opened in full with a player's token (its actions refused 403)", async () => {
     const ctx = await browser.newContext({ viewport: { width: 1300, height: 900 } });
     const page = await ctx.newPage();
     watch(page, 'console-player-token');
@@ -302,12 +343,16 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
 
   it('regression: a pause of the table gave the player no clear feedback (banner, betting controls off)', async () => {
     const C = server.croupierToken;
-    await poll(async () => (await api(server.url, 'GET', '/api/tables/e2e')).phase, { timeout: 15_000 }).toBe('betting');
+    await poll(async () => (await api(server.url, 'GET', '/api/tables/e2e')).phase, { timeout: 15_000 }).toBe(
+      'betting',
+    );
     await player.locator('.spot[data-key="5"]').click();
     await poll(() => player.locator('#slip li[data-bet]').count()).toBe(1);
     // a pause asked during the coup is announced, betting still open
     await api(server.url, 'POST', '/api/tables/e2e/pause', C);
-    await poll(() => player.locator('#phase-banner').textContent()).toBe('The croupier will pause the table after this coup.');
+    await poll(() => player.locator('#phase-banner').textContent()).toBe(
+      'The croupier will pause the table after this coup.',
+    );
     expect(await player.locator('#undo').isDisabled()).toBe(false);
     await api(server.url, 'POST', '/api/tables/e2e/close', C);
     await poll(() => player.locator('#phase-banner').getAttribute('data-phase')).toBe('no-more-bets');
@@ -315,14 +360,19 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     await api(server.url, 'POST', '/api/tables/e2e/result', C, { pocket: 5 });
     await poll(() => player.locator('#phase-banner').getAttribute('data-phase'), { timeout: 20_000 }).toBe('paused');
     expect(await player.locator('#phase-banner').isVisible()).toBe(true);
-    expect(await player.locator('#phase-banner').textContent()).toBe('The croupier has paused the table: no bets until the next coup opens.');
+    expect(await player.locator('#phase-banner').textContent()).toBe(
+      'The croupier has paused the table: no bets until the next coup opens.',
+    );
     expect(await player.locator('#phase').textContent()).toContain('Table paused');
-    for (const id of ['#undo', '#clear', '#rebet', '#double']) expect(await player.locator(id).isDisabled(), id).toBe(true);
+    for (const id of ['#undo', '#clear', '#rebet', '#double'])
+      expect(await player.locator(id).isDisabled(), id).toBe(true);
     expect(await player.locator('.announce-tools button').first().isDisabled()).toBe(true);
     expect(await player.locator('.spot[data-key="17"]').getAttribute('aria-disabled')).toBe('true');
     expect(await player.locator('.racetrack .rt-target').first().getAttribute('aria-disabled')).toBe('true');
     await player.locator('#lang').selectOption('cs');
-    await poll(() => player.locator('#phase-banner').textContent()).toBe('Krupiér pozastavil stůl: sázet lze až od dalšího kola.');
+    await poll(() => player.locator('#phase-banner').textContent()).toBe(
+      'Krupiér pozastavil stůl: sázet lze až od dalšího kola.',
+    );
     await player.locator('#lang').selectOption('en');
     // the croupier opens the next coup: the banner goes, the controls come back
     await api(server.url, 'POST', '/api/tables/e2e/open', C);
@@ -341,24 +391,42 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
           // every line box of the words (the text nodes and the <small>)
           const range = document.createRange();
           range.selectNodeContents(face);
-          const text = Array.from(range.getClientRects()).filter((r) => r.height > 0 && r.width > 0 && !(r.top === line.top && r.height === line.height));
+          const text = Array.from(range.getClientRects()).filter(
+            (r) => r.height > 0 && r.width > 0 && !(r.top === line.top && r.height === line.height),
+          );
           const small = face.querySelector('small')?.getBoundingClientRect();
           const spot = face.parentElement!.getBoundingClientRect();
-          return { c, line: line.top, textBottom: Math.max(...text.map((r) => r.bottom), small?.bottom ?? 0), small: small ? small.height : null, inside: text.every((r) => r.left >= spot.left - 1 && r.right <= spot.right + 1) };
+          return {
+            c,
+            line: line.top,
+            textBottom: Math.max(...text.map((r) => r.bottom), small?.bottom ?? 0),
+            small: small ? small.height : null,
+            inside: text.every((r) => r.left >= spot.left - 1 && r.right <= spot.right + 1),
+          };
         }),
       );
       for (const b of boxes) {
-        expect(b.textBottom, `${label} ${b.c}: text bottom ${b.textBottom} vs prison line ${b.line}`).toBeLessThanOrEqual(b.line + 0.5);
+        expect(
+          b.textBottom,
+          `${label} ${b.c}: text bottom ${b.textBottom} vs prison line ${b.line}`,
+        ).toBeLessThanOrEqual(b.line + 0.5);
         expect(b.inside, `${label} ${b.c}: text inside its box`).toBe(true);
         if (b.c === 'manque' || b.c === 'passe') expect(b.small, `${label} ${b.c} 1-18 / 19-36`).toBeGreaterThan(0);
       }
     };
     await check(player, 'desktop 1400');
-    for (const [w, hgt] of [[900, 900], [390, 844], [360, 740]] as const) {
+    for (const [w, hgt] of [
+      [900, 900],
+      [390, 844],
+      [360, 740],
+    ] as const) {
       const ctx = await browser.newContext({ viewport: { width: w, height: hgt } });
       const p = await ctx.newPage();
       watch(p, `labels-${w}`);
-      await ctx.addInitScript((token) => localStorage.setItem('croupier.session', JSON.stringify({ token, name: 'Eve', playerId: 'eve' })), playerToken);
+      await ctx.addInitScript(
+        (token) => localStorage.setItem('croupier.session', JSON.stringify({ token, name: 'Eve', playerId: 'eve' })),
+        playerToken,
+      );
       for (const lang of ['en', 'de', 'it']) {
         await ctx.addInitScript((l) => localStorage.setItem('croupier.lang', l), lang);
         await p.goto(`${server.url}/?table=e2e`);
@@ -371,7 +439,11 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
 
   it('regression: German showed English rule names and decimal points, and long words ran out of their boxes', async () => {
     const me = await api(server.url, 'GET', '/api/me', playerToken);
-    for (const [w, hgt] of [[1400, 900], [390, 844], [320, 700]] as const) {
+    for (const [w, hgt] of [
+      [1400, 900],
+      [390, 844],
+      [320, 700],
+    ] as const) {
       const ctx = await browser.newContext({ viewport: { width: w, height: hgt } });
       const p = await ctx.newPage();
       watch(p, `german-${w}`);
@@ -386,7 +458,11 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
       if (w > 600) expect(await p.locator('.brand small').textContent()).toContain('Französisches Roulette');
       // no word sticks out of its button, heading or label
       const overflowing = await p.evaluate(() =>
-        Array.from(document.querySelectorAll<HTMLElement>('.btn, .btn-small, h2, .topbar label, .phase-banner, .standing, .slip li, .announce-tools > div'))
+        Array.from(
+          document.querySelectorAll<HTMLElement>(
+            '.btn, .btn-small, h2, .topbar label, .phase-banner, .standing, .slip li, .announce-tools > div',
+          ),
+        )
           .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
           .map((el) => `${el.className || el.tagName}: ${el.textContent}`),
       );
@@ -400,7 +476,10 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const phone = await ctx.newPage();
     watch(phone, 'phone-bar');
-    await ctx.addInitScript((token) => localStorage.setItem('croupier.session', JSON.stringify({ token, name: 'Eve', playerId: 'eve' })), playerToken);
+    await ctx.addInitScript(
+      (token) => localStorage.setItem('croupier.session', JSON.stringify({ token, name: 'Eve', playerId: 'eve' })),
+      playerToken,
+    );
     await phone.goto(`${server.url}/?table=e2e`);
     await phone.locator('.layout[data-orientation="vertical"]').waitFor();
     const visible = async (sel: string) => {
@@ -419,7 +498,8 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     for (const y of [0, 700, 100_000]) {
       await phone.evaluate((top) => window.scrollTo(0, top), y);
       await phone.waitForTimeout(100);
-      for (const sel of ['#rack', '#undo', '#clear', '#rebet', '#double']) expect(await visible(sel), `${sel} at scroll ${y}`).toBe(true);
+      for (const sel of ['#rack', '#undo', '#clear', '#rebet', '#double'])
+        expect(await visible(sel), `${sel} at scroll ${y}`).toBe(true);
     }
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // the chip rack: a radio group with one tab stop, arrows / Home / End choose a chip
@@ -448,7 +528,10 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const p = await ctx.newPage();
     watch(p, 'american');
-    await ctx.addInitScript((token) => localStorage.setItem('croupier.session', JSON.stringify({ token, name: 'Eve', playerId: 'eve' })), playerToken);
+    await ctx.addInitScript(
+      (token) => localStorage.setItem('croupier.session', JSON.stringify({ token, name: 'Eve', playerId: 'eve' })),
+      playerToken,
+    );
     await p.goto(`${server.url}/?table=e2e-us`);
     await p.locator('.layout[data-wheel="double"]').waitFor();
     expect(await p.locator('.layout .spot').count()).toBe(38 + 62 + 15 + 22 + 1 + 11 + 16);
@@ -461,7 +544,14 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
   });
 
   it('regression: with 5 tables the login page ran past the window and the felt ended in a dark band below the first screen', async () => {
-    for (const id of ['e2e-3', 'e2e-4', 'e2e-5']) await api(server.url, 'POST', '/api/admin/tables', server.adminToken, { id, name: `E2E ${id}`, rules: 'french', minimum: 100, open: true });
+    for (const id of ['e2e-3', 'e2e-4', 'e2e-5'])
+      await api(server.url, 'POST', '/api/admin/tables', server.adminToken, {
+        id,
+        name: `E2E ${id}`,
+        rules: 'french',
+        minimum: 100,
+        open: true,
+      });
     const ctx = await browser.newContext({ viewport: { width: 1000, height: 500 } });
     const p = await ctx.newPage();
     watch(p, 'login-5-tables');
@@ -472,17 +562,22 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     const png = await p.screenshot({ path: shot('08-login-5-tables.png'), fullPage: true });
     // the page's own pixels, read back through a canvas: the felt (green over red and blue,
     // at least as light as its darkest stop #084a24) down to the last row, beside the card
-    const pixels = await p.evaluate(async (src) => {
-      const img = new Image();
-      img.src = src;
-      await img.decode();
-      const c = document.createElement('canvas');
-      c.width = img.width;
-      c.height = img.height;
-      const g = c.getContext('2d')!;
-      g.drawImage(img, 0, 0);
-      return [0.5, 0.8, 0.95, 0.99].map((f) => Array.from(g.getImageData(20, Math.floor(img.height * f), 1, 1).data.slice(0, 3)));
-    }, `data:image/png;base64,${png.toString('base64')}`);
+    const pixels = await p.evaluate(
+      async (src) => {
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        const c = document.createElement('canvas');
+        c.width = img.width;
+        c.height = img.height;
+        const g = c.getContext('2d')!;
+        g.drawImage(img, 0, 0);
+        return [0.5, 0.8, 0.95, 0.99].map((f) =>
+          Array.from(g.getImageData(20, Math.floor(img.height * f), 1, 1).data.slice(0, 3)),
+        );
+      },
+      `data:image/png;base64,${png.toString('base64')}`,
+    );
     for (const [, gr] of pixels) expect(gr, JSON.stringify(pixels)).toBeGreaterThanOrEqual(0x4a - 4);
     for (const [r, gr, b] of pixels) expect(gr).toBeGreaterThan(r + b);
     await ctx.close();

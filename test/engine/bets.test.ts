@@ -18,8 +18,15 @@ function accepted(raw: unknown, r = french): Bet {
 
 describe('inside bets: the kind follows from the set (RULES §2)', () => {
   it.each([
-    [[17], 'plein'], [[20, 17], 'cheval'], [[0, 3], 'cheval'], [[13, 14, 15], 'transversale'], [[2, 0, 3], 'transversale'],
-    [[0, 1, 2, 3], 'carre'], [[25, 26, 28, 29], 'carre'], [[31, 32, 33, 34, 35, 36], 'sixain'], [['17'], 'plein'],
+    [[17], 'plein'],
+    [[20, 17], 'cheval'],
+    [[0, 3], 'cheval'],
+    [[13, 14, 15], 'transversale'],
+    [[2, 0, 3], 'transversale'],
+    [[0, 1, 2, 3], 'carre'],
+    [[25, 26, 28, 29], 'carre'],
+    [[31, 32, 33, 34, 35, 36], 'sixain'],
+    [['17'], 'plein'],
   ])('%j is a %s', (numbers, kind) => {
     const b = accepted({ id: 'x', stake: 100, numbers });
     expect(b.type === 'position' && b.position.kind).toBe(kind);
@@ -31,7 +38,17 @@ describe('inside bets: the kind follows from the set (RULES §2)', () => {
     expect(t.type === 'position' && t.position.kind).toBe('transversale');
   });
   it.each([
-    [[3, 4]], [[12, 13]], [[1, 9]], [[1, 5]], [[0, 4]], [[1, 2, 4]], [[1, 2, 3, 4]], [[1, 2, 4, 6]], [[1, 2, 3, 4, 5]], [[0, 1, 2, 3, 4, 5, 6]], [[]],
+    [[3, 4]],
+    [[12, 13]],
+    [[1, 9]],
+    [[1, 5]],
+    [[0, 4]],
+    [[1, 2, 4]],
+    [[1, 2, 3, 4]],
+    [[1, 2, 4, 6]],
+    [[1, 2, 3, 4, 5]],
+    [[0, 1, 2, 3, 4, 5, 6]],
+    [[]],
   ])('%j is not a legal position → INVALID_POSITION', (numbers) => {
     expect(code({ id: 'x', stake: 100, numbers })).toBe('INVALID_POSITION');
   });
@@ -41,9 +58,12 @@ describe('inside bets: the kind follows from the set (RULES §2)', () => {
     expect(code({ id: 'x', stake: 100, numbers: ['00'] })).toBe('NOT_ON_WHEEL');
     expect(code({ id: 'x', stake: 100, numbers: [0, 1, 2, 3] }, american)).toBe('INVALID_POSITION');
   });
-  it.each([[[37]], [[-1]], [[1.5]], [['seventeen']], [[null]], [[true]], [[{}]], [[100]]])('%j → INVALID_NUMBER', (numbers) => {
-    expect(code({ id: 'x', stake: 100, numbers })).toBe('INVALID_NUMBER');
-  });
+  it.each([[[37]], [[-1]], [[1.5]], [['seventeen']], [[null]], [[true]], [[{}]], [[100]]])(
+    '%j → INVALID_NUMBER',
+    (numbers) => {
+      expect(code({ id: 'x', stake: 100, numbers })).toBe('INVALID_NUMBER');
+    },
+  );
   it('a number given twice is rejected', () => {
     expect(code({ id: 'x', stake: 100, numbers: [17, 17] })).toBe('INVALID_POSITION');
   });
@@ -58,26 +78,47 @@ describe('inside bets: the kind follows from the set (RULES §2)', () => {
 
 describe('outside bets (RULES §3)', () => {
   it.each([
-    [{ chance: 'rouge' }, 'rouge'], [{ chance: 'red' }, 'rouge'], [{ chance: 'Black' }, 'noir'], [{ chance: 'even' }, 'pair'],
-    [{ chance: 'odd' }, 'impair'], [{ chance: 'low' }, 'manque'], [{ chance: '19-36' }, 'passe'], [{ dozen: 2 }, 'douzaine-2'],
-    [{ douzaine: 3 }, 'douzaine-3'], [{ column: 1 }, 'colonne-1'], [{ colonne: 2 }, 'colonne-2'], [{ dozens: [2, 1] }, 'douzaines-1-2'],
+    [{ chance: 'rouge' }, 'rouge'],
+    [{ chance: 'red' }, 'rouge'],
+    [{ chance: 'Black' }, 'noir'],
+    [{ chance: 'even' }, 'pair'],
+    [{ chance: 'odd' }, 'impair'],
+    [{ chance: 'low' }, 'manque'],
+    [{ chance: '19-36' }, 'passe'],
+    [{ dozen: 2 }, 'douzaine-2'],
+    [{ douzaine: 3 }, 'douzaine-3'],
+    [{ column: 1 }, 'colonne-1'],
+    [{ colonne: 2 }, 'colonne-2'],
+    [{ dozens: [2, 1] }, 'douzaines-1-2'],
     [{ columns: [2, 3] }, 'colonnes-2-3'],
   ])('%j → %s', (shape, key) => {
     const b = accepted({ id: 'x', stake: 100, ...shape });
     expect(b.type === 'position' && b.position.key).toBe(key);
   });
   it.each([
-    [{ chance: 'green' }, 'UNKNOWN_CHANCE'], [{ chance: 1 }, 'UNKNOWN_CHANCE'], [{ dozen: 4 }, 'INVALID_DOZEN'], [{ dozen: '4' }, 'INVALID_DOZEN'], [{ dozen: ' 1' }, 'INVALID_DOZEN'], [{ column: '1.0' }, 'INVALID_COLUMN'], [{ dozens: ['1', '3'] }, 'INVALID_DOZEN'],
-    [{ column: 0 }, 'INVALID_COLUMN'], [{ dozens: [1, 3] }, 'INVALID_DOZEN'], [{ dozens: [1] }, 'INVALID_DOZEN'], [{ columns: [1, 1] }, 'INVALID_COLUMN'],
+    [{ chance: 'green' }, 'UNKNOWN_CHANCE'],
+    [{ chance: 1 }, 'UNKNOWN_CHANCE'],
+    [{ dozen: 4 }, 'INVALID_DOZEN'],
+    [{ dozen: '4' }, 'INVALID_DOZEN'],
+    [{ dozen: ' 1' }, 'INVALID_DOZEN'],
+    [{ column: '1.0' }, 'INVALID_COLUMN'],
+    [{ dozens: ['1', '3'] }, 'INVALID_DOZEN'],
+    [{ column: 0 }, 'INVALID_COLUMN'],
+    [{ dozens: [1, 3] }, 'INVALID_DOZEN'],
+    [{ dozens: [1] }, 'INVALID_DOZEN'],
+    [{ columns: [1, 1] }, 'INVALID_COLUMN'],
   ])('%j → %s', (shape, expected) => {
     expect(code({ id: 'x', stake: 100, ...shape })).toBe(expected);
   });
 });
 
 describe('stakes, ids and shapes', () => {
-  it.each([[0], [-100], [1.5], ['100'], [null], [Number.NaN], [Number.POSITIVE_INFINITY], [1e13], [2 ** 53]])('stake %j → INVALID_STAKE', (stake) => {
-    expect(code({ id: 'x', stake, numbers: [17] })).toBe('INVALID_STAKE');
-  });
+  it.each([[0], [-100], [1.5], ['100'], [null], [Number.NaN], [Number.POSITIVE_INFINITY], [1e13], [2 ** 53]])(
+    'stake %j → INVALID_STAKE',
+    (stake) => {
+      expect(code({ id: 'x', stake, numbers: [17] })).toBe('INVALID_STAKE');
+    },
+  );
   it('a missing stake is INVALID_STAKE and names the bet', () => {
     const b = parseBet({ id: 'my-bet', numbers: [17] }, french);
     expect(b.ok).toBe(false);
@@ -90,13 +131,24 @@ describe('stakes, ids and shapes', () => {
     expect(code({ id, stake: 100, numbers: [17] })).toBe('INVALID_BET_ID');
   });
   it.each([
-    [{ id: 'x', stake: 100 }], [{ id: 'x', stake: 100, numbers: [1], chance: 'rouge' }], [{ id: 'x', stake: 100, numbers: [1], colour: 'red' }],
-    [{ id: 'x', stake: 100, chance: 'rouge', number: 3 }], [null], [[1, 2]], ['rouge'],
+    [{ id: 'x', stake: 100 }],
+    [{ id: 'x', stake: 100, numbers: [1], chance: 'rouge' }],
+    [{ id: 'x', stake: 100, numbers: [1], colour: 'red' }],
+    [{ id: 'x', stake: 100, chance: 'rouge', number: 3 }],
+    [null],
+    [[1, 2]],
+    ['rouge'],
   ])('%j → INVALID_BET or INVALID_BET_ID', (raw) => {
     expect(['INVALID_BET', 'INVALID_BET_ID']).toContain(code(raw));
   });
   it('duplicate ids in one coup → DUPLICATE_BET_ID', () => {
-    const r = parseBets([{ id: 'a', stake: 1, numbers: [1] }, { id: 'a', stake: 1, numbers: [2] }], french);
+    const r = parseBets(
+      [
+        { id: 'a', stake: 1, numbers: [1] },
+        { id: 'a', stake: 1, numbers: [2] },
+      ],
+      french,
+    );
     expect(r.ok ? 'accepted' : r.error.code).toBe('DUPLICATE_BET_ID');
     const notList = parseBets({ id: 'a' }, french);
     expect(notList.ok ? 'accepted' : notList.error.code).toBe('INVALID_INPUT');
@@ -107,18 +159,37 @@ describe('announced bets are validated (RULES §5)', () => {
   it('rejected on a double-zero table', () => {
     expect(code({ id: 'x', stake: 100, announce: 'voisins-du-zero' }, american)).toBe('ANNOUNCE_NOT_OFFERED');
     expect(code({ id: 'x', stake: 100, finale: 7 }, american)).toBe('ANNOUNCE_NOT_OFFERED');
-    expect(code({ id: 'x', stake: 100, announce: 'voisins', number: 17, neighbours: 2 }, rules('historic-38'))).toBe('ANNOUNCE_NOT_OFFERED');
+    expect(code({ id: 'x', stake: 100, announce: 'voisins', number: 17, neighbours: 2 }, rules('historic-38'))).toBe(
+      'ANNOUNCE_NOT_OFFERED',
+    );
   });
   it('names and aliases', () => {
-    for (const name of ['voisins-du-zero', 'Voisins du zéro', 'neighbours of zero', 'grande série', 'tiers', 'tiers du cylindre', 'orphelins', 'orphans', 'jeu zéro', 'zero game', 'jeu-7-9', '7/9']) {
+    for (const name of [
+      'voisins-du-zero',
+      'Voisins du zéro',
+      'neighbours of zero',
+      'grande série',
+      'tiers',
+      'tiers du cylindre',
+      'orphelins',
+      'orphans',
+      'jeu zéro',
+      'zero game',
+      'jeu-7-9',
+      '7/9',
+    ]) {
       expect(code({ id: 'x', stake: 100, announce: name })).toBe('accepted');
     }
     expect(code({ id: 'x', stake: 100, announce: 'martingale' })).toBe('UNKNOWN_ANNOUNCE');
     expect(code({ id: 'x', stake: 100, announce: 7 })).toBe('UNKNOWN_ANNOUNCE');
   });
   it.each([
-    [{ announce: 'voisins', number: 17 }], [{ announce: 'voisins', number: 17, neighbours: 0 }], [{ announce: 'voisins', number: 17, neighbours: 19 }],
-    [{ announce: 'voisins', number: 37, neighbours: 2 }], [{ announce: 'voisins', neighbours: 2 }], [{ announce: 'voisins', number: 17, neighbours: 1.5 }],
+    [{ announce: 'voisins', number: 17 }],
+    [{ announce: 'voisins', number: 17, neighbours: 0 }],
+    [{ announce: 'voisins', number: 17, neighbours: 19 }],
+    [{ announce: 'voisins', number: 37, neighbours: 2 }],
+    [{ announce: 'voisins', neighbours: 2 }],
+    [{ announce: 'voisins', number: 17, neighbours: 1.5 }],
     [{ announce: 'tiers', number: 5 }],
   ])('%j → INVALID_NEIGHBOURS', (shape) => {
     expect(code({ id: 'x', stake: 100, ...shape })).toBe('INVALID_NEIGHBOURS');
@@ -142,7 +213,9 @@ describe('prison fields (RULES §4)', () => {
     expect(code({ id: 'x', stake: 100, chance: 'rouge', prison: -1 })).toBe('INVALID_PRISON');
     expect(code({ id: 'x', stake: 100, chance: 'rouge', onZero: 'run' })).toBe('INVALID_PRISON');
     expect(code({ id: 'x', stake: 100, numbers: [17], prison: 1 })).toBe('INVALID_PRISON');
-    expect(code({ id: 'x', stake: 100, chance: 'rouge', prison: 2 }, rules({ preset: 'french', prison: { maxLevel: 1 } }))).toBe('INVALID_PRISON');
+    expect(
+      code({ id: 'x', stake: 100, chance: 'rouge', prison: 2 }, rules({ preset: 'french', prison: { maxLevel: 1 } })),
+    ).toBe('INVALID_PRISON');
   });
   it('refused where the rule set has no en prison', () => {
     expect(code({ id: 'x', stake: 100, chance: 'rouge', prison: 1 }, rules('european'))).toBe('PRISON_NOT_OFFERED');

@@ -20,9 +20,12 @@ describe('catalogue (RULES §2 table)', () => {
     expect(c).toMatchObject({ plein: 38, cheval: 62, transversale: 15, carre: 22, cinq: 1, sixain: 11 });
     expect(catalogue('double').positions.filter((p) => INSIDE_KINDS.includes(p.kind))).toHaveLength(149);
   });
-  it.each(['single', 'double'] as const)('%s: outside bets are 3 douzaines, 3 colonnes, 2 + 2 à cheval, 6 chances', (wheel) => {
-    expect(counts(wheel)).toMatchObject({ douzaine: 3, colonne: 3, douzaines: 2, colonnes: 2, chance: 6 });
-  });
+  it.each(['single', 'double'] as const)(
+    '%s: outside bets are 3 douzaines, 3 colonnes, 2 + 2 à cheval, 6 chances',
+    (wheel) => {
+      expect(counts(wheel)).toMatchObject({ douzaine: 3, colonne: 3, douzaines: 2, colonnes: 2, chance: 6 });
+    },
+  );
   it('indexes are dense and keys unique', () => {
     for (const wheel of ['single', 'double'] as const) {
       const cat = catalogue(wheel);
@@ -31,10 +34,16 @@ describe('catalogue (RULES §2 table)', () => {
     }
   });
   it('zero positions follow RULES §2', () => {
-    const s = catalogue('single').positions.filter((p) => p.covers[0] && isInside(p.kind)).map((p) => labelsOf(p).join('/'));
+    const s = catalogue('single')
+      .positions.filter((p) => p.covers[0] && isInside(p.kind))
+      .map((p) => labelsOf(p).join('/'));
     expect(s.sort()).toEqual(['0', '0/1', '0/1/2', '0/1/2/3', '0/2', '0/2/3', '0/3'].sort());
-    const d = catalogue('double').positions.filter((p) => (p.covers[0] || p.covers[37]) && isInside(p.kind)).map((p) => labelsOf(p).join('/'));
-    expect(d.sort()).toEqual(['0', '00', '0/1', '0/2', '00/2', '00/3', '0/00', '0/1/2', '0/00/2', '00/2/3', '0/00/1/2/3'].sort());
+    const d = catalogue('double')
+      .positions.filter((p) => (p.covers[0] || p.covers[37]) && isInside(p.kind))
+      .map((p) => labelsOf(p).join('/'));
+    expect(d.sort()).toEqual(
+      ['0', '00', '0/1', '0/2', '00/2', '00/3', '0/00', '0/1/2', '0/00/2', '00/2/3', '0/00/1/2/3'].sort(),
+    );
   });
   it('every cheval is two adjacent numbers: same row neighbours or same column one row apart', () => {
     for (const p of catalogue('single').positions.filter((x) => x.kind === 'cheval' && !x.covers[0])) {

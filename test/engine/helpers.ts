@@ -1,5 +1,13 @@
 /** Test helpers: build rules and bets from JSON the way clients write them, failing loudly. */
-import { parseBets, resolveRules, settleCoup, parsePocket, type Bet, type CoupSettlement, type Rules } from '../../src/engine/index.ts';
+import {
+  parseBets,
+  resolveRules,
+  settleCoup,
+  parsePocket,
+  type Bet,
+  type CoupSettlement,
+  type Rules,
+} from '../../src/engine/index.ts';
 
 export function rules(input: unknown): Rules {
   const r = resolveRules(input);

@@ -21,20 +21,44 @@ describe('payment list (RULES §6)', () => {
   ]);
   it('colonnes, douzaines (small chips first), chances simples, sixains and transversales, carrés, chevaux and pleins (smallest stake first)', () => {
     expect(s.payments.map((p) => p.betId + (p.chip !== undefined ? `#${p.chip}` : ''))).toEqual([
-      'colonne', 'douzaine-small', 'douzaine-big', 'pair', 'rouge', 'transversale', 'sixain', 'carre', 'vdz#2', 'cheval', 'plein-small', 'plein-big',
+      'colonne',
+      'douzaine-small',
+      'douzaine-big',
+      'pair',
+      'rouge',
+      'transversale',
+      'sixain',
+      'carre',
+      'vdz#2',
+      'cheval',
+      'plein-small',
+      'plein-big',
     ]);
   });
   it('winnings beside the stake on colonnes, douzaines and chances; to the player on the others', () => {
     const placement = Object.fromEntries(s.payments.map((p) => [p.betId, p.placement]));
-    expect(placement).toMatchObject({ colonne: 'beside-stake', 'douzaine-small': 'beside-stake', pair: 'beside-stake', sixain: 'to-player', cheval: 'to-player', 'plein-big': 'to-player' });
+    expect(placement).toMatchObject({
+      colonne: 'beside-stake',
+      'douzaine-small': 'beside-stake',
+      pair: 'beside-stake',
+      sixain: 'to-player',
+      cheval: 'to-player',
+      'plein-big': 'to-player',
+    });
   });
   it('amounts are the net winnings', () => {
     expect(s.payments.find((p) => p.betId === 'plein-big')?.amount).toBe(17500);
     expect(s.payments.find((p) => p.betId === 'vdz')?.amount).toBe(170);
   });
   it('freed prisoners and partage halves are in the chances group with their action', () => {
-    const z = settle('french', 0, [{ id: 'half', stake: 100, chance: 'rouge', onZero: 'partage' }, { id: 'plein0', stake: 100, numbers: [0] }]);
-    expect(z.payments.map((p) => [p.betId, p.action, p.amount])).toEqual([['half', 'partage', 50], ['plein0', 'pay', 3500]]);
+    const z = settle('french', 0, [
+      { id: 'half', stake: 100, chance: 'rouge', onZero: 'partage' },
+      { id: 'plein0', stake: 100, numbers: [0] },
+    ]);
+    expect(z.payments.map((p) => [p.betId, p.action, p.amount])).toEqual([
+      ['half', 'partage', 50],
+      ['plein0', 'pay', 3500],
+    ]);
     const f = settle('french', 1, [{ id: 'freed', stake: 100, chance: 'rouge', prison: 1 }]);
     expect(f.payments.map((p) => [p.betId, p.action, p.amount])).toEqual([['freed', 'free', 100]]);
   });

@@ -13,13 +13,29 @@ function one(rules: unknown, outcome: number | '00', bet: Record<string, unknown
 
 describe('french: en prison (default 3 levels, partage at the limit)', () => {
   it('a zero imprisons a free chance simple (the default when the player says nothing)', () => {
-    expect(one('french', 0, rouge())).toEqual({ status: 'imprisoned', returned: 0, kept: 1000, collected: 0, prison: 1 });
+    expect(one('french', 0, rouge())).toEqual({
+      status: 'imprisoned',
+      returned: 0,
+      kept: 1000,
+      collected: 0,
+      prison: 1,
+    });
   });
   it('the player may take la partage instead: half returned, half lost', () => {
-    expect(one('french', 0, rouge({ onZero: 'partage' }))).toMatchObject({ status: 'partage', returned: 500, collected: 500 });
+    expect(one('french', 0, rouge({ onZero: 'partage' }))).toMatchObject({
+      status: 'partage',
+      returned: 500,
+      collected: 500,
+    });
   });
   it('a prisoner freed by a win returns the stake with no winnings', () => {
-    expect(one('french', 19, rouge({ prison: 1 }))).toEqual({ status: 'freed', returned: 1000, kept: 0, collected: 0, prison: undefined });
+    expect(one('french', 19, rouge({ prison: 1 }))).toEqual({
+      status: 'freed',
+      returned: 1000,
+      kept: 0,
+      collected: 0,
+      prison: undefined,
+    });
   });
   it('a prisoner lost by a losing coup', () => {
     expect(one('french', 17, rouge({ prison: 1 }))).toMatchObject({ status: 'lost', returned: 0, collected: 1000 });
@@ -29,7 +45,12 @@ describe('french: en prison (default 3 levels, partage at the limit)', () => {
     expect(one('french', 0, rouge({ prison: 2 }))).toMatchObject({ status: 'imprisoned', prison: 3, kept: 1000 });
   });
   it('a bet imprisoned twice must win twice: a win takes it one level up', () => {
-    expect(one('french', 19, rouge({ prison: 2 }))).toMatchObject({ status: 'imprisoned', prison: 1, kept: 1000, returned: 0 });
+    expect(one('french', 19, rouge({ prison: 2 }))).toMatchObject({
+      status: 'imprisoned',
+      prison: 1,
+      kept: 1000,
+      returned: 0,
+    });
     expect(one('french', 19, rouge({ prison: 3 }))).toMatchObject({ status: 'imprisoned', prison: 2 });
   });
   it('it seed: a zero at level 3 halves the stake (partage at the limit)', () => {
@@ -37,10 +58,16 @@ describe('french: en prison (default 3 levels, partage at the limit)', () => {
     expect(o).toMatchObject({ status: 'partage', returned: 500, collected: 500, partageReason: 'limit' });
   });
   it('at every zero the player may take la partage, also on a prisoner', () => {
-    expect(one('french', 0, rouge({ prison: 2, onZero: 'partage' }))).toMatchObject({ status: 'partage', returned: 500 });
+    expect(one('french', 0, rouge({ prison: 2, onZero: 'partage' }))).toMatchObject({
+      status: 'partage',
+      returned: 500,
+    });
   });
   it('a prisoner moved to another chance keeps its level (it is judged on its new chance)', () => {
-    expect(one('french', 17, { id: 'r', stake: 1000, chance: 'noir', prison: 2 })).toMatchObject({ status: 'imprisoned', prison: 1 });
+    expect(one('french', 17, { id: 'r', stake: 1000, chance: 'noir', prison: 2 })).toMatchObject({
+      status: 'imprisoned',
+      prison: 1,
+    });
   });
 });
 
@@ -64,7 +91,9 @@ describe('partage rounding (RULES §4): the player gets the lower half, reported
     expect(o.roundings).toEqual([{ exact: '1001/2', paid: 500 }]);
   });
   it('even stakes need no rounding', () => {
-    expect(settle('french', 0, [{ id: 'x', stake: 1000, chance: 'pair', onZero: 'partage' }]).outcomes[0].roundings).toEqual([]);
+    expect(
+      settle('french', 0, [{ id: 'x', stake: 1000, chance: 'pair', onZero: 'partage' }]).outcomes[0].roundings,
+    ).toEqual([]);
   });
   it('1 to 2 on an odd stake: 101 returns 151 (exact 303/2)', () => {
     const o = settle('french', 5, [{ id: 'x', stake: 101, dozens: [1, 2] }]).outcomes[0];
@@ -85,13 +114,42 @@ describe('other zero rules', () => {
     }
   });
   it('a table that always plays la partage', () => {
-    expect(one({ preset: 'european', chanceOnZero: 'partage' }, 0, rouge())).toMatchObject({ status: 'partage', returned: 500 });
+    expect(one({ preset: 'european', chanceOnZero: 'partage' }, 0, rouge())).toMatchObject({
+      status: 'partage',
+      returned: 500,
+    });
   });
   it('historic: on 0 rouge, impair, manque are returned; on 00 noir, pair, passe', () => {
-    const all = ['rouge', 'noir', 'pair', 'impair', 'manque', 'passe'].map((chance) => ({ id: chance, stake: 100, chance }));
-    const status = (rules: string, z: number | '00') => Object.fromEntries(settle(rules, z, all).outcomes.map((o) => [o.bet.id, o.status]));
-    expect(status('historic-37', 0)).toEqual({ rouge: 'returned', noir: 'lost', pair: 'lost', impair: 'returned', manque: 'returned', passe: 'lost' });
-    expect(status('historic-38', 0)).toEqual({ rouge: 'returned', noir: 'lost', pair: 'lost', impair: 'returned', manque: 'returned', passe: 'lost' });
-    expect(status('historic-38', '00')).toEqual({ rouge: 'lost', noir: 'returned', pair: 'returned', impair: 'lost', manque: 'lost', passe: 'returned' });
+    const all = ['rouge', 'noir', 'pair', 'impair', 'manque', 'passe'].map((chance) => ({
+      id: chance,
+      stake: 100,
+      chance,
+    }));
+    const status = (rules: string, z: number | '00') =>
+      Object.fromEntries(settle(rules, z, all).outcomes.map((o) => [o.bet.id, o.status]));
+    expect(status('historic-37', 0)).toEqual({
+      rouge: 'returned',
+      noir: 'lost',
+      pair: 'lost',
+      impair: 'returned',
+      manque: 'returned',
+      passe: 'lost',
+    });
+    expect(status('historic-38', 0)).toEqual({
+      rouge: 'returned',
+      noir: 'lost',
+      pair: 'lost',
+      impair: 'returned',
+      manque: 'returned',
+      passe: 'lost',
+    });
+    expect(status('historic-38', '00')).toEqual({
+      rouge: 'lost',
+      noir: 'returned',
+      pair: 'returned',
+      impair: 'lost',
+      manque: 'lost',
+      passe: 'returned',
+    });
   });
 });

@@ -5,8 +5,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  catalogue, chipCount, expandAnnounce, FINALE_CHEVAL_PAIRS, labelsOf, parseBets, pocketsOf, PRESETS, resolveRules, settleCoup, winReturnFactor,
-  type Bet, type Rules,
+  catalogue,
+  chipCount,
+  expandAnnounce,
+  FINALE_CHEVAL_PAIRS,
+  labelsOf,
+  parseBets,
+  pocketsOf,
+  PRESETS,
+  resolveRules,
+  settleCoup,
+  winReturnFactor,
+  type Bet,
+  type Rules,
 } from '../../src/engine/index.ts';
 
 const rulesArb: fc.Arbitrary<Rules> = fc
@@ -18,7 +29,11 @@ const rulesArb: fc.Arbitrary<Rules> = fc
   })
   .map(({ preset, chanceOnZero, maxLevel, atLimit }) => {
     const prisonRules = chanceOnZero === 'prison' || (chanceOnZero === undefined && preset === 'french');
-    const r = resolveRules({ preset, ...(chanceOnZero ? { chanceOnZero } : {}), ...(prisonRules ? { prison: { maxLevel, atLimit } } : {}) });
+    const r = resolveRules({
+      preset,
+      ...(chanceOnZero ? { chanceOnZero } : {}),
+      ...(prisonRules ? { prison: { maxLevel, atLimit } } : {}),
+    });
     if (!r.ok) throw new Error(r.error.message);
     return r.value;
   });
@@ -29,32 +44,48 @@ function betSpecArb(r: Rules, id: string): fc.Arbitrary<Record<string, unknown>>
   const position = fc.constantFrom(...positions).chain((p) => {
     const base = (() => {
       switch (p.kind) {
-        case 'douzaine': return { dozen: p.group };
-        case 'colonne': return { column: p.group };
-        case 'douzaines': return { dozens: [p.group, (p.group ?? 0) + 1] };
-        case 'colonnes': return { columns: [p.group, (p.group ?? 0) + 1] };
-        case 'chance': return { chance: p.chance };
-        default: return { numbers: labelsOf(p) };
+        case 'douzaine':
+          return { dozen: p.group };
+        case 'colonne':
+          return { column: p.group };
+        case 'douzaines':
+          return { dozens: [p.group, (p.group ?? 0) + 1] };
+        case 'colonnes':
+          return { columns: [p.group, (p.group ?? 0) + 1] };
+        case 'chance':
+          return { chance: p.chance };
+        default:
+          return { numbers: labelsOf(p) };
       }
     })();
     if (p.kind !== 'chance' || r.chanceOnZero !== 'prison') return fc.constant(base);
-    return fc.record({ prison: fc.integer({ min: 0, max: r.prison.maxLevel }), onZero: fc.constantFrom('prison', 'partage') }).map((x) => ({ ...base, ...x }));
+    return fc
+      .record({ prison: fc.integer({ min: 0, max: r.prison.maxLevel }), onZero: fc.constantFrom('prison', 'partage') })
+      .map((x) => ({ ...base, ...x }));
   });
   const announced = fc.oneof(
     fc.constantFrom('voisins-du-zero', 'tiers', 'orphelins', 'jeu-zero', 'jeu-7-9').map((announce) => ({ announce })),
-    fc.record({ number: fc.integer({ min: 0, max: 36 }), neighbours: fc.integer({ min: 1, max: 18 }) }).map((x) => ({ announce: 'voisins', ...x })),
+    fc
+      .record({ number: fc.integer({ min: 0, max: 36 }), neighbours: fc.integer({ min: 1, max: 18 }) })
+      .map((x) => ({ announce: 'voisins', ...x })),
     fc.integer({ min: 0, max: 9 }).map((finale) => ({ finale })),
     fc.constantFrom(...FINALE_CHEVAL_PAIRS).map((pair) => ({ finale: [...pair] })),
   );
-  const shape = r.announcedBets ? fc.oneof({ arbitrary: position, weight: 4 }, { arbitrary: announced, weight: 1 }) : position;
-  return fc.tuple(shape, stake).map(([s, st]) => ({ id, stake: 'announce' in s || 'finale' in s ? Math.ceil(st / 40) : st, ...s }));
+  const shape = r.announcedBets
+    ? fc.oneof({ arbitrary: position, weight: 4 }, { arbitrary: announced, weight: 1 })
+    : position;
+  return fc
+    .tuple(shape, stake)
+    .map(([s, st]) => ({ id, stake: 'announce' in s || 'finale' in s ? Math.ceil(st / 40) : st, ...s }));
 }
 
 const coupArb = rulesArb.chain((r) =>
   fc.record({
     rules: fc.constant(r),
     pocket: fc.constantFrom(...pocketsOf(r.wheel)),
-    bets: fc.integer({ min: 1, max: 12 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => betSpecArb(r, `b${i}`)))),
+    bets: fc
+      .integer({ min: 1, max: 12 })
+      .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => betSpecArb(r, `b${i}`)))),
   }),
 );
 
@@ -70,7 +101,8 @@ describe('settlement properties', () => {
       fc.property(coupArb, ({ rules, pocket, bets }) => {
         const s = settleCoup(rules, pocket, parse(rules, bets));
         for (const o of s.outcomes) {
-          for (const v of [o.returned, o.kept, o.collected, o.paid]) expect(Number.isSafeInteger(v) && v >= 0).toBe(true);
+          for (const v of [o.returned, o.kept, o.collected, o.paid])
+            expect(Number.isSafeInteger(v) && v >= 0).toBe(true);
           expect(o.stake + o.paid).toBe(o.returned + o.kept + o.collected);
         }
         const t = s.totals;
@@ -87,13 +119,17 @@ describe('settlement properties', () => {
         const s = settleCoup(rules, pocket, parse(rules, bets));
         for (const o of s.outcomes) {
           const b = o.bet;
-          const chips = b.type === 'announce' ? b.chips.map((c) => ({ position: c.position, stake: b.unit * c.count })) : [{ position: b.position, stake: b.stake }];
+          const chips =
+            b.type === 'announce'
+              ? b.chips.map((c) => ({ position: c.position, stake: b.unit * c.count }))
+              : [{ position: b.position, stake: b.stake }];
           const bound = chips.reduce((sum, c) => {
             const f = winReturnFactor(c.position.kind, c.position.pockets.length, rules);
             return sum + Math.floor((c.stake * f.num) / f.den);
           }, 0);
           expect(o.returned + o.kept).toBeLessThanOrEqual(bound);
-          if (b.type === 'position' && b.position.kind === 'chance' && b.prison > 0) expect(o.returned).toBeLessThanOrEqual(b.stake);
+          if (b.type === 'position' && b.position.kind === 'chance' && b.prison > 0)
+            expect(o.returned).toBeLessThanOrEqual(b.stake);
         }
       }),
       { numRuns: 400 },
@@ -104,14 +140,17 @@ describe('settlement properties', () => {
     const r = resolveRules('french');
     if (!r.ok) throw new Error();
     fc.assert(
-      fc.property(betSpecArb(r.value, 'a').filter((s) => 'announce' in s || 'finale' in s), (spec) => {
-        const [b] = parse(r.value, [spec]);
-        if (b.type !== 'announce') throw new Error('expected an announced bet');
-        expect(b.stake).toBe(b.unit * chipCount(b.chips));
-        expect(b.chips.reduce((s, c) => s + b.unit * c.count, 0)).toBe(b.stake);
-        expect(chipCount(expandAnnounce(b.announce))).toBe(chipCount(b.chips));
-        for (const c of b.chips) expect(catalogue('single').byKey.get(c.position.key)).toBe(c.position);
-      }),
+      fc.property(
+        betSpecArb(r.value, 'a').filter((s) => 'announce' in s || 'finale' in s),
+        (spec) => {
+          const [b] = parse(r.value, [spec]);
+          if (b.type !== 'announce') throw new Error('expected an announced bet');
+          expect(b.stake).toBe(b.unit * chipCount(b.chips));
+          expect(b.chips.reduce((s, c) => s + b.unit * c.count, 0)).toBe(b.stake);
+          expect(chipCount(expandAnnounce(b.announce))).toBe(chipCount(b.chips));
+          for (const c of b.chips) expect(catalogue('single').byKey.get(c.position.key)).toBe(c.position);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -152,10 +191,14 @@ describe('settlement properties', () => {
       fc.property(coupArb, ({ rules, pocket, bets }) => {
         const s = settleCoup(rules, pocket, parse(rules, bets));
         const paid = s.payments.filter((p) => p.action === 'pay').reduce((sum, p) => sum + p.amount, 0);
-        const winners = s.outcomes.flatMap((o): Array<{ status: string; returned: number; stake: number }> => (o.chips ? [...o.chips] : [o])).filter((x) => x.status === 'won');
+        const winners = s.outcomes
+          .flatMap((o): Array<{ status: string; returned: number; stake: number }> => (o.chips ? [...o.chips] : [o]))
+          .filter((x) => x.status === 'won');
         expect(paid).toBe(winners.reduce((sum, x) => sum + x.returned - x.stake, 0));
         const handed = s.payments.filter((p) => p.action !== 'pay').reduce((sum, p) => sum + p.amount, 0);
-        const back = s.outcomes.filter((o) => ['freed', 'partage', 'returned'].includes(o.status)).reduce((sum, o) => sum + o.returned, 0);
+        const back = s.outcomes
+          .filter((o) => ['freed', 'partage', 'returned'].includes(o.status))
+          .reduce((sum, o) => sum + o.returned, 0);
         expect(handed).toBe(back);
       }),
       { numRuns: 300 },

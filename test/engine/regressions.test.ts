@@ -1,6 +1,14 @@
 /** One named test per bug fixed in the rules engine (found by QA on 2026-12-01). */
 import { describe, expect, it } from 'vitest';
-import { MAX_COUP_BETS, MAX_COUP_STAKE, parseAnnounce, parseBet, parseBets, resolveRules, settleCoup } from '../../src/engine/index.ts';
+import {
+  MAX_COUP_BETS,
+  MAX_COUP_STAKE,
+  parseAnnounce,
+  parseBet,
+  parseBets,
+  resolveRules,
+  settleCoup,
+} from '../../src/engine/index.ts';
 import { rules } from './helpers.ts';
 
 const french = rules('french');
@@ -44,26 +52,52 @@ describe('engine regressions', () => {
     expect(noId.ok ? '' : noId.error.message).toContain('bets[0]');
   });
   it('regression: an announced bet netted its losing chips against its winners (voisins on 0: collected 0, paid 1500; the payment list pays 2200)', () => {
-    const bets = parseBets([{ id: 'v', stake: 100, announce: 'voisins-du-zero' }, { id: 'o', stake: 100, announce: 'orphelins' }], french);
+    const bets = parseBets(
+      [
+        { id: 'v', stake: 100, announce: 'voisins-du-zero' },
+        { id: 'o', stake: 100, announce: 'orphelins' },
+      ],
+      french,
+    );
     if (!bets.ok) throw new Error(bets.error.message);
     const s = settleCoup(french, 0, bets.value);
     const v = s.outcomes[0];
     // 0/2/3 (2 chips) wins 11 to 1: 2200 paid; the 7 other chips collected; orphelins lose all 5
-    expect({ status: v.status, returned: v.returned, collected: v.collected, paid: v.paid }).toEqual({ status: 'won', returned: 2400, collected: 700, paid: 2200 });
+    expect({ status: v.status, returned: v.returned, collected: v.collected, paid: v.paid }).toEqual({
+      status: 'won',
+      returned: 2400,
+      collected: 700,
+      paid: 2200,
+    });
     expect(s.totals).toEqual({ staked: 1400, returned: 2400, kept: 0, collected: 1200, paid: 2200 });
     expect(s.totals.paid).toBe(s.payments.reduce((a, p) => a + (p.action === 'pay' ? p.amount : 0), 0));
     // a net loss with a winning chip is still "won" (docs/RULES-NOTES.md): 18 neighbours of 0 cover all 37 numbers
     const all = parseBets([{ id: 'n', stake: 100, announce: 'voisins', number: 0, neighbours: 18 }], french);
     if (!all.ok) throw new Error(all.error.message);
-    expect(settleCoup(french, 17, all.value).outcomes[0]).toMatchObject({ status: 'won', stake: 3700, returned: 3600, collected: 3600, paid: 3500 });
+    expect(settleCoup(french, 17, all.value).outcomes[0]).toMatchObject({
+      status: 'won',
+      stake: 3700,
+      returned: 3600,
+      collected: 3600,
+      paid: 3500,
+    });
   });
   it('regression: douzaine / colonne numbers as strings ("2") were refused while pockets and finales accept strings', () => {
-    expect(parseBet({ id: 'd', stake: 1, dozen: '2' }, french)).toMatchObject({ ok: true, value: { position: { key: 'douzaine-2' } } });
-    expect(parseBet({ id: 'c', stake: 1, columns: ['3', 2] }, french)).toMatchObject({ ok: true, value: { position: { key: 'colonnes-2-3' } } });
+    expect(parseBet({ id: 'd', stake: 1, dozen: '2' }, french)).toMatchObject({
+      ok: true,
+      value: { position: { key: 'douzaine-2' } },
+    });
+    expect(parseBet({ id: 'c', stake: 1, columns: ['3', 2] }, french)).toMatchObject({
+      ok: true,
+      value: { position: { key: 'colonnes-2-3' } },
+    });
   });
   it('regression: a million bets in one coup took 16 s and 2.4 GB (now TOO_MANY_BETS above MAX_COUP_BETS)', () => {
     const one = { id: 'x', stake: 1, chance: 'rouge' };
-    const r = parseBets(Array.from({ length: MAX_COUP_BETS + 1 }, () => one), french);
+    const r = parseBets(
+      Array.from({ length: MAX_COUP_BETS + 1 }, () => one),
+      french,
+    );
     expect(r.ok ? 'accepted' : r.error.code).toBe('TOO_MANY_BETS');
   });
 });

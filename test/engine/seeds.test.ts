@@ -25,7 +25,9 @@ describe('de seed (Meyers): historic 37/38-pocket game', () => {
   it('the five-number bet returns 36/5 of the stake, rounded down and reported', () => {
     const o = settle('historic-38', 2, [{ id: 'five', stake: 10, numbers: [0, '00', 1, 2, 3] }]).outcomes[0];
     expect(o.returned).toBe(72);
-    expect(settle('historic-38', 2, [{ id: 'five', stake: 11, numbers: [0, '00', 1, 2, 3] }]).outcomes[0].roundings).toEqual([{ exact: '396/5', paid: 79 }]);
+    expect(
+      settle('historic-38', 2, [{ id: 'five', stake: 11, numbers: [0, '00', 1, 2, 3] }]).outcomes[0].roundings,
+    ).toEqual([{ exact: '396/5', paid: 79 }]);
   });
 });
 
@@ -51,7 +53,12 @@ describe('cs seed: French roulette payouts', () => {
       { id: 'tucet', stake: 100, dozen: 1 },
       { id: 'kolona', stake: 100, column: 1 },
     ]);
-    expect(s.outcomes.map((o) => [o.status, o.paid, o.collected])).toEqual([['won', 3500, 0], ['won', 1700, 0], ['lost', 0, 100], ['lost', 0, 100]]);
+    expect(s.outcomes.map((o) => [o.status, o.paid, o.collected])).toEqual([
+      ['won', 3500, 0],
+      ['won', 1700, 0],
+      ['lost', 0, 100],
+      ['lost', 0, 100],
+    ]);
   });
   it('tiers (malá série 5/8) at 5: the cheval pays, the other 5 chips lose', () => {
     const o = settle('french', 5, [{ id: 't', stake: 100, announce: 'tiers' }]).outcomes[0];
@@ -62,8 +69,14 @@ describe('cs seed: French roulette payouts', () => {
 
 describe('it seed: in prigione', () => {
   it('imprisoned once, winning the next coup: freed and may be withdrawn; losing: to the bank', () => {
-    expect(settle('french', 18, [{ id: 'p', stake: 100, chance: 'pair', prison: 1 }]).outcomes[0]).toMatchObject({ status: 'freed', returned: 100 });
-    expect(settle('french', 17, [{ id: 'p', stake: 100, chance: 'pair', prison: 1 }]).outcomes[0]).toMatchObject({ status: 'lost', collected: 100 });
+    expect(settle('french', 18, [{ id: 'p', stake: 100, chance: 'pair', prison: 1 }]).outcomes[0]).toMatchObject({
+      status: 'freed',
+      returned: 100,
+    });
+    expect(settle('french', 17, [{ id: 'p', stake: 100, chance: 'pair', prison: 1 }]).outcomes[0]).toMatchObject({
+      status: 'lost',
+      collected: 100,
+    });
   });
 });
 
@@ -74,6 +87,10 @@ describe('fr seed: art. 57-2 American roulette', () => {
       { id: 'rouge', stake: 100, chance: 'rouge' },
       { id: 'noir', stake: 100, chance: 'noir' },
     ]);
-    expect(s.outcomes.map((o) => [o.status, o.paid])).toEqual([['won', 600], ['lost', 0], ['lost', 0]]);
+    expect(s.outcomes.map((o) => [o.status, o.paid])).toEqual([
+      ['won', 600],
+      ['lost', 0],
+      ['lost', 0],
+    ]);
   });
 });

@@ -1,7 +1,17 @@
 /** RULES §1: wheels, colours, pockets, neighbours. */
 import { describe, expect, it } from 'vitest';
 import {
-  colourOf, DOUBLE_ZERO, DOUBLE_ZERO_ORDER, halfOf, neighbours, parityOf, parsePocket, pocketLabel, pocketsOf, RED_NUMBERS, SINGLE_ZERO_ORDER,
+  colourOf,
+  DOUBLE_ZERO,
+  DOUBLE_ZERO_ORDER,
+  halfOf,
+  neighbours,
+  parityOf,
+  parsePocket,
+  pocketLabel,
+  pocketsOf,
+  RED_NUMBERS,
+  SINGLE_ZERO_ORDER,
 } from '../../src/engine/index.ts';
 
 describe('wheels (RULES §1)', () => {
@@ -41,8 +51,14 @@ describe('wheels (RULES §1)', () => {
     expect(zero.ok && zero.value).toBe(0);
   });
   it.each([
-    [37, 'INVALID_NUMBER'], [-1, 'INVALID_NUMBER'], [1.5, 'INVALID_NUMBER'], ['x', 'INVALID_NUMBER'], [null, 'INVALID_NUMBER'],
-    [true, 'INVALID_NUMBER'], ['007', 'INVALID_NUMBER'], ['00', 'NOT_ON_WHEEL'],
+    [37, 'INVALID_NUMBER'],
+    [-1, 'INVALID_NUMBER'],
+    [1.5, 'INVALID_NUMBER'],
+    ['x', 'INVALID_NUMBER'],
+    [null, 'INVALID_NUMBER'],
+    [true, 'INVALID_NUMBER'],
+    ['007', 'INVALID_NUMBER'],
+    ['00', 'NOT_ON_WHEEL'],
   ])('parsePocket(%j) on a single-zero wheel is rejected with %s', (raw, code) => {
     const p = parsePocket(raw, 'single');
     expect(p.ok ? 'accepted' : p.error.code).toBe(code);

@@ -38,37 +38,86 @@ describe('croupier par-sheet', () => {
   it('json, md and csv carry the exact figures; a bad format exits 2 with a JSON error', async () => {
     const bad = await croupier('par-sheet', '--format', 'xml');
     expect(bad.code).toBe(2);
-    expect(JSON.parse(bad.stdout)).toEqual({ error: { code: 'INVALID_FORMAT', message: '--format must be one of json, md, csv' } });
+    expect(JSON.parse(bad.stdout)).toEqual({
+      error: { code: 'INVALID_FORMAT', message: '--format must be one of json, md, csv' },
+    });
     // the renderings themselves in-process (the command only picks one and prints it)
     const cinq = parSheetJson(parSheet(preset('american'))).bets.find((b) => b.bet === 'cinq');
-    expect(cinq).toMatchObject({ numbers: 5, probability: '5/38', payout: '6 to 1', houseEdge: '3/38', variance: '8085/1444' });
+    expect(cinq).toMatchObject({
+      numbers: 5,
+      probability: '5/38',
+      payout: '6 to 1',
+      houseEdge: '3/38',
+      variance: '8085/1444',
+    });
     const czech = resolveRules({ preset: 'french', prison: { maxLevel: 2, atLimit: 'lose' } });
     if (!czech.ok) throw new Error(czech.error.message);
     const md = parSheetMarkdown(parSheet(czech.value));
     expect(md).toContain('| chance | prison | 6 | 18 | 18/37 | 1 to 1 | 685/49987 |');
     expect(md).toContain('| chance | partage | 6 | 18 | 18/37 | 1 to 1 | 1/74 |');
-    const csv = parSheetCsv(parSheet(preset('european'))).trim().split('\n');
-    expect(csv[0]).toBe('bet,group,policy,positions,numbers,probability,payout,houseEdge,houseEdgePercent,rtp,variance,sd');
+    const csv = parSheetCsv(parSheet(preset('european')))
+      .trim()
+      .split('\n');
+    expect(csv[0]).toBe(
+      'bet,group,policy,positions,numbers,probability,payout,houseEdge,houseEdgePercent,rtp,variance,sd',
+    );
     expect(csv[1]).toBe('plein,inside,,37,1,1/37,35 to 1,1/37,2.7027,36/37,46656/1369,5.837837837');
   });
 });
 
 describe('croupier simulate', () => {
   it('is deterministic for a seed: the CLI on two worker threads equals one in-process run', async () => {
-    const args = ['--rules', 'french', '--strategy', 'fibonacci', '--bet', 'noir', '--spins', '20000', '--sessions', '40', '--seed', '42', '--bankroll', '50000', '--limit', '20000'];
+    const args = [
+      '--rules',
+      'french',
+      '--strategy',
+      'fibonacci',
+      '--bet',
+      'noir',
+      '--spins',
+      '20000',
+      '--sessions',
+      '40',
+      '--seed',
+      '42',
+      '--bankroll',
+      '50000',
+      '--limit',
+      '20000',
+    ];
     const a = await croupier('simulate', ...args, '--workers', '2', '--quiet');
     expect(a.code).toBe(0);
     expect(a.stderr).toBe(''); // no progress bar when stderr is not a terminal
     const ja = JSON.parse(a.stdout);
     expect(ja.run.workers).toBe(2);
     delete ja.run;
-    const opts = Object.fromEntries(Array.from({ length: args.length / 2 }, (_, i) => [args[2 * i].slice(2), args[2 * i + 1]]));
-    const { cfg } = simulateConfig({ line: '1,2,3,4', paroliWins: '3', unit: '100', zero: 'prison', format: 'json', ...opts } as SimulateOptions);
+    const opts = Object.fromEntries(
+      Array.from({ length: args.length / 2 }, (_, i) => [args[2 * i].slice(2), args[2 * i + 1]]),
+    );
+    const { cfg } = simulateConfig({
+      line: '1,2,3,4',
+      paroliWins: '3',
+      unit: '100',
+      zero: 'prison',
+      format: 'json',
+      ...opts,
+    } as SimulateOptions);
     const local = await runSimulation(cfg, { workers: 1 });
     expect(ja).toEqual(JSON.parse(JSON.stringify(simulationReport(cfg, local.sessions))));
     expect(ja.edge.exact).toBe('50005/3649754');
     expect(ja.edge.containsExact).toBe(true);
-    expect(Object.keys(ja.finalBankroll)).toEqual(['mean', 'min', 'p1', 'p5', 'p25', 'p50', 'p75', 'p95', 'p99', 'max']);
+    expect(Object.keys(ja.finalBankroll)).toEqual([
+      'mean',
+      'min',
+      'p1',
+      'p5',
+      'p25',
+      'p50',
+      'p75',
+      'p95',
+      'p99',
+      'max',
+    ]);
   });
   it('replays a permanence file, and names the bad line of an invalid one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'croupier-perm-'));
@@ -78,7 +127,19 @@ describe('croupier simulate', () => {
     writeFileSync(bad, '17\n00\n');
     const e = await croupier('simulate', '--rules', 'french', '--replay', bad);
     // the good file in-process, through the command's own option handling
-    const defaults = { rules: 'french', strategy: 'flat', bet: 'rouge', spins: '10000', sessions: '1', seed: '42', unit: '100', zero: 'prison', line: '1,2,3,4', paroliWins: '3', format: 'json' };
+    const defaults = {
+      rules: 'french',
+      strategy: 'flat',
+      bet: 'rouge',
+      spins: '10000',
+      sessions: '1',
+      seed: '42',
+      unit: '100',
+      zero: 'prison',
+      line: '1,2,3,4',
+      paroliWins: '3',
+      format: 'json',
+    };
     const { cfg, replay } = simulateConfig({ ...defaults, bankroll: '1000', replay: good });
     const run = await runSimulation(cfg, { replay: replay?.indices });
     const r = simulationReport(cfg, run.sessions, { replay: { file: good, coups: replay?.indices.length ?? 0 } });
@@ -90,7 +151,20 @@ describe('croupier simulate', () => {
     expect(e.stdout + e.stderr).not.toMatch(/\n\s+at /); // no stack trace
   });
   it('bad options are rejected with a stable code', () => {
-    const defaults: SimulateOptions = { rules: 'french', strategy: 'flat', bet: 'rouge', spins: '10000', sessions: '1', seed: '42', bankroll: '100000', unit: '100', zero: 'prison', line: '1,2,3,4', paroliWins: '3', format: 'json' };
+    const defaults: SimulateOptions = {
+      rules: 'french',
+      strategy: 'flat',
+      bet: 'rouge',
+      spins: '10000',
+      sessions: '1',
+      seed: '42',
+      bankroll: '100000',
+      unit: '100',
+      zero: 'prison',
+      line: '1,2,3,4',
+      paroliWins: '3',
+      format: 'json',
+    };
     expect(simulateConfig(defaults).cfg).toMatchObject({ bet: 'rouge', limit: 100_000, spins: 10_000 }); // RULES §6: chances 1000 × the minimum
     expect(simulateConfig({ ...defaults, bet: 'red' }).cfg.bet).toBe('rouge');
     expect(simulateConfig({ ...defaults, bet: '3/2/0' }).cfg).toMatchObject({ bet: '0-2-3', limit: 10_000 });
@@ -132,7 +206,19 @@ describe('croupier rng-test', () => {
 });
 
 describe('math CLI regressions', () => {
-  const defaults: SimulateOptions = { rules: 'french', strategy: 'flat', bet: 'rouge', spins: '10000', sessions: '1', seed: '42', bankroll: '100000', unit: '100', line: '1,2,3,4', paroliWins: '3', format: 'json' };
+  const defaults: SimulateOptions = {
+    rules: 'french',
+    strategy: 'flat',
+    bet: 'rouge',
+    spins: '10000',
+    sessions: '1',
+    seed: '42',
+    bankroll: '100000',
+    unit: '100',
+    line: '1,2,3,4',
+    paroliWins: '3',
+    format: 'json',
+  };
   const code = (opts: Partial<SimulateOptions>) => {
     try {
       simulateConfig({ ...defaults, ...opts });
@@ -168,10 +254,16 @@ describe('math CLI regressions', () => {
     expect(simulateConfig({ ...defaults, replay: file, spins: '2' }).replay!.note).toBeUndefined();
   });
   it('regression: a ruined flat session counted one capped stake', async () => {
-    const { cfg } = simulateConfig({ ...defaults, rules: 'european', bet: '17', bankroll: '150', spins: '1000', seed: '1' });
+    const { cfg } = simulateConfig({
+      ...defaults,
+      rules: 'european',
+      bet: '17',
+      bankroll: '150',
+      spins: '1000',
+      seed: '1',
+    });
     const run = await runSimulation(cfg, { workers: 1 });
     const r = simulationReport(cfg, run.sessions);
     expect(r.totals).toMatchObject({ cappedStakes: 0 });
   });
 });
-

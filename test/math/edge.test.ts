@@ -24,7 +24,9 @@ describe('RULES §4 exact house edges', () => {
   it('chances simples with la partage: 1/74 (player choice under en prison, and the partage table rule)', () => {
     for (const c of CHANCES) {
       expect(houseEdge(pos(preset('french'), c), preset('french'), 'partage').toString()).toBe('1/74');
-      expect(houseEdge(pos(preset('french'), c), rules({ preset: 'european', chanceOnZero: 'partage' })).toString()).toBe('1/74');
+      expect(
+        houseEdge(pos(preset('french'), c), rules({ preset: 'european', chanceOnZero: 'partage' })).toString(),
+      ).toBe('1/74');
     }
   });
   it('en prison 1 level, second 0 loses: 19/1369', () => {
@@ -60,11 +62,19 @@ describe('RULES §4 exact house edges', () => {
 });
 
 describe('en prison at any depth (exact Markov chain)', () => {
-  const arb = fc.record({ maxLevel: fc.integer({ min: 1, max: 10 }), atLimit: fc.constantFrom('lose', 'partage'), preset: fc.constantFrom('french', 'american') });
+  const arb = fc.record({
+    maxLevel: fc.integer({ min: 1, max: 10 }),
+    atLimit: fc.constantFrom('lose', 'partage'),
+    preset: fc.constantFrom('french', 'american'),
+  });
   it('policy values are consistent: optimal >= prison, partage; distributions sum to 1 and match the mean', () => {
     fc.assert(
       fc.property(arb, (spec) => {
-        const r = rules({ preset: spec.preset, chanceOnZero: 'prison', prison: { maxLevel: spec.maxLevel, atLimit: spec.atLimit } });
+        const r = rules({
+          preset: spec.preset,
+          chanceOnZero: 'prison',
+          prison: { maxLevel: spec.maxLevel, atLimit: spec.atLimit },
+        });
         const ret = (p: ZeroPolicy) => positionReturn(pos(r, 'rouge'), r, p);
         expect(ret('optimal').compare(ret('prison'))).toBeGreaterThanOrEqual(0);
         expect(ret('optimal').compare(ret('partage'))).toBeGreaterThanOrEqual(0);

@@ -34,12 +34,26 @@ function fib(i: number): number {
 export function referenceSession(cfg: SimConfig, state: Int32Array, replay?: readonly number[]): ReferenceResult {
   const position = betPosition(cfg.rules, cfg.bet) as Position;
   const pockets = pocketsOf(cfg.rules.wheel);
-  const partage = position.kind === 'chance' && cfg.rules.chanceOnZero === 'prison' ? prisonSolution(cfg.rules, cfg.zeroPolicy).partage : [];
+  const partage =
+    position.kind === 'chance' && cfg.rules.chanceOnZero === 'prison'
+      ? prisonSolution(cfg.rules, cfg.zeroPolicy).partage
+      : [];
   const maxStake = Math.max(cfg.unit, Math.floor(cfg.limit / cfg.unit) * cfg.unit);
   let prisoners: { stake: number; level: number }[] = [];
   let bank = cfg.bankroll;
   let peak = bank;
-  const r: ReferenceResult = { final: 0, maxDrawdown: 0, betSpins: 0, spins: 0, staked: 0, returned: 0, ruined: 0, target: 0, capped: 0, maxStake: 0 };
+  const r: ReferenceResult = {
+    final: 0,
+    maxDrawdown: 0,
+    betSpins: 0,
+    spins: 0,
+    staked: 0,
+    returned: 0,
+    ruined: 0,
+    target: 0,
+    capped: 0,
+    maxStake: 0,
+  };
   let units = 1;
   let fibIndex = 0;
   let streak = 0;
@@ -54,7 +68,15 @@ export function referenceSession(cfg: SimConfig, state: Int32Array, replay?: rea
         r.target = 1;
       } else {
         const wantUnits =
-          cfg.strategy === 'flat' ? 1 : cfg.strategy === 'fibonacci' ? fib(fibIndex) : cfg.strategy === 'labouchere' ? (line.length === 1 ? line[0] : line[0] + line[line.length - 1]) : units;
+          cfg.strategy === 'flat'
+            ? 1
+            : cfg.strategy === 'fibonacci'
+              ? fib(fibIndex)
+              : cfg.strategy === 'labouchere'
+                ? line.length === 1
+                  ? line[0]
+                  : line[0] + line[line.length - 1]
+                : units;
         const want = wantUnits * cfg.unit;
         stake = Math.min(want, maxStake);
         if (stake > bank) stake = Math.floor(bank / cfg.unit) * cfg.unit;

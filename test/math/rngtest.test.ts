@@ -6,7 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { CryptoSource, ModuloBiasedSource, SeededSource, spin } from '../../src/rng/index.ts';
 import { ALPHA, drawPockets, gapTest, rngReport, runsTest, serialCorrelationTest } from '../../src/math/rngtest.ts';
-import { chiSquarePValue, erfc, gammaQ, logGamma, normalQuantile, normalTwoSidedP, wilsonInterval } from '../../src/math/stats.ts';
+import {
+  chiSquarePValue,
+  erfc,
+  gammaQ,
+  logGamma,
+  normalQuantile,
+  normalTwoSidedP,
+  wilsonInterval,
+} from '../../src/math/stats.ts';
 
 const SPINS = 200_000;
 
@@ -39,7 +47,12 @@ describe('rng-test suite', () => {
   it('a fixed seeded source passes all four tests at 99% (deterministic)', () => {
     for (const wheel of ['single', 'double'] as const) {
       const r = rngReport(drawPockets(new SeededSource(42), wheel, SPINS), wheel);
-      expect(r.tests.map((t) => [t.name, t.pass])).toEqual([['chi-square', true], ['runs', true], ['serial-correlation', true], ['gap', true]]);
+      expect(r.tests.map((t) => [t.name, t.pass])).toEqual([
+        ['chi-square', true],
+        ['runs', true],
+        ['serial-correlation', true],
+        ['gap', true],
+      ]);
       expect(r.pass).toBe(true);
     }
   });

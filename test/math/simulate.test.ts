@@ -24,8 +24,19 @@ function rules(input: unknown): Rules {
   return r.value;
 }
 const base: SimConfig = {
-  rules: preset('french'), bet: 'rouge', strategy: 'flat', unit: 100, bankroll: UNLIMITED, limit: UNLIMITED, target: 0,
-  spins: 1000, sessions: 1, seed: 42, zeroPolicy: 'prison', line: [1, 2, 3, 4], paroliWins: 3,
+  rules: preset('french'),
+  bet: 'rouge',
+  strategy: 'flat',
+  unit: 100,
+  bankroll: UNLIMITED,
+  limit: UNLIMITED,
+  target: 0,
+  spins: 1000,
+  sessions: 1,
+  seed: 42,
+  zeroPolicy: 'prison',
+  line: [1, 2, 3, 4],
+  paroliWins: 3,
 };
 function session(cfg: SimConfig, state: Int32Array, replay?: Uint8Array) {
   const out = new Float64Array(FIELDS);
@@ -63,13 +74,29 @@ describe('xoshiro128** streams', () => {
 
 describe('the fast kernel equals the plain reference (engine settlePosition per stake)', () => {
   const ruleSets = [
-    preset('european'), preset('french'), preset('american'), preset('historic-37'), preset('historic-38'),
+    preset('european'),
+    preset('french'),
+    preset('american'),
+    preset('historic-37'),
+    preset('historic-38'),
     rules({ preset: 'french', prison: { maxLevel: 1, atLimit: 'lose' } }),
     rules({ preset: 'french', prison: { maxLevel: 2, atLimit: 'lose' } }),
     rules({ preset: 'american', chanceOnZero: 'prison', prison: { maxLevel: 4, atLimit: 'partage' } }),
     rules({ preset: 'european', chanceOnZero: 'partage' }),
   ];
-  const bets = ['rouge', 'noir', 'impair', 'passe', '17', '0', '0-2-3', 'douzaine-1', 'colonnes-2-3', '4-5-7-8', '0-00-1-2-3'];
+  const bets = [
+    'rouge',
+    'noir',
+    'impair',
+    'passe',
+    '17',
+    '0',
+    '0-2-3',
+    'douzaine-1',
+    'colonnes-2-3',
+    '4-5-7-8',
+    '0-00-1-2-3',
+  ];
   it('agrees exactly on random configurations', () => {
     fc.assert(
       fc.property(
@@ -89,18 +116,41 @@ describe('the fast kernel equals the plain reference (engine settlePosition per 
         }),
         (x) => {
           const wheel = x.rules.wheel;
-          const bet = wheel === 'single' && x.bet === '0-00-1-2-3' ? '0-1-2-3' : wheel === 'double' && x.bet === '0-2-3' ? '0-00-2' : x.bet;
+          const bet =
+            wheel === 'single' && x.bet === '0-00-1-2-3'
+              ? '0-1-2-3'
+              : wheel === 'double' && x.bet === '0-2-3'
+                ? '0-00-2'
+                : x.bet;
           const bankroll = x.bankrollUnits * x.unit;
           const cfg: SimConfig = {
-            ...base, rules: x.rules, bet, strategy: x.strategy, unit: x.unit, bankroll, limit: x.limitUnits * x.unit,
-            target: x.targetUnits > x.bankrollUnits ? x.targetUnits * x.unit : 0, spins: x.spins, seed: x.seed,
-            zeroPolicy: x.zeroPolicy as SimConfig['zeroPolicy'], line: x.line, paroliWins: x.paroliWins,
+            ...base,
+            rules: x.rules,
+            bet,
+            strategy: x.strategy,
+            unit: x.unit,
+            bankroll,
+            limit: x.limitUnits * x.unit,
+            target: x.targetUnits > x.bankrollUnits ? x.targetUnits * x.unit : 0,
+            spins: x.spins,
+            seed: x.seed,
+            zeroPolicy: x.zeroPolicy as SimConfig['zeroPolicy'],
+            line: x.line,
+            paroliWins: x.paroliWins,
           };
           const fast = session(cfg, seedState(x.seed));
           const ref = referenceSession(cfg, seedState(x.seed));
           expect({
-            final: fast[F.FINAL], maxDrawdown: fast[F.MAX_DRAWDOWN], betSpins: fast[F.BET_SPINS], spins: fast[F.SPINS], staked: fast[F.STAKED],
-            returned: fast[F.RETURNED], ruined: fast[F.RUINED], target: fast[F.TARGET], capped: fast[F.CAPPED], maxStake: fast[F.MAX_STAKE],
+            final: fast[F.FINAL],
+            maxDrawdown: fast[F.MAX_DRAWDOWN],
+            betSpins: fast[F.BET_SPINS],
+            spins: fast[F.SPINS],
+            staked: fast[F.STAKED],
+            returned: fast[F.RETURNED],
+            ruined: fast[F.RUINED],
+            target: fast[F.TARGET],
+            capped: fast[F.CAPPED],
+            maxStake: fast[F.MAX_STAKE],
           }).toEqual(ref);
           expect(fast[F.PENDING]).toBe(0);
           // even units: no rounding on halves or 1 to 2; only the historic five-number (36/5) rounds
@@ -114,7 +164,13 @@ describe('the fast kernel equals the plain reference (engine settlePosition per 
 
 describe('the flat fast path', () => {
   it('gives bit-identical results to the general loop (forced by an unreachable stop-win target)', () => {
-    for (const [name, bet] of [['european', 'rouge'], ['american', '0-00-1-2-3'], ['historic-38', '0-00-1-2-3'], ['historic-37', 'impair'], ['french', 'douzaines-2-3']] as const) {
+    for (const [name, bet] of [
+      ['european', 'rouge'],
+      ['american', '0-00-1-2-3'],
+      ['historic-38', '0-00-1-2-3'],
+      ['historic-37', 'impair'],
+      ['french', 'douzaines-2-3'],
+    ] as const) {
       const cfg: SimConfig = { ...base, rules: preset(name), bet, unit: 5, bankroll: 10_000_000, spins: 200_000 };
       const spec = kernelSpec(cfg);
       const fast = new Float64Array(FIELDS);
@@ -130,7 +186,15 @@ describe('the flat fast path', () => {
 
 describe('determinism', () => {
   it('same seed, same report, whatever the number of workers (threads really used)', async () => {
-    const cfg: SimConfig = { ...base, strategy: 'martingale', bankroll: 50_000, limit: 50_000, spins: 3000, sessions: 64, seed: 'det' };
+    const cfg: SimConfig = {
+      ...base,
+      strategy: 'martingale',
+      bankroll: 50_000,
+      limit: 50_000,
+      spins: 3000,
+      sessions: 64,
+      seed: 'det',
+    };
     const one = await runSimulation(cfg, { workers: 1 });
     const two = await runSimulation(cfg, { workers: 2 });
     expect(two.workers).toBe(2);
@@ -172,13 +236,33 @@ describe('10 M coups land within their 99% confidence interval around the exact 
   const cases: { name: string; cfg: Partial<SimConfig> }[] = [
     { name: 'european rouge, flat', cfg: { rules: preset('european') } },
     { name: 'french rouge en prison (3 levels, partage at the limit), flat', cfg: { rules: preset('french') } },
-    { name: 'Czech en prison (2 levels, third 0 loses), flat', cfg: { rules: rules({ preset: 'french', prison: { maxLevel: 2, atLimit: 'lose' } }), seed: 7 } },
-    { name: 'french rouge, optimal policy (la partage)', cfg: { rules: preset('french'), zeroPolicy: 'optimal', seed: 8 } },
+    {
+      name: 'Czech en prison (2 levels, third 0 loses), flat',
+      cfg: { rules: rules({ preset: 'french', prison: { maxLevel: 2, atLimit: 'lose' } }), seed: 7 },
+    },
+    {
+      name: 'french rouge, optimal policy (la partage)',
+      cfg: { rules: preset('french'), zeroPolicy: 'optimal', seed: 8 },
+    },
     { name: 'american five-number, flat', cfg: { rules: preset('american'), bet: '0-00-1-2-3', seed: 9 } },
     { name: 'historic-38 noir, flat', cfg: { rules: preset('historic-38'), bet: 'noir', seed: 10 } },
     { name: 'french plein 17, flat', cfg: { rules: preset('french'), bet: '17', seed: 111 } }, // seed 11 lands at z = -2.80: a 99% interval misses 1 run in 100 by design (see the coverage test)
-    { name: 'french rouge, martingale, 10 000 sessions × 1 000 coups, limit 100 units', cfg: { strategy: 'martingale', limit: 10_000, spins: 1000, sessions: 10_000, seed: 12 } },
-    { name: 'european douzaines, d\'Alembert, 1 000 sessions × 10 000 coups', cfg: { rules: preset('european'), bet: 'douzaines-1-2', strategy: 'dalembert', limit: 20_000, spins: 10_000, sessions: 1000, seed: 13 } },
+    {
+      name: 'french rouge, martingale, 10 000 sessions × 1 000 coups, limit 100 units',
+      cfg: { strategy: 'martingale', limit: 10_000, spins: 1000, sessions: 10_000, seed: 12 },
+    },
+    {
+      name: "european douzaines, d'Alembert, 1 000 sessions × 10 000 coups",
+      cfg: {
+        rules: preset('european'),
+        bet: 'douzaines-1-2',
+        strategy: 'dalembert',
+        limit: 20_000,
+        spins: 10_000,
+        sessions: 1000,
+        seed: 13,
+      },
+    },
   ];
   for (const c of cases) {
     it(c.name, async () => {
@@ -197,7 +281,13 @@ describe('the confidence interval is calibrated (coverage over many independent 
   it('about 90% of z-scores within ±1.645 and about 99% within ±2.576 (french rouge en prison, martingale)', async () => {
     const zs: number[] = [];
     for (let seed = 0; seed < 300; seed++) {
-      const cfg: SimConfig = { ...base, strategy: seed % 2 ? 'martingale' : 'flat', limit: 5000, spins: 50_000, seed: `coverage-${seed}` };
+      const cfg: SimConfig = {
+        ...base,
+        strategy: seed % 2 ? 'martingale' : 'flat',
+        limit: 5000,
+        spins: 50_000,
+        seed: `coverage-${seed}`,
+      };
       const run = await runSimulation(cfg, { workers: 1 });
       zs.push(edgeEstimate(cfg, run.sessions).z);
     }

@@ -53,7 +53,13 @@ describe('spin', () => {
   });
   it('the biased test source maps one byte with % n (its low pockets come up 7 times in 256, the others 6)', () => {
     const counts = new Array(37).fill(0);
-    const src = new ModuloBiasedSource({ nextU32: (() => { let i = 0; return () => i++; })(), nextInt: () => 0 });
+    const src = new ModuloBiasedSource({
+      nextU32: (() => {
+        let i = 0;
+        return () => i++;
+      })(),
+      nextInt: () => 0,
+    });
     for (let i = 0; i < 256; i++) counts[src.nextInt(37)]++;
     expect(counts.slice(0, 34).every((c) => c === 7)).toBe(true);
     expect(counts.slice(34).every((c) => c === 6)).toBe(true);

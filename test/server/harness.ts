@@ -48,7 +48,10 @@ export function connectWs(base: string, token?: string): Promise<WsClient> {
         return Promise.resolve(seen);
       }
       return new Promise<any>((res, rej) => {
-        const t = setTimeout(() => rej(new Error(`no ${type} message; got ${msgs.map((m) => m.type).join(',')}`)), 5000);
+        const t = setTimeout(
+          () => rej(new Error(`no ${type} message; got ${msgs.map((m) => m.type).join(',')}`)),
+          5000,
+        );
         waiters.push({ type, pred, resolve: (m) => (clearTimeout(t), res(m)) });
       });
     };
@@ -66,7 +69,13 @@ export interface TestServer {
   /** ws://127.0.0.1:port */
   base: string;
   /** An HTTP request through fastify.inject, with a bearer token when given. */
-  call: (method: string, url: string, token?: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: Record<string, any>; raw: string }>;
+  call: (
+    method: string,
+    url: string,
+    token?: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) => Promise<{ status: number; body: Record<string, any>; raw: string }>;
   connect: (token?: string) => Promise<WsClient>;
   /** Creates a player with a deposit (admin API) and logs it in: its token. */
   player: (name: string, deposit?: number) => Promise<string>;
@@ -92,24 +101,53 @@ export async function startTestServer(o: {
 }): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), o.prefix));
   const store = await openSqliteStore(join(dir, 'db.sqlite'));
-  const casino = new Casino({ store, bus: new LocalBus(), clock: o.clock, timers: false, staffTokens: o.staff, ...(o.rng ? { rng: o.rng } : {}), ...(o.registration ? { registration: true } : {}) });
+  const casino = new Casino({
+    store,
+    bus: new LocalBus(),
+    clock: o.clock,
+    timers: false,
+    staffTokens: o.staff,
+    ...(o.rng ? { rng: o.rng } : {}),
+    ...(o.registration ? { registration: true } : {}),
+  });
   await casino.start();
   if (o.seedDemo !== undefined) await casino.seedDemo(o.seedDemo);
   const app = await buildServer({ casino, webDir: join(dir, 'no-web'), ...(o.logger ? { logger: o.logger } : {}) });
-  const base = (await app.listen({ port: 0, host: '127.0.0.1', ...(o.backlog ? { backlog: o.backlog } : {}) })).replace('http', 'ws');
+  const base = (await app.listen({ port: 0, host: '127.0.0.1', ...(o.backlog ? { backlog: o.backlog } : {}) })).replace(
+    'http',
+    'ws',
+  );
   const call: TestServer['call'] = async (method, url, token, body, headers = {}) => {
-    const res = await app.inject({ method: method as 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers }, ...(body !== undefined ? { payload: body as object } : {}) });
+    const res = await app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
     return { status: res.statusCode, body: res.json() as Record<string, any>, raw: res.body };
   };
   return {
-    dir, store, casino, app, base, call,
+    dir,
+    store,
+    casino,
+    app,
+    base,
+    call,
     connect: (token) => connectWs(base, token),
     player: async (name, deposit = 100_000) => {
       expect((await call('POST', '/api/admin/players', o.staff.admin, { name, deposit })).status).toBe(201);
       return (await call('POST', '/api/login', undefined, { name })).body.token;
     },
     manualTable: async (id, extra = {}) => {
-      const r = await call('POST', '/api/admin/tables', o.staff.admin, { id, rules: 'french', minimum: 100, mode: 'manual', croupierPaced: true, open: true, ...extra });
+      const r = await call('POST', '/api/admin/tables', o.staff.admin, {
+        id,
+        rules: 'french',
+        minimum: 100,
+        mode: 'manual',
+        croupierPaced: true,
+        open: true,
+        ...extra,
+      });
       expect(r.status).toBe(201);
     },
     close: async () => {

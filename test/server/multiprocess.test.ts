@@ -22,7 +22,12 @@ const REDIS_URL = process.env.CROUPIER_REDIS_URL || 'redis://127.0.0.1:6379';
 const requireServices = process.env.CROUPIER_REQUIRE_SERVICES === '1';
 
 async function redisError(): Promise<string | null> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null, connectTimeout: 2000 });
+  const r = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+    connectTimeout: 2000,
+  });
   try {
     await r.connect();
     await r.ping();
@@ -37,7 +42,8 @@ async function redisError(): Promise<string | null> {
 const pgSkip = (await storeKinds()).find((k) => k.name === 'postgres')!.skip;
 const redisSkip = await redisError();
 if (redisSkip) {
-  if (requireServices) throw new Error(`Redis is required (CROUPIER_REQUIRE_SERVICES=1) but unreachable at ${REDIS_URL}: ${redisSkip}`);
+  if (requireServices)
+    throw new Error(`Redis is required (CROUPIER_REQUIRE_SERVICES=1) but unreachable at ${REDIS_URL}: ${redisSkip}`);
   console.warn(`\n*** SKIPPING Redis pub/sub tests: ${REDIS_URL} unreachable (${redisSkip}). ***\n`);
 }
 const skip = pgSkip ?? (redisSkip ? `Redis unreachable: ${redisSkip}` : null);
@@ -50,7 +56,10 @@ describe.skipIf(redisSkip !== null)(`Redis bus${redisSkip ? ` (SKIPPED: ${redisS
     const got = (bus: RedisBus) => new Promise((resolve) => bus.subscribe(resolve));
     const pa = got(a);
     const pb = got(b);
-    const msg = { audience: { kind: 'table' as const }, event: { type: 'phase', table: 'x', coup: 1, phase: 'betting' } };
+    const msg = {
+      audience: { kind: 'table' as const },
+      event: { type: 'phase', table: 'x', coup: 1, phase: 'betting' },
+    };
     a.publish(msg);
     expect(await pb).toEqual(msg);
     expect(await pa).toEqual(msg);
@@ -106,7 +115,12 @@ describe.skipIf(skip !== null)(`two processes sharing PostgreSQL and Redis${skip
     const token = login.json().token as string;
     const tables = (await appB.inject({ method: 'GET', url: '/api/tables' })).json().tables;
     expect(tables).toEqual([expect.objectContaining({ id: 'paris', phase: 'betting', coup: 1, here: false })]);
-    const refused = await appB.inject({ method: 'POST', url: '/api/tables/paris/bets', headers: { authorization: `Bearer ${token}` }, payload: { requestId: 'x', bet: { chance: 'rouge', stake: 100 } } });
+    const refused = await appB.inject({
+      method: 'POST',
+      url: '/api/tables/paris/bets',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { requestId: 'x', bet: { chance: 'rouge', stake: 100 } },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('TABLE_ELSEWHERE');
 
@@ -122,12 +136,23 @@ describe.skipIf(skip !== null)(`two processes sharing PostgreSQL and Redis${skip
     await until(() => msgs.some((m) => m.type === 'state'));
     expect(msgs.find((m) => m.type === 'state').state).toMatchObject({ phase: 'betting', coup: 1 });
     // Ann bets at process A (where the table runs); process B's socket sees it live
-    const rA = await casinoA.table('paris')!.playerCommand('ann', (now, available) => ({ type: 'place', now, playerId: 'ann', requestId: 'a1', bet: { chance: 'rouge', stake: 500 }, available }));
+    const rA = await casinoA
+      .table('paris')!
+      .playerCommand('ann', (now, available) => ({
+        type: 'place',
+        now,
+        playerId: 'ann',
+        requestId: 'a1',
+        bet: { chance: 'rouge', stake: 500 },
+        available,
+      }));
     expect(rA.ok).toBe(true);
     await until(() => msgs.some((m) => m.type === 'bets-placed'));
     await until(() => msgs.some((m) => m.type === 'balance' && m.balance === 9500));
     // the state read at B (replayed from the store) has the bet
-    const st = (await appB.inject({ method: 'GET', url: '/api/tables/paris', headers: { authorization: `Bearer ${token}` } })).json();
+    const st = (
+      await appB.inject({ method: 'GET', url: '/api/tables/paris', headers: { authorization: `Bearer ${token}` } })
+    ).json();
     expect(st.my.bets).toHaveLength(1);
     expect(st.balance).toBe(9500);
     ws.close();
@@ -150,80 +175,134 @@ describe.skipIf(skip !== null)(`two processes sharing PostgreSQL and Redis${skip
   });
 });
 
-describe.skipIf(skip !== null)(`two serve processes: the owner is SIGKILLed${skip ? ` (SKIPPED: ${skip})` : ''}`, () => {
-  const url = defaultPgUrl();
-  const schema = `croupier_mpk_${process.pid}_${Date.now().toString(36)}`;
-  const ADMIN = 'admin-mp';
-  // a long "rien ne va plus" (ballMs) so the owner can be killed in it
-  const TIMINGS = { bettingMs: 3000, launchMs: 500, ballMs: 4000, resultMs: 1000, zeroChoiceMs: 1000 };
-  const servers = new ServeProcesses();
+describe.skipIf(skip !== null)(
+  `two serve processes: the owner is SIGKILLed${skip ? ` (SKIPPED: ${skip})` : ''}`,
+  () => {
+    const url = defaultPgUrl();
+    const schema = `croupier_mpk_${process.pid}_${Date.now().toString(36)}`;
+    const ADMIN = 'admin-mp';
+    // a long "rien ne va plus" (ballMs) so the owner can be killed in it
+    const TIMINGS = { bettingMs: 3000, launchMs: 500, ballMs: 4000, resultMs: 1000, zeroChoiceMs: 1000 };
+    const servers = new ServeProcesses();
 
-  function serve(name: string): Promise<ServeProcess> {
-    const args = ['--port', '0', '--host', '127.0.0.1', '--store', 'postgres', '--pg-url', url, '--pg-schema', schema, '--pubsub', REDIS_URL, '--rng', `seeded:${name}`, '--timings', JSON.stringify(TIMINGS), '--log-level', 'info', '--web-dir', '/nonexistent'];
-    // the takeover interval is serve's default (5 s with PostgreSQL)
-    return servers.start(args, { CROUPIER_CROUPIER_TOKEN: 'croupier-mp', CROUPIER_ADMIN_TOKEN: ADMIN, CROUPIER_FAULT: '' }, name);
-  }
+    function serve(name: string): Promise<ServeProcess> {
+      const args = [
+        '--port',
+        '0',
+        '--host',
+        '127.0.0.1',
+        '--store',
+        'postgres',
+        '--pg-url',
+        url,
+        '--pg-schema',
+        schema,
+        '--pubsub',
+        REDIS_URL,
+        '--rng',
+        `seeded:${name}`,
+        '--timings',
+        JSON.stringify(TIMINGS),
+        '--log-level',
+        'info',
+        '--web-dir',
+        '/nonexistent',
+      ];
+      // the takeover interval is serve's default (5 s with PostgreSQL)
+      return servers.start(
+        args,
+        { CROUPIER_CROUPIER_TOKEN: 'croupier-mp', CROUPIER_ADMIN_TOKEN: ADMIN, CROUPIER_FAULT: '' },
+        name,
+      );
+    }
 
-  afterAll(async () => {
-    await servers.stopAll(true);
-    await dropPostgresSchema(url, schema).catch(() => {});
-  });
-
-  it('regression: after the owner of a table was SIGKILLed the survivor answered TABLE_ELSEWHERE forever', async () => {
-    const owner = await serve('owner');
-    const survivor = await serve('survivor');
-    const health0 = await api(survivor, 'GET', '/api/health');
-    expect(health0.tables).toEqual([]);
-    expect([...health0.remoteTables].sort()).toEqual(['paris', 'vegas']);
-
-    // a table created by the owner's admin afterwards is listed as remote by the survivor
-    const created = await api(owner, 'POST', '/api/admin/tables', ADMIN, { id: 'lyon', rules: 'european', minimum: 100, open: true });
-    expect(created, JSON.stringify(created)).toMatchObject({ table: { id: 'lyon' } });
-    await waitFor('lyon listed as remote', async () => (await api(survivor, 'GET', '/api/health')).remoteTables.includes('lyon'), 20_000);
-
-    // Dmitri bets at the owner, which is killed after "rien ne va plus" (before the result)
-    const login = await api(owner, 'POST', '/api/login', undefined, { name: 'Dmitri' });
-    const initial = login.balance as number;
-    const open = await waitFor('a coup with betting time left', async () => {
-      const st = await api(owner, 'GET', '/api/tables/paris');
-      return st.phase === 'betting' && st.deadline - st.serverTime > 1500 ? st : null;
+    afterAll(async () => {
+      await servers.stopAll(true);
+      await dropPostgresSchema(url, schema).catch(() => {});
     });
-    const coup = open.coup as number;
-    const placed = await api(owner, 'POST', '/api/tables/paris/bets', login.token, { requestId: 'k1', bet: { numbers: [17], stake: 500 } });
-    expect(placed.coup, JSON.stringify(placed)).toBe(coup);
-    const survivorLogin = await api(survivor, 'POST', '/api/login', undefined, { name: 'Dmitri' });
-    const refused = await api(survivor, 'POST', '/api/tables/paris/bets', survivorLogin.token, { requestId: 'k2', bet: { numbers: [17], stake: 500 } });
-    expect(refused.error?.code).toBe('TABLE_ELSEWHERE');
-    await waitFor('rien ne va plus', async () => {
-      const st = await api(owner, 'GET', '/api/tables/paris');
-      return st.phase === 'no-more-bets' && st.coup === coup;
-    });
-    await servers.kill(owner);
 
-    // the survivor takes both tables over by itself (poll; the default sweep runs every 5 s)
-    await waitFor('the takeover', async () => {
-      const h = await api(survivor, 'GET', '/api/health');
-      return [...h.tables].sort().join() === 'lyon,paris,vegas' && h.remoteTables.length === 0;
-    }, 20_000);
-    expect(survivor.stderr()).toContain('took over table paris');
-    // recovered as on a restart: the coup cut off after rien ne va plus is void, the stake returned
-    const rec = await waitFor('the void coup', async () => {
-      const h = await api(survivor, 'GET', `/api/tables/paris/coups/${coup}`, ADMIN);
-      return h.coup ? h : null;
-    });
-    expect(rec.coup.status).toBe('void');
-    expect(rec.coup.players.dmitri).toMatchObject({ staked: 500, returned: 500 });
-    expect((await api(survivor, 'GET', '/api/me', survivorLogin.token)).balance).toBe(initial);
+    it('regression: after the owner of a table was SIGKILLed the survivor answered TABLE_ELSEWHERE forever', async () => {
+      const owner = await serve('owner');
+      const survivor = await serve('survivor');
+      const health0 = await api(survivor, 'GET', '/api/health');
+      expect(health0.tables).toEqual([]);
+      expect([...health0.remoteTables].sort()).toEqual(['paris', 'vegas']);
 
-    // and a bet is accepted at the survivor
-    const bet = await waitFor('a bet accepted by the survivor', async () => {
-      const st = await api(survivor, 'GET', '/api/tables/paris');
-      if (!(st.phase === 'betting' && st.deadline - st.serverTime > 1000)) return null;
-      const r = await api(survivor, 'POST', '/api/tables/paris/bets', survivorLogin.token, { requestId: `s${st.coup}`, bet: { numbers: [17], stake: 200 } });
-      expect(r.error?.code, JSON.stringify(r)).not.toBe('TABLE_ELSEWHERE');
-      return r.coup === st.coup ? r : null;
-    });
-    expect(bet.coup).toBeGreaterThan(coup);
-    expect((await api(survivor, 'GET', '/api/admin/ledger', ADMIN)).audit).toMatchObject({ sum: 0, unbalanced: 0, mismatched: 0 });
-  }, 120_000);
-});
+      // a table created by the owner's admin afterwards is listed as remote by the survivor
+      const created = await api(owner, 'POST', '/api/admin/tables', ADMIN, {
+        id: 'lyon',
+        rules: 'european',
+        minimum: 100,
+        open: true,
+      });
+      expect(created, JSON.stringify(created)).toMatchObject({ table: { id: 'lyon' } });
+      await waitFor(
+        'lyon listed as remote',
+        async () => (await api(survivor, 'GET', '/api/health')).remoteTables.includes('lyon'),
+        20_000,
+      );
+
+      // Dmitri bets at the owner, which is killed after "rien ne va plus" (before the result)
+      const login = await api(owner, 'POST', '/api/login', undefined, { name: 'Dmitri' });
+      const initial = login.balance as number;
+      const open = await waitFor('a coup with betting time left', async () => {
+        const st = await api(owner, 'GET', '/api/tables/paris');
+        return st.phase === 'betting' && st.deadline - st.serverTime > 1500 ? st : null;
+      });
+      const coup = open.coup as number;
+      const placed = await api(owner, 'POST', '/api/tables/paris/bets', login.token, {
+        requestId: 'k1',
+        bet: { numbers: [17], stake: 500 },
+      });
+      expect(placed.coup, JSON.stringify(placed)).toBe(coup);
+      const survivorLogin = await api(survivor, 'POST', '/api/login', undefined, { name: 'Dmitri' });
+      const refused = await api(survivor, 'POST', '/api/tables/paris/bets', survivorLogin.token, {
+        requestId: 'k2',
+        bet: { numbers: [17], stake: 500 },
+      });
+      expect(refused.error?.code).toBe('TABLE_ELSEWHERE');
+      await waitFor('rien ne va plus', async () => {
+        const st = await api(owner, 'GET', '/api/tables/paris');
+        return st.phase === 'no-more-bets' && st.coup === coup;
+      });
+      await servers.kill(owner);
+
+      // the survivor takes both tables over by itself (poll; the default sweep runs every 5 s)
+      await waitFor(
+        'the takeover',
+        async () => {
+          const h = await api(survivor, 'GET', '/api/health');
+          return [...h.tables].sort().join() === 'lyon,paris,vegas' && h.remoteTables.length === 0;
+        },
+        20_000,
+      );
+      expect(survivor.stderr()).toContain('took over table paris');
+      // recovered as on a restart: the coup cut off after rien ne va plus is void, the stake returned
+      const rec = await waitFor('the void coup', async () => {
+        const h = await api(survivor, 'GET', `/api/tables/paris/coups/${coup}`, ADMIN);
+        return h.coup ? h : null;
+      });
+      expect(rec.coup.status).toBe('void');
+      expect(rec.coup.players.dmitri).toMatchObject({ staked: 500, returned: 500 });
+      expect((await api(survivor, 'GET', '/api/me', survivorLogin.token)).balance).toBe(initial);
+
+      // and a bet is accepted at the survivor
+      const bet = await waitFor('a bet accepted by the survivor', async () => {
+        const st = await api(survivor, 'GET', '/api/tables/paris');
+        if (!(st.phase === 'betting' && st.deadline - st.serverTime > 1000)) return null;
+        const r = await api(survivor, 'POST', '/api/tables/paris/bets', survivorLogin.token, {
+          requestId: `s${st.coup}`,
+          bet: { numbers: [17], stake: 200 },
+        });
+        expect(r.error?.code, JSON.stringify(r)).not.toBe('TABLE_ELSEWHERE');
+        return r.coup === st.coup ? r : null;
+      });
+      expect(bet.coup).toBeGreaterThan(coup);
+      expect((await api(survivor, 'GET', '/api/admin/ledger', ADMIN)).audit).toMatchObject({
+        sum: 0,
+        unbalanced: 0,
+        mismatched: 0,
+      });
+    }, 120_000);
+  },
+);

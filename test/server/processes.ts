@@ -25,7 +25,11 @@ export class ServeProcesses {
   /** Starts `croupier serve <args>` with extra `env`; rejects if it exits or is not up in 45 s. */
   start(args: readonly string[], env: Record<string, string>, name = 'server'): Promise<ServeProcess> {
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['bin/croupier.mjs', 'serve', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['bin/croupier.mjs', 'serve', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       this.children.add(child);
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
       let out = '';
@@ -70,17 +74,31 @@ export class ServeProcesses {
 }
 
 /** One JSON call to a server's HTTP API (`token`: a Bearer token). */
-export async function api(s: { url: string }, method: string, path: string, token?: string, body?: unknown): Promise<any> {
+export async function api(
+  s: { url: string },
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<any> {
   const res = await fetch(`${s.url}${path}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   return res.json();
 }
 
 /** Polls `f` until it gives a truthy value (a throw counts as not yet); fails after `timeoutMs` naming `what` and the last error. */
-export async function waitFor<T>(what: string, f: () => Promise<T | undefined | null | false>, timeoutMs = 30_000, everyMs = 25): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  f: () => Promise<T | undefined | null | false>,
+  timeoutMs = 30_000,
+  everyMs = 25,
+): Promise<T> {
   const t0 = Date.now();
   let last: unknown;
   for (;;) {
@@ -90,7 +108,8 @@ export async function waitFor<T>(what: string, f: () => Promise<T | undefined | 
     } catch (e) {
       last = e;
     }
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}${last ? ` (${String(last)})` : ''}`);
+    if (Date.now() - t0 > timeoutMs)
+      throw new Error(`timed out waiting for ${what}${last ? ` (${String(last)})` : ''}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }

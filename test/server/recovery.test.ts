@@ -19,8 +19,27 @@ afterAll(() => servers.stopAll());
 type Server = ServeProcess;
 
 function start(dataDir: string, fault?: string): Promise<Server> {
-  const args = ['--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--rng', 'seeded:recovery', '--timings', JSON.stringify(TIMINGS), '--log-level', 'warn', '--web-dir', join(dataDir, 'no-web')];
-  return servers.start(args, { CROUPIER_FAULT: fault ?? '', CROUPIER_CROUPIER_TOKEN: 'croupier-demo', CROUPIER_ADMIN_TOKEN: ADMIN });
+  const args = [
+    '--port',
+    '0',
+    '--host',
+    '127.0.0.1',
+    '--data-dir',
+    dataDir,
+    '--rng',
+    'seeded:recovery',
+    '--timings',
+    JSON.stringify(TIMINGS),
+    '--log-level',
+    'warn',
+    '--web-dir',
+    join(dataDir, 'no-web'),
+  ];
+  return servers.start(args, {
+    CROUPIER_FAULT: fault ?? '',
+    CROUPIER_CROUPIER_TOKEN: 'croupier-demo',
+    CROUPIER_ADMIN_TOKEN: ADMIN,
+  });
 }
 
 const kill = (s: Server) => servers.kill(s);
@@ -34,7 +53,12 @@ const BETS = [
 ];
 const STAKED = 2200;
 
-type Scenario = { name: string; killIn?: 'betting' | 'launched' | 'no-more-bets' | 'settled'; fault?: 'place' | 'result'; expect: 'settled' | 'void' | 'nothing' };
+type Scenario = {
+  name: string;
+  killIn?: 'betting' | 'launched' | 'no-more-bets' | 'settled';
+  fault?: 'place' | 'result';
+  expect: 'settled' | 'void' | 'nothing';
+};
 
 const SCENARIOS: Scenario[] = [
   { name: 'killed during faites vos jeux', killIn: 'betting', expect: 'settled' },
@@ -47,73 +71,99 @@ const SCENARIOS: Scenario[] = [
 
 describe('crash recovery: SIGKILL at each phase, restart, exactly-once settlement, balanced ledger', () => {
   for (const sc of SCENARIOS) {
-    it.concurrent(sc.name, async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'croupier-crash-'));
-      try {
-        let s = await start(dir, sc.fault);
-        const login = await api(s, 'POST', '/api/login', undefined, { name: 'Dmitri' });
-        const token = login.token as string;
-        const initial = login.balance as number;
-        // a coup with time enough left to place the bets (a loaded machine may start slowly)
-        const open = await waitFor('betting', async () => {
-          const st = await api(s, 'GET', '/api/tables/paris');
-          return st.phase === 'betting' && st.deadline - st.serverTime > 1500 ? st : null;
-        }, 30_000);
-        const coup = open.coup as number;
-        if (sc.fault === 'place') {
-          await expect(api(s, 'POST', '/api/tables/paris/bets', token, { requestId: 'b0', bet: BETS[0] })).rejects.toThrow();
-          await s.exited;
-        } else {
-          for (const [i, bet] of BETS.entries()) {
-            const r = await api(s, 'POST', '/api/tables/paris/bets', token, { requestId: `b${i}`, bet });
-            expect(r.coup, JSON.stringify(r)).toBe(coup);
-          }
-          if (sc.killIn) {
-            const target = sc.killIn;
-            await waitFor(target, async () => {
+    it.concurrent(
+      sc.name,
+      async () => {
+        const dir = mkdtempSync(join(tmpdir(), 'croupier-crash-'));
+        try {
+          let s = await start(dir, sc.fault);
+          const login = await api(s, 'POST', '/api/login', undefined, { name: 'Dmitri' });
+          const token = login.token as string;
+          const initial = login.balance as number;
+          // a coup with time enough left to place the bets (a loaded machine may start slowly)
+          const open = await waitFor(
+            'betting',
+            async () => {
               const st = await api(s, 'GET', '/api/tables/paris');
-              return st.phase === target && st.coup === coup;
-            });
-            await kill(s);
+              return st.phase === 'betting' && st.deadline - st.serverTime > 1500 ? st : null;
+            },
+            30_000,
+          );
+          const coup = open.coup as number;
+          if (sc.fault === 'place') {
+            await expect(
+              api(s, 'POST', '/api/tables/paris/bets', token, { requestId: 'b0', bet: BETS[0] }),
+            ).rejects.toThrow();
+            await s.exited;
           } else {
-            await s.exited; // the fault killed it inside the result transaction
+            for (const [i, bet] of BETS.entries()) {
+              const r = await api(s, 'POST', '/api/tables/paris/bets', token, { requestId: `b${i}`, bet });
+              expect(r.coup, JSON.stringify(r)).toBe(coup);
+            }
+            if (sc.killIn) {
+              const target = sc.killIn;
+              await waitFor(target, async () => {
+                const st = await api(s, 'GET', '/api/tables/paris');
+                return st.phase === target && st.coup === coup;
+              });
+              await kill(s);
+            } else {
+              await s.exited; // the fault killed it inside the result transaction
+            }
           }
-        }
-        s = await start(dir);
-        const audit = (await api(s, 'GET', '/api/admin/ledger', ADMIN)).audit;
-        expect(audit).toMatchObject({ sum: 0, unbalanced: 0, mismatched: 0 });
-        if (sc.expect === 'nothing') {
-          const st = await api(s, 'GET', '/api/tables/paris', (await api(s, 'POST', '/api/login', undefined, { name: 'Dmitri' })).token);
-          expect(st.my.bets).toEqual([]);
-          expect(st.balance).toBe(initial);
+          s = await start(dir);
+          const audit = (await api(s, 'GET', '/api/admin/ledger', ADMIN)).audit;
+          expect(audit).toMatchObject({ sum: 0, unbalanced: 0, mismatched: 0 });
+          if (sc.expect === 'nothing') {
+            const st = await api(
+              s,
+              'GET',
+              '/api/tables/paris',
+              (await api(s, 'POST', '/api/login', undefined, { name: 'Dmitri' })).token,
+            );
+            expect(st.my.bets).toEqual([]);
+            expect(st.balance).toBe(initial);
+            await kill(s);
+            return;
+          }
+          // the interrupted coup is recorded exactly once, settled or void
+          const rec = await waitFor('the coup record', async () => {
+            const h = await api(s, 'GET', `/api/tables/paris/coups/${coup}`, ADMIN);
+            return h.coup ? h : null;
+          });
+          expect(rec.coup.status).toBe(sc.expect);
+          const mine = rec.coup.players.dmitri;
+          expect(mine.staked).toBe(STAKED);
+          if (sc.expect === 'void') expect(mine.returned).toBe(STAKED);
+          const history = (await api(s, 'GET', '/api/tables/paris/history?limit=100', ADMIN)).coups as Array<{
+            number: number;
+          }>;
+          expect(history.filter((c) => c.number === coup)).toHaveLength(1);
+          // the table resumed: the next coup opens
+          await waitFor('the next coup', async () => (await api(s, 'GET', '/api/tables/paris')).coup > coup);
+          const tok = (await api(s, 'POST', '/api/login', undefined, { name: 'Dmitri' })).token;
+          const me = await api(s, 'GET', '/api/me', tok);
+          expect(me.balance).toBe(initial - STAKED + mine.returned);
+          const txs = (await api(s, 'GET', '/api/me/transactions?limit=50', tok)).transactions as Array<{
+            kind: string;
+            coup?: number;
+          }>;
+          // one settlement (or void) transaction moved the player's money for this coup (none if nothing came back)
+          expect(txs.filter((t) => (t.kind === 'settle' || t.kind === 'void') && t.coup === coup)).toHaveLength(
+            mine.returned > 0 ? 1 : 0,
+          );
+          expect(rec.balances.dmitri.after - rec.balances.dmitri.before).toBe(mine.returned);
+          expect((await api(s, 'GET', '/api/admin/ledger', ADMIN)).audit).toMatchObject({
+            sum: 0,
+            unbalanced: 0,
+            mismatched: 0,
+          });
           await kill(s);
-          return;
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
         }
-        // the interrupted coup is recorded exactly once, settled or void
-        const rec = await waitFor('the coup record', async () => {
-          const h = await api(s, 'GET', `/api/tables/paris/coups/${coup}`, ADMIN);
-          return h.coup ? h : null;
-        });
-        expect(rec.coup.status).toBe(sc.expect);
-        const mine = rec.coup.players.dmitri;
-        expect(mine.staked).toBe(STAKED);
-        if (sc.expect === 'void') expect(mine.returned).toBe(STAKED);
-        const history = (await api(s, 'GET', '/api/tables/paris/history?limit=100', ADMIN)).coups as Array<{ number: number }>;
-        expect(history.filter((c) => c.number === coup)).toHaveLength(1);
-        // the table resumed: the next coup opens
-        await waitFor('the next coup', async () => (await api(s, 'GET', '/api/tables/paris')).coup > coup);
-        const tok = (await api(s, 'POST', '/api/login', undefined, { name: 'Dmitri' })).token;
-        const me = await api(s, 'GET', '/api/me', tok);
-        expect(me.balance).toBe(initial - STAKED + mine.returned);
-        const txs = (await api(s, 'GET', '/api/me/transactions?limit=50', tok)).transactions as Array<{ kind: string; coup?: number }>;
-        // one settlement (or void) transaction moved the player's money for this coup (none if nothing came back)
-        expect(txs.filter((t) => (t.kind === 'settle' || t.kind === 'void') && t.coup === coup)).toHaveLength(mine.returned > 0 ? 1 : 0);
-        expect(rec.balances.dmitri.after - rec.balances.dmitri.before).toBe(mine.returned);
-        expect((await api(s, 'GET', '/api/admin/ledger', ADMIN)).audit).toMatchObject({ sum: 0, unbalanced: 0, mismatched: 0 });
-        await kill(s);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    }, 120_000);
+      },
+      120_000,
+    );
   }
 });

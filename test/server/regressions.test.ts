@@ -34,7 +34,10 @@ describe('regressions (QA of the table server)', () => {
     await manualTable('prison-retry');
     const tok = await player('Paula');
     for (const [i, chance] of ['rouge', 'noir'].entries()) {
-      expect((await call('POST', '/api/tables/prison-retry/bets', tok, { requestId: `b${i}`, bet: { chance, stake: 1000 } })).status).toBe(201);
+      expect(
+        (await call('POST', '/api/tables/prison-retry/bets', tok, { requestId: `b${i}`, bet: { chance, stake: 1000 } }))
+          .status,
+      ).toBe(201);
     }
     await call('POST', '/api/tables/prison-retry/close', STAFF.croupier);
     expect((await call('POST', '/api/tables/prison-retry/result', STAFF.croupier, { pocket: 0 })).status).toBe(200);
@@ -62,23 +65,43 @@ describe('regressions (QA of the table server)', () => {
   it('regression: repeated deposits pushed a wallet above 2^53 and put the ledger audit off for good (wallet cap 10^15, deposits up to 10^12)', async () => {
     const tok = await player('Whale', 1_000_000_000_000);
     // 998 deposits of 10^12 by the cashier, at once (the limits apply to the sum)
-    await store.transaction((tx) => tx.applyTx(makeTx({ id: 'whale-bulk', kind: 'deposit', at: now }, [{ account: playerAccount('whale'), amount: 998e12 }, { account: CASHIER, amount: -998e12 }])));
+    await store.transaction((tx) =>
+      tx.applyTx(
+        makeTx({ id: 'whale-bulk', kind: 'deposit', at: now }, [
+          { account: playerAccount('whale'), amount: 998e12 },
+          { account: CASHIER, amount: -998e12 },
+        ]),
+      ),
+    );
     const dep = (amount: number) => call('POST', '/api/admin/players/whale/deposit', STAFF.admin, { amount });
     expect(await dep(1e12)).toMatchObject({ status: 200, body: { balance: MAX_BALANCE } });
-    expect(await dep(1)).toMatchObject({ status: 422, body: { error: { code: 'BALANCE_LIMIT', detail: { limit: MAX_BALANCE } } } });
+    expect(await dep(1)).toMatchObject({
+      status: 422,
+      body: { error: { code: 'BALANCE_LIMIT', detail: { limit: MAX_BALANCE } } },
+    });
     expect(await dep(1e12 + 1)).toMatchObject({ status: 400, body: { error: { code: 'INVALID_REQUEST' } } });
     // a bet whose win could take the wallet over the cap is refused too (stakes up to 36 x back)
     await manualTable('whale-table', { maxima: { plein: 1_000_000 } });
-    expect(await call('POST', '/api/tables/whale-table/bets', tok, { requestId: 'w1', bet: { numbers: [7], stake: 100 } })).toMatchObject({ status: 422, body: { error: { code: 'BALANCE_LIMIT' } } });
+    expect(
+      await call('POST', '/api/tables/whale-table/bets', tok, { requestId: 'w1', bet: { numbers: [7], stake: 100 } }),
+    ).toMatchObject({ status: 422, body: { error: { code: 'BALANCE_LIMIT' } } });
     expect((await call('POST', '/api/admin/players/whale/withdraw', STAFF.admin, { amount: 1e6 })).status).toBe(200);
-    expect((await call('POST', '/api/tables/whale-table/bets', tok, { requestId: 'w2', bet: { numbers: [7], stake: 100 } })).status).toBe(201);
+    expect(
+      (await call('POST', '/api/tables/whale-table/bets', tok, { requestId: 'w2', bet: { numbers: [7], stake: 100 } }))
+        .status,
+    ).toBe(201);
     await call('POST', '/api/tables/whale-table/close', STAFF.croupier);
     await call('POST', '/api/tables/whale-table/result', STAFF.croupier, { pocket: 7 });
     const balance = (await call('GET', '/api/me', tok)).body.balance;
     expect(balance).toBe(MAX_BALANCE - 1e6 + 3500);
     expect(balance).toBeLessThanOrEqual(MAX_BALANCE);
-    expect((await call('GET', '/api/admin/ledger', STAFF.admin)).body.audit).toMatchObject({ sum: 0, unbalanced: 0, mismatched: 0 });
-    for (const v of Object.values((await call('GET', '/api/admin/ledger', STAFF.admin)).body.accounts)) expect(Number.isSafeInteger(v)).toBe(true);
+    expect((await call('GET', '/api/admin/ledger', STAFF.admin)).body.audit).toMatchObject({
+      sum: 0,
+      unbalanced: 0,
+      mismatched: 0,
+    });
+    for (const v of Object.values((await call('GET', '/api/admin/ledger', STAFF.admin)).body.accounts))
+      expect(Number.isSafeInteger(v)).toBe(true);
   });
 
   it('regression: a bet nested 20000 deep answered 500 INTERNAL "Maximum call stack size exceeded"; huge inputs were echoed back in messages', async () => {
@@ -86,15 +109,24 @@ describe('regressions (QA of the table server)', () => {
     const tok = await player('Diver');
     // JSON text as a client sends it (JSON.stringify itself cannot write such depths)
     const nest = (depth: number, leaf: string) => `${'['.repeat(depth)}${leaf}${']'.repeat(depth)}`;
-    const raw = (url: string, text: string, token?: string) => call('POST', url, token, text, { 'content-type': 'application/json' });
-    const deep = await raw('/api/tables/deep/bets', `{"requestId":"deep","bet":{"numbers":${nest(20_000, '5')},"stake":100}}`, tok);
+    const raw = (url: string, text: string, token?: string) =>
+      call('POST', url, token, text, { 'content-type': 'application/json' });
+    const deep = await raw(
+      '/api/tables/deep/bets',
+      `{"requestId":"deep","bet":{"numbers":${nest(20_000, '5')},"stake":100}}`,
+      tok,
+    );
     expect(deep.status).toBe(400);
     expect(deep.body.error).toMatchObject({ code: 'INVALID_REQUEST' });
     expect(deep.raw.length).toBeLessThan(400);
     expect((await raw('/api/login', `{"name":${nest(5000, '"x"')}}`)).body.error.code).toBe('INVALID_REQUEST');
     // huge values and keys are never echoed whole (at most ~100 characters of them)
     const huge = 'x'.repeat(100_000);
-    for (const body of [{ requestId: 'k1', bet: { [huge]: 1, chance: 'rouge', stake: 100 } }, { requestId: 'k2', bet: { chance: huge, stake: 100 } }, { requestId: 'k3', [huge]: 1, bet: { chance: 'rouge', stake: 100 } }]) {
+    for (const body of [
+      { requestId: 'k1', bet: { [huge]: 1, chance: 'rouge', stake: 100 } },
+      { requestId: 'k2', bet: { chance: huge, stake: 100 } },
+      { requestId: 'k3', [huge]: 1, bet: { chance: 'rouge', stake: 100 } },
+    ]) {
       const r = await call('POST', '/api/tables/deep/bets', tok, body);
       expect(r.status, r.raw.slice(0, 200)).toBeGreaterThanOrEqual(400);
       expect(r.status).toBeLessThan(500);
@@ -122,16 +154,33 @@ describe('regressions (QA of the table server)', () => {
     const guest = await connect();
     for (const c of [croupier, alice, guest]) await c.next('hello');
     const cases: Array<[WsClient, Record<string, unknown>, string]> = [
-      [croupier, { type: 'bet', table: 'ws-replies', requestId: 'r-1', bet: { chance: 'rouge', stake: 100 } }, 'FORBIDDEN'],
+      [
+        croupier,
+        { type: 'bet', table: 'ws-replies', requestId: 'r-1', bet: { chance: 'rouge', stake: 100 } },
+        'FORBIDDEN',
+      ],
       [guest, { type: 'undo', table: 'ws-replies', requestId: 'r-2' }, 'UNAUTHORIZED'],
-      [alice, { type: 'bet', table: 'monaco', requestId: 'r-3', bet: { chance: 'rouge', stake: 100 } }, 'UNKNOWN_TABLE'],
-      [alice, { type: 'choose', table: 'monaco', requestId: 'r-4', prisonerId: 'x', choice: 'prison' }, 'UNKNOWN_TABLE'],
+      [
+        alice,
+        { type: 'bet', table: 'monaco', requestId: 'r-3', bet: { chance: 'rouge', stake: 100 } },
+        'UNKNOWN_TABLE',
+      ],
+      [
+        alice,
+        { type: 'choose', table: 'monaco', requestId: 'r-4', prisonerId: 'x', choice: 'prison' },
+        'UNKNOWN_TABLE',
+      ],
       [alice, { type: 'bet', table: 'ws-replies', requestId: 'r-5', bet: 5 }, 'INVALID_REQUEST'], // fails validation, but has a request id
     ];
     for (const [c, msg, code] of cases) {
       c.ws.send(JSON.stringify(msg));
       const m = await c.next('reply|error');
-      expect(m, JSON.stringify(msg)).toMatchObject({ type: 'reply', requestId: msg.requestId, ok: false, error: { code } });
+      expect(m, JSON.stringify(msg)).toMatchObject({
+        type: 'reply',
+        requestId: msg.requestId,
+        ok: false,
+        error: { code },
+      });
     }
     // messages without a request id still get {type: "error"}
     alice.ws.send(JSON.stringify({ type: 'subscribe', table: 'monaco' }));
@@ -146,7 +195,11 @@ describe('regressions (QA of the table server)', () => {
     expect(history.body.error.message).not.toMatch(/place bets/);
     expect(history.body.error.message).toMatch(/history/);
     expect((await call('GET', '/api/me/transactions', STAFF.admin)).body.error.message).toMatch(/wallet/);
-    for (const url of ['/api/me/history?limit=0', '/api/me/history?colour=red', '/api/tables/prison-retry/history?limit=x']) {
+    for (const url of [
+      '/api/me/history?limit=0',
+      '/api/me/history?colour=red',
+      '/api/tables/prison-retry/history?limit=x',
+    ]) {
       const q = await call('GET', url, tok);
       expect(q).toMatchObject({ status: 400, body: { error: { code: 'INVALID_REQUEST' } } });
       expect(q.body.error.message, url).toMatch(/^query/);
@@ -154,13 +207,24 @@ describe('regressions (QA of the table server)', () => {
     }
     // the scheme is case-insensitive
     for (const scheme of ['bearer', 'BEARER', 'Bearer']) {
-      expect((await call('GET', '/api/me', undefined, undefined, { authorization: `${scheme} ${tok}` })).body, scheme).toMatchObject({ role: 'player', playerId: 'quinn' });
+      expect(
+        (await call('GET', '/api/me', undefined, undefined, { authorization: `${scheme} ${tok}` })).body,
+        scheme,
+      ).toMatchObject({ role: 'player', playerId: 'quinn' });
     }
     // another scheme is a clear 401, not a silent guest (also on routes a guest may use)
     for (const url of ['/api/me', '/api/tables', '/api/tables/prison-retry']) {
-      expect(await call('GET', url, undefined, undefined, { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }), url).toMatchObject({ status: 401, body: { error: { code: 'UNSUPPORTED_AUTH_SCHEME' } } });
+      expect(
+        await call('GET', url, undefined, undefined, {
+          authorization: `Basic ${Buffer.from('a:b').toString('base64')}`,
+        }),
+        url,
+      ).toMatchObject({ status: 401, body: { error: { code: 'UNSUPPORTED_AUTH_SCHEME' } } });
     }
-    expect(await call('GET', '/api/tables', undefined, undefined, { authorization: 'Bearer ' })).toMatchObject({ status: 401, body: { error: { code: 'UNAUTHORIZED' } } });
+    expect(await call('GET', '/api/tables', undefined, undefined, { authorization: 'Bearer ' })).toMatchObject({
+      status: 401,
+      body: { error: { code: 'UNAUTHORIZED' } },
+    });
   });
 
   it('regression: player names without Latin letters ("日本", "Дмитрий") were rejected; names are NFC, trimmed, 1-32 characters, no control characters', async () => {
@@ -175,11 +239,16 @@ describe('regressions (QA of the table server)', () => {
       expect((await create(bad)).body.error, JSON.stringify(bad)).toMatchObject({ code: 'INVALID_REQUEST' });
     }
     expect((await create('x'.repeat(32))).status).toBe(201);
-    for (const [name, id] of [['日本', made.body.player.id], ['Дмитрий', cyr.body.player.id]]) {
+    for (const [name, id] of [
+      ['日本', made.body.player.id],
+      ['Дмитрий', cyr.body.player.id],
+    ]) {
       const login = await call('POST', '/api/login', undefined, { name });
       expect(login).toMatchObject({ status: 200, body: { playerId: id, name, balance: 1000 } });
       expect((await call('GET', '/api/me', login.body.token)).body).toMatchObject({ playerId: id, name });
-      const dep = await call('POST', `/api/admin/players/${encodeURIComponent(id)}/deposit`, STAFF.admin, { amount: 5 });
+      const dep = await call('POST', `/api/admin/players/${encodeURIComponent(id)}/deposit`, STAFF.admin, {
+        amount: 5,
+      });
       expect(dep.body.balance).toBe(1005);
     }
     // Latin names keep their ids
@@ -189,25 +258,67 @@ describe('regressions (QA of the table server)', () => {
   it('regression: login only knew existing players (open registration in demo mode: a new name gets a player with a welcome balance; health tells the web screen)', async () => {
     // this server: registration closed (the default of a Casino, and of serve --no-demo)
     expect((await call('GET', '/api/health')).body).toMatchObject({ registration: false, demoPlayers: [] });
-    expect(await call('POST', '/api/login', undefined, { name: 'Stranger' })).toMatchObject({ status: 404, body: { error: { code: 'UNKNOWN_PLAYER' } } });
-    expect(await call('POST', '/api/login', undefined, { name: 'Stranger', register: true })).toMatchObject({ status: 403, body: { error: { code: 'REGISTRATION_CLOSED' } } });
+    expect(await call('POST', '/api/login', undefined, { name: 'Stranger' })).toMatchObject({
+      status: 404,
+      body: { error: { code: 'UNKNOWN_PLAYER' } },
+    });
+    expect(await call('POST', '/api/login', undefined, { name: 'Stranger', register: true })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'REGISTRATION_CLOSED' } },
+    });
     // a server with open registration (serve's default with the demo tables)
-    const open = await startTestServer({ prefix: 'croupier-reg-open-', staff: STAFF, clock: () => now, registration: true });
+    const open = await startTestServer({
+      prefix: 'croupier-reg-open-',
+      staff: STAFF,
+      clock: () => now,
+      registration: true,
+    });
     await open.casino.seedDemo();
     try {
-      const req = async (method: string, url: string, body?: unknown, token?: string) => open.call(method, url, token, body);
-      expect((await req('GET', '/api/health')).body).toMatchObject({ registration: true, welcomeBalance: WELCOME_BALANCE, demoPlayers: ['Alice', 'Bob', 'Chloé', 'Dmitri'] });
+      const req = async (method: string, url: string, body?: unknown, token?: string) =>
+        open.call(method, url, token, body);
+      expect((await req('GET', '/api/health')).body).toMatchObject({
+        registration: true,
+        welcomeBalance: WELCOME_BALANCE,
+        demoPlayers: ['Alice', 'Bob', 'Chloé', 'Dmitri'],
+      });
       expect(WELCOME_BALANCE).toBe(100_000);
       const first = await req('POST', '/api/login', { name: 'Newcomer' });
-      expect(first).toMatchObject({ status: 200, body: { playerId: 'newcomer', name: 'Newcomer', role: 'player', balance: 100_000, created: true } });
-      expect((await req('GET', '/api/me', undefined, first.body.token)).body).toMatchObject({ playerId: 'newcomer', balance: 100_000 });
+      expect(first).toMatchObject({
+        status: 200,
+        body: { playerId: 'newcomer', name: 'Newcomer', role: 'player', balance: 100_000, created: true },
+      });
+      expect((await req('GET', '/api/me', undefined, first.body.token)).body).toMatchObject({
+        playerId: 'newcomer',
+        balance: 100_000,
+      });
       const again = await req('POST', '/api/login', { name: 'newcomer' });
-      expect(again).toMatchObject({ status: 200, body: { playerId: 'newcomer', name: 'Newcomer', balance: 100_000, created: false } });
-      expect(await req('POST', '/api/login', { name: 'Newcomer', register: true })).toMatchObject({ status: 409, body: { error: { code: 'PLAYER_EXISTS' } } });
-      expect(await req('POST', '/api/login', { name: '\u0007' })).toMatchObject({ status: 400, body: { error: { code: 'INVALID_REQUEST' } } });
-      expect((await req('POST', '/api/login', { name: 'Alice' })).body).toMatchObject({ playerId: 'alice', created: false });
-      expect((await req('POST', '/api/login', { name: '東京', register: true })).body).toMatchObject({ name: '東京', balance: 100_000, created: true });
-      expect((await req('GET', '/api/admin/ledger', undefined, STAFF.admin)).body.audit).toMatchObject({ sum: 0, unbalanced: 0, mismatched: 0 });
+      expect(again).toMatchObject({
+        status: 200,
+        body: { playerId: 'newcomer', name: 'Newcomer', balance: 100_000, created: false },
+      });
+      expect(await req('POST', '/api/login', { name: 'Newcomer', register: true })).toMatchObject({
+        status: 409,
+        body: { error: { code: 'PLAYER_EXISTS' } },
+      });
+      expect(await req('POST', '/api/login', { name: '\u0007' })).toMatchObject({
+        status: 400,
+        body: { error: { code: 'INVALID_REQUEST' } },
+      });
+      expect((await req('POST', '/api/login', { name: 'Alice' })).body).toMatchObject({
+        playerId: 'alice',
+        created: false,
+      });
+      expect((await req('POST', '/api/login', { name: '東京', register: true })).body).toMatchObject({
+        name: '東京',
+        balance: 100_000,
+        created: true,
+      });
+      expect((await req('GET', '/api/admin/ledger', undefined, STAFF.admin)).body.audit).toMatchObject({
+        sum: 0,
+        unbalanced: 0,
+        mismatched: 0,
+      });
     } finally {
       await open.close();
     }

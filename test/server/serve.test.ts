@@ -43,7 +43,11 @@ interface Run {
 function serve(args: string[], env: Record<string, string> = {}): Run {
   const base = { ...process.env };
   for (const k of ['HOST', 'PORT', 'CROUPIER_ADMIN_TOKEN', 'CROUPIER_CROUPIER_TOKEN', 'CROUPIER_FAULT']) delete base[k];
-  const child = spawn(process.execPath, ['bin/croupier.mjs', 'serve', '--log-level', 'warn', ...args], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/croupier.mjs', 'serve', '--log-level', 'warn', ...args], {
+    cwd: ROOT,
+    env: { ...base, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
   let out = '';
   let err = '';
@@ -85,12 +89,17 @@ function serve(args: string[], env: Record<string, string> = {}): Run {
   };
 }
 
-const errorOf = (out: string) => (JSON.parse(out.trim().split('\n').at(-1)!) as { error: { code: string; message: string } }).error;
+const errorOf = (out: string) =>
+  (JSON.parse(out.trim().split('\n').at(-1)!) as { error: { code: string; message: string } }).error;
 
 describe('croupier serve banner', () => {
   it('regression: the banner printed a table created by the admin as t1 ({"preset":"american","chanceOnZero":"prison"}, betting)', () => {
-    expect(rulesLabel({ preset: 'american', chanceOnZero: 'prison' })).toBe('american, prison 3 levels, partage at limit');
-    expect(rulesLabel({ preset: 'french', prison: { maxLevel: 2, atLimit: 'lose' } })).toBe('french, prison 2 levels, lose at limit');
+    expect(rulesLabel({ preset: 'american', chanceOnZero: 'prison' })).toBe(
+      'american, prison 3 levels, partage at limit',
+    );
+    expect(rulesLabel({ preset: 'french', prison: { maxLevel: 2, atLimit: 'lose' } })).toBe(
+      'french, prison 2 levels, lose at limit',
+    );
     expect(rulesLabel({ preset: 'european', chanceOnZero: 'partage' })).toBe('european, partage on zero');
     expect(rulesLabel({ preset: 'french' })).toBe('french');
     expect(rulesLabel('american')).toBe('american');
@@ -114,7 +123,14 @@ describe('croupier serve (process)', () => {
       const badHost = serve(['--port', '0', '--host', '256.1.1.1', '--data-dir', dir]);
       expect(await badHost.exit(30_000), badHost.out() + badHost.err()).toBe(2);
       expect(errorOf(badHost.out())).toMatchObject({ code: 'INVALID_ARGUMENTS' });
-      for (const timings of ['{"bettingMs":-5}', '{"resultMs":0}', '{"launchMs":"soon"}', '{"colour":1}', '[1]', 'nope']) {
+      for (const timings of [
+        '{"bettingMs":-5}',
+        '{"resultMs":0}',
+        '{"launchMs":"soon"}',
+        '{"colour":1}',
+        '[1]',
+        'nope',
+      ]) {
         const bad = serve(['--port', '0', '--host', '127.0.0.1', '--data-dir', dir, '--timings', timings]);
         expect(await bad.exit(30_000), timings + bad.out() + bad.err()).toBe(2);
         expect(errorOf(bad.out()), timings).toMatchObject({ code: 'INVALID_ARGUMENTS' });
@@ -130,15 +146,23 @@ describe('croupier serve (process)', () => {
     const dir = dataDir();
     const args = ['--port', '0', '--host', '127.0.0.1', '--data-dir', dir, '--web-dir', join(dir, 'no-web')];
     const timingsOf = async (url: string) => {
-      const { tables } = (await (await fetch(`${url}/api/tables`)).json()) as { tables: Array<{ id: string; timings: Record<string, number> }> };
+      const { tables } = (await (await fetch(`${url}/api/tables`)).json()) as {
+        tables: Array<{ id: string; timings: Record<string, number> }>;
+      };
       return Object.fromEntries(tables.map((t) => [t.id, t.timings]));
     };
     const first = serve([...args, '--betting-seconds', '20']);
-    expect(await timingsOf(await first.listening())).toMatchObject({ paris: { bettingMs: 20_000, resultMs: 5_000 }, vegas: { bettingMs: 20_000 } });
+    expect(await timingsOf(await first.listening())).toMatchObject({
+      paris: { bettingMs: 20_000, resultMs: 5_000 },
+      vegas: { bettingMs: 20_000 },
+    });
     await first.stop();
     const second = serve([...args, '--betting-seconds', '30', '--timings', '{"resultMs":4000}']);
     const url = await second.listening();
-    expect(await timingsOf(url)).toMatchObject({ paris: { bettingMs: 30_000, resultMs: 4_000, launchMs: 3_000 }, vegas: { bettingMs: 30_000, resultMs: 4_000 } });
+    expect(await timingsOf(url)).toMatchObject({
+      paris: { bettingMs: 30_000, resultMs: 4_000, launchMs: 3_000 },
+      vegas: { bettingMs: 30_000, resultMs: 4_000 },
+    });
     expect(second.out()).toMatch(/demo timings:\s+applied to paris, vegas/);
     await second.stop();
     // options not given: the tables keep what they have (an admin's PATCH is not undone)
@@ -158,12 +182,20 @@ describe('croupier serve (process)', () => {
     expect(local.out()).toMatch(/listening on:\s+127\.0\.0\.1:\d+ \(this machine only/);
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
     // not reachable through another interface of this machine (when it has one)
-    const lan = Object.values(networkInterfaces()).flat().find((i) => i && !i.internal && i.family === 'IPv4');
-    if (lan) await expect(fetch(`http://${lan.address}:${new URL(url).port}/api/health`, { signal: AbortSignal.timeout(5000) })).rejects.toThrow();
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && !i.internal && i.family === 'IPv4');
+    if (lan)
+      await expect(
+        fetch(`http://${lan.address}:${new URL(url).port}/api/health`, { signal: AbortSignal.timeout(5000) }),
+      ).rejects.toThrow();
     expect(local.err() + local.out()).not.toMatch(warning);
     await local.stop();
     // exposed on purpose: --host 0.0.0.0 or env HOST, with the demo tokens: a warning
-    for (const [extra, env] of [[['--host', '0.0.0.0'], {}], [[], { HOST: '0.0.0.0' }]] as const) {
+    for (const [extra, env] of [
+      [['--host', '0.0.0.0'], {}],
+      [[], { HOST: '0.0.0.0' }],
+    ] as const) {
       const exposed = serve([...args, ...extra], env);
       await exposed.listening();
       await new Promise((r) => setTimeout(r, 200));
@@ -171,7 +203,10 @@ describe('croupier serve (process)', () => {
       await exposed.stop();
     }
     // exposed with tokens of one's own: no warning
-    const own = serve([...args, '--host', '0.0.0.0'], { CROUPIER_ADMIN_TOKEN: 'a-secret-of-mine', CROUPIER_CROUPIER_TOKEN: 'another-secret' });
+    const own = serve([...args, '--host', '0.0.0.0'], {
+      CROUPIER_ADMIN_TOKEN: 'a-secret-of-mine',
+      CROUPIER_CROUPIER_TOKEN: 'another-secret',
+    });
     await own.listening();
     await new Promise((r) => setTimeout(r, 200));
     expect(own.err() + own.out()).not.toMatch(warning);

@@ -40,18 +40,26 @@ afterAll(async () => {
 });
 
 describe('web table QA (server side)', () => {
-  it('regression: my history counted prisoners\' stakes again (returned − staked − prisonerStakes) and left out a partage chosen in the zero window: net = the coup\'s wallet change', async () => {
+  it("regression: my history counted prisoners' stakes again (returned − staked − prisonerStakes) and left out a partage chosen in the zero window: net = the coup's wallet change", async () => {
     await manualTable('qa-history');
     const tok = await player('Hilda');
     const wallet = async () => (await call('GET', '/api/me', tok)).body.balance as number;
-    const bets = [{ chance: 'rouge', stake: 200 }, { chance: 'pair', stake: 400 }, { chance: 'manque', stake: 1000 }, { numbers: [0], stake: 100 }];
+    const bets = [
+      { chance: 'rouge', stake: 200 },
+      { chance: 'pair', stake: 400 },
+      { chance: 'manque', stake: 1000 },
+      { numbers: [0], stake: 100 },
+    ];
     const changes: number[] = [];
     let before = await wallet();
-    for (const [i, bet] of bets.entries()) expect((await call('POST', '/api/tables/qa-history/bets', tok, { requestId: `h${i}`, bet })).status).toBe(201);
+    for (const [i, bet] of bets.entries())
+      expect((await call('POST', '/api/tables/qa-history/bets', tok, { requestId: `h${i}`, bet })).status).toBe(201);
     await spin('qa-history', 0); // plein 0 pays 35 to 1; the three chances go en prison
     // la partage on pair in the choice window, after the settlement
     const pair = casino.table('qa-history')!.state.prisoners.find((p) => p.chance === 'pair')!;
-    expect((await call('POST', `/api/tables/qa-history/prisoners/${pair.id}`, tok, { choice: 'partage' })).body).toMatchObject({ returned: 200 });
+    expect(
+      (await call('POST', `/api/tables/qa-history/prisoners/${pair.id}`, tok, { choice: 'partage' })).body,
+    ).toMatchObject({ returned: 200 });
     changes.push((await wallet()) - before);
     for (const pocket of [0, 19, 21]) {
       await nextCoup('qa-history');
@@ -66,25 +74,40 @@ describe('web table QA (server side)', () => {
     expect(coups[3].partages).toEqual([expect.objectContaining({ prisoner: pair.id, chance: 'pair', returned: 200 })]);
   });
 
-  it('regression: the croupier\'s payment list left out a partage chosen in the zero window after the settlement (GET payments and a payments event)', async () => {
+  it("regression: the croupier's payment list left out a partage chosen in the zero window after the settlement (GET payments and a payments event)", async () => {
     await manualTable('qa-pay');
     const tok = await player('Pierre');
-    expect((await call('POST', '/api/tables/qa-pay/bets', tok, { requestId: 'p1', bet: { chance: 'rouge', stake: 1000 } })).status).toBe(201);
-    expect((await call('POST', '/api/tables/qa-pay/bets', tok, { requestId: 'p2', bet: { dozen: 1, stake: 100 } })).status).toBe(201);
-    expect((await call('POST', '/api/tables/qa-pay/bets', tok, { requestId: 'p3', bet: { numbers: [0], stake: 100 } })).status).toBe(201);
+    expect(
+      (await call('POST', '/api/tables/qa-pay/bets', tok, { requestId: 'p1', bet: { chance: 'rouge', stake: 1000 } }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await call('POST', '/api/tables/qa-pay/bets', tok, { requestId: 'p2', bet: { dozen: 1, stake: 100 } })).status,
+    ).toBe(201);
+    expect(
+      (await call('POST', '/api/tables/qa-pay/bets', tok, { requestId: 'p3', bet: { numbers: [0], stake: 100 } }))
+        .status,
+    ).toBe(201);
     await spin('qa-pay', 0);
     const before = (await call('GET', '/api/tables/qa-pay/payments', STAFF.croupier)).body;
-    expect(before.payments.map((x: { action: string; kind: string }) => `${x.action}:${x.kind}`)).toEqual(['pay:plein']);
+    expect(before.payments.map((x: { action: string; kind: string }) => `${x.action}:${x.kind}`)).toEqual([
+      'pay:plein',
+    ]);
     const staff = await connect(STAFF.croupier);
     await staff.next('hello');
     staff.ws.send(JSON.stringify({ type: 'subscribe', table: 'qa-pay' }));
     await staff.next('state');
     const rouge = casino.table('qa-pay')!.state.prisoners[0];
-    expect((await call('POST', `/api/tables/qa-pay/prisoners/${rouge.id}`, tok, { choice: 'partage' })).status).toBe(200);
+    expect((await call('POST', `/api/tables/qa-pay/prisoners/${rouge.id}`, tok, { choice: 'partage' })).status).toBe(
+      200,
+    );
     const ev = await staff.next('payments');
     const after = (await call('GET', '/api/tables/qa-pay/payments', STAFF.croupier)).body;
     // chances simples come before the pleins (RULES §6); the half back, beside the stake
-    expect(after.payments.map((x: { action: string; kind: string }) => `${x.action}:${x.kind}`)).toEqual(['partage:chance', 'pay:plein']);
+    expect(after.payments.map((x: { action: string; kind: string }) => `${x.action}:${x.kind}`)).toEqual([
+      'partage:chance',
+      'pay:plein',
+    ]);
     expect(after.payments[0]).toMatchObject({ betId: rouge.id, stake: 1000, amount: 500, placement: 'beside-stake' });
     expect(after.owners[rouge.id]).toBe('pierre');
     expect(ev).toMatchObject({ table: 'qa-pay', coup: after.coup, payments: after.payments });
@@ -93,15 +116,32 @@ describe('web table QA (server side)', () => {
   });
 
   it('regression: "Sit down" with an unknown name silently created a player on an open-registration server (login register:false = existing players only)', async () => {
-    const open = await startTestServer({ prefix: 'croupier-webqa-open-', staff: STAFF, clock: () => now, registration: true });
+    const open = await startTestServer({
+      prefix: 'croupier-webqa-open-',
+      staff: STAFF,
+      clock: () => now,
+      registration: true,
+    });
     try {
-      expect(await open.call('POST', '/api/login', undefined, { name: 'Ghost', register: false })).toMatchObject({ status: 404, body: { error: { code: 'UNKNOWN_PLAYER' } } });
+      expect(await open.call('POST', '/api/login', undefined, { name: 'Ghost', register: false })).toMatchObject({
+        status: 404,
+        body: { error: { code: 'UNKNOWN_PLAYER' } },
+      });
       expect((await open.call('GET', '/api/admin/players', STAFF.admin)).body.players).toEqual([]);
       // Join creates it; then Sit down finds it
-      expect(await open.call('POST', '/api/login', undefined, { name: 'Ghost', register: true })).toMatchObject({ status: 200, body: { created: true } });
-      expect(await open.call('POST', '/api/login', undefined, { name: 'ghost', register: false })).toMatchObject({ status: 200, body: { playerId: 'ghost', created: false } });
+      expect(await open.call('POST', '/api/login', undefined, { name: 'Ghost', register: true })).toMatchObject({
+        status: 200,
+        body: { created: true },
+      });
+      expect(await open.call('POST', '/api/login', undefined, { name: 'ghost', register: false })).toMatchObject({
+        status: 200,
+        body: { playerId: 'ghost', created: false },
+      });
       // without the flag: as before (open registration creates)
-      expect(await open.call('POST', '/api/login', undefined, { name: 'Casper' })).toMatchObject({ status: 200, body: { created: true } });
+      expect(await open.call('POST', '/api/login', undefined, { name: 'Casper' })).toMatchObject({
+        status: 200,
+        body: { created: true },
+      });
     } finally {
       await open.close();
     }

@@ -40,151 +40,190 @@ function record(tableId: string, number: number, players: Record<string, number>
     source: 'rng',
     settlement: { bets: {}, owners: {} },
     bets: [],
-    players: Object.fromEntries(Object.entries(players).map(([p, staked]) => [p, { staked, prisonerStakes: 0, returned: 0, balanceBeforeBets: 1000, betIds: [] }])),
+    players: Object.fromEntries(
+      Object.entries(players).map(([p, staked]) => [
+        p,
+        { staked, prisonerStakes: 0, returned: 0, balanceBeforeBets: 1000, betIds: [] },
+      ]),
+    ),
   };
 }
 
 for (const kind of kinds) {
-  describe.skipIf(kind.skip !== null)(`storage contract: ${kind.name}${kind.skip ? ` (SKIPPED: ${kind.skip})` : ''}`, () => {
-    let store: Store;
-    let cleanup: () => Promise<void>;
-    beforeAll(async () => {
-      ({ store, cleanup } = await kind.open());
-    });
-    afterAll(async () => {
-      await cleanup?.();
-    });
-
-    it('init is idempotent; tables are created once', async () => {
-      await store.init();
-      await store.transaction((tx) => tx.createTable(cfg('alpha'), 1));
-      await expect(store.transaction((tx) => tx.createTable(cfg('alpha'), 2))).rejects.toThrow();
-      expect((await store.listTables()).map((t) => t.id)).toEqual(['alpha']);
-      expect((await store.getTable('alpha'))?.minimum).toBe(100);
-      expect(await store.getTable('nope')).toBeNull();
-    });
-
-    it('players, wallets and sessions', async () => {
-      await store.transaction(async (tx) => {
-        await tx.createPlayer({ id: 'ann', name: 'Ann', createdAt: 5 });
-        await tx.createPlayer({ id: 'bo', name: 'Bo', createdAt: 6 });
-        await tx.applyTx(deposit('d1', 'ann', 5000));
-        await tx.createSession('tok-1', 'ann', 7);
+  describe.skipIf(kind.skip !== null)(
+    `storage contract: ${kind.name}${kind.skip ? ` (SKIPPED: ${kind.skip})` : ''}`,
+    () => {
+      let store: Store;
+      let cleanup: () => Promise<void>;
+      beforeAll(async () => {
+        ({ store, cleanup } = await kind.open());
       });
-      expect(await store.getPlayer('ann')).toEqual({ id: 'ann', name: 'Ann', createdAt: 5 });
-      expect(await store.listPlayers()).toEqual([
-        { id: 'ann', name: 'Ann', createdAt: 5, balance: 5000 },
-        { id: 'bo', name: 'Bo', createdAt: 6, balance: 0 },
-      ]);
-      expect(await store.sessionPlayer('tok-1')).toBe('ann');
-      expect(await store.sessionPlayer('tok-2')).toBeNull();
-      await store.transaction(async (tx) => {
-        await tx.createSession('tok-3', 'bo', 9);
-        await tx.deleteSession('tok-3');
-        await tx.deleteSession('never-was');
+      afterAll(async () => {
+        await cleanup?.();
       });
-      expect(await store.sessionPlayer('tok-3')).toBeNull();
-      await expect(store.transaction((tx) => tx.createPlayer({ id: 'ann2', name: 'Ann', createdAt: 8 }))).rejects.toThrow();
-    });
 
-    it('ledger: balanced postings, a wallet never negative, the failing transaction rolled back whole', async () => {
-      const stake = (id: string, amount: number) =>
-        makeTx({ id, kind: 'stake', at: 2, tableId: 'alpha', coup: 1 }, [
-          { account: playerAccount('ann'), amount: -amount },
-          { account: inPlayAccount('alpha'), amount },
+      it('init is idempotent; tables are created once', async () => {
+        await store.init();
+        await store.transaction((tx) => tx.createTable(cfg('alpha'), 1));
+        await expect(store.transaction((tx) => tx.createTable(cfg('alpha'), 2))).rejects.toThrow();
+        expect((await store.listTables()).map((t) => t.id)).toEqual(['alpha']);
+        expect((await store.getTable('alpha'))?.minimum).toBe(100);
+        expect(await store.getTable('nope')).toBeNull();
+      });
+
+      it('players, wallets and sessions', async () => {
+        await store.transaction(async (tx) => {
+          await tx.createPlayer({ id: 'ann', name: 'Ann', createdAt: 5 });
+          await tx.createPlayer({ id: 'bo', name: 'Bo', createdAt: 6 });
+          await tx.applyTx(deposit('d1', 'ann', 5000));
+          await tx.createSession('tok-1', 'ann', 7);
+        });
+        expect(await store.getPlayer('ann')).toEqual({ id: 'ann', name: 'Ann', createdAt: 5 });
+        expect(await store.listPlayers()).toEqual([
+          { id: 'ann', name: 'Ann', createdAt: 5, balance: 5000 },
+          { id: 'bo', name: 'Bo', createdAt: 6, balance: 0 },
         ]);
-      await store.transaction((tx) => tx.applyTx(stake('s1', 3000)));
-      const err = await store
-        .transaction(async (tx) => {
-          await tx.applyTx(deposit('d2', 'bo', 700));
-          await tx.applyTx(stake('s2', 2001));
-        })
-        .catch((e) => e);
-      expect(err).toBeInstanceOf(InsufficientFundsError);
-      expect((err as InsufficientFundsError).error.code).toBe('INSUFFICIENT_FUNDS');
-      expect(await store.balance(playerAccount('ann'))).toBe(2000);
-      expect(await store.balance(playerAccount('bo'))).toBe(0); // d2 rolled back with s2
-      expect(await store.balance('no-such-account')).toBe(0);
-      await expect(store.transaction((tx) => tx.applyTx(stake('s1', 1)))).rejects.toThrow(); // duplicate id
-      const audit = await store.audit();
-      expect(audit).toEqual({ sum: 0, transactions: 2, unbalanced: 0, mismatched: 0 });
-      const txs = await store.transactions(playerAccount('ann'), 10);
-      expect(txs.map((t) => t.id)).toEqual(['s1', 'd1']);
-      expect(txs[0].postings).toEqual([
-        { account: playerAccount('ann'), amount: -3000 },
-        { account: inPlayAccount('alpha'), amount: 3000 },
-      ]);
-      expect(await store.accounts()).toMatchObject({ cashier: -5000, [playerAccount('ann')]: 2000, [inPlayAccount('alpha')]: 3000 });
-    });
-
-    it('ledger limits: a deposit never takes a wallet above MAX_BALANCE, no account leaves the exact integer range (guarded updates, rolled back whole)', async () => {
-      await store.transaction((tx) => tx.createPlayer({ id: 'cap', name: 'Cap', createdAt: 5 }));
-      await store.transaction((tx) => tx.applyTx(deposit('cap-1', 'cap', MAX_BALANCE - 10)));
-      const over = await store.transaction((tx) => tx.applyTx(deposit('cap-2', 'cap', 11))).catch((e) => e);
-      expect(over).toBeInstanceOf(LedgerRefusal);
-      expect((over as LedgerRefusal).error).toMatchObject({ code: 'BALANCE_LIMIT', detail: { limit: MAX_BALANCE } });
-      await store.transaction((tx) => tx.applyTx(deposit('cap-3', 'cap', 10)));
-      expect(await store.balance(playerAccount('cap'))).toBe(MAX_BALANCE);
-      const move = (id: string, from: string, to: string, amount: number, kind: 'settle' | 'deposit' = 'settle') =>
-        makeTx({ id, kind, at: 3 }, [
-          { account: from, amount: -amount },
-          { account: to, amount },
-        ]);
-      // the accounts of the house have no cap, but stay exact
-      await store.transaction((tx) => tx.applyTx(move('big-1', 'house:omega', 'house:psi', MAX_ACCOUNT - 10)));
-      const beyond = await store.transaction((tx) => tx.applyTx(move('big-2', 'house:omega', 'house:psi', 11))).catch((e) => e);
-      expect(beyond).toBeInstanceOf(LedgerRefusal);
-      expect((beyond as LedgerRefusal).error).toMatchObject({ code: 'BALANCE_LIMIT', detail: { limit: MAX_ACCOUNT } });
-      expect(() => move('big-3', 'house:omega', 'house:psi', 2 ** 53)).toThrow(/not an integer|exact integer/);
-      await store.transaction((tx) => tx.applyTx(move('big-4', 'house:psi', 'house:omega', MAX_ACCOUNT - 10)));
-      // withdrawals of the capped wallet and the audit are exact
-      await store.transaction((tx) => tx.applyTx(move('cap-4', playerAccount('cap'), CASHIER, MAX_BALANCE, 'settle')));
-      expect(await store.balance(playerAccount('cap'))).toBe(0);
-      expect(await store.balance('house:omega')).toBe(0);
-      expect(await store.audit()).toMatchObject({ sum: 0, unbalanced: 0, mismatched: 0 });
-    });
-
-    it('event log and snapshots: ordered, no duplicate sequence numbers, load = snapshot + later events', async () => {
-      const c = cfg('beta');
-      await store.transaction(async (tx) => {
-        await tx.createTable(c, 1);
-        await tx.saveSnapshot('beta', 0, initialState(c, 1));
+        expect(await store.sessionPlayer('tok-1')).toBe('ann');
+        expect(await store.sessionPlayer('tok-2')).toBeNull();
+        await store.transaction(async (tx) => {
+          await tx.createSession('tok-3', 'bo', 9);
+          await tx.deleteSession('tok-3');
+          await tx.deleteSession('never-was');
+        });
+        expect(await store.sessionPlayer('tok-3')).toBeNull();
+        await expect(
+          store.transaction((tx) => tx.createPlayer({ id: 'ann2', name: 'Ann', createdAt: 8 })),
+        ).rejects.toThrow();
       });
-      const events: TableEvent[] = [
-        { type: 'open', now: 10 },
-        { type: 'tick', now: 20 },
-        { type: 'close', now: 30 },
-      ];
-      for (const [i, e] of events.entries()) await store.transaction((tx) => tx.appendEvent('beta', i + 1, e));
-      await expect(store.transaction((tx) => tx.appendEvent('beta', 2, { type: 'tick', now: 99 }))).rejects.toThrow();
-      let load = await store.loadTable('beta');
-      expect(load?.snapshot?.seq).toBe(0);
-      expect(load?.events.map((e) => e.event)).toEqual(events);
-      await store.transaction((tx) => tx.saveSnapshot('beta', 2, { ...initialState(c, 1), coup: 7 }));
-      load = await store.loadTable('beta');
-      expect(load?.snapshot?.state.coup).toBe(7);
-      expect(load?.events.map((e) => e.seq)).toEqual([3]);
-      expect(await store.loadTable('gamma')).toBeNull();
-    });
 
-    it('coups: recorded once, recalled per table (all) and per player (newest first, over tables)', async () => {
-      for (let n = 1; n <= 14; n++) {
-        await store.transaction((tx) => tx.recordCoup(record(n % 2 ? 'alpha' : 'beta', n, { ann: 100 * n, ...(n % 3 === 0 ? { bo: 50 } : {}) }, 1000 + n), { ann: { before: 5000 - n, after: 5100 - n }, bo: { before: 7, after: 8 } }));
-      }
-      await expect(store.transaction((tx) => tx.recordCoup(record('alpha', 1, { ann: 1 }, 5000), {}))).rejects.toThrow();
-      const alpha = await store.tableHistory('alpha', 100);
-      expect(alpha.map((c) => c.number)).toEqual([13, 11, 9, 7, 5, 3, 1]);
-      expect((await store.tableHistory('alpha', 2, 9)).map((c) => c.number)).toEqual([7, 5]);
-      expect((await store.coup('beta', 4))?.players.ann.staked).toBe(400);
-      expect(await store.coup('beta', 5)).toBeNull();
-      expect(await store.coupBalances('beta', 6)).toEqual({ ann: { before: 4994, after: 5094 }, bo: { before: 7, after: 8 } });
-      const mine = await store.playerHistory('ann', 10);
-      expect(mine.map((c) => c.number)).toEqual([14, 13, 12, 11, 10, 9, 8, 7, 6, 5]);
-      expect(mine[0]).toMatchObject({ tableId: 'beta', number: 14, status: 'settled', staked: 1400, balanceBefore: 4986, balanceAfter: 5086, balanceBeforeBets: 1000 });
-      expect((await store.playerHistory('ann', 10, 1005)).map((c) => c.number)).toEqual([4, 3, 2, 1]);
-      expect((await store.playerHistory('bo', 10)).map((c) => c.number)).toEqual([12, 9, 6, 3]);
-    });
-  });
+      it('ledger: balanced postings, a wallet never negative, the failing transaction rolled back whole', async () => {
+        const stake = (id: string, amount: number) =>
+          makeTx({ id, kind: 'stake', at: 2, tableId: 'alpha', coup: 1 }, [
+            { account: playerAccount('ann'), amount: -amount },
+            { account: inPlayAccount('alpha'), amount },
+          ]);
+        await store.transaction((tx) => tx.applyTx(stake('s1', 3000)));
+        const err = await store
+          .transaction(async (tx) => {
+            await tx.applyTx(deposit('d2', 'bo', 700));
+            await tx.applyTx(stake('s2', 2001));
+          })
+          .catch((e) => e);
+        expect(err).toBeInstanceOf(InsufficientFundsError);
+        expect((err as InsufficientFundsError).error.code).toBe('INSUFFICIENT_FUNDS');
+        expect(await store.balance(playerAccount('ann'))).toBe(2000);
+        expect(await store.balance(playerAccount('bo'))).toBe(0); // d2 rolled back with s2
+        expect(await store.balance('no-such-account')).toBe(0);
+        await expect(store.transaction((tx) => tx.applyTx(stake('s1', 1)))).rejects.toThrow(); // duplicate id
+        const audit = await store.audit();
+        expect(audit).toEqual({ sum: 0, transactions: 2, unbalanced: 0, mismatched: 0 });
+        const txs = await store.transactions(playerAccount('ann'), 10);
+        expect(txs.map((t) => t.id)).toEqual(['s1', 'd1']);
+        expect(txs[0].postings).toEqual([
+          { account: playerAccount('ann'), amount: -3000 },
+          { account: inPlayAccount('alpha'), amount: 3000 },
+        ]);
+        expect(await store.accounts()).toMatchObject({
+          cashier: -5000,
+          [playerAccount('ann')]: 2000,
+          [inPlayAccount('alpha')]: 3000,
+        });
+      });
+
+      it('ledger limits: a deposit never takes a wallet above MAX_BALANCE, no account leaves the exact integer range (guarded updates, rolled back whole)', async () => {
+        await store.transaction((tx) => tx.createPlayer({ id: 'cap', name: 'Cap', createdAt: 5 }));
+        await store.transaction((tx) => tx.applyTx(deposit('cap-1', 'cap', MAX_BALANCE - 10)));
+        const over = await store.transaction((tx) => tx.applyTx(deposit('cap-2', 'cap', 11))).catch((e) => e);
+        expect(over).toBeInstanceOf(LedgerRefusal);
+        expect((over as LedgerRefusal).error).toMatchObject({ code: 'BALANCE_LIMIT', detail: { limit: MAX_BALANCE } });
+        await store.transaction((tx) => tx.applyTx(deposit('cap-3', 'cap', 10)));
+        expect(await store.balance(playerAccount('cap'))).toBe(MAX_BALANCE);
+        const move = (id: string, from: string, to: string, amount: number, kind: 'settle' | 'deposit' = 'settle') =>
+          makeTx({ id, kind, at: 3 }, [
+            { account: from, amount: -amount },
+            { account: to, amount },
+          ]);
+        // the accounts of the house have no cap, but stay exact
+        await store.transaction((tx) => tx.applyTx(move('big-1', 'house:omega', 'house:psi', MAX_ACCOUNT - 10)));
+        const beyond = await store
+          .transaction((tx) => tx.applyTx(move('big-2', 'house:omega', 'house:psi', 11)))
+          .catch((e) => e);
+        expect(beyond).toBeInstanceOf(LedgerRefusal);
+        expect((beyond as LedgerRefusal).error).toMatchObject({
+          code: 'BALANCE_LIMIT',
+          detail: { limit: MAX_ACCOUNT },
+        });
+        expect(() => move('big-3', 'house:omega', 'house:psi', 2 ** 53)).toThrow(/not an integer|exact integer/);
+        await store.transaction((tx) => tx.applyTx(move('big-4', 'house:psi', 'house:omega', MAX_ACCOUNT - 10)));
+        // withdrawals of the capped wallet and the audit are exact
+        await store.transaction((tx) =>
+          tx.applyTx(move('cap-4', playerAccount('cap'), CASHIER, MAX_BALANCE, 'settle')),
+        );
+        expect(await store.balance(playerAccount('cap'))).toBe(0);
+        expect(await store.balance('house:omega')).toBe(0);
+        expect(await store.audit()).toMatchObject({ sum: 0, unbalanced: 0, mismatched: 0 });
+      });
+
+      it('event log and snapshots: ordered, no duplicate sequence numbers, load = snapshot + later events', async () => {
+        const c = cfg('beta');
+        await store.transaction(async (tx) => {
+          await tx.createTable(c, 1);
+          await tx.saveSnapshot('beta', 0, initialState(c, 1));
+        });
+        const events: TableEvent[] = [
+          { type: 'open', now: 10 },
+          { type: 'tick', now: 20 },
+          { type: 'close', now: 30 },
+        ];
+        for (const [i, e] of events.entries()) await store.transaction((tx) => tx.appendEvent('beta', i + 1, e));
+        await expect(store.transaction((tx) => tx.appendEvent('beta', 2, { type: 'tick', now: 99 }))).rejects.toThrow();
+        let load = await store.loadTable('beta');
+        expect(load?.snapshot?.seq).toBe(0);
+        expect(load?.events.map((e) => e.event)).toEqual(events);
+        await store.transaction((tx) => tx.saveSnapshot('beta', 2, { ...initialState(c, 1), coup: 7 }));
+        load = await store.loadTable('beta');
+        expect(load?.snapshot?.state.coup).toBe(7);
+        expect(load?.events.map((e) => e.seq)).toEqual([3]);
+        expect(await store.loadTable('gamma')).toBeNull();
+      });
+
+      it('coups: recorded once, recalled per table (all) and per player (newest first, over tables)', async () => {
+        for (let n = 1; n <= 14; n++) {
+          await store.transaction((tx) =>
+            tx.recordCoup(
+              record(n % 2 ? 'alpha' : 'beta', n, { ann: 100 * n, ...(n % 3 === 0 ? { bo: 50 } : {}) }, 1000 + n),
+              { ann: { before: 5000 - n, after: 5100 - n }, bo: { before: 7, after: 8 } },
+            ),
+          );
+        }
+        await expect(
+          store.transaction((tx) => tx.recordCoup(record('alpha', 1, { ann: 1 }, 5000), {})),
+        ).rejects.toThrow();
+        const alpha = await store.tableHistory('alpha', 100);
+        expect(alpha.map((c) => c.number)).toEqual([13, 11, 9, 7, 5, 3, 1]);
+        expect((await store.tableHistory('alpha', 2, 9)).map((c) => c.number)).toEqual([7, 5]);
+        expect((await store.coup('beta', 4))?.players.ann.staked).toBe(400);
+        expect(await store.coup('beta', 5)).toBeNull();
+        expect(await store.coupBalances('beta', 6)).toEqual({
+          ann: { before: 4994, after: 5094 },
+          bo: { before: 7, after: 8 },
+        });
+        const mine = await store.playerHistory('ann', 10);
+        expect(mine.map((c) => c.number)).toEqual([14, 13, 12, 11, 10, 9, 8, 7, 6, 5]);
+        expect(mine[0]).toMatchObject({
+          tableId: 'beta',
+          number: 14,
+          status: 'settled',
+          staked: 1400,
+          balanceBefore: 4986,
+          balanceAfter: 5086,
+          balanceBeforeBets: 1000,
+        });
+        expect((await store.playerHistory('ann', 10, 1005)).map((c) => c.number)).toEqual([4, 3, 2, 1]);
+        expect((await store.playerHistory('bo', 10)).map((c) => c.number)).toEqual([12, 9, 6, 3]);
+      });
+    },
+  );
 
   describe.skipIf(kind.skip !== null)(`table runtime over ${kind.name}`, () => {
     let store: Store;
@@ -193,9 +232,22 @@ for (const kind of kinds) {
     let casino: Casino;
     beforeAll(async () => {
       ({ store, cleanup } = await kind.open());
-      casino = new Casino({ store, bus: new LocalBus(), clock: () => now, timers: false, rng: 'seeded:contract', staffTokens: { croupier: 'c', admin: 'a' } });
+      casino = new Casino({
+        store,
+        bus: new LocalBus(),
+        clock: () => now,
+        timers: false,
+        rng: 'seeded:contract',
+        staffTokens: { croupier: 'c', admin: 'a' },
+      });
       for (const id of ['fr', 'us']) {
-        const r = await casino.createTable({ id, rules: id === 'fr' ? 'french' : 'american', minimum: 100, timings: { bettingMs: 5000, launchMs: 100, ballMs: 100, resultMs: 500, zeroChoiceMs: 1000 }, maxBetsPerPlayer: 1000 });
+        const r = await casino.createTable({
+          id,
+          rules: id === 'fr' ? 'french' : 'american',
+          minimum: 100,
+          timings: { bettingMs: 5000, launchMs: 100, ballMs: 100, resultMs: 500, zeroChoiceMs: 1000 },
+          maxBetsPerPlayer: 1000,
+        });
         expect(r.ok).toBe(true);
       }
       for (let i = 0; i < 10; i++) expect((await casino.createPlayer(`P${i}`, 1_000_000)).ok).toBe(true);
@@ -206,7 +258,8 @@ for (const kind of kinds) {
     });
 
     const waitIdle = async (t: TableRuntime) => {
-      for (let i = 0; i < 200 && (t.state.spinRequested || t.state.phase === 'no-more-bets'); i++) await new Promise((r) => setTimeout(r, 5));
+      for (let i = 0; i < 200 && (t.state.spinRequested || t.state.phase === 'no-more-bets'); i++)
+        await new Promise((r) => setTimeout(r, 5));
     };
     const runCoup = async (t: TableRuntime) => {
       await t.dispatch((_tx, n) => ({ type: 'close', now: n }));
@@ -223,12 +276,31 @@ for (const kind of kinds) {
       expect(fr.state.phase).toBe('betting');
       for (let coup = 0; coup < 12; coup++) {
         for (let p = 0; p < 4; p++) {
-          const bet = [{ chance: 'rouge', stake: 1000 }, { numbers: [coup % 37], stake: 100 }, { announce: 'tiers', stake: 100 }, { chance: 'pair', stake: 500 }][p];
-          const r = await fr.playerCommand(`p${p}`, (n, available) => ({ type: 'place', now: n, playerId: `p${p}`, requestId: `c${coup}`, bet, available }));
+          const bet = [
+            { chance: 'rouge', stake: 1000 },
+            { numbers: [coup % 37], stake: 100 },
+            { announce: 'tiers', stake: 100 },
+            { chance: 'pair', stake: 500 },
+          ][p];
+          const r = await fr.playerCommand(`p${p}`, (n, available) => ({
+            type: 'place',
+            now: n,
+            playerId: `p${p}`,
+            requestId: `c${coup}`,
+            bet,
+            available,
+          }));
           expect(r.ok).toBe(true);
         }
         for (const pr of fr.state.prisoners.filter((x) => x.pending)) {
-          await fr.dispatch((_tx, n) => ({ type: 'choose', now: n, playerId: pr.playerId, prisonerId: pr.id, choice: coup % 2 ? 'partage' : 'move', chance: 'noir' }));
+          await fr.dispatch((_tx, n) => ({
+            type: 'choose',
+            now: n,
+            playerId: pr.playerId,
+            prisonerId: pr.id,
+            choice: coup % 2 ? 'partage' : 'move',
+            chance: 'noir',
+          }));
         }
         await runCoup(fr);
       }
@@ -236,7 +308,12 @@ for (const kind of kinds) {
       const hist = await store.tableHistory('fr', 100);
       expect(hist).toHaveLength(12);
       expect(new Set(hist.map((h) => h.number)).size).toBe(12);
-      const again = await TableRuntime.load({ store, tableId: 'fr', source: { nextInt: () => 0, nextU32: () => 0 }, timers: false });
+      const again = await TableRuntime.load({
+        store,
+        tableId: 'fr',
+        source: { nextInt: () => 0, nextU32: () => 0 },
+        timers: false,
+      });
       expect(again.state).toEqual(fr.state);
       expect(again.sequence).toBe(fr.sequence);
       const audit = await store.audit();
@@ -244,7 +321,9 @@ for (const kind of kinds) {
       expect(audit.unbalanced).toBe(0);
       expect(audit.mismatched).toBe(0);
       const accounts = await store.accounts();
-      expect(accounts[inPlayAccount('fr')] ?? 0).toBe(fr.state.bets.reduce((s, b) => s + b.stake, 0) + fr.state.prisoners.reduce((s, p) => s + p.stake, 0));
+      expect(accounts[inPlayAccount('fr')] ?? 0).toBe(
+        fr.state.bets.reduce((s, b) => s + b.stake, 0) + fr.state.prisoners.reduce((s, p) => s + p.stake, 0),
+      );
       const recall = await store.playerHistory('p0', 10);
       expect(recall).toHaveLength(10);
       for (const c of recall) expect(c.balanceAfter - c.balanceBefore).toBe(c.returned);
@@ -256,7 +335,16 @@ for (const kind of kinds) {
       await us.dispatch((_tx, n) => ({ type: 'open', now: n }));
       const r = await casino.createPlayer('Poor', 1000);
       expect(r.ok).toBe(true);
-      const tries = Array.from({ length: 20 }, (_, i) => (i % 2 ? us : fr).playerCommand('poor', (n, available) => ({ type: 'place', now: n, playerId: 'poor', requestId: `x${i}`, bet: { dozen: 1 + (i % 3), stake: 100 }, available })));
+      const tries = Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? us : fr).playerCommand('poor', (n, available) => ({
+          type: 'place',
+          now: n,
+          playerId: 'poor',
+          requestId: `x${i}`,
+          bet: { dozen: 1 + (i % 3), stake: 100 },
+          available,
+        })),
+      );
       const replies = await Promise.all(tries);
       expect(replies.filter((x) => x.ok)).toHaveLength(10);
       for (const x of replies) if (!x.ok) expect(x.error.code).toBe('INSUFFICIENT_FUNDS');
@@ -279,7 +367,14 @@ for (const kind of kinds) {
         const p = `p${i % 10}`;
         bets.push(
           us
-            .playerCommand(p, (n, available) => ({ type: 'place', now: n, playerId: p, requestId: `race-${i}`, bet: { chance: i % 2 ? 'rouge' : 'noir', stake: 100 }, available }))
+            .playerCommand(p, (n, available) => ({
+              type: 'place',
+              now: n,
+              playerId: p,
+              requestId: `race-${i}`,
+              bet: { chance: i % 2 ? 'rouge' : 'noir', stake: 100 },
+              available,
+            }))
             .then((r) => ({ i, ok: r.ok, ...(r.ok ? {} : { code: r.error.code }) })),
         );
         if (i % 50 === 0) await new Promise((r) => setImmediate(r)); // let some commit while others arrive

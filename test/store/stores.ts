@@ -38,8 +38,11 @@ export async function storeKinds(): Promise<StoreKind[]> {
   const url = defaultPgUrl();
   const pgError = await pgReachable(url);
   if (pgError) {
-    if (require) throw new Error(`PostgreSQL is required (CROUPIER_REQUIRE_SERVICES=1) but unreachable at ${url}: ${pgError}`);
-    console.warn(`\n*** SKIPPING PostgreSQL store tests: ${url} unreachable (${pgError}). Set CROUPIER_PG_URL, or CROUPIER_REQUIRE_SERVICES=1 to fail instead. ***\n`);
+    if (require)
+      throw new Error(`PostgreSQL is required (CROUPIER_REQUIRE_SERVICES=1) but unreachable at ${url}: ${pgError}`);
+    console.warn(
+      `\n*** SKIPPING PostgreSQL store tests: ${url} unreachable (${pgError}). Set CROUPIER_PG_URL, or CROUPIER_REQUIRE_SERVICES=1 to fail instead. ***\n`,
+    );
   }
   return [
     {
@@ -48,7 +51,13 @@ export async function storeKinds(): Promise<StoreKind[]> {
       async open() {
         const dir = mkdtempSync(join(tmpdir(), 'croupier-store-'));
         const store = await openSqliteStore(join(dir, 'test.sqlite'));
-        return { store, cleanup: async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); } };
+        return {
+          store,
+          cleanup: async () => {
+            await store.close();
+            rmSync(dir, { recursive: true, force: true });
+          },
+        };
       },
     },
     {
@@ -57,7 +66,13 @@ export async function storeKinds(): Promise<StoreKind[]> {
       async open() {
         const schema = `croupier_t_${process.pid}_${Date.now().toString(36)}_${runSeq++}`;
         const store = await openPostgresStore(url, { schema, max: 5, synchronousCommit: false });
-        return { store, cleanup: async () => { await store.close(); await dropPostgresSchema(url, schema); } };
+        return {
+          store,
+          cleanup: async () => {
+            await store.close();
+            await dropPostgresSchema(url, schema);
+          },
+        };
       },
     },
   ];

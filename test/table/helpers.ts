@@ -4,7 +4,13 @@ import { applyTx, CASHIER, playerAccount, type Balances } from '../../src/table/
 import { initialState, transition, type Effect, type TableEvent, type TableState } from '../../src/table/machine.ts';
 
 export function config(over: Partial<TableConfigInput> = {}): TableConfig {
-  const r = resolveTableConfig({ id: 't1', rules: 'french', minimum: 100, timings: { bettingMs: 10_000, launchMs: 2_000, ballMs: 2_000, resultMs: 3_000, zeroChoiceMs: 5_000 }, ...over });
+  const r = resolveTableConfig({
+    id: 't1',
+    rules: 'french',
+    minimum: 100,
+    timings: { bettingMs: 10_000, launchMs: 2_000, ballMs: 2_000, resultMs: 3_000, zeroChoiceMs: 5_000 },
+    ...over,
+  });
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
@@ -22,7 +28,11 @@ export class Harness {
   }
 
   deposit(playerId: string, amount: number): void {
-    this.balances = { ...this.balances, [playerAccount(playerId)]: (this.balances[playerAccount(playerId)] ?? 0) + amount, [CASHIER]: (this.balances[CASHIER] ?? 0) - amount };
+    this.balances = {
+      ...this.balances,
+      [playerAccount(playerId)]: (this.balances[playerAccount(playerId)] ?? 0) + amount,
+      [CASHIER]: (this.balances[CASHIER] ?? 0) - amount,
+    };
   }
 
   balance(playerId: string): number {
@@ -60,7 +70,11 @@ export class Harness {
     return this.send({ type: 'open', now: this.now });
   }
 
-  place(playerId: string, bet: Record<string, unknown>, requestId = `r${Math.floor(this.now)}-${this.log.length}`): Effect[] {
+  place(
+    playerId: string,
+    bet: Record<string, unknown>,
+    requestId = `r${Math.floor(this.now)}-${this.log.length}`,
+  ): Effect[] {
     return this.send({ type: 'place', now: this.now, playerId, requestId, bet, available: this.balance(playerId) });
   }
 
@@ -68,7 +82,12 @@ export class Harness {
   result(pocket: number | '00'): Effect[] {
     if (this.state.phase === 'betting') this.send({ type: 'close', now: this.now });
     if (this.state.phase === 'launched') this.send({ type: 'close', now: this.now });
-    return this.send({ type: 'result', now: this.now, pocket, source: this.state.config.mode === 'rng' ? 'rng' : 'croupier' });
+    return this.send({
+      type: 'result',
+      now: this.now,
+      pocket,
+      source: this.state.config.mode === 'rng' ? 'rng' : 'croupier',
+    });
   }
 
   reply(): unknown {

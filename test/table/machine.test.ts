@@ -199,7 +199,17 @@ describe('bets: limits, funds, idempotency, undo/rebet/double', () => {
     expect(h.rejection()).toBeUndefined();
     h.place('bob', { announce: 'tiers', stake: 50 });
     expect(h.rejection()).toBe('BELOW_MINIMUM');
-    expect(h.state.config.maxima).toMatchObject({ chance: 100_000, plein: 3000, cheval: 6000, transversale: 10_000, carre: 12_000, cinq: 15_000, sixain: 20_000, douzaine: 50_000, douzaines: 200_000 });
+    expect(h.state.config.maxima).toMatchObject({
+      chance: 100_000,
+      plein: 3000,
+      cheval: 6000,
+      transversale: 10_000,
+      carre: 12_000,
+      cinq: 15_000,
+      sixain: 20_000,
+      douzaine: 50_000,
+      douzaines: 200_000,
+    });
   });
 
   it('insufficient funds and engine rejections are values; the state is unchanged', () => {
@@ -319,7 +329,13 @@ describe('prisoners and la partage across coups (french rules)', () => {
     h.now += 4000;
     h.send({ type: 'recover', now: h.now });
     expect(h.state.prisoners[0]).toMatchObject({ pending: true, choiceDeadline: h.now + 5000 });
-    h.send({ type: 'choose', now: h.now + 4000, playerId: 'alice', prisonerId: h.state.prisoners[0].id, choice: 'partage' });
+    h.send({
+      type: 'choose',
+      now: h.now + 4000,
+      playerId: 'alice',
+      prisonerId: h.state.prisoners[0].id,
+      choice: 'partage',
+    });
     expect(h.reply()).toMatchObject({ action: 'partage', returned: 500 });
   });
 
@@ -371,7 +387,14 @@ describe('prisoners and la partage across coups (french rules)', () => {
       if (standing) {
         h.send({ type: 'choose', now: h.now, playerId: 'alice', prisonerId: p.id, choice: 'on-zero' });
         expect(h.rejection()).toBe('INVALID_CHOICE');
-        h.send({ type: 'choose', now: h.now, playerId: 'alice', prisonerId: p.id, choice: 'on-zero', onZero: 'partage' });
+        h.send({
+          type: 'choose',
+          now: h.now,
+          playerId: 'alice',
+          prisonerId: p.id,
+          choice: 'on-zero',
+          onZero: 'partage',
+        });
         expect(h.state.prisoners[0].onZero).toBe('partage');
         expect(h.reply()).toMatchObject({ action: 'on-zero', prisoner: { onZero: 'partage' } });
       }
@@ -400,7 +423,11 @@ describe('configure', () => {
     const h = new Harness();
     const s = transition(h.state, { type: 'configure', now: h.now, patch: { minimum: 500 } }).state;
     expect(s.config.maxima.plein).toBe(15_000);
-    const t = transition(s, { type: 'configure', now: h.now, patch: { maxima: { plein: 20_000 }, timings: { bettingMs: 1000 } } }).state;
+    const t = transition(s, {
+      type: 'configure',
+      now: h.now,
+      patch: { maxima: { plein: 20_000 }, timings: { bettingMs: 1000 } },
+    }).state;
     expect(t.config.maxima.plein).toBe(20_000);
     expect(t.config.timings.bettingMs).toBe(1000);
     const bad = transition(t, { type: 'configure', now: h.now, patch: { minimum: -1 } });
@@ -421,7 +448,14 @@ describe('regressions (QA of the table server)', () => {
     const cmds: Array<() => TableEvent> = [
       () => ({ type: 'rebet', now: h.now, playerId: 'alice', requestId: 'rb', available: h.balance('alice') }),
       () => ({ type: 'double', now: h.now, playerId: 'alice', requestId: 'db', available: h.balance('alice') }),
-      () => ({ type: 'place', now: h.now, playerId: 'alice', requestId: 'pl', bet: { numbers: [5], stake: 100 }, available: h.balance('alice') }),
+      () => ({
+        type: 'place',
+        now: h.now,
+        playerId: 'alice',
+        requestId: 'pl',
+        bet: { numbers: [5], stake: 100 },
+        available: h.balance('alice'),
+      }),
       () => ({ type: 'undo', now: h.now, playerId: 'alice', requestId: 'un' }),
       () => ({ type: 'clear', now: h.now, playerId: 'alice', requestId: 'cl' }),
     ];
@@ -442,7 +476,7 @@ describe('regressions (QA of the table server)', () => {
     expect(h.balance('alice')).toBe(balance);
   });
 
-  it('regression: undo with a request id used before for a rebet returned the rebet\'s reply and did nothing (must be REQUEST_ID_REUSED)', () => {
+  it("regression: undo with a request id used before for a rebet returned the rebet's reply and did nothing (must be REQUEST_ID_REUSED)", () => {
     const h = new Harness();
     h.deposit('alice', 10_000);
     h.open();
@@ -463,7 +497,14 @@ describe('regressions (QA of the table server)', () => {
   });
 
   it('regression: a bet queued behind others was accepted after the published rien ne va plus deadline (the machine never compared now with the deadline)', () => {
-    const bet = (h: Harness, now: number, requestId: string): TableEvent => ({ type: 'place', now, playerId: 'alice', requestId, bet: rouge(100), available: h.balance('alice') });
+    const bet = (h: Harness, now: number, requestId: string): TableEvent => ({
+      type: 'place',
+      now,
+      playerId: 'alice',
+      requestId,
+      bet: rouge(100),
+      available: h.balance('alice'),
+    });
     // launched, its deadline passed, the deadline tick still waiting in the queue
     const h = new Harness();
     h.deposit('alice', 10_000);
@@ -521,7 +562,11 @@ describe('regressions (QA of the table server)', () => {
     h.open();
     h.place('alice', rouge(1000));
     h.result(0);
-    const audiences = h.last.flatMap((e) => (e.type === 'publish' && e.message.event.type === 'prisoner' && e.message.event.action === 'imprisoned' ? [e.message.audience] : []));
+    const audiences = h.last.flatMap((e) =>
+      e.type === 'publish' && e.message.event.type === 'prisoner' && e.message.event.action === 'imprisoned'
+        ? [e.message.audience]
+        : [],
+    );
     expect(audiences).toEqual([{ kind: 'player', playerId: 'alice' }, { kind: 'staff' }]);
   });
 
@@ -549,7 +594,12 @@ describe('regressions (QA of the table server)', () => {
     h.deposit('alice', 10_000);
     h.open();
     const refusals = () => h.last.flatMap((e) => (e.type === 'reject' ? [e.error] : []));
-    for (const bet of [{ numbers: [7], stake: 50 }, { numbers: [3, 4], stake: 100 }, { chance: 'rouge', stake: 0 }, { announce: 'tiers', stake: 50 }]) {
+    for (const bet of [
+      { numbers: [7], stake: 50 },
+      { numbers: [3, 4], stake: 100 },
+      { chance: 'rouge', stake: 0 },
+      { announce: 'tiers', stake: 50 },
+    ]) {
       h.place('alice', bet);
       const [error] = refusals();
       expect(error, JSON.stringify(bet)).toBeDefined();
@@ -575,19 +625,39 @@ describe('regressions (QA of the table server)', () => {
     const base = { id: 'fast', rules: 'french', minimum: 100 } as const;
     const r = resolveTableConfig({ ...base, timings: zero });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error).toMatchObject({ code: 'INVALID_CONFIG', detail: { field: 'timings.bettingMs', minimum: MIN_TIMINGS.bettingMs } });
-    expect(resolveTableConfig({ ...base, timings: { ...zero, bettingMs: 1000 } })).toMatchObject({ ok: false, error: { code: 'INVALID_CONFIG', detail: { field: 'timings.resultMs', minimum: 500 } } });
-    expect(resolveTableConfig({ ...base, timings: { bettingMs: 999 } })).toMatchObject({ ok: false, error: { detail: { field: 'timings.bettingMs' } } });
-    expect(resolveTableConfig({ ...base, timings: { bettingMs: 1000, launchMs: 0, ballMs: 0, resultMs: 500, zeroChoiceMs: 0 } }).ok).toBe(true);
+    if (!r.ok)
+      expect(r.error).toMatchObject({
+        code: 'INVALID_CONFIG',
+        detail: { field: 'timings.bettingMs', minimum: MIN_TIMINGS.bettingMs },
+      });
+    expect(resolveTableConfig({ ...base, timings: { ...zero, bettingMs: 1000 } })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_CONFIG', detail: { field: 'timings.resultMs', minimum: 500 } },
+    });
+    expect(resolveTableConfig({ ...base, timings: { bettingMs: 999 } })).toMatchObject({
+      ok: false,
+      error: { detail: { field: 'timings.bettingMs' } },
+    });
+    expect(
+      resolveTableConfig({
+        ...base,
+        timings: { bettingMs: 1000, launchMs: 0, ballMs: 0, resultMs: 500, zeroChoiceMs: 0 },
+      }).ok,
+    ).toBe(true);
     // a croupier-paced table has no betting timer: its bettingMs is not used
-    expect(resolveTableConfig({ ...base, croupierPaced: true, timings: { bettingMs: 0, resultMs: 500 } }).ok).toBe(true);
+    expect(resolveTableConfig({ ...base, croupierPaced: true, timings: { bettingMs: 0, resultMs: 500 } }).ok).toBe(
+      true,
+    );
     // and no patch can get around it
     const h = new Harness();
     const bad = transition(h.state, { type: 'configure', now: h.now, patch: { timings: zero } });
     expect(bad.effects[0]).toMatchObject({ type: 'reject', error: { code: 'INVALID_CONFIG' } });
     const paced = new Harness(config({ croupierPaced: true, timings: { bettingMs: 0, resultMs: 500 } }));
     const unpaced = transition(paced.state, { type: 'configure', now: paced.now, patch: { croupierPaced: false } });
-    expect(unpaced.effects[0]).toMatchObject({ type: 'reject', error: { code: 'INVALID_CONFIG', detail: { field: 'timings.bettingMs' } } });
+    expect(unpaced.effects[0]).toMatchObject({
+      type: 'reject',
+      error: { code: 'INVALID_CONFIG', detail: { field: 'timings.bettingMs' } },
+    });
   });
 
   it('regression: PATCH croupierPaced:false during betting left deadline null and the table waited forever', () => {

@@ -30,10 +30,20 @@ describe('table driver', () => {
     await ensureTable(store, fast, Date.now());
     await store.transaction(async (tx) => {
       await tx.createPlayer({ id: 'eve', name: 'Eve', createdAt: 0 });
-      await tx.applyTx(makeTx({ id: 'dep', kind: 'deposit', at: 0 }, [{ account: playerAccount('eve'), amount: 100_000 }, { account: CASHIER, amount: -100_000 }]));
+      await tx.applyTx(
+        makeTx({ id: 'dep', kind: 'deposit', at: 0 }, [
+          { account: playerAccount('eve'), amount: 100_000 },
+          { account: CASHIER, amount: -100_000 },
+        ]),
+      );
     });
     const events: Published[] = [];
-    const rt = await TableRuntime.load({ store, tableId: 'auto', source: new SeededSource(42), publish: (m) => events.push(m) });
+    const rt = await TableRuntime.load({
+      store,
+      tableId: 'auto',
+      source: new SeededSource(42),
+      publish: (m) => events.push(m),
+    });
     await rt.start();
     await rt.dispatch((_tx, now) => ({ type: 'open', now }));
     const deadline = Date.now() + 10_000;
@@ -41,7 +51,14 @@ describe('table driver', () => {
     while (rt.state.coup < 6 && Date.now() < deadline) {
       if (rt.state.phase === 'betting' && rt.state.coup !== lastCoup) {
         lastCoup = rt.state.coup;
-        const r = await rt.playerCommand('eve', (now, available) => ({ type: 'place', now, playerId: 'eve', requestId: `r${lastCoup}`, bet: { dozen: 1 + (lastCoup % 3), stake: 100 }, available }));
+        const r = await rt.playerCommand('eve', (now, available) => ({
+          type: 'place',
+          now,
+          playerId: 'eve',
+          requestId: `r${lastCoup}`,
+          bet: { dozen: 1 + (lastCoup % 3), stake: 100 },
+          available,
+        }));
         expect(r.ok).toBe(true);
       }
       await new Promise((r) => setTimeout(r, 2));
@@ -65,14 +82,32 @@ describe('table driver', () => {
     await ensureTable(store, c.value, 0);
     await store.transaction(async (tx) => {
       await tx.createPlayer({ id: 'max', name: 'Max', createdAt: 0 });
-      await tx.applyTx(makeTx({ id: 'dep2', kind: 'deposit', at: 0 }, [{ account: playerAccount('max'), amount: 1_000_000 }, { account: CASHIER, amount: -1_000_000 }]));
+      await tx.applyTx(
+        makeTx({ id: 'dep2', kind: 'deposit', at: 0 }, [
+          { account: playerAccount('max'), amount: 1_000_000 },
+          { account: CASHIER, amount: -1_000_000 },
+        ]),
+      );
     });
     let now = 1_000;
-    const rt = await TableRuntime.load({ store, tableId: 'busy', source: new SeededSource(7), clock: () => now, timers: false });
+    const rt = await TableRuntime.load({
+      store,
+      tableId: 'busy',
+      source: new SeededSource(7),
+      clock: () => now,
+      timers: false,
+    });
     await rt.dispatch((_tx, n) => ({ type: 'open', now: n }));
     for (let i = 0; i < SNAPSHOT_EVERY + 5; i++) {
       now++;
-      await rt.playerCommand('max', (n, available) => ({ type: 'place', now: n, playerId: 'max', requestId: `q${i}`, bet: { numbers: [i % 37], stake: 10 }, available }));
+      await rt.playerCommand('max', (n, available) => ({
+        type: 'place',
+        now: n,
+        playerId: 'max',
+        requestId: `q${i}`,
+        bet: { numbers: [i % 37], stake: 10 },
+        available,
+      }));
     }
     const load = await store.loadTable('busy');
     expect(load?.snapshot?.seq).toBe(SNAPSHOT_EVERY);

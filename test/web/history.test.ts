@@ -17,14 +17,39 @@ describe('game recall: net per coup', () => {
 describe('result line of a coup', () => {
   it('regression: "You win X" counted returned stakes (and freed prisoners) as a win: net of the coup, stake back, partage a loss of half', () => {
     // a chance simple of 10 wins 1 to 1: returned 20, staked 10 → a win of 10, not 20
-    expect(coupResult({ staked: 1000, returned: 2000, bets: { a: { status: 'won', returned: 2000 } } })).toMatchObject({ kind: 'win', gain: 1000 });
+    expect(coupResult({ staked: 1000, returned: 2000, bets: { a: { status: 'won', returned: 2000 } } })).toMatchObject({
+      kind: 'win',
+      gain: 1000,
+    });
     // rouge 2 and passe 10 freed from prison (no new bets): the stakes back, not a win
-    expect(coupResult({ staked: 0, returned: 1200, bets: { r: { status: 'freed', returned: 200 }, p: { status: 'freed', returned: 1000 } } })).toMatchObject({ kind: 'none', gain: 0, freed: 1200, net: 1200 });
+    expect(
+      coupResult({
+        staked: 0,
+        returned: 1200,
+        bets: { r: { status: 'freed', returned: 200 }, p: { status: 'freed', returned: 1000 } },
+      }),
+    ).toMatchObject({ kind: 'none', gain: 0, freed: 1200, net: 1200 });
     // a plein of 1 and a manque of 1 at 19: 1 back on manque, the plein lost → net −1
-    expect(coupResult({ staked: 200, returned: 200, bets: { a: { status: 'lost', returned: 0 }, b: { status: 'won', returned: 200 } } })).toMatchObject({ kind: 'stake-back', gain: 0 });
+    expect(
+      coupResult({
+        staked: 200,
+        returned: 200,
+        bets: { a: { status: 'lost', returned: 0 }, b: { status: 'won', returned: 200 } },
+      }),
+    ).toMatchObject({ kind: 'stake-back', gain: 0 });
     expect(coupResult({ staked: 300, returned: 100, bets: {} })).toMatchObject({ kind: 'loss', gain: -200 });
     // rouge 10 at a zero, la partage taken in the window: a loss of half, nothing held en prison
-    expect(coupResult({ staked: 1000, returned: 0, bets: { r: { status: 'imprisoned', returned: 0, kept: 1000 } }, partage: 500, partaged: ['r'] })).toMatchObject({ kind: 'loss', gain: -500, held: 0 });
-    expect(coupResult({ staked: 1000, returned: 0, bets: { r: { status: 'imprisoned', returned: 0, kept: 1000 } } })).toMatchObject({ kind: 'loss', held: 1000 });
+    expect(
+      coupResult({
+        staked: 1000,
+        returned: 0,
+        bets: { r: { status: 'imprisoned', returned: 0, kept: 1000 } },
+        partage: 500,
+        partaged: ['r'],
+      }),
+    ).toMatchObject({ kind: 'loss', gain: -500, held: 0 });
+    expect(
+      coupResult({ staked: 1000, returned: 0, bets: { r: { status: 'imprisoned', returned: 0, kept: 1000 } } }),
+    ).toMatchObject({ kind: 'loss', held: 1000 });
   });
 });

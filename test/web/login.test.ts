@@ -16,8 +16,11 @@ describe('login screen', () => {
     expect(nameProblem('𝒜'.repeat(NAME_MAX))).toBe(null);
   });
 
-  it('regression: login refusals were shown as the server\'s English validation text in every language', () => {
-    const invalid = { code: 'INVALID_REQUEST', message: 'body.name: Too big: expected string to have <=128 characters' };
+  it("regression: login refusals were shown as the server's English validation text in every language", () => {
+    const invalid = {
+      code: 'INVALID_REQUEST',
+      message: 'body.name: Too big: expected string to have <=128 characters',
+    };
     for (const lang of LANGUAGES) {
       const text = loginErrorText(lang, invalid);
       expect(text).not.toContain('Too big');
@@ -27,10 +30,14 @@ describe('login screen', () => {
         expect(loginErrorText(lang, { code, message: 'english server text' })).not.toContain('english server text');
       }
     }
-    expect(loginErrorText('fr', { code: 'UNKNOWN_PLAYER', message: 'no player named X' })).toBe('Aucun joueur de ce nom. (UNKNOWN_PLAYER)');
+    expect(loginErrorText('fr', { code: 'UNKNOWN_PLAYER', message: 'no player named X' })).toBe(
+      'Aucun joueur de ce nom. (UNKNOWN_PLAYER)',
+    );
   });
 
-  it('never shows the server\'s English message for an unworded code', () => {
-    expect(errorText('de', { code: 'SOMETHING_NEW', message: 'english only' }, String)).toBe('Der Server hat abgelehnt. (SOMETHING_NEW)');
+  it("never shows the server's English message for an unworded code", () => {
+    expect(errorText('de', { code: 'SOMETHING_NEW', message: 'english only' }, String)).toBe(
+      'Der Server hat abgelehnt. (SOMETHING_NEW)',
+    );
   });
 });

@@ -13,7 +13,16 @@ describe('phase status', () => {
     for (const lang of LANGUAGES) {
       expect(t(lang, 'paused'), lang).not.toBe(t(lang, 'closed'));
       expect(t(lang, 'bannerPaused'), lang).not.toBe('');
-      if (lang !== 'en') for (const k of ['paused', 'bannerPaused', 'bannerClosed', 'bannerNoMoreBets', 'bannerSettled', 'bannerPauseSoon'] as const) expect(DICTS[lang][k], `${lang}.${k}`).not.toBe(DICTS.en[k]);
+      if (lang !== 'en')
+        for (const k of [
+          'paused',
+          'bannerPaused',
+          'bannerClosed',
+          'bannerNoMoreBets',
+          'bannerSettled',
+          'bannerPauseSoon',
+        ] as const)
+          expect(DICTS[lang][k], `${lang}.${k}`).not.toBe(DICTS.en[k]);
     }
   });
   it('accepts bets only in faites vos jeux and while the ball runs; says why otherwise', () => {

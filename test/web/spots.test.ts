@@ -5,10 +5,13 @@ import { DOUBLE_ZERO, type WheelKind } from '../../src/engine/wheel.ts';
 import { centre, EXTENT, layoutSpots, pocketRect, project, type URect } from '../../web/src/spots.ts';
 
 const WHEELS: WheelKind[] = ['single', 'double'];
-const overlap = (a: URect, b: URect) => Math.min(a.u1, b.u1) - Math.max(a.u0, b.u0) > 1e-9 && Math.min(a.v1, b.v1) - Math.max(a.v0, b.v0) > 1e-9;
-const inside = (r: URect, u: number, v: number) => u >= r.u0 - 1e-9 && u <= r.u1 + 1e-9 && v >= r.v0 - 1e-9 && v <= r.v1 + 1e-9;
+const overlap = (a: URect, b: URect) =>
+  Math.min(a.u1, b.u1) - Math.max(a.u0, b.u0) > 1e-9 && Math.min(a.v1, b.v1) - Math.max(a.v0, b.v0) > 1e-9;
+const inside = (r: URect, u: number, v: number) =>
+  u >= r.u0 - 1e-9 && u <= r.u1 + 1e-9 && v >= r.v0 - 1e-9 && v <= r.v1 + 1e-9;
 /** Distance from a point to a rectangle (0 inside). */
-const dist = (r: URect, u: number, v: number) => Math.hypot(Math.max(r.u0 - u, 0, u - r.u1), Math.max(r.v0 - v, 0, v - r.v1));
+const dist = (r: URect, u: number, v: number) =>
+  Math.hypot(Math.max(r.u0 - u, 0, u - r.u1), Math.max(r.v0 - v, 0, v - r.v1));
 
 describe.each(WHEELS)('layout spots, %s zero', (wheel) => {
   const spots = layoutSpots(wheel);
@@ -32,7 +35,9 @@ describe.each(WHEELS)('layout spots, %s zero', (wheel) => {
   });
 
   it('places every inside target touching each of its numbers and no other number cell centre', () => {
-    for (const s of spots.filter((x) => ['plein', 'cheval', 'transversale', 'carre', 'cinq', 'sixain'].includes(x.position.kind))) {
+    for (const s of spots.filter((x) =>
+      ['plein', 'cheval', 'transversale', 'carre', 'cinq', 'sixain'].includes(x.position.kind),
+    )) {
       const c = centre(s.rect);
       const zeroBet = s.position.pockets.includes(0) || s.position.pockets.includes(DOUBLE_ZERO);
       if (zeroBet && s.position.kind !== 'plein') {
@@ -44,7 +49,9 @@ describe.each(WHEELS)('layout spots, %s zero', (wheel) => {
         // a street / six line (and the corners of the zero line) sit on the outer edge of the
         // rows, up to two cells from their farthest number; the others touch every number
         const far = s.position.kind === 'transversale' || s.position.kind === 'sixain' || zeroBet;
-        expect(dist(pocketRect(p, wheel), c.u, c.v), `${s.position.key} near ${p}`).toBeLessThanOrEqual(far ? 2.01 : 0.01);
+        expect(dist(pocketRect(p, wheel), c.u, c.v), `${s.position.key} near ${p}`).toBeLessThanOrEqual(
+          far ? 2.01 : 0.01,
+        );
       }
       for (const q of cat.positions.filter((x) => x.kind === 'plein' && !s.position.pockets.includes(x.pockets[0]))) {
         const qc = centre(pocketRect(q.pockets[0], wheel));
@@ -57,7 +64,9 @@ describe.each(WHEELS)('layout spots, %s zero', (wheel) => {
     for (let i = 0; i < spots.length; i++) {
       for (let j = i + 1; j < spots.length; j++) {
         if (spots[i].layer !== spots[j].layer) continue;
-        expect(overlap(spots[i].rect, spots[j].rect), `${spots[i].position.key} / ${spots[j].position.key}`).toBe(false);
+        expect(overlap(spots[i].rect, spots[j].rect), `${spots[i].position.key} / ${spots[j].position.key}`).toBe(
+          false,
+        );
       }
     }
   });
@@ -66,7 +75,10 @@ describe.each(WHEELS)('layout spots, %s zero', (wheel) => {
     const crossings = spots.filter((s) => s.layer === 2);
     for (const s of spots.filter((x) => x.layer === 1)) {
       const c = centre(s.rect);
-      expect(crossings.some((x) => inside(x.rect, c.u, c.v)), s.position.key).toBe(false);
+      expect(
+        crossings.some((x) => inside(x.rect, c.u, c.v)),
+        s.position.key,
+      ).toBe(false);
     }
   });
 

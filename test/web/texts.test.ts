@@ -19,12 +19,20 @@ describe('UI texts', () => {
       const d = DICTS[lang] as unknown as Record<string, unknown>;
       for (const [k, v] of Object.entries(en)) {
         expect(d[k], `${lang}.${k}`).toBeDefined();
-        if (typeof v === 'string') expect(String(d[k]).match(/\{\w+\}/g)?.sort() ?? [], `${lang}.${k}`).toEqual(v.match(/\{\w+\}/g)?.sort() ?? []);
+        if (typeof v === 'string')
+          expect(
+            String(d[k])
+              .match(/\{\w+\}/g)
+              ?.sort() ?? [],
+            `${lang}.${k}`,
+          ).toEqual(v.match(/\{\w+\}/g)?.sort() ?? []);
       }
     }
   });
   it('translates the main controls (not left in English)', () => {
-    for (const lang of ['fr', 'cs', 'de', 'it'] as const) for (const k of ['balance', 'undo', 'clear', 'rebet', 'double', 'history', 'betSlip'] as const) expect(DICTS[lang][k], `${lang}.${k}`).not.toBe(DICTS.en[k]);
+    for (const lang of ['fr', 'cs', 'de', 'it'] as const)
+      for (const k of ['balance', 'undo', 'clear', 'rebet', 'double', 'history', 'betSlip'] as const)
+        expect(DICTS[lang][k], `${lang}.${k}`).not.toBe(DICTS.en[k]);
   });
   it('fills placeholders and picks a language', () => {
     expect(t('fr', 'youWon', { a: '24.00 €' })).toBe('Vous gagnez 24.00 €');
@@ -39,7 +47,9 @@ describe('UI texts', () => {
     expect(positionName(byKey.get('17-20')!, 'it')).toBe('Cavallo 17/20');
     expect(positionName(byKey.get('rouge')!, 'de')).toBe('Rot');
     expect(positionName(byKey.get('douzaine-2')!, 'fr')).toBe('Douzaine 12M');
-    expect(positionName(byKey.get('0-00-1-2-3') ?? catalogue('double').byKey.get('0-00-1-2-3')!, 'en')).toBe('Five-number 0/00/1/2/3');
+    expect(positionName(byKey.get('0-00-1-2-3') ?? catalogue('double').byKey.get('0-00-1-2-3')!, 'en')).toBe(
+      'Five-number 0/00/1/2/3',
+    );
     expect(announceTextName('voisins 17 ±2', 'en')).toBe('Neighbours of 17 (±2)');
     expect(announceTextName('voisins-du-zero', 'cs')).toBe('Voisins du zéro');
     expect(announceTextName('finale 0/3', 'fr')).toBe('Finale à cheval 0/3');
@@ -85,7 +95,11 @@ describe('statistics', () => {
   it('finds hot and cold numbers and the shares of the chances', () => {
     const results = [17, 17, 0, 32, 17, 32, 5];
     const s = computeStats(results, 'single', 3);
-    expect(s.hot.map((c) => [c.pocket, c.count])).toEqual([[17, 3], [32, 2], [0, 1]]);
+    expect(s.hot.map((c) => [c.pocket, c.count])).toEqual([
+      [17, 3],
+      [32, 2],
+      [0, 1],
+    ]);
     expect(s.cold.every((c) => c.count === 0)).toBe(true);
     expect(s.rouge).toBe(3); // 32 32 5
     expect(s.noir).toBe(3);
@@ -102,13 +116,23 @@ describe('statistics', () => {
 });
 
 describe('i18n polish', () => {
-  it('regression: the croupier console marked a pending prisoner with ⏳ (and logged out with ⎋): empty boxes with Debian Chromium\'s fonts', () => {
+  it("regression: the croupier console marked a pending prisoner with ⏳ (and logged out with ⎋): empty boxes with Debian Chromium's fonts", () => {
     // emoji, dingbats, miscellaneous symbols and technical signs are missing from the common text
     // fonts (DejaVu, Liberation): the interface says it in words or draws it in CSS
     const web = join(import.meta.dirname, '../../web');
-    const files = [...readdirSync(join(web, 'src')).map((f) => join(web, 'src', f)), ...readdirSync(web).filter((f) => /\.(html|css)$/.test(f)).map((f) => join(web, f))];
+    const files = [
+      ...readdirSync(join(web, 'src')).map((f) => join(web, 'src', f)),
+      ...readdirSync(web)
+        .filter((f) => /\.(html|css)$/.test(f))
+        .map((f) => join(web, f)),
+    ];
     const missing = /[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u{1f000}-\u{1faff}]/u;
-    const found = files.flatMap((f) => readFileSync(f, 'utf8').split('\n').map((line, i) => `${f.slice(web.length + 1)}:${i + 1}: ${line.trim()}`).filter((l) => missing.test(l)));
+    const found = files.flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .map((line, i) => `${f.slice(web.length + 1)}:${i + 1}: ${line.trim()}`)
+        .filter((l) => missing.test(l)),
+    );
     expect(found).toEqual([]);
     for (const lang of LANGUAGES) expect(DICTS[lang].pendingChoice.length, lang).toBeGreaterThan(3);
   });

@@ -30,7 +30,14 @@ export class ApiFailure extends Error {
 export interface TableConfigJson {
   id: string;
   name: string;
-  rules: { preset: string; wheel: 'single' | 'double'; chanceOnZero: string; prison?: { maxLevel: number; atLimit: string }; payout: string; announcedBets: boolean };
+  rules: {
+    preset: string;
+    wheel: 'single' | 'double';
+    chanceOnZero: string;
+    prison?: { maxLevel: number; atLimit: string };
+    payout: string;
+    announcedBets: boolean;
+  };
   currency: string;
   decimals: number;
   minimum: number;
@@ -54,7 +61,14 @@ export interface BetJson {
   announce?: string;
   unit?: number;
   chipCount?: number;
-  chips?: Array<{ kind: PositionKind; numbers: PocketLabel[]; key: string; text: string; chips: number; stake?: number }>;
+  chips?: Array<{
+    kind: PositionKind;
+    numbers: PocketLabel[];
+    key: string;
+    text: string;
+    chips: number;
+    stake?: number;
+  }>;
   playerId?: string;
   placedAt?: number;
 }
@@ -194,7 +208,11 @@ export class Api {
     if (body !== undefined) headers['content-type'] = 'application/json';
     let res: Response;
     try {
-      res = await fetch(this.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      res = await fetch(this.base + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
     } catch (e) {
       throw new ApiFailure({ code: 'NETWORK', message: `the server cannot be reached (${(e as Error).message})` }, 0);
     }
@@ -206,7 +224,10 @@ export class Api {
       json = null;
     }
     if (!res.ok) {
-      const err = (json as { error?: ApiError } | null)?.error ?? { code: `HTTP_${res.status}`, message: text.slice(0, 200) || res.statusText };
+      const err = (json as { error?: ApiError } | null)?.error ?? {
+        code: `HTTP_${res.status}`,
+        message: text.slice(0, 200) || res.statusText,
+      };
       throw new ApiFailure(err, res.status);
     }
     const st = (json as { serverTime?: number } | null)?.serverTime;
@@ -220,11 +241,21 @@ export class Api {
    * `new` — a new player only (open registration; PLAYER_EXISTS if taken); `any` — either.
    */
   login(name: string, mode: 'existing' | 'new' | 'any' = 'existing') {
-    return this.call<{ token: string; playerId: string; name: string; balance: number; created?: boolean }>('POST', '/api/login', { name, ...(mode === 'any' ? {} : { register: mode === 'new' }) });
+    return this.call<{ token: string; playerId: string; name: string; balance: number; created?: boolean }>(
+      'POST',
+      '/api/login',
+      { name, ...(mode === 'any' ? {} : { register: mode === 'new' }) },
+    );
   }
   /** The server's health, with what the login screen offers: open registration and the demo players. */
   health() {
-    return this.call<{ ok: boolean; registration?: boolean; welcomeBalance?: number; demoPlayers?: string[]; serverTime: number }>('GET', '/api/health');
+    return this.call<{
+      ok: boolean;
+      registration?: boolean;
+      welcomeBalance?: number;
+      demoPlayers?: string[];
+      serverTime: number;
+    }>('GET', '/api/health');
   }
   /** Ends the player's session on the server (the token stops working). */
   logout() {
@@ -234,43 +265,84 @@ export class Api {
     return this.call<{ role: string; playerId?: string; name?: string; balance?: number }>('GET', '/api/me');
   }
   tables() {
-    return this.call<{ tables: Array<TableConfigJson & { phase: Phase; coup: number; history?: Array<{ coup: number; pocket: PocketLabel; at: number }> }>; serverTime: number }>('GET', '/api/tables');
+    return this.call<{
+      tables: Array<
+        TableConfigJson & {
+          phase: Phase;
+          coup: number;
+          history?: Array<{ coup: number; pocket: PocketLabel; at: number }>;
+        }
+      >;
+      serverTime: number;
+    }>('GET', '/api/tables');
   }
   table(id: string) {
     return this.call<TableViewJson>('GET', `/api/tables/${encodeURIComponent(id)}`);
   }
   tableHistory(id: string, limit = 500, before?: number) {
-    const q = new URLSearchParams({ limit: String(limit), ...(before !== undefined ? { before: String(before) } : {}) });
+    const q = new URLSearchParams({
+      limit: String(limit),
+      ...(before !== undefined ? { before: String(before) } : {}),
+    });
     return this.call<{ coups: CoupRecordJson[] }>('GET', `/api/tables/${encodeURIComponent(id)}/history?${q}`);
   }
   myHistory(limit = 20) {
     return this.call<{ coups: PlayerCoupJson[] }>('GET', `/api/me/history?limit=${limit}`);
   }
   bet(table: string, bet: Record<string, unknown>) {
-    return this.call<{ bets: BetJson[]; stake: number; balance: number }>('POST', `/api/tables/${encodeURIComponent(table)}/bets`, { requestId: requestId(), bet });
+    return this.call<{ bets: BetJson[]; stake: number; balance: number }>(
+      'POST',
+      `/api/tables/${encodeURIComponent(table)}/bets`,
+      { requestId: requestId(), bet },
+    );
   }
   removeBet(table: string, betId: string) {
-    return this.call<{ balance: number }>('DELETE', `/api/tables/${encodeURIComponent(table)}/bets/${encodeURIComponent(betId)}`);
+    return this.call<{ balance: number }>(
+      'DELETE',
+      `/api/tables/${encodeURIComponent(table)}/bets/${encodeURIComponent(betId)}`,
+    );
   }
   command(table: string, kind: 'undo' | 'clear' | 'rebet' | 'double') {
-    return this.call<{ balance: number; coup?: number; bets?: BetJson[]; stake?: number }>('POST', `/api/tables/${encodeURIComponent(table)}/${kind}`, { requestId: requestId() });
+    return this.call<{ balance: number; coup?: number; bets?: BetJson[]; stake?: number }>(
+      'POST',
+      `/api/tables/${encodeURIComponent(table)}/${kind}`,
+      { requestId: requestId() },
+    );
   }
-  choose(table: string, prisonerId: string, choice: 'partage' | 'prison' | 'move' | 'on-zero', opts: { chance?: string; onZero?: 'partage' | 'prison' } = {}) {
-    return this.call<{ balance: number }>('POST', `/api/tables/${encodeURIComponent(table)}/prisoners/${encodeURIComponent(prisonerId)}`, { choice, ...(opts.chance ? { chance: opts.chance } : {}), ...(opts.onZero ? { onZero: opts.onZero } : {}) });
+  choose(
+    table: string,
+    prisonerId: string,
+    choice: 'partage' | 'prison' | 'move' | 'on-zero',
+    opts: { chance?: string; onZero?: 'partage' | 'prison' } = {},
+  ) {
+    return this.call<{ balance: number }>(
+      'POST',
+      `/api/tables/${encodeURIComponent(table)}/prisoners/${encodeURIComponent(prisonerId)}`,
+      { choice, ...(opts.chance ? { chance: opts.chance } : {}), ...(opts.onZero ? { onZero: opts.onZero } : {}) },
+    );
   }
 
   // ------------------------------------------------------------------ croupier
   croupier(table: string, kind: 'open' | 'launch' | 'close' | 'pause') {
-    return this.call<{ phase: Phase; coup: number; deadline: number | null }>('POST', `/api/tables/${encodeURIComponent(table)}/${kind}`, {});
+    return this.call<{ phase: Phase; coup: number; deadline: number | null }>(
+      'POST',
+      `/api/tables/${encodeURIComponent(table)}/${kind}`,
+      {},
+    );
   }
   result(table: string, pocket: PocketLabel) {
     return this.call<{ coup: LastCoupJson }>('POST', `/api/tables/${encodeURIComponent(table)}/result`, { pocket });
   }
   payments(table: string) {
-    return this.call<{ coup: number; pocket: PocketLabel; announcement: Record<string, string>; croupiers: { collects: 'left' | 'right'; pays: 'left' | 'right' }; payments: PaymentJson[]; owners: Record<string, string>; names: Record<string, string> }>(
-      'GET',
-      `/api/tables/${encodeURIComponent(table)}/payments`,
-    );
+    return this.call<{
+      coup: number;
+      pocket: PocketLabel;
+      announcement: Record<string, string>;
+      croupiers: { collects: 'left' | 'right'; pays: 'left' | 'right' };
+      payments: PaymentJson[];
+      owners: Record<string, string>;
+      names: Record<string, string>;
+    }>('GET', `/api/tables/${encodeURIComponent(table)}/payments`);
   }
 
   // ------------------------------------------------------------------ live events
@@ -319,7 +391,9 @@ export class Api {
 
   /** Subscribes the open stream to another table (and drops the previous ones). */
   switchTable(table: string): void {
-    for (const t of this.subscriptions) if (t !== table && this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: 'unsubscribe', table: t }));
+    for (const t of this.subscriptions)
+      if (t !== table && this.ws?.readyState === WebSocket.OPEN)
+        this.ws.send(JSON.stringify({ type: 'unsubscribe', table: t }));
     this.subscriptions.clear();
     this.subscriptions.add(table);
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: 'subscribe', table }));

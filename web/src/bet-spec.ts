@@ -19,4 +19,3 @@ export function specOf(p: Position): Record<string, unknown> {
       return { numbers: p.pockets.map((x) => (x === DOUBLE_ZERO ? '00' : x)) };
   }
 }
-

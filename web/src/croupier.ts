@@ -8,10 +8,27 @@
  */
 import { catalogue } from '../../src/engine/layout.ts';
 import { colourOf, DOUBLE_ZERO, pocketText, type Pocket, type PocketLabel } from '../../src/engine/wheel.ts';
-import { Api, ApiFailure, type BetJson, type CoupRecordJson, type LiveEvent, type PaymentJson, type TableViewJson } from './api.ts';
+import {
+  Api,
+  ApiFailure,
+  type BetJson,
+  type CoupRecordJson,
+  type LiveEvent,
+  type PaymentJson,
+  type TableViewJson,
+} from './api.ts';
 import { byId, clock, h, languageSelect, numBadge } from './dom.ts';
 import { errorText } from './errors.ts';
-import { announcement, calls, CHANCE_NAMES_UI as CHANCE_NAMES, DICTS, initialLanguage, plural, t, type Language } from './i18n.ts';
+import {
+  announcement,
+  calls,
+  CHANCE_NAMES_UI as CHANCE_NAMES,
+  DICTS,
+  initialLanguage,
+  plural,
+  t,
+  type Language,
+} from './i18n.ts';
 import { formatMoney, type Currency } from './money.ts';
 import { announceTextName, positionName } from './names.ts';
 
@@ -19,7 +36,9 @@ const toPocket = (l: PocketLabel): Pocket => (l === '00' ? DOUBLE_ZERO : Number(
 
 /** The gaming day (ISO date) of an instant in a time zone (same rule as the server's table/config.ts). */
 export function dayOf(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(at),
+  );
 }
 
 interface PaymentsDoc {
@@ -112,7 +131,14 @@ class CroupierConsole {
     const last = this.view.lastCoup;
     this.payments =
       last && last.payments && last.croupiers
-        ? { coup: last.number, pocket: last.pocket, announcement: last.announcement, croupiers: last.croupiers, payments: last.payments, owners: last.owners ?? {} }
+        ? {
+            coup: last.number,
+            pocket: last.pocket,
+            announcement: last.announcement,
+            croupiers: last.croupiers,
+            payments: last.payments,
+            owners: last.owners ?? {},
+          }
         : null;
     await this.loadPermanence();
   }
@@ -141,9 +167,20 @@ class CroupierConsole {
   }
 
   private showLogin(message = ''): void {
-    const input = h('input', { id: 'token', type: 'password', autocomplete: 'current-password', placeholder: t(this.lang, 'token'), 'aria-label': t(this.lang, 'token') });
+    const input = h('input', {
+      id: 'token',
+      type: 'password',
+      autocomplete: 'current-password',
+      placeholder: t(this.lang, 'token'),
+      'aria-label': t(this.lang, 'token'),
+    });
     this.root.replaceChildren(
-      h('header', { class: 'topbar' }, h('div', { class: 'brand' }, 'CROUPIER', h('small', {}, t(this.lang, 'croupierConsole'))), this.langSelect(() => this.showLogin(message))),
+      h(
+        'header',
+        { class: 'topbar' },
+        h('div', { class: 'brand' }, 'CROUPIER', h('small', {}, t(this.lang, 'croupierConsole'))),
+        this.langSelect(() => this.showLogin(message)),
+      ),
       h(
         'main',
         { class: 'login panel' },
@@ -178,7 +215,11 @@ class CroupierConsole {
     const v = this.view!;
     const d = DICTS[this.lang];
     document.title = `Croupier — ${d.croupierConsole} — ${v.table.name}`;
-    const tableSel = h('select', { id: 'table-select', 'aria-label': d.table }, ...this.tables.map((x) => h('option', { value: x.id, selected: x.id === this.tableId }, x.name)));
+    const tableSel = h(
+      'select',
+      { id: 'table-select', 'aria-label': d.table },
+      ...this.tables.map((x) => h('option', { value: x.id, selected: x.id === this.tableId }, x.name)),
+    );
     tableSel.addEventListener('change', () => {
       this.tableId = tableSel.value;
       localStorage.setItem('croupier.consoleTable', this.tableId);
@@ -197,10 +238,19 @@ class CroupierConsole {
         this.build();
         this.update();
       }),
-      h('button', { class: 'btn', type: 'button', onclick: () => (localStorage.removeItem('croupier.staffToken'), location.reload()) }, d.logOut),
+      h(
+        'button',
+        {
+          class: 'btn',
+          type: 'button',
+          onclick: () => (localStorage.removeItem('croupier.staffToken'), location.reload()),
+        },
+        d.logOut,
+      ),
     );
 
-    const btn = (id: string, text: string, onclick: () => void, cls = 'btn') => h('button', { class: cls, type: 'button', id, onclick }, text);
+    const btn = (id: string, text: string, onclick: () => void, cls = 'btn') =>
+      h('button', { class: cls, type: 'button', id, onclick }, text);
     const controls = h(
       'div',
       { class: 'controls' },
@@ -214,7 +264,17 @@ class CroupierConsole {
     const pad = h('div', { class: 'keypad', role: 'group', 'aria-label': d.enterNumber });
     const key = (label: PocketLabel) => {
       const p = toPocket(label);
-      const b = h('button', { type: 'button', class: `c-${colourOf(p) ?? 'zero'}`, 'aria-pressed': 'false', dataset: { pocket: String(label) }, 'aria-label': `${d.enterNumber} ${label}` }, String(label));
+      const b = h(
+        'button',
+        {
+          type: 'button',
+          class: `c-${colourOf(p) ?? 'zero'}`,
+          'aria-pressed': 'false',
+          dataset: { pocket: String(label) },
+          'aria-label': `${d.enterNumber} ${label}`,
+        },
+        String(label),
+      );
       b.addEventListener('click', () => this.select(label));
       return b;
     };
@@ -225,7 +285,14 @@ class CroupierConsole {
       pad.append(col);
     }
     for (const c of [3, 2, 1]) for (let r = 0; r < 12; r++) pad.append(key(3 * r + c));
-    const input = h('input', { id: 'number', inputmode: 'numeric', autocomplete: 'off', 'aria-label': d.enterNumber, maxlength: 2, pattern: '0|00|[1-9]|[12][0-9]|3[0-6]' });
+    const input = h('input', {
+      id: 'number',
+      inputmode: 'numeric',
+      autocomplete: 'off',
+      'aria-label': d.enterNumber,
+      maxlength: 2,
+      pattern: '0|00|[1-9]|[12][0-9]|3[0-6]',
+    });
     input.addEventListener('input', () => {
       const s = input.value.trim();
       this.selected = s === '' ? null : s === '00' ? '00' : /^\d+$/.test(s) ? Number(s) : null;
@@ -253,8 +320,24 @@ class CroupierConsole {
         'section',
         { class: 'panel', 'aria-label': d.phase },
         h('div', { class: 'call', id: 'call', 'aria-live': 'polite' }),
-        h('dl', { class: 'kv' }, h('dt', {}, d.phase), h('dd', { id: 'phase' }), h('dt', {}, d.coup), h('dd', { id: 'coup' }), h('dt', {}, d.dayDate), h('dd', { id: 'day' }), h('dt', {}, d.mode), h('dd', { id: 'mode' })),
-        h('div', { class: 'phase-line' }, h('div', { class: 'countdown', id: 'countdown' }, h('span', {})), h('span', { class: 'countdown-text', id: 'countdown-text' })),
+        h(
+          'dl',
+          { class: 'kv' },
+          h('dt', {}, d.phase),
+          h('dd', { id: 'phase' }),
+          h('dt', {}, d.coup),
+          h('dd', { id: 'coup' }),
+          h('dt', {}, d.dayDate),
+          h('dd', { id: 'day' }),
+          h('dt', {}, d.mode),
+          h('dd', { id: 'mode' }),
+        ),
+        h(
+          'div',
+          { class: 'phase-line' },
+          h('div', { class: 'countdown', id: 'countdown' }, h('span', {})),
+          h('span', { class: 'countdown-text', id: 'countdown-text' }),
+        ),
         controls,
         h('div', { class: 'empty', id: 'conn', role: 'status' }),
       ),
@@ -264,18 +347,33 @@ class CroupierConsole {
     const right = h(
       'div',
       { class: 'side-col' },
-      h('section', { class: 'panel', 'aria-label': d.betsOnLayout }, h('h2', {}, d.betsOnLayout), h('div', { id: 'bets' })),
+      h(
+        'section',
+        { class: 'panel', 'aria-label': d.betsOnLayout },
+        h('h2', {}, d.betsOnLayout),
+        h('div', { id: 'bets' }),
+      ),
       h('section', { class: 'panel', 'aria-label': d.prisoners }, h('h2', {}, d.prison), h('div', { id: 'prisoners' })),
       h(
         'section',
         { class: 'panel', 'aria-label': d.permanence },
         h('h2', {}, d.permanence),
         h('div', { id: 'perm-count', class: 'empty' }),
-        h('div', { class: 'permanence perm-head', 'aria-hidden': 'true' }, h('div', { class: 'pcell noir' }, cap(CHANCE_NAMES[this.lang].noir)), h('div', { class: 'pcell zero' }, '0'), h('div', { class: 'pcell rouge' }, cap(CHANCE_NAMES[this.lang].rouge))),
+        h(
+          'div',
+          { class: 'permanence perm-head', 'aria-hidden': 'true' },
+          h('div', { class: 'pcell noir' }, cap(CHANCE_NAMES[this.lang].noir)),
+          h('div', { class: 'pcell zero' }, '0'),
+          h('div', { class: 'pcell rouge' }, cap(CHANCE_NAMES[this.lang].rouge)),
+        ),
         h('div', { class: 'permanence', id: 'permanence' }),
       ),
     );
-    this.root.replaceChildren(header, h('main', { class: 'console' }, left, right), h('div', { class: 'toast', id: 'toast', role: 'alert', hidden: true }));
+    this.root.replaceChildren(
+      header,
+      h('main', { class: 'console' }, left, right),
+      h('div', { class: 'toast', id: 'toast', role: 'alert', hidden: true }),
+    );
   }
 
   private select(label: PocketLabel): void {
@@ -286,8 +384,11 @@ class CroupierConsole {
 
   private markKeypad(): void {
     const confirm = document.getElementById('confirm');
-    if (confirm) confirm.textContent = this.selected === null ? t(this.lang, 'confirm') : `${t(this.lang, 'confirm')} ${this.selected}`;
-    for (const b of Array.from(document.querySelectorAll<HTMLButtonElement>('.keypad button'))) b.setAttribute('aria-pressed', String(b.dataset.pocket === String(this.selected)));
+    if (confirm)
+      confirm.textContent =
+        this.selected === null ? t(this.lang, 'confirm') : `${t(this.lang, 'confirm')} ${this.selected}`;
+    for (const b of Array.from(document.querySelectorAll<HTMLButtonElement>('.keypad button')))
+      b.setAttribute('aria-pressed', String(b.dataset.pocket === String(this.selected)));
   }
 
   private async act(kind: 'open' | 'launch' | 'close' | 'pause'): Promise<void> {
@@ -315,7 +416,10 @@ class CroupierConsole {
   private toast(e: unknown): void {
     const el = document.getElementById('toast');
     if (!el) return;
-    el.textContent = e instanceof ApiFailure ? `${t(this.lang, 'error')}: ${errorText(this.lang, e.error, (m) => this.money(m))}` : (e as Error).message;
+    el.textContent =
+      e instanceof ApiFailure
+        ? `${t(this.lang, 'error')}: ${errorText(this.lang, e.error, (m) => this.money(m))}`
+        : (e as Error).message;
     el.hidden = false;
     setTimeout(() => (el.hidden = true), 4500);
   }
@@ -323,7 +427,14 @@ class CroupierConsole {
   private onEvent(e: LiveEvent): void {
     if (e.table !== undefined && e.table !== '' && e.table !== this.tableId) return;
     if (e.type === 'payments') {
-      this.payments = { coup: e.coup as number, pocket: e.pocket as PocketLabel, announcement: {}, croupiers: e.croupiers as PaymentsDoc['croupiers'], payments: e.payments as PaymentJson[], owners: e.owners as Record<string, string> };
+      this.payments = {
+        coup: e.coup as number,
+        pocket: e.pocket as PocketLabel,
+        announcement: {},
+        croupiers: e.croupiers as PaymentsDoc['croupiers'],
+        payments: e.payments as PaymentJson[],
+        owners: e.owners as Record<string, string>,
+      };
     }
     this.schedule(e.type === 'phase' || e.type === 'result' ? 0 : 150);
   }
@@ -347,7 +458,14 @@ class CroupierConsole {
     if (!v || !document.getElementById('phase')) return;
     const d = DICTS[this.lang];
     const c = calls(this.lang);
-    const phaseNames: Record<string, string> = { closed: d.closed, paused: d.paused, betting: d.betting, launched: d.launched, 'no-more-bets': d.noMoreBets, settled: d.settled };
+    const phaseNames: Record<string, string> = {
+      closed: d.closed,
+      paused: d.paused,
+      betting: d.betting,
+      launched: d.launched,
+      'no-more-bets': d.noMoreBets,
+      settled: d.settled,
+    };
     byId('phase').textContent = phaseNames[v.phase];
     byId('phase').dataset.phase = v.phase;
     byId('coup').textContent = String(v.coup);
@@ -355,7 +473,14 @@ class CroupierConsole {
     byId('mode').textContent = v.table.mode === 'manual' ? d.modeManual : d.modeRng;
     byId('mode').dataset.mode = v.table.mode;
     const last = v.lastCoup;
-    byId('call').textContent = v.phase === 'betting' || v.phase === 'launched' ? c.faitesVosJeux : v.phase === 'no-more-bets' ? c.rienNeVaPlus : v.phase === 'settled' && last ? announcement(this.lang, toPocket(last.pocket)) : '';
+    byId('call').textContent =
+      v.phase === 'betting' || v.phase === 'launched'
+        ? c.faitesVosJeux
+        : v.phase === 'no-more-bets'
+          ? c.rienNeVaPlus
+          : v.phase === 'settled' && last
+            ? announcement(this.lang, toPocket(last.pocket))
+            : '';
     const set = (id: string, enabled: boolean) => ((byId(id) as HTMLButtonElement).disabled = !enabled);
     set('open', v.phase === 'closed' || v.phase === 'paused');
     byId('open').textContent = v.phase === 'closed' ? d.openDay : d.openBetting;
@@ -399,7 +524,11 @@ class CroupierConsole {
     const duty = h(
       'div',
       { class: 'duty', id: 'duty', dataset: { pays: p.croupiers.pays, collects: p.croupiers.collects } },
-      h('span', { class: 'pays' }, t(this.lang, 'paysCroupier', { who: d[p.croupiers.pays], other: other(p.croupiers.pays) })),
+      h(
+        'span',
+        { class: 'pays' },
+        t(this.lang, 'paysCroupier', { who: d[p.croupiers.pays], other: other(p.croupiers.pays) }),
+      ),
     );
     if (p.payments.length === 0) {
       box.replaceChildren(head, duty, h('p', { class: 'empty' }, d.noPayments));
@@ -424,9 +553,37 @@ class CroupierConsole {
       h(
         'table',
         { class: 'pay-table', id: 'pay-table' },
-        h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, d.player), h('th', {}, d.bet), h('th', { class: 'r' }, d.stake), h('th', {}, d.action), h('th', { class: 'r' }, d.amount), h('th', {}, d.placement))),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', {}, '#'),
+            h('th', {}, d.player),
+            h('th', {}, d.bet),
+            h('th', { class: 'r' }, d.stake),
+            h('th', {}, d.action),
+            h('th', { class: 'r' }, d.amount),
+            h('th', {}, d.placement),
+          ),
+        ),
         h('tbody', {}, ...rows),
-        h('tfoot', {}, h('tr', {}, h('td', {}, ''), h('td', {}, ''), h('th', {}, d.total), h('td', {}, ''), h('td', {}, ''), h('th', { class: 'r', id: 'pay-total' }, this.money(p.payments.reduce((a, x) => a + x.amount, 0))), h('td', {}, ''))),
+        h(
+          'tfoot',
+          {},
+          h(
+            'tr',
+            {},
+            h('td', {}, ''),
+            h('td', {}, ''),
+            h('th', {}, d.total),
+            h('td', {}, ''),
+            h('td', {}, ''),
+            h('th', { class: 'r', id: 'pay-total' }, this.money(p.payments.reduce((a, x) => a + x.amount, 0))),
+            h('td', {}, ''),
+          ),
+        ),
       ),
     );
   }
@@ -447,8 +604,28 @@ class CroupierConsole {
         h(
           'tbody',
           {},
-          ...bets.map((b) => h('tr', {}, h('td', {}, this.playerName(b.playerId)), h('td', {}, b.type === 'announce' ? `${announceTextName(b.announce ?? '', this.lang)} (${b.chipCount} × ${this.money(b.unit ?? 0)})` : this.posName(b.key ?? '', b.text ?? '')), h('td', { class: 'r' }, this.money(b.stake)))),
-          h('tr', {}, h('td', {}, ''), h('td', {}, h('strong', {}, d.total)), h('td', { class: 'r' }, h('strong', {}, this.money(total)))),
+          ...bets.map((b) =>
+            h(
+              'tr',
+              {},
+              h('td', {}, this.playerName(b.playerId)),
+              h(
+                'td',
+                {},
+                b.type === 'announce'
+                  ? `${announceTextName(b.announce ?? '', this.lang)} (${b.chipCount} × ${this.money(b.unit ?? 0)})`
+                  : this.posName(b.key ?? '', b.text ?? ''),
+              ),
+              h('td', { class: 'r' }, this.money(b.stake)),
+            ),
+          ),
+          h(
+            'tr',
+            {},
+            h('td', {}, ''),
+            h('td', {}, h('strong', {}, d.total)),
+            h('td', { class: 'r' }, h('strong', {}, this.money(total))),
+          ),
         ),
       ),
     );
@@ -465,7 +642,19 @@ class CroupierConsole {
       h(
         'ul',
         { class: 'slip' },
-        ...v.prisoners.map((p) => h('li', {}, h('span', {}, `${this.playerName(p.playerId)} · ${p.chance} · ${t(this.lang, 'prisonLevel', { k: p.level })}`, ...(p.pending ? [' ', h('span', { class: 'tag pending' }, t(this.lang, 'pendingChoice'))] : [])), h('span', { class: 'amt' }, this.money(p.stake)))),
+        ...v.prisoners.map((p) =>
+          h(
+            'li',
+            {},
+            h(
+              'span',
+              {},
+              `${this.playerName(p.playerId)} · ${p.chance} · ${t(this.lang, 'prisonLevel', { k: p.level })}`,
+              ...(p.pending ? [' ', h('span', { class: 'tag pending' }, t(this.lang, 'pendingChoice'))] : []),
+            ),
+            h('span', { class: 'amt' }, this.money(p.stake)),
+          ),
+        ),
       ),
     );
   }

@@ -4,7 +4,11 @@ import { LANGUAGE_NAMES, LANGUAGES, t, type Language } from './i18n.ts';
 type Child = Node | string | number | null | undefined | false;
 
 /** Creates an element: h('button', {class: 'btn', onclick: f}, 'text', child). */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, unknown> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, unknown> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null || v === false) continue;
@@ -15,7 +19,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<s
     else if (v === true) el.setAttribute(k, '');
     else el.setAttribute(k, String(v));
   }
-  for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(typeof c === 'number' ? String(c) : c);
+  for (const c of children)
+    if (c !== null && c !== undefined && c !== false) el.append(typeof c === 'number' ? String(c) : c);
   return el;
 }
 
@@ -42,7 +47,11 @@ export function clock(ms: number): string {
  * stores the choice (localStorage "croupier.lang"), sets <html lang> and calls `onChange` with it.
  */
 export function languageSelect(current: Language, onChange: (lang: Language) => void): HTMLElement {
-  const sel = h('select', { id: 'lang', 'aria-label': t(current, 'language') }, ...LANGUAGES.map((l) => h('option', { value: l, selected: l === current }, LANGUAGE_NAMES[l])));
+  const sel = h(
+    'select',
+    { id: 'lang', 'aria-label': t(current, 'language') },
+    ...LANGUAGES.map((l) => h('option', { value: l, selected: l === current }, LANGUAGE_NAMES[l])),
+  );
   sel.addEventListener('change', () => {
     const lang = sel.value as Language;
     localStorage.setItem('croupier.lang', lang);

@@ -33,7 +33,8 @@ const TEXTS: Partial<Record<string, Record<Language, Words>>> = {
     it: (d, m) => `Saldo insufficiente: ${m(num(d, 'balance'))} per una posta di ${m(num(d, 'stake'))}.`,
   },
   ABOVE_MAXIMUM: {
-    en: (d, m) => `Above the table maximum of ${m(num(d, 'limit'))} on this spot (you would have ${m(num(d, 'total'))}).`,
+    en: (d, m) =>
+      `Above the table maximum of ${m(num(d, 'limit'))} on this spot (you would have ${m(num(d, 'total'))}).`,
     fr: (d, m) => `Au-dessus du maximum de ${m(num(d, 'limit'))} sur cette case (vous auriez ${m(num(d, 'total'))}).`,
     cs: (d, m) => `Nad maximem stolu ${m(num(d, 'limit'))} na tomto poli (měli byste ${m(num(d, 'total'))}).`,
     de: (d, m) => `Über dem Tischmaximum von ${m(num(d, 'limit'))} auf diesem Feld (Sie hätten ${m(num(d, 'total'))}).`,

@@ -9,7 +9,9 @@
 import type { PlayerCoupJson } from './api.ts';
 
 /** The wallet change of a recalled coup (minor units). */
-export function coupNet(c: Pick<PlayerCoupJson, 'balanceBefore' | 'balanceAfter' | 'staked'> & { net?: number; partage?: number }): number {
+export function coupNet(
+  c: Pick<PlayerCoupJson, 'balanceBefore' | 'balanceAfter' | 'staked'> & { net?: number; partage?: number },
+): number {
   if (typeof c.net === 'number') return c.net;
   return c.balanceAfter - c.balanceBefore - c.staked + (c.partage ?? 0);
 }

@@ -14,7 +14,13 @@ export { LANGUAGES, type Language };
 export const CHANCE_NAMES_UI = CHANCE_NAMES;
 
 /** Native names of the languages, for the language switch. */
-export const LANGUAGE_NAMES: Record<Language, string> = { fr: 'Français', en: 'English', cs: 'Čeština', de: 'Deutsch', it: 'Italiano' };
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  fr: 'Français',
+  en: 'English',
+  cs: 'Čeština',
+  de: 'Deutsch',
+  it: 'Italiano',
+};
 
 const EN = {
   paused: 'Table paused',
@@ -641,7 +647,8 @@ const IT: Dict = {
   nameBlank: 'Scrivete prima il vostro nome.',
   nameTooLong: 'Un nome ha al massimo {n} caratteri.',
   useJoin: 'Nuovi? Usate «Unisciti» per creare un giocatore.',
-  notStaff: 'Questo è il token di un giocatore: la console del croupier richiede un token di croupier o di amministratore.',
+  notStaff:
+    'Questo è il token di un giocatore: la console del croupier richiede un token di croupier o di amministratore.',
   badToken: 'Token sconosciuto o scaduto.',
   stakeBack: 'Posta restituita {a}',
   netResult: 'Netto {a}',
@@ -717,7 +724,12 @@ const PLURALS: Record<Language, Record<'betsCount' | 'numbersCount' | 'coups' | 
     betsCount: { one: '{n} sázka', few: '{n} sázky', many: '{n} sázky', other: '{n} sázek' },
     numbersCount: { one: '{n} číslo', few: '{n} čísla', many: '{n} čísla', other: '{n} čísel' },
     coups: { one: '{n} kolo', few: '{n} kola', many: '{n} kola', other: '{n} kol' },
-    statsOver: { one: 'za poslední kolo', few: 'za poslední {n} kola', many: 'za posledních {n} kola', other: 'za posledních {n} kol' },
+    statsOver: {
+      one: 'za poslední kolo',
+      few: 'za poslední {n} kola',
+      many: 'za posledních {n} kola',
+      other: 'za posledních {n} kol',
+    },
   },
   de: {
     betsCount: { one: '{n} Einsatz', other: '{n} Einsätze' },
@@ -742,11 +754,41 @@ export function plural(lang: Language, key: keyof (typeof PLURALS)['en'], n: num
 
 /** Names of the rule sets (presets of the engine) per language. */
 const RULE_SETS: Record<Language, Record<string, string>> = {
-  en: { european: 'European roulette', french: 'French roulette', american: 'American roulette', 'historic-37': 'Historic roulette (37 pockets)', 'historic-38': 'Historic roulette (38 pockets)' },
-  fr: { european: 'Roulette européenne', french: 'Roulette française', american: 'Roulette américaine', 'historic-37': 'Roulette historique (37 cases)', 'historic-38': 'Roulette historique (38 cases)' },
-  cs: { european: 'Evropská ruleta', french: 'Francouzská ruleta', american: 'Americká ruleta', 'historic-37': 'Historická ruleta (37 polí)', 'historic-38': 'Historická ruleta (38 polí)' },
-  de: { european: 'Europäisches Roulette', french: 'Französisches Roulette', american: 'Amerikanisches Roulette', 'historic-37': 'Historisches Roulette (37 Fächer)', 'historic-38': 'Historisches Roulette (38 Fächer)' },
-  it: { european: 'Roulette europea', french: 'Roulette francese', american: 'Roulette americana', 'historic-37': 'Roulette storica (37 caselle)', 'historic-38': 'Roulette storica (38 caselle)' },
+  en: {
+    european: 'European roulette',
+    french: 'French roulette',
+    american: 'American roulette',
+    'historic-37': 'Historic roulette (37 pockets)',
+    'historic-38': 'Historic roulette (38 pockets)',
+  },
+  fr: {
+    european: 'Roulette européenne',
+    french: 'Roulette française',
+    american: 'Roulette américaine',
+    'historic-37': 'Roulette historique (37 cases)',
+    'historic-38': 'Roulette historique (38 cases)',
+  },
+  cs: {
+    european: 'Evropská ruleta',
+    french: 'Francouzská ruleta',
+    american: 'Americká ruleta',
+    'historic-37': 'Historická ruleta (37 polí)',
+    'historic-38': 'Historická ruleta (38 polí)',
+  },
+  de: {
+    european: 'Europäisches Roulette',
+    french: 'Französisches Roulette',
+    american: 'Amerikanisches Roulette',
+    'historic-37': 'Historisches Roulette (37 Fächer)',
+    'historic-38': 'Historisches Roulette (38 Fächer)',
+  },
+  it: {
+    european: 'Roulette europea',
+    french: 'Roulette francese',
+    american: 'Roulette americana',
+    'historic-37': 'Roulette storica (37 caselle)',
+    'historic-38': 'Roulette storica (38 caselle)',
+  },
 };
 
 /** The name of a rule set in a language ("french" → "Roulette française"); an unknown preset is shown as is. */

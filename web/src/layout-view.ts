@@ -179,7 +179,12 @@ export class LayoutView {
   }
 
   private onKey(e: KeyboardEvent): void {
-    const dirs: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const dirs: Record<string, [number, number]> = {
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+      ArrowUp: [0, -1],
+      ArrowDown: [0, 1],
+    };
     const dir = dirs[e.key];
     const from = e.target as HTMLElement;
     if (!dir || !from.classList.contains('spot')) return;
@@ -263,5 +268,3 @@ export class LayoutView {
     return this.buttons.get(key);
   }
 }
-
-

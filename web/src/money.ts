@@ -29,7 +29,13 @@ function currencyFormat(lang: string, c: Currency): Intl.NumberFormat | null {
   let f = formatters.get(key);
   if (!f) {
     try {
-      f = new Intl.NumberFormat(LOCALES[lang] ?? lang, { style: 'currency', currency: c.code, currencyDisplay: 'narrowSymbol', minimumFractionDigits: c.decimals, maximumFractionDigits: c.decimals });
+      f = new Intl.NumberFormat(LOCALES[lang] ?? lang, {
+        style: 'currency',
+        currency: c.code,
+        currencyDisplay: 'narrowSymbol',
+        minimumFractionDigits: c.decimals,
+        maximumFractionDigits: c.decimals,
+      });
     } catch {
       return null; // not an ISO currency code: shown as the code after the number
     }
@@ -61,7 +67,9 @@ export function formatMoney(minor: number, c: Currency, lang = 'en'): string {
 
 /** The decimal separator of a language ("." in English, "," in French, Czech, German, Italian). */
 export function decimalSeparator(lang = 'en'): string {
-  return lang === 'en' ? '.' : (new Intl.NumberFormat(LOCALES[lang] ?? lang).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.');
+  return lang === 'en'
+    ? '.'
+    : (new Intl.NumberFormat(LOCALES[lang] ?? lang).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.');
 }
 
 /**
@@ -72,7 +80,8 @@ export function decimalSeparator(lang = 'en'): string {
 export function chipLabel(minor: number, c: Currency, lang = 'en'): string {
   const abs = Math.abs(minor);
   const major = 10 ** c.decimals;
-  const [scale, suffix] = abs >= 1_000_000 * major ? [1_000_000 * major, 'M'] : abs >= 1000 * major ? [1000 * major, 'k'] : [major, ''];
+  const [scale, suffix] =
+    abs >= 1_000_000 * major ? [1_000_000 * major, 'M'] : abs >= 1000 * major ? [1000 * major, 'k'] : [major, ''];
   // hundredths of the unit, rounded half up: integer arithmetic on safe integers
   const step = scale / 100;
   const hundredths = step >= 1 ? Math.floor(abs / step) + (2 * (abs % step) >= step ? 1 : 0) : abs * (100 / scale);

@@ -24,11 +24,21 @@ export function phaseStatus(phase: Phase, pauseRequested = false): PhaseStatus {
   switch (phase) {
     case 'betting':
     case 'launched':
-      return { open: true, name: phase === 'betting' ? 'betting' : 'launched', banner: pauseRequested ? 'bannerPauseSoon' : null, tone: pauseRequested ? 'warning' : null };
+      return {
+        open: true,
+        name: phase === 'betting' ? 'betting' : 'launched',
+        banner: pauseRequested ? 'bannerPauseSoon' : null,
+        tone: pauseRequested ? 'warning' : null,
+      };
     case 'no-more-bets':
       return { open: false, name: 'noMoreBets', banner: 'bannerNoMoreBets', tone: 'info' };
     case 'settled':
-      return { open: false, name: 'settled', banner: pauseRequested ? 'bannerPauseSoon' : 'bannerSettled', tone: pauseRequested ? 'warning' : 'info' };
+      return {
+        open: false,
+        name: 'settled',
+        banner: pauseRequested ? 'bannerPauseSoon' : 'bannerSettled',
+        tone: pauseRequested ? 'warning' : 'info',
+      };
     case 'paused':
       return { open: false, name: 'paused', banner: 'bannerPaused', tone: 'paused' };
     case 'closed':

@@ -6,12 +6,37 @@
 import { catalogue, type Position } from '../../src/engine/layout.ts';
 import { colourOf, DOUBLE_ZERO, pocketText, type Pocket, type PocketLabel } from '../../src/engine/wheel.ts';
 import { CHANCES, type Chance } from '../../src/engine/layout.ts';
-import { announceText, chipCount, coveredPockets, expandAnnounce, MAX_NEIGHBOURS, type Announce } from '../../src/engine/announce.ts';
+import {
+  announceText,
+  chipCount,
+  coveredPockets,
+  expandAnnounce,
+  MAX_NEIGHBOURS,
+  type Announce,
+} from '../../src/engine/announce.ts';
 import { KIND_NAMES } from '../../src/engine/announcement.ts';
-import { Api, ApiFailure, type BetJson, type LiveEvent, type PlayerCoupJson, type PrisonerJson, type TableViewJson } from './api.ts';
+import {
+  Api,
+  ApiFailure,
+  type BetJson,
+  type LiveEvent,
+  type PlayerCoupJson,
+  type PrisonerJson,
+  type TableViewJson,
+} from './api.ts';
 import { byId, clock, h, languageSelect, numBadge } from './dom.ts';
 import { errorText, loginErrorText } from './errors.ts';
-import { announcement, calls, chanceName, DICTS, initialLanguage, plural, ruleSetName, t, type Language } from './i18n.ts';
+import {
+  announcement,
+  calls,
+  chanceName,
+  DICTS,
+  initialLanguage,
+  plural,
+  ruleSetName,
+  t,
+  type Language,
+} from './i18n.ts';
 import { LayoutView, type SpotChips } from './layout-view.ts';
 import { chipDenominations, chipLabel, formatMoney, type Currency } from './money.ts';
 import { announceTextName, FINALE_PAIRS, payoutText, positionName, seriesName } from './names.ts';
@@ -46,7 +71,8 @@ class PlayerApp {
   private chip = 0;
   private neighbours = 2;
   /** What the player's new chances simples do at a zero: en prison (the default) or la partage. */
-  private chanceOnZero: 'prison' | 'partage' = localStorage.getItem('croupier.onZero') === 'partage' ? 'partage' : 'prison';
+  private chanceOnZero: 'prison' | 'partage' =
+    localStorage.getItem('croupier.onZero') === 'partage' ? 'partage' : 'prison';
   private orientation: Orientation = 'horizontal';
   private layout: LayoutView | null = null;
   private racetrack: Racetrack | null = null;
@@ -117,7 +143,13 @@ class PlayerApp {
         return this.showLogin();
       }
       // the server cannot be reached (restarting?): say so and try again
-      this.root.replaceChildren(h('main', { class: 'login panel' }, h('p', { role: 'alert' }, `${t(this.lang, 'disconnected')} (${(e as Error).message})`)));
+      this.root.replaceChildren(
+        h(
+          'main',
+          { class: 'login panel' },
+          h('p', { role: 'alert' }, `${t(this.lang, 'disconnected')} (${(e as Error).message})`),
+        ),
+      );
       setTimeout(() => void this.start(), 3000);
     }
   }
@@ -153,7 +185,14 @@ class PlayerApp {
   private showLogin(message = ''): void {
     document.title = `Croupier — ${t(this.lang, 'title')}`;
     const err = h('p', { class: 'err', role: 'alert', id: 'login-error' }, message);
-    const input = h('input', { id: 'login-name', name: 'name', autocomplete: 'username', maxlength: NAME_MAX, placeholder: t(this.lang, 'name'), 'aria-label': t(this.lang, 'name') });
+    const input = h('input', {
+      id: 'login-name',
+      name: 'name',
+      autocomplete: 'username',
+      maxlength: NAME_MAX,
+      placeholder: t(this.lang, 'name'),
+      'aria-label': t(this.lang, 'name'),
+    });
     // "Sit down": an existing player only; "Join" (open registration): a new player only
     const submit = async (name: string, register = false) => {
       err.textContent = '';
@@ -172,7 +211,10 @@ class PlayerApp {
       } catch (e) {
         const unknown = e instanceof ApiFailure && e.error.code === 'UNKNOWN_PLAYER';
         const text = e instanceof ApiFailure ? loginErrorText(this.lang, e.error) : String(e);
-        const hints = [unknown && join.childElementCount > 0 ? t(this.lang, 'useJoin') : '', unknown && demo.childElementCount > 0 ? DEMO_HINT[this.lang] : ''].filter(Boolean);
+        const hints = [
+          unknown && join.childElementCount > 0 ? t(this.lang, 'useJoin') : '',
+          unknown && demo.childElementCount > 0 ? DEMO_HINT[this.lang] : '',
+        ].filter(Boolean);
         err.textContent = [text, ...hints].join(' ');
       }
     };
@@ -193,7 +235,12 @@ class PlayerApp {
       h('button', { class: 'btn primary', type: 'submit' }, t(this.lang, 'join')),
     );
     this.root.replaceChildren(
-      h('header', { class: 'topbar' }, h('div', { class: 'brand' }, 'CROUPIER'), this.langSelect(() => this.showLogin())),
+      h(
+        'header',
+        { class: 'topbar' },
+        h('div', { class: 'brand' }, 'CROUPIER'),
+        this.langSelect(() => this.showLogin()),
+      ),
       h(
         'main',
         { class: 'login panel' },
@@ -212,7 +259,11 @@ class PlayerApp {
   }
 
   /** The server's demo players (one-click login) and, with open registration, "play as a new player". */
-  private async fillLoginOffers(demo: HTMLElement, join: HTMLElement, submit: (name: string, register?: boolean) => Promise<void>): Promise<void> {
+  private async fillLoginOffers(
+    demo: HTMLElement,
+    join: HTMLElement,
+    submit: (name: string, register?: boolean) => Promise<void>,
+  ): Promise<void> {
     let health: Awaited<ReturnType<Api['health']>>;
     try {
       health = await this.api.health();
@@ -221,11 +272,27 @@ class PlayerApp {
     }
     const names = health.demoPlayers ?? [];
     if (names.length > 0) {
-      demo.replaceChildren(h('p', { class: 'empty' }, DEMO_LABEL[this.lang]), h('div', { class: 'quick' }, ...names.map((n) => h('button', { class: 'btn', type: 'button', onclick: () => void submit(n) }, n))));
+      demo.replaceChildren(
+        h('p', { class: 'empty' }, DEMO_LABEL[this.lang]),
+        h(
+          'div',
+          { class: 'quick' },
+          ...names.map((n) => h('button', { class: 'btn', type: 'button', onclick: () => void submit(n) }, n)),
+        ),
+      );
     }
     if (health.registration) {
-      const input = h('input', { id: 'register-name', name: 'new-name', autocomplete: 'off', maxlength: NAME_MAX, placeholder: t(this.lang, 'name'), 'aria-label': NEW_PLAYER[this.lang] });
-      const welcome = health.welcomeBalance ? ` (${WELCOME[this.lang].replace('{a}', formatMoney(health.welcomeBalance, { code: 'EUR', decimals: 2 }, this.lang))})` : '';
+      const input = h('input', {
+        id: 'register-name',
+        name: 'new-name',
+        autocomplete: 'off',
+        maxlength: NAME_MAX,
+        placeholder: t(this.lang, 'name'),
+        'aria-label': NEW_PLAYER[this.lang],
+      });
+      const welcome = health.welcomeBalance
+        ? ` (${WELCOME[this.lang].replace('{a}', formatMoney(health.welcomeBalance, { code: 'EUR', decimals: 2 }, this.lang))})`
+        : '';
       join.replaceChildren(
         h('p', { class: 'empty' }, `${NEW_PLAYER[this.lang]}${welcome}:`),
         h(
@@ -256,8 +323,16 @@ class PlayerApp {
           const radio = h('input', { type: 'radio', name: 'table', value: x.id, checked: x.id === chosen });
           radio.addEventListener('change', () => localStorage.setItem('croupier.table', x.id));
           const rules = `${ruleSetName(this.lang, x.rules.preset)} · ${x.rules.wheel === 'single' ? '0' : '0 · 00'} · ${t(this.lang, 'tableMin')} ${formatMoney(x.minimum, { code: x.currency, decimals: x.decimals }, this.lang)}`;
-          const last = (x.history ?? []).slice(0, 10).map((r) => numBadge(String(r.pocket), colourOf(toPocket(r.pocket))));
-          return h('label', { class: 'lobby-table', dataset: { table: x.id } }, radio, h('span', { class: 'lobby-name' }, x.name, h('small', {}, rules)), h('span', { class: 'last-numbers' }, ...last));
+          const last = (x.history ?? [])
+            .slice(0, 10)
+            .map((r) => numBadge(String(r.pocket), colourOf(toPocket(r.pocket))));
+          return h(
+            'label',
+            { class: 'lobby-table', dataset: { table: x.id } },
+            radio,
+            h('span', { class: 'lobby-name' }, x.name, h('small', {}, rules)),
+            h('span', { class: 'last-numbers' }, ...last),
+          );
         }),
       );
     } catch {
@@ -330,7 +405,11 @@ class PlayerApp {
     const denoms = chipDenominations(v.table.minimum, Math.max(...Object.values(v.table.maxima)));
     if (!denoms.includes(this.chip)) this.chip = denoms[0] ?? v.table.minimum;
 
-    const tableSel = h('select', { id: 'table-select', 'aria-label': d.table }, ...this.tables.map((x) => h('option', { value: x.id, selected: x.id === this.tableId }, x.name)));
+    const tableSel = h(
+      'select',
+      { id: 'table-select', 'aria-label': d.table },
+      ...this.tables.map((x) => h('option', { value: x.id, selected: x.id === this.tableId }, x.name)),
+    );
     tableSel.addEventListener('change', () => void this.switchTable(tableSel.value));
 
     const rebuild = () => {
@@ -340,12 +419,32 @@ class PlayerApp {
     const header = h(
       'header',
       { class: 'topbar' },
-      h('div', { class: 'brand' }, 'CROUPIER', h('small', {}, `${ruleSetName(L, v.table.rules.preset)} · ${t(L, 'tableMin')} ${this.money(v.table.minimum)}`)),
+      h(
+        'div',
+        { class: 'brand' },
+        'CROUPIER',
+        h('small', {}, `${ruleSetName(L, v.table.rules.preset)} · ${t(L, 'tableMin')} ${this.money(v.table.minimum)}`),
+      ),
       h('label', {}, d.table, tableSel),
       this.langSelect(rebuild),
-      h('div', { class: 'who' }, h('span', {}, this.session?.name ?? ''), h('button', { class: 'btn-small', type: 'button', id: 'logout', onclick: () => void this.logout() }, d.logOut)),
-      h('div', { class: 'money-box' }, h('span', { class: 'lbl' }, d.staked), h('span', { class: 'val', id: 'staked' }, '')),
-      h('div', { class: 'money-box' }, h('span', { class: 'lbl' }, d.balance), h('span', { class: 'val', id: 'balance', 'aria-live': 'polite' }, '')),
+      h(
+        'div',
+        { class: 'who' },
+        h('span', {}, this.session?.name ?? ''),
+        h('button', { class: 'btn-small', type: 'button', id: 'logout', onclick: () => void this.logout() }, d.logOut),
+      ),
+      h(
+        'div',
+        { class: 'money-box' },
+        h('span', { class: 'lbl' }, d.staked),
+        h('span', { class: 'val', id: 'staked' }, ''),
+      ),
+      h(
+        'div',
+        { class: 'money-box' },
+        h('span', { class: 'lbl' }, d.balance),
+        h('span', { class: 'val', id: 'balance', 'aria-live': 'polite' }, ''),
+      ),
     );
 
     // wheel, status, board
@@ -373,7 +472,17 @@ class PlayerApp {
       { class: 'status panel', 'aria-label': d.settled },
       h('div', { class: 'call', id: 'call' }),
       h('div', { class: 'phase-banner', id: 'phase-banner', role: 'status', hidden: true }),
-      h('div', { class: 'phase-line' }, h('span', { id: 'phase', 'aria-live': 'polite' }), h('div', { class: 'countdown', role: 'progressbar', id: 'countdown', 'aria-label': 'countdown' }, h('span', {})), h('span', { class: 'countdown-text', id: 'countdown-text' })),
+      h(
+        'div',
+        { class: 'phase-line' },
+        h('span', { id: 'phase', 'aria-live': 'polite' }),
+        h(
+          'div',
+          { class: 'countdown', role: 'progressbar', id: 'countdown', 'aria-label': 'countdown' },
+          h('span', {}),
+        ),
+        h('span', { class: 'countdown-text', id: 'countdown-text' }),
+      ),
       h('div', { class: 'announce', id: 'announce', 'aria-live': 'polite' }),
       h('div', { class: 'win-line', id: 'win', 'aria-live': 'polite' }),
       h('div', { class: 'banner', id: 'zero-banner', hidden: true }),
@@ -403,11 +512,20 @@ class PlayerApp {
     // racetrack and announced bets (single zero only)
     if (v.table.rules.announcedBets) {
       this.racetrack = new Racetrack({
-        neighbours: (p) => void this.placeAnnounce({ announce: 'voisins', number: p === DOUBLE_ZERO ? '00' : p, neighbours: this.neighbours }),
+        neighbours: (p) =>
+          void this.placeAnnounce({
+            announce: 'voisins',
+            number: p === DOUBLE_ZERO ? '00' : p,
+            neighbours: this.neighbours,
+          }),
         series: (name) => void this.placeAnnounce({ announce: name }),
         preview: (ps, what) => {
           this.layout?.highlight(ps);
-          byId('info').textContent = what ? this.announceInfo(what.series ? { name: what.series } : { name: 'voisins', centre: what.centre!, k: this.neighbours }) : '';
+          byId('info').textContent = what
+            ? this.announceInfo(
+                what.series ? { name: what.series } : { name: 'voisins', centre: what.centre!, k: this.neighbours },
+              )
+            : '';
         },
       });
       this.racetrack.render(L, this.orientation === 'vertical');
@@ -418,7 +536,11 @@ class PlayerApp {
         out.textContent = String(this.neighbours);
         this.racetrack?.setNeighbours(this.neighbours);
       };
-      const finaleSel = h('select', { id: 'finale-cheval', 'aria-label': d.finaleCheval }, ...FINALE_PAIRS.map(([a, b]) => h('option', { value: `${a}/${b}` }, `${a}/${b}`)));
+      const finaleSel = h(
+        'select',
+        { id: 'finale-cheval', 'aria-label': d.finaleCheval },
+        ...FINALE_PAIRS.map(([a, b]) => h('option', { value: `${a}/${b}` }, `${a}/${b}`)),
+      );
       const tools = h(
         'div',
         { class: 'announce-tools' },
@@ -426,19 +548,82 @@ class PlayerApp {
         h(
           'div',
           { class: 'stepper' },
-          h('button', { class: 'btn-small', type: 'button', 'aria-label': `${d.neighbours} −`, onclick: () => setK(this.neighbours - 1) }, '−'),
+          h(
+            'button',
+            {
+              class: 'btn-small',
+              type: 'button',
+              'aria-label': `${d.neighbours} −`,
+              onclick: () => setK(this.neighbours - 1),
+            },
+            '−',
+          ),
           out,
-          h('button', { class: 'btn-small', type: 'button', 'aria-label': `${d.neighbours} +`, onclick: () => setK(this.neighbours + 1) }, '+'),
+          h(
+            'button',
+            {
+              class: 'btn-small',
+              type: 'button',
+              'aria-label': `${d.neighbours} +`,
+              onclick: () => setK(this.neighbours + 1),
+            },
+            '+',
+          ),
         ),
         h('div', {}, d.finalePlein),
-        h('div', { class: 'finale-grid' }, ...Array.from({ length: 10 }, (_, i) => this.infoOn(h('button', { class: 'btn-small', type: 'button', 'aria-label': `${d.finalePlein} ${i}`, onclick: () => void this.placeAnnounce({ finale: i }) }, String(i)), () => ({ name: 'finale-plein', digit: i })))),
-        h('div', { class: 'finale-row' }, d.finaleCheval, finaleSel, this.infoOn(h('button', { class: 'btn-small', type: 'button', 'aria-label': `${d.finaleCheval}: ${d.place}`, onclick: () => void this.placeAnnounce({ finale: finaleSel.value }) }, d.place), () => {
-            const [a, b] = finaleSel.value.split('/').map(Number);
-            return { name: 'finale-cheval', a, b };
-          })),
-        this.infoOn(h('button', { class: 'btn-small', type: 'button', onclick: () => void this.placeAnnounce({ announce: 'jeu-7-9' }) }, seriesName('jeu-7-9', L)), () => ({ name: 'jeu-7-9' })),
+        h(
+          'div',
+          { class: 'finale-grid' },
+          ...Array.from({ length: 10 }, (_, i) =>
+            this.infoOn(
+              h(
+                'button',
+                {
+                  class: 'btn-small',
+                  type: 'button',
+                  'aria-label': `${d.finalePlein} ${i}`,
+                  onclick: () => void this.placeAnnounce({ finale: i }),
+                },
+                String(i),
+              ),
+              () => ({ name: 'finale-plein', digit: i }),
+            ),
+          ),
+        ),
+        h(
+          'div',
+          { class: 'finale-row' },
+          d.finaleCheval,
+          finaleSel,
+          this.infoOn(
+            h(
+              'button',
+              {
+                class: 'btn-small',
+                type: 'button',
+                'aria-label': `${d.finaleCheval}: ${d.place}`,
+                onclick: () => void this.placeAnnounce({ finale: finaleSel.value }),
+              },
+              d.place,
+            ),
+            () => {
+              const [a, b] = finaleSel.value.split('/').map(Number);
+              return { name: 'finale-cheval', a, b };
+            },
+          ),
+        ),
+        this.infoOn(
+          h(
+            'button',
+            { class: 'btn-small', type: 'button', onclick: () => void this.placeAnnounce({ announce: 'jeu-7-9' }) },
+            seriesName('jeu-7-9', L),
+          ),
+          () => ({ name: 'jeu-7-9' }),
+        ),
       );
-      felt.append(h('div', { class: 'racetrack-wrap', role: 'group', 'aria-label': d.racetrack }, this.racetrack.root, tools));
+      felt.append(
+        h('div', { class: 'racetrack-wrap', role: 'group', 'aria-label': d.racetrack }, this.racetrack.root, tools),
+      );
     } else {
       this.racetrack = null;
     }
@@ -448,7 +633,19 @@ class PlayerApp {
     const rack = h('div', { class: 'rack', role: 'radiogroup', 'aria-label': d.chips, id: 'rack' });
     const checked = denoms.indexOf(this.chip);
     denoms.forEach((value, i) => {
-      const b = h('button', { class: `rack-chip v${i}`, type: 'button', role: 'radio', 'aria-checked': String(i === checked), tabindex: radioTabIndex(i, checked), 'aria-label': t(L, 'chipValue', { v: this.money(value) }), dataset: { value: String(value) } }, chipLabel(value, this.currency, L));
+      const b = h(
+        'button',
+        {
+          class: `rack-chip v${i}`,
+          type: 'button',
+          role: 'radio',
+          'aria-checked': String(i === checked),
+          tabindex: radioTabIndex(i, checked),
+          'aria-label': t(L, 'chipValue', { v: this.money(value) }),
+          dataset: { value: String(value) },
+        },
+        chipLabel(value, this.currency, L),
+      );
       b.addEventListener('click', () => {
         this.chip = value;
         for (const c of Array.from(rack.querySelectorAll('button'))) {
@@ -471,24 +668,58 @@ class PlayerApp {
       'div',
       { class: 'actions' },
       h('button', { class: 'btn', type: 'button', id: 'undo', onclick: () => void this.command('undo') }, d.undo),
-      h('button', { class: 'btn danger', type: 'button', id: 'clear', onclick: () => void this.command('clear') }, d.clear),
+      h(
+        'button',
+        { class: 'btn danger', type: 'button', id: 'clear', onclick: () => void this.command('clear') },
+        d.clear,
+      ),
       h('button', { class: 'btn', type: 'button', id: 'rebet', onclick: () => void this.command('rebet') }, d.rebet),
       h('button', { class: 'btn', type: 'button', id: 'double', onclick: () => void this.command('double') }, d.double),
     );
-    const controls = h('section', { class: 'panel controls-panel', 'aria-label': d.chips }, h('div', { class: 'rack-row' }, rack, actions), h('div', { class: 'info-line', id: 'info', 'aria-live': 'polite' }));
+    const controls = h(
+      'section',
+      { class: 'panel controls-panel', 'aria-label': d.chips },
+      h('div', { class: 'rack-row' }, rack, actions),
+      h('div', { class: 'info-line', id: 'info', 'aria-live': 'polite' }),
+    );
 
     // side panels
     const side = h(
       'div',
       { class: 'side-col' },
-      h('section', { class: 'panel', 'aria-label': d.betSlip }, h('h2', {}, d.betSlip), h('ul', { class: 'slip', id: 'slip' }), h('div', { class: 'slip-total' }, h('span', {}, d.total), h('span', { id: 'slip-total' }))),
-      h('section', { class: 'panel', id: 'prison-panel', 'aria-label': d.prisoners }, h('h2', {}, d.prisoners), this.onZeroPreference(), h('div', { class: 'prisoners', id: 'prisoners' })),
-      h('section', { class: 'panel', 'aria-label': d.history }, h('h2', {}, d.history), h('ul', { class: 'history', id: 'history' })),
+      h(
+        'section',
+        { class: 'panel', 'aria-label': d.betSlip },
+        h('h2', {}, d.betSlip),
+        h('ul', { class: 'slip', id: 'slip' }),
+        h('div', { class: 'slip-total' }, h('span', {}, d.total), h('span', { id: 'slip-total' })),
+      ),
+      h(
+        'section',
+        { class: 'panel', id: 'prison-panel', 'aria-label': d.prisoners },
+        h('h2', {}, d.prisoners),
+        this.onZeroPreference(),
+        h('div', { class: 'prisoners', id: 'prisoners' }),
+      ),
+      h(
+        'section',
+        { class: 'panel', 'aria-label': d.history },
+        h('h2', {}, d.history),
+        h('ul', { class: 'history', id: 'history' }),
+      ),
       h('section', { class: 'panel' }, h('details', {}, h('summary', {}, d.limits), this.limitsTable())),
-      h('section', { class: 'panel' }, h('details', {}, h('summary', {}, d.help), h('p', { class: 'empty' }, d.helpText))),
+      h(
+        'section',
+        { class: 'panel' },
+        h('details', {}, h('summary', {}, d.help), h('p', { class: 'empty' }, d.helpText)),
+      ),
     );
     const main = h('div', { class: 'main-col' }, top, felt, controls);
-    this.root.replaceChildren(header, h('main', { class: 'page' }, main, side), h('div', { class: 'toast', id: 'toast', role: 'alert', hidden: true }));
+    this.root.replaceChildren(
+      header,
+      h('main', { class: 'page' }, main, side),
+      h('div', { class: 'toast', id: 'toast', role: 'alert', hidden: true }),
+    );
     // the history (all tables) survives a rebuild: a table or language change
     this.renderHistory();
   }
@@ -497,7 +728,12 @@ class PlayerApp {
   private onZeroPreference(): HTMLElement | null {
     if (this.view?.table.rules.chanceOnZero !== 'prison') return null;
     const c = calls(this.lang);
-    const sel = h('select', { id: 'on-zero', 'aria-label': DICTS[this.lang].newChancesAtZero }, h('option', { value: 'prison', selected: this.chanceOnZero === 'prison' }, cap(c.enPrison)), h('option', { value: 'partage', selected: this.chanceOnZero === 'partage' }, cap(c.partage)));
+    const sel = h(
+      'select',
+      { id: 'on-zero', 'aria-label': DICTS[this.lang].newChancesAtZero },
+      h('option', { value: 'prison', selected: this.chanceOnZero === 'prison' }, cap(c.enPrison)),
+      h('option', { value: 'partage', selected: this.chanceOnZero === 'partage' }, cap(c.partage)),
+    );
     sel.addEventListener('change', () => {
       this.chanceOnZero = sel.value === 'partage' ? 'partage' : 'prison';
       localStorage.setItem('croupier.onZero', this.chanceOnZero);
@@ -507,17 +743,38 @@ class PlayerApp {
 
   private limitsTable(): HTMLElement {
     const v = this.view!;
-    const kinds = catalogue(v.table.rules.wheel).positions.reduce<string[]>((a, p) => (a.includes(p.kind) ? a : [...a, p.kind]), []);
+    const kinds = catalogue(v.table.rules.wheel).positions.reduce<string[]>(
+      (a, p) => (a.includes(p.kind) ? a : [...a, p.kind]),
+      [],
+    );
     return h(
       'table',
       { class: 'limits', id: 'limits' },
-      h('thead', {}, h('tr', {}, h('th', {}, DICTS[this.lang].bet), h('th', {}, ''), h('th', { class: 'r' }, 'min'), h('th', { class: 'r' }, 'max'))),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', {}, DICTS[this.lang].bet),
+          h('th', {}, ''),
+          h('th', { class: 'r' }, 'min'),
+          h('th', { class: 'r' }, 'max'),
+        ),
+      ),
       h(
         'tbody',
         {},
         ...kinds.map((k) => {
           const kind = k as Position['kind'];
-          return h('tr', {}, h('td', {}, positionKindName(kind, this.lang)), h('td', {}, payoutText(kind, this.lang)), h('td', { class: 'r' }, this.money(v.table.minimum)), h('td', { class: 'r' }, this.money(v.table.maxima[kind])));
+          return h(
+            'tr',
+            {},
+            h('td', {}, positionKindName(kind, this.lang)),
+            h('td', {}, payoutText(kind, this.lang)),
+            h('td', { class: 'r' }, this.money(v.table.minimum)),
+            h('td', { class: 'r' }, this.money(v.table.maxima[kind])),
+          );
         }),
       ),
     );
@@ -547,7 +804,10 @@ class PlayerApp {
     const v = this.view;
     if (!v) return '';
     const mine = this.myStakes().get(p.key) ?? 0;
-    const parts = [t(this.lang, 'pays', { p: payoutText(p.kind, this.lang) }), t(this.lang, 'minMax', { min: this.money(v.table.minimum), max: this.money(v.table.maxima[p.kind]) })];
+    const parts = [
+      t(this.lang, 'pays', { p: payoutText(p.kind, this.lang) }),
+      t(this.lang, 'minMax', { min: this.money(v.table.minimum), max: this.money(v.table.maxima[p.kind]) }),
+    ];
     if (mine) parts.push(t(this.lang, 'yourStake', { s: this.money(mine) }));
     return parts.join(' · ');
   }
@@ -563,7 +823,8 @@ class PlayerApp {
   private async placePosition(p: Position): Promise<void> {
     const spec: Record<string, unknown> = specOf(p);
     // the player's standing choice for chances simples should the coup be a zero (french rules)
-    if (p.kind === 'chance' && this.view?.table.rules.chanceOnZero === 'prison' && this.chanceOnZero === 'partage') spec.onZero = 'partage';
+    if (p.kind === 'chance' && this.view?.table.rules.chanceOnZero === 'prison' && this.chanceOnZero === 'partage')
+      spec.onZero = 'partage';
     await this.place({ ...spec, stake: this.chip });
   }
 
@@ -576,8 +837,16 @@ class PlayerApp {
     const c = this.history.find((x) => x.tableId === this.tableId && x.number === coup);
     if (!c) return undefined;
     const bets: Record<string, { status: string; returned?: number; kept?: number }> = {};
-    for (const [id, o] of Object.entries(c.outcomes)) bets[id] = { status: o.status, returned: o.returned, kept: (o as { kept?: number }).kept };
-    return { staked: c.staked, prisonerStakes: c.prisonerStakes, returned: c.returned, bets, partage: c.partage ?? 0, partaged: (c.partages ?? []).map((x) => x.prisoner) };
+    for (const [id, o] of Object.entries(c.outcomes))
+      bets[id] = { status: o.status, returned: o.returned, kept: (o as { kept?: number }).kept };
+    return {
+      staked: c.staked,
+      prisonerStakes: c.prisonerStakes,
+      returned: c.returned,
+      bets,
+      partage: c.partage ?? 0,
+      partaged: (c.partages ?? []).map((x) => x.prisoner),
+    };
   }
 
   private async place(bet: Record<string, unknown>): Promise<void> {
@@ -634,7 +903,11 @@ class PlayerApp {
     return slipKey((this.view?.my?.bets ?? []).map((b) => b.id));
   }
 
-  private async choose(p: PrisonerJson, choice: 'partage' | 'prison' | 'move' | 'on-zero', opts: { chance?: string; onZero?: 'partage' | 'prison' } = {}): Promise<void> {
+  private async choose(
+    p: PrisonerJson,
+    choice: 'partage' | 'prison' | 'move' | 'on-zero',
+    opts: { chance?: string; onZero?: 'partage' | 'prison' } = {},
+  ): Promise<void> {
     try {
       const r = await this.api.choose(this.tableId, p.id, choice, opts);
       this.balance = r.balance;
@@ -644,7 +917,12 @@ class PlayerApp {
         const key = `${this.tableId}:${p.since}`;
         const st = this.settlements.get(key);
         const returned = (r as { returned?: number }).returned ?? 0;
-        if (st && !(st.partaged ?? []).includes(p.id)) this.settlements.set(key, { ...st, partage: (st.partage ?? 0) + returned, partaged: [...(st.partaged ?? []), p.id] });
+        if (st && !(st.partaged ?? []).includes(p.id))
+          this.settlements.set(key, {
+            ...st,
+            partage: (st.partage ?? 0) + returned,
+            partaged: [...(st.partaged ?? []), p.id],
+          });
         void this.loadHistory();
       }
     } catch (e) {
@@ -717,7 +995,12 @@ class PlayerApp {
         this.startLanding(e.coup as number, toPocket(e.pocket as PocketLabel));
         break;
       case 'settlement':
-        this.settlements.set(`${this.tableId}:${e.coup as number}`, { staked: e.staked as number, prisonerStakes: e.prisonerStakes as number, returned: e.returned as number, bets: e.bets as SettlementLike['bets'] });
+        this.settlements.set(`${this.tableId}:${e.coup as number}`, {
+          staked: e.staked as number,
+          prisonerStakes: e.prisonerStakes as number,
+          returned: e.returned as number,
+          bets: e.bets as SettlementLike['bets'],
+        });
         break;
       default:
         this.scheduleRefetch();
@@ -815,8 +1098,14 @@ class PlayerApp {
     // outside betting the felt is dimmed, the racetrack and its tools are off, and a banner
     // says why (paused by the croupier, day not open, rien ne va plus, the result)
     document.querySelector('.felt')?.classList.toggle('closed', !betting);
-    for (const el of Array.from(document.querySelectorAll<HTMLButtonElement | HTMLSelectElement>('.announce-tools button, .announce-tools select'))) el.disabled = !betting;
-    for (const el of Array.from(document.querySelectorAll('.racetrack .rt-target'))) el.setAttribute('aria-disabled', String(!betting));
+    for (const el of Array.from(
+      document.querySelectorAll<HTMLButtonElement | HTMLSelectElement>(
+        '.announce-tools button, .announce-tools select',
+      ),
+    ))
+      el.disabled = !betting;
+    for (const el of Array.from(document.querySelectorAll('.racetrack .rt-target')))
+      el.setAttribute('aria-disabled', String(!betting));
     const phaseBanner = byId('phase-banner');
     phaseBanner.hidden = ps.banner === null;
     phaseBanner.textContent = ps.banner ? t(L, ps.banner) : '';
@@ -840,7 +1129,14 @@ class PlayerApp {
     this.layout?.setChips(chips);
     this.layout?.refreshLabels();
     const myPrisoners = v.my?.prisoners ?? [];
-    this.layout?.setPrisoners(myPrisoners.map((p) => ({ chance: p.chance, label: chipLabel(p.stake, this.currency, L), level: p.level, pending: p.pending })));
+    this.layout?.setPrisoners(
+      myPrisoners.map((p) => ({
+        chance: p.chance,
+        label: chipLabel(p.stake, this.currency, L),
+        level: p.level,
+        pending: p.pending,
+      })),
+    );
     const series = new Set<string>();
     const centres = new Set<Pocket>();
     for (const b of v.my?.bets ?? []) {
@@ -853,15 +1149,28 @@ class PlayerApp {
 
     // status
     const shown = this.landing === null ? v.lastCoup : null;
-    const showResult = shown && shown.number === this.shownCoup && (v.phase === 'settled' || v.phase === 'paused' || v.phase === 'closed' || v.phase === 'betting');
+    const showResult =
+      shown &&
+      shown.number === this.shownCoup &&
+      (v.phase === 'settled' || v.phase === 'paused' || v.phase === 'closed' || v.phase === 'betting');
     const c = calls(L);
-    const callText: Record<string, string> = { betting: c.faitesVosJeux, launched: c.faitesVosJeux, 'no-more-bets': c.rienNeVaPlus, settled: shown ? announcement(L, toPocket(shown.pocket)) : '', closed: d.closed, paused: d.paused };
+    const callText: Record<string, string> = {
+      betting: c.faitesVosJeux,
+      launched: c.faitesVosJeux,
+      'no-more-bets': c.rienNeVaPlus,
+      settled: shown ? announcement(L, toPocket(shown.pocket)) : '',
+      closed: d.closed,
+      paused: d.paused,
+    };
     byId('call').textContent = this.landing !== null ? c.rienNeVaPlus : (callText[v.phase] ?? '');
     byId('phase').textContent = `${d.coup} ${v.coup} · ${this.phaseName(v.phase)}`;
     const ann = byId('announce');
     if (showResult && shown) {
       const p = toPocket(shown.pocket);
-      ann.replaceChildren(numBadge(pocketText(p), colourOf(p)), h('span', { class: 'text' }, shown.announcement[L] ?? announcement(L, p)));
+      ann.replaceChildren(
+        numBadge(pocketText(p), colourOf(p)),
+        h('span', { class: 'text' }, shown.announcement[L] ?? announcement(L, p)),
+      );
       // while the result is on, the croupier's call above says the announcement: show it once
       ann.classList.toggle('said', v.phase === 'settled');
       ann.dataset.pocket = pocketText(p);
@@ -877,14 +1186,17 @@ class PlayerApp {
       delete ann.dataset.pocket;
     }
     const win = byId('win');
-    const s = shown ? (this.settlements.get(`${this.tableId}:${shown.number}`) ?? this.settlementFromHistory(shown.number)) : undefined;
+    const s = shown
+      ? (this.settlements.get(`${this.tableId}:${shown.number}`) ?? this.settlementFromHistory(shown.number))
+      : undefined;
     if (showResult && s) {
       // the coup's net (wallet change): a win only when positive; freed prisoners and returned
       // stakes are a stake back; la partage is a loss of half
       const r = coupResult(s);
       const parts: string[] = [];
       if (r.kind === 'win') parts.push(t(L, 'youWon', { a: this.money(r.gain) }));
-      else if (r.kind === 'stake-back') parts.push(t(L, 'stakeBack', { a: this.money(s.returned - r.freed + (s.partage ?? 0)) }));
+      else if (r.kind === 'stake-back')
+        parts.push(t(L, 'stakeBack', { a: this.money(s.returned - r.freed + (s.partage ?? 0)) }));
       else if (r.kind === 'loss') parts.push(t(L, 'netResult', { a: this.money(r.gain) }));
       if (r.freed > 0) parts.push(t(L, 'stakeBack', { a: this.money(r.freed) }));
       if (r.held > 0) parts.push(t(L, 'heldInPrison', { a: this.money(r.held) }));
@@ -915,8 +1227,32 @@ class PlayerApp {
             const li = h(
               'li',
               { dataset: { bet: b.id, bets: line.bets.map((x) => x.id).join(' '), count: String(line.count) } },
-              h('span', {}, name, line.count > 1 ? h('span', { class: 'count', title: plural(L, 'betsCount', line.count) }, ` ×${line.count}`) : null),
-              h('span', { class: 'amt' }, this.money(line.stake), betting ? h('button', { class: 'remove', type: 'button', title: `${d.remove}: ${name}`, 'aria-label': `${d.remove}: ${name}`, onclick: () => void this.removeBet(b.id) }, '×') : null),
+              h(
+                'span',
+                {},
+                name,
+                line.count > 1
+                  ? h('span', { class: 'count', title: plural(L, 'betsCount', line.count) }, ` ×${line.count}`)
+                  : null,
+              ),
+              h(
+                'span',
+                { class: 'amt' },
+                this.money(line.stake),
+                betting
+                  ? h(
+                      'button',
+                      {
+                        class: 'remove',
+                        type: 'button',
+                        title: `${d.remove}: ${name}`,
+                        'aria-label': `${d.remove}: ${name}`,
+                        onclick: () => void this.removeBet(b.id),
+                      },
+                      '×',
+                    )
+                  : null,
+              ),
             );
             const pockets = b.numbers.map(toPocket);
             li.addEventListener('pointerenter', () => this.layout?.highlight(pockets));
@@ -970,7 +1306,21 @@ class PlayerApp {
     const now = this.api.now();
     // the cards are only rebuilt when what they show changes (not on every refresh of the
     // table): an open "Move to" list keeps its choice and the focus
-    const shape = JSON.stringify([this.lang, canChange, this.view?.table.currency, list.map((p) => [p.id, p.chance, p.stake, p.level, p.pending, p.choiceDeadline, p.onZero, p.pending && p.choiceDeadline !== null && p.choiceDeadline > now])]);
+    const shape = JSON.stringify([
+      this.lang,
+      canChange,
+      this.view?.table.currency,
+      list.map((p) => [
+        p.id,
+        p.chance,
+        p.stake,
+        p.level,
+        p.pending,
+        p.choiceDeadline,
+        p.onZero,
+        p.pending && p.choiceDeadline !== null && p.choiceDeadline > now,
+      ]),
+    ]);
     if (box.dataset.shape === shape && box.isConnected) return;
     box.dataset.shape = shape;
     box.replaceChildren(
@@ -979,19 +1329,65 @@ class PlayerApp {
         const open = p.pending && p.choiceDeadline !== null && p.choiceDeadline > now;
         // the chance chosen in "Move to" is kept across re-renders of the card
         const target = this.moveTargets.get(p.id);
-        const sel = h('select', { 'aria-label': `${d.moveTo} (${name})`, dataset: { choice: 'move-to' } }, ...CHANCES.filter((x) => x !== p.chance).map((x: Chance) => h('option', { value: x, selected: x === target }, chanceName(this.lang, x))));
+        const sel = h(
+          'select',
+          { 'aria-label': `${d.moveTo} (${name})`, dataset: { choice: 'move-to' } },
+          ...CHANCES.filter((x) => x !== p.chance).map((x: Chance) =>
+            h('option', { value: x, selected: x === target }, chanceName(this.lang, x)),
+          ),
+        );
         sel.addEventListener('change', () => this.moveTargets.set(p.id, sel.value as Chance));
         const row = h('div', { class: 'row' });
         if (open) {
           row.append(
-            h('button', { class: 'btn', type: 'button', dataset: { choice: 'partage' }, onclick: () => void this.choose(p, 'partage') }, cap(c.partage)),
-            h('button', { class: 'btn', type: 'button', dataset: { choice: 'prison' }, onclick: () => void this.choose(p, 'prison') }, d.stay),
+            h(
+              'button',
+              {
+                class: 'btn',
+                type: 'button',
+                dataset: { choice: 'partage' },
+                onclick: () => void this.choose(p, 'partage'),
+              },
+              cap(c.partage),
+            ),
+            h(
+              'button',
+              {
+                class: 'btn',
+                type: 'button',
+                dataset: { choice: 'prison' },
+                onclick: () => void this.choose(p, 'prison'),
+              },
+              d.stay,
+            ),
           );
         }
-        if (canChange) row.append(h('span', {}, d.moveTo), sel, h('button', { class: 'btn-small', type: 'button', dataset: { choice: 'move' }, onclick: () => void this.choose(p, 'move', { chance: sel.value }) }, d.move));
+        if (canChange)
+          row.append(
+            h('span', {}, d.moveTo),
+            sel,
+            h(
+              'button',
+              {
+                class: 'btn-small',
+                type: 'button',
+                dataset: { choice: 'move' },
+                onclick: () => void this.choose(p, 'move', { chance: sel.value }),
+              },
+              d.move,
+            ),
+          );
         if (canChange && p.onZero !== undefined) {
-          const standing = h('select', { 'aria-label': `${d.atNextZero} (${name})`, dataset: { choice: 'on-zero' } }, h('option', { value: 'prison', selected: p.onZero !== 'partage' }, cap(c.enPrison)), h('option', { value: 'partage', selected: p.onZero === 'partage' }, cap(c.partage)));
-          standing.addEventListener('change', () => void this.choose(p, 'on-zero', { onZero: standing.value as 'prison' | 'partage' }));
+          const standing = h(
+            'select',
+            { 'aria-label': `${d.atNextZero} (${name})`, dataset: { choice: 'on-zero' } },
+            h('option', { value: 'prison', selected: p.onZero !== 'partage' }, cap(c.enPrison)),
+            h('option', { value: 'partage', selected: p.onZero === 'partage' }, cap(c.partage)),
+          );
+          standing.addEventListener(
+            'change',
+            () => void this.choose(p, 'on-zero', { onZero: standing.value as 'prison' | 'partage' }),
+          );
           row.append(h('label', { class: 'standing' }, d.atNextZero, standing));
         }
         return h(
@@ -1058,12 +1454,22 @@ class PlayerApp {
         const bets = c.bets.map((b) => {
           const o = c.outcomes[b.id];
           const status = o ? ((d as unknown as Record<string, string>)[`status_${o.status}`] ?? o.status) : '';
-          return h('li', {}, `${this.betName(b)}: ${this.money(b.stake)} → ${o ? this.money(o.returned) : '—'} ${status ? `(${status})` : ''}`);
+          return h(
+            'li',
+            {},
+            `${this.betName(b)}: ${this.money(b.stake)} → ${o ? this.money(o.returned) : '—'} ${status ? `(${status})` : ''}`,
+          );
         });
         // la partage chosen in the zero's choice window (after the settlement): the half back
         for (const x of c.partages ?? []) {
           const chance = x.chance ? ` (${chanceName(this.lang, x.chance as Chance)})` : '';
-          bets.push(h('li', { dataset: { partage: x.prisoner } }, `${cap(calls(this.lang).partage)}${chance}: +${this.money(x.returned)}`));
+          bets.push(
+            h(
+              'li',
+              { dataset: { partage: x.prisoner } },
+              `${cap(calls(this.lang).partage)}${chance}: +${this.money(x.returned)}`,
+            ),
+          );
         }
         return h(
           'li',
@@ -1078,7 +1484,11 @@ class PlayerApp {
               h('span', {}, `${d.coup} ${c.number} · ${c.tableId}`),
               h('span', { class: `net${net > 0 ? ' pos' : ''}` }, `${net > 0 ? '+' : ''}${this.money(net)}`),
             ),
-            h('div', {}, `${d.stake} ${this.money(c.staked + c.prisonerStakes)} · ${d.returned} ${this.money(c.returned + (c.partage ?? 0))} · ${d.balance} ${this.money(c.balanceAfter + (c.partage ?? 0))}`),
+            h(
+              'div',
+              {},
+              `${d.stake} ${this.money(c.staked + c.prisonerStakes)} · ${d.returned} ${this.money(c.returned + (c.partage ?? 0))} · ${d.balance} ${this.money(c.balanceAfter + (c.partage ?? 0))}`,
+            ),
             h('ul', {}, ...bets),
           ),
         );

@@ -92,13 +92,30 @@ export interface RacetrackHandlers {
 /** The inner sections drawn on the track and the wheel-index ranges that bound them. */
 const SECTIONS: ReadonlyArray<{ name: SeriesName; ranges: Array<[Pocket, Pocket]> }> = [
   { name: 'tiers', ranges: [[27, 33]] },
-  { name: 'orphelins', ranges: [[17, 6], [1, 9]] },
-  { name: 'voisins-du-zero', ranges: [[22, 28], [19, 25]] },
+  {
+    name: 'orphelins',
+    ranges: [
+      [17, 6],
+      [1, 9],
+    ],
+  },
+  {
+    name: 'voisins-du-zero',
+    ranges: [
+      [22, 28],
+      [19, 25],
+    ],
+  },
   { name: 'jeu-zero', ranges: [[12, 15]] },
 ];
 
 /** Short section names for the compact track (the full name is in the label / tooltip). */
-const SHORT: Record<string, string> = { tiers: 'Tiers', orphelins: 'Orphelins', 'voisins-du-zero': 'Voisins', 'jeu-zero': 'Zéro' };
+const SHORT: Record<string, string> = {
+  tiers: 'Tiers',
+  orphelins: 'Orphelins',
+  'voisins-du-zero': 'Voisins',
+  'jeu-zero': 'Zéro',
+};
 
 /** The rendered racetrack. */
 export class Racetrack {

@@ -42,5 +42,10 @@ export function groupSlip<B extends SlipBet>(bets: readonly B[]): SlipLine<B>[] 
     if (line) line.push(b);
     else lines.set(k, [b]);
   }
-  return [...lines].map(([key, bs]) => ({ key, bets: bs, stake: bs.reduce((s, b) => s + b.stake, 0), count: bs.length }));
+  return [...lines].map(([key, bs]) => ({
+    key,
+    bets: bs,
+    stake: bs.reduce((s, b) => s + b.stake, 0),
+    count: bs.length,
+  }));
 }

@@ -62,9 +62,24 @@ export function pocketRect(p: Pocket, wheel: WheelKind): URect {
   return { u0: c - 1, u1: c, v0: r - 1, v1: r };
 }
 
-const point = (u: number, v: number, half = LINE): URect => ({ u0: u - half, u1: u + half, v0: v - half, v1: v + half });
-const hLine = (u0: number, u1: number, v: number): URect => ({ u0: u0 + INSET, u1: u1 - INSET, v0: v - LINE, v1: v + LINE });
-const vLine = (u: number, v0: number, v1: number): URect => ({ u0: u - LINE, u1: u + LINE, v0: v0 + INSET, v1: v1 - INSET });
+const point = (u: number, v: number, half = LINE): URect => ({
+  u0: u - half,
+  u1: u + half,
+  v0: v - half,
+  v1: v + half,
+});
+const hLine = (u0: number, u1: number, v: number): URect => ({
+  u0: u0 + INSET,
+  u1: u1 - INSET,
+  v0: v - LINE,
+  v1: v + LINE,
+});
+const vLine = (u: number, v0: number, v1: number): URect => ({
+  u0: u - LINE,
+  u1: u + LINE,
+  v0: v0 + INSET,
+  v1: v1 - INSET,
+});
 
 function insideSpot(pos: Position, wheel: WheelKind): Spot {
   const ps = pos.pockets;
@@ -128,7 +143,11 @@ function outsideSpot(pos: Position): Spot {
     case 'douzaine':
       return { position: pos, rect: { u0: -1, u1: 0, v0: 4 * (g - 1), v1: 4 * g }, layer: 0 };
     case 'douzaines':
-      return { position: pos, rect: { u0: -1 + INSET, u1: -INSET - LINE, v0: 4 * g - LINE, v1: 4 * g + LINE }, layer: 1 };
+      return {
+        position: pos,
+        rect: { u0: -1 + INSET, u1: -INSET - LINE, v0: 4 * g - LINE, v1: 4 * g + LINE },
+        layer: 1,
+      };
     case 'chance': {
       const order: Record<string, number> = { manque: 0, pair: 1, rouge: 2, noir: 3, impair: 4, passe: 5 };
       const i = order[pos.chance ?? ''];

@@ -42,9 +42,26 @@ export function computeStats(results: readonly Pocket[], wheel: WheelKind, n = 5
   });
   const all = [...counts.values()];
   const sinceKey = (c: PocketCount) => (c.since === null ? Infinity : c.since);
-  const hot = [...all].filter((c) => c.count > 0).sort((a, b) => b.count - a.count || sinceKey(a) - sinceKey(b) || a.pocket - b.pocket).slice(0, n);
-  const cold = [...all].sort((a, b) => a.count - b.count || sinceKey(b) - sinceKey(a) || a.pocket - b.pocket).slice(0, n);
-  const s: Stats = { coups: results.length, hot, cold, rouge: 0, noir: 0, zero: 0, pair: 0, impair: 0, manque: 0, passe: 0, dozens: [0, 0, 0] };
+  const hot = [...all]
+    .filter((c) => c.count > 0)
+    .sort((a, b) => b.count - a.count || sinceKey(a) - sinceKey(b) || a.pocket - b.pocket)
+    .slice(0, n);
+  const cold = [...all]
+    .sort((a, b) => a.count - b.count || sinceKey(b) - sinceKey(a) || a.pocket - b.pocket)
+    .slice(0, n);
+  const s: Stats = {
+    coups: results.length,
+    hot,
+    cold,
+    rouge: 0,
+    noir: 0,
+    zero: 0,
+    pair: 0,
+    impair: 0,
+    manque: 0,
+    passe: 0,
+    dozens: [0, 0, 0],
+  };
   for (const p of results) {
     const c = colourOf(p);
     if (c === null) {

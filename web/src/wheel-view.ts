@@ -23,7 +23,10 @@ const WHEEL_SPIN = 0.25;
 /** Ball speed relative to the wheel when launched (anticlockwise), radians per second. */
 const BALL_SPEED = 9;
 
-type Mode = { kind: 'rest' } | { kind: 'running'; t0: number } | { kind: 'landing'; t0: number; from: number; delta: number; duration: number; r0: number };
+type Mode =
+  | { kind: 'rest' }
+  | { kind: 'running'; t0: number }
+  | { kind: 'landing'; t0: number; from: number; delta: number; duration: number; r0: number };
 
 export class WheelView {
   readonly root: SVGSVGElement;
@@ -63,7 +66,12 @@ export class WheelView {
       const am = i * step - Math.PI / 2;
       const tx = 77 * Math.cos(am);
       const ty = 77 * Math.sin(am);
-      const text = el('text', { x: tx.toFixed(2), y: ty.toFixed(2), class: 'w-num', transform: `rotate(${((am * 180) / Math.PI + 90).toFixed(1)} ${tx.toFixed(2)} ${ty.toFixed(2)})` });
+      const text = el('text', {
+        x: tx.toFixed(2),
+        y: ty.toFixed(2),
+        class: 'w-num',
+        transform: `rotate(${((am * 180) / Math.PI + 90).toFixed(1)} ${tx.toFixed(2)} ${ty.toFixed(2)})`,
+      });
       text.textContent = pocketText(p);
       this.rotor.append(seg, text);
     });
@@ -128,7 +136,14 @@ export class WheelView {
     const wanted = (BALL_SPEED * T) / 3;
     let delta = -(((from - goal) % TAU) + TAU) % TAU;
     while (-delta < wanted - Math.PI) delta -= TAU;
-    this.mode = { kind: 'landing', t0: performance.now(), from, delta, duration: durationMs, r0: this.mode.kind === 'rest' ? R_TRACK : this.ballR };
+    this.mode = {
+      kind: 'landing',
+      t0: performance.now(),
+      from,
+      delta,
+      duration: durationMs,
+      r0: this.mode.kind === 'rest' ? R_TRACK : this.ballR,
+    };
     this.kick();
   }
 

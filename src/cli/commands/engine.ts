@@ -25,10 +25,12 @@ export function rulesOption(text: string): Rules {
  * Exit 2 with `{"error": {code, message, betId}}` on invalid input.
  */
 export function settleDocument(doc: unknown) {
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new CliError('INVALID_INPUT', 'expected an object {"rules", "outcome", "bets"}');
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+    throw new CliError('INVALID_INPUT', 'expected an object {"rules", "outcome", "bets"}');
   const d = doc as Record<string, unknown>;
   for (const key of Object.keys(d)) {
-    if (!['rules', 'outcome', 'bets'].includes(key)) throw new CliError('INVALID_INPUT', `unknown field "${key}" (expected rules, outcome, bets)`);
+    if (!['rules', 'outcome', 'bets'].includes(key))
+      throw new CliError('INVALID_INPUT', `unknown field "${key}" (expected rules, outcome, bets)`);
   }
   if (d.rules === undefined) throw new CliError('INVALID_INPUT', 'missing "rules"');
   if (d.outcome === undefined) throw new CliError('INVALID_INPUT', 'missing "outcome"');
@@ -53,21 +55,40 @@ export function registerEngineCommands(program: Command): void {
 
   program
     .command('expand')
-    .description('expand an announced bet into its chips, e.g. `expand voisins-du-zero`, `expand voisins --number 17 --neighbours 2`, `expand --finale 0/3`')
+    .description(
+      'expand an announced bet into its chips, e.g. `expand voisins-du-zero`, `expand voisins --number 17 --neighbours 2`, `expand --finale 0/3`',
+    )
     .argument('[announce]', 'voisins-du-zero | tiers | orphelins | jeu-zero | jeu-7-9 | voisins')
     .option('--number <n>', 'centre of a neighbours bet')
     .option('--neighbours <k>', 'neighbours on each side', (v) => Number(v))
     .option('--finale <d>', 'finale en plein (a digit) or à cheval (a/b)')
     .option('--unit <minor>', 'unit per chip in minor units', (v) => Number(v), 1)
-    .action((announce: string | undefined, opts: { number?: string; neighbours?: number; finale?: string; unit: number }) => {
-      if (!Number.isSafeInteger(opts.unit) || opts.unit <= 0 || opts.unit > MAX_STAKE) throw new CliError('INVALID_STAKE', `--unit must be a positive integer of minor units up to ${MAX_STAKE}`);
-      if (announce === undefined && opts.finale === undefined) throw new CliError('UNKNOWN_ANNOUNCE', 'name an announced bet or give --finale');
-      const a = parseAnnounce({ announce, number: opts.number, neighbours: opts.neighbours, finale: opts.finale }, 'single');
-      if (!a.ok) throw CliError.from(a.error);
-      const chips = expandAnnounce(a.value);
-      if (opts.unit * chipCount(chips) > MAX_STAKE) throw new CliError('INVALID_STAKE', `the total stake ${opts.unit * chipCount(chips)} exceeds ${MAX_STAKE} minor units`);
-      printJson({ unit: opts.unit, chipCount: chipCount(chips), stake: opts.unit * chipCount(chips), numbers: coveredPockets(chips).map(pocketLabel), chips: chipsJson(chips, opts.unit) });
-    });
+    .action(
+      (announce: string | undefined, opts: { number?: string; neighbours?: number; finale?: string; unit: number }) => {
+        if (!Number.isSafeInteger(opts.unit) || opts.unit <= 0 || opts.unit > MAX_STAKE)
+          throw new CliError('INVALID_STAKE', `--unit must be a positive integer of minor units up to ${MAX_STAKE}`);
+        if (announce === undefined && opts.finale === undefined)
+          throw new CliError('UNKNOWN_ANNOUNCE', 'name an announced bet or give --finale');
+        const a = parseAnnounce(
+          { announce, number: opts.number, neighbours: opts.neighbours, finale: opts.finale },
+          'single',
+        );
+        if (!a.ok) throw CliError.from(a.error);
+        const chips = expandAnnounce(a.value);
+        if (opts.unit * chipCount(chips) > MAX_STAKE)
+          throw new CliError(
+            'INVALID_STAKE',
+            `the total stake ${opts.unit * chipCount(chips)} exceeds ${MAX_STAKE} minor units`,
+          );
+        printJson({
+          unit: opts.unit,
+          chipCount: chipCount(chips),
+          stake: opts.unit * chipCount(chips),
+          numbers: coveredPockets(chips).map(pocketLabel),
+          chips: chipsJson(chips, opts.unit),
+        });
+      },
+    );
 
   program
     .command('catalogue')
@@ -75,7 +96,8 @@ export function registerEngineCommands(program: Command): void {
     .description('list every legal position of a layout')
     .option('--wheel <wheel>', 'single | double', 'single')
     .action((opts: { wheel: string }) => {
-      if (opts.wheel !== 'single' && opts.wheel !== 'double') throw new CliError('INVALID_INPUT', '--wheel must be single or double');
+      if (opts.wheel !== 'single' && opts.wheel !== 'double')
+        throw new CliError('INVALID_INPUT', '--wheel must be single or double');
       const cat = catalogue(opts.wheel);
       const counts: Record<string, number> = {};
       for (const p of cat.positions) counts[p.kind] = (counts[p.kind] ?? 0) + 1;

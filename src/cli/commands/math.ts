@@ -12,7 +12,14 @@ import { catalogue, insideKey } from '../../engine/layout.ts';
 import type { Rules } from '../../engine/rules.ts';
 import { parsePocket } from '../../engine/wheel.ts';
 import { PermanenceError, parsePermanence, pocketIndices } from '../../math/permanence.ts';
-import { betPosition, LIMIT_MULTIPLE, STRATEGIES, UNLIMITED, type SimConfig, type StrategyName } from '../../math/sim/model.ts';
+import {
+  betPosition,
+  LIMIT_MULTIPLE,
+  STRATEGIES,
+  UNLIMITED,
+  type SimConfig,
+  type StrategyName,
+} from '../../math/sim/model.ts';
 import { simulationMarkdown, simulationReport } from '../../math/sim/report.ts';
 import { runSimulation } from '../../math/sim/run.ts';
 import type { ZeroPolicy } from '../../math/edge.ts';
@@ -29,11 +36,18 @@ function formatOption(value: string, allowed: readonly string[]): string {
 }
 
 /** Reads a positive safe integer option; `code` on anything else. */
-export function intOption(name: string, value: string | undefined, code: string, min = 1, max = Number.MAX_SAFE_INTEGER): number | undefined {
+export function intOption(
+  name: string,
+  value: string | undefined,
+  code: string,
+  min = 1,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   if (value === undefined) return undefined;
   const t = value.trim().replace(/_/g, '');
   const v = /^\d+$/.test(t) ? Number(t) : /^\d+(\.\d+)?e\d+$/i.test(t) ? Number(t) : NaN;
-  if (!Number.isSafeInteger(v) || v < min || v > max) throw new CliError(code, `${name} must be an integer ${min}..${max}, got ${JSON.stringify(value)}`);
+  if (!Number.isSafeInteger(v) || v < min || v > max)
+    throw new CliError(code, `${name} must be an integer ${min}..${max}, got ${JSON.stringify(value)}`);
   return v;
 }
 
@@ -60,23 +74,35 @@ export function registerMathCommands(program: Command): void {
 
   program
     .command('rng-test')
-    .description('chi-square, runs, serial correlation and gap tests of a random source, pass/fail at 99% (exit code 3 when a test fails)')
+    .description(
+      'chi-square, runs, serial correlation and gap tests of a random source, pass/fail at 99% (exit code 3 when a test fails)',
+    )
     .option('--source <source>', 'crypto | seeded | biased (byte % n, deliberately biased)', 'crypto')
     .option('--spins <n>', 'number of spins to draw', '1000000')
-    .option('--seed <seed>', 'seed of the seeded source (and of the biased source\'s byte stream)', '42')
+    .option('--seed <seed>', "seed of the seeded source (and of the biased source's byte stream)", '42')
     .option('--wheel <wheel>', 'single | double (or take it from --rules)')
     .option('--rules <rules>', 'preset name or JSON rules object (for the wheel)')
     .action((opts: { source: string; spins: string; seed: string; wheel?: string; rules?: string }) => {
-      if (!['crypto', 'seeded', 'biased'].includes(opts.source)) throw new CliError('INVALID_SOURCE', '--source must be crypto, seeded or biased');
+      if (!['crypto', 'seeded', 'biased'].includes(opts.source))
+        throw new CliError('INVALID_SOURCE', '--source must be crypto, seeded or biased');
       const spins = intOption('--spins', opts.spins, 'INVALID_SPINS', MIN_SPINS, 200_000_000) as number;
-      if (opts.wheel !== undefined && opts.wheel !== 'single' && opts.wheel !== 'double') throw new CliError('INVALID_INPUT', '--wheel must be single or double');
+      if (opts.wheel !== undefined && opts.wheel !== 'single' && opts.wheel !== 'double')
+        throw new CliError('INVALID_INPUT', '--wheel must be single or double');
       const rulesWheel = opts.rules ? rulesOption(opts.rules).wheel : undefined;
       if (opts.wheel !== undefined && rulesWheel !== undefined && opts.wheel !== rulesWheel) {
-        throw new CliError('INVALID_INPUT', `--wheel ${opts.wheel} contradicts --rules (a ${rulesWheel}-zero wheel); give one of them`);
+        throw new CliError(
+          'INVALID_INPUT',
+          `--wheel ${opts.wheel} contradicts --rules (a ${rulesWheel}-zero wheel); give one of them`,
+        );
       }
       const wheel = (opts.wheel as 'single' | 'double' | undefined) ?? rulesWheel ?? 'single';
       const seed = seedOption(opts.seed);
-      const source: RandomSource = opts.source === 'crypto' ? new CryptoSource() : opts.source === 'seeded' ? new SeededSource(seed) : new ModuloBiasedSource(new SeededSource(seed));
+      const source: RandomSource =
+        opts.source === 'crypto'
+          ? new CryptoSource()
+          : opts.source === 'seeded'
+            ? new SeededSource(seed)
+            : new ModuloBiasedSource(new SeededSource(seed));
       const started = performance.now();
       const report = rngReport(drawPockets(source, wheel, spins), wheel);
       printJson({
@@ -86,7 +112,15 @@ export function registerMathCommands(program: Command): void {
         spins,
         alpha: report.alpha,
         pass: report.pass,
-        tests: report.tests.map((t) => ({ name: t.name, description: t.description, statistic: t.statistic, ...(t.df !== undefined ? { df: t.df } : {}), pValue: t.pValue, pass: t.pass, detail: t.detail })),
+        tests: report.tests.map((t) => ({
+          name: t.name,
+          description: t.description,
+          statistic: t.statistic,
+          ...(t.df !== undefined ? { df: t.df } : {}),
+          pValue: t.pValue,
+          pass: t.pass,
+          detail: t.detail,
+        })),
         note: 'pass = p-value >= 0.01 for each test; a fair source fails some test in about 4% of runs (4 tests at 1%)',
         seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
       });
@@ -98,13 +132,20 @@ export function registerMathCommands(program: Command): void {
     .description('simulate a betting strategy over many coups and sessions (worker threads, deterministic for a seed)')
     .option('--rules <rules>', 'preset name or JSON rules object', 'french')
     .option('--strategy <name>', STRATEGIES.join(' | '), 'flat')
-    .option('--bet <position>', 'position played: rouge, noir, pair, ..., a number 17, 0/2/3, douzaine-1, colonne-2, douzaines-1-2', 'rouge')
+    .option(
+      '--bet <position>',
+      'position played: rouge, noir, pair, ..., a number 17, 0/2/3, douzaine-1, colonne-2, douzaines-1-2',
+      'rouge',
+    )
     .option('--spins <n>', 'coups with a stake per session, at most (default 10000; with --replay: the whole file)')
     .option('--sessions <n>', 'independent sessions (players)', '1')
     .option('--seed <seed>', 'seed (integer or word); session i plays random stream i', '42')
     .option('--bankroll <minor>', 'starting bankroll per session in minor units, or "unlimited"', '100000')
     .option('--unit <minor>', 'base stake in minor units', '100')
-    .option('--limit <minor>', 'table maximum stake in minor units, or "unlimited" (default: RULES §6 multiple of the unit for the bet)')
+    .option(
+      '--limit <minor>',
+      'table maximum stake in minor units, or "unlimited" (default: RULES §6 multiple of the unit for the bet)',
+    )
     .option('--target <minor>', 'stop-win: stop betting when the bankroll reaches it')
     .option('--zero <policy>', 'chances simples under en prison: prison (default) | partage | optimal')
     .option('--line <units>', 'Labouchère starting line, units, comma-separated', '1,2,3,4')
@@ -116,17 +157,51 @@ export function registerMathCommands(program: Command): void {
     .action(async (opts: SimulateOptions) => {
       const format = formatOption(opts.format, ['json', 'md']);
       const { cfg, replay, workers } = simulateConfig(opts);
-      const bar = !opts.quiet && process.stderr.isTTY ? new cliProgress.SingleBar({ stream: process.stderr, format: 'simulate [{bar}] {percentage}% | {value}/{total} coups | eta {eta}s', hideCursor: true }, cliProgress.Presets.shades_classic) : undefined;
+      const bar =
+        !opts.quiet && process.stderr.isTTY
+          ? new cliProgress.SingleBar(
+              {
+                stream: process.stderr,
+                format: 'simulate [{bar}] {percentage}% | {value}/{total} coups | eta {eta}s',
+                hideCursor: true,
+              },
+              cliProgress.Presets.shades_classic,
+            )
+          : undefined;
       bar?.start(cfg.spins * cfg.sessions, 0);
       let run;
       try {
-        run = await runSimulation(cfg, { workers, replay: replay?.indices, onProgress: bar ? (done) => bar.update(done) : undefined });
+        run = await runSimulation(cfg, {
+          workers,
+          replay: replay?.indices,
+          onProgress: bar ? (done) => bar.update(done) : undefined,
+        });
       } finally {
         bar?.stop();
       }
-      const report = simulationReport(cfg, run.sessions, replay ? { replay: { file: replay.file, coups: replay.indices.length, ...(replay.note ? { note: replay.note } : {}) } } : {});
+      const report = simulationReport(
+        cfg,
+        run.sessions,
+        replay
+          ? {
+              replay: {
+                file: replay.file,
+                coups: replay.indices.length,
+                ...(replay.note ? { note: replay.note } : {}),
+              },
+            }
+          : {},
+      );
       if (format === 'md') process.stdout.write(simulationMarkdown(report));
-      else printJson({ ...report, run: { workers: run.workers, seconds: Number(run.seconds.toFixed(3)), coupsPerSecond: Math.round(report.totals.coups / run.seconds) } });
+      else
+        printJson({
+          ...report,
+          run: {
+            workers: run.workers,
+            seconds: Number(run.seconds.toFixed(3)),
+            coupsPerSecond: Math.round(report.totals.coups / run.seconds),
+          },
+        });
     });
 }
 
@@ -163,8 +238,13 @@ export function betOption(rules: Rules, raw: string): string {
     const k = insideKey(pockets.map((p) => (p.ok ? p.value : 0)));
     if (betPosition(rules, k)) return k;
   }
-  const examples = catalogue(rules.wheel).positions.filter((_, i) => i % 25 === 0).map((p) => p.key);
-  throw new CliError('INVALID_BET', `no position ${JSON.stringify(raw)} on a ${rules.wheel}-zero layout (e.g. ${examples.join(', ')}, rouge)`);
+  const examples = catalogue(rules.wheel)
+    .positions.filter((_, i) => i % 25 === 0)
+    .map((p) => p.key);
+  throw new CliError(
+    'INVALID_BET',
+    `no position ${JSON.stringify(raw)} on a ${rules.wheel}-zero layout (e.g. ${examples.join(', ')}, rouge)`,
+  );
 }
 
 function moneyOption(name: string, value: string, code: string): number {
@@ -173,21 +253,37 @@ function moneyOption(name: string, value: string, code: string): number {
 }
 
 /** Validates the options of `simulate` into a configuration (CliError with a stable code otherwise). */
-export function simulateConfig(opts: SimulateOptions): { cfg: SimConfig; replay?: { file: string; indices: Uint8Array; note?: string }; workers?: number } {
+export function simulateConfig(opts: SimulateOptions): {
+  cfg: SimConfig;
+  replay?: { file: string; indices: Uint8Array; note?: string };
+  workers?: number;
+} {
   const rules = rulesOption(opts.rules);
-  if (!(STRATEGIES as readonly string[]).includes(opts.strategy)) throw new CliError('INVALID_STRATEGY', `--strategy must be one of ${STRATEGIES.join(', ')}`);
+  if (!(STRATEGIES as readonly string[]).includes(opts.strategy))
+    throw new CliError('INVALID_STRATEGY', `--strategy must be one of ${STRATEGIES.join(', ')}`);
   const bet = betOption(rules, opts.bet);
   const position = betPosition(rules, bet)!;
   const unit = intOption('--unit', opts.unit, 'INVALID_UNIT', 1, 1e12) as number;
   const bankroll = moneyOption('--bankroll', opts.bankroll, 'INVALID_BANKROLL');
-  const limit = opts.limit === undefined ? Math.min(UNLIMITED, LIMIT_MULTIPLE[position.kind] * unit) : moneyOption('--limit', opts.limit, 'INVALID_LIMIT');
-  if (bankroll < unit) throw new CliError('INVALID_BANKROLL', `--bankroll (${bankroll}) must cover at least one unit (${unit})`);
+  const limit =
+    opts.limit === undefined
+      ? Math.min(UNLIMITED, LIMIT_MULTIPLE[position.kind] * unit)
+      : moneyOption('--limit', opts.limit, 'INVALID_LIMIT');
+  if (bankroll < unit)
+    throw new CliError('INVALID_BANKROLL', `--bankroll (${bankroll}) must cover at least one unit (${unit})`);
   if (limit < unit) throw new CliError('INVALID_LIMIT', `--limit (${limit}) must be at least one unit (${unit})`);
-  const target = opts.target === undefined ? 0 : (intOption('--target', opts.target, 'INVALID_TARGET', 1, UNLIMITED - 1) as number);
-  if (target > 0 && target <= bankroll && bankroll < UNLIMITED) throw new CliError('INVALID_TARGET', '--target must be above the starting bankroll');
+  const target =
+    opts.target === undefined ? 0 : (intOption('--target', opts.target, 'INVALID_TARGET', 1, UNLIMITED - 1) as number);
+  if (target > 0 && target <= bankroll && bankroll < UNLIMITED)
+    throw new CliError('INVALID_TARGET', '--target must be above the starting bankroll');
   const zero = opts.zero ?? 'prison';
-  if (!['prison', 'partage', 'optimal'].includes(zero)) throw new CliError('INVALID_POLICY', '--zero must be prison, partage or optimal');
-  if (opts.zero !== undefined && rules.chanceOnZero !== 'prison') throw new CliError('INVALID_POLICY', `--zero applies to en prison; the ${rules.preset} rules play chances simples "${rules.chanceOnZero}" on a zero`);
+  if (!['prison', 'partage', 'optimal'].includes(zero))
+    throw new CliError('INVALID_POLICY', '--zero must be prison, partage or optimal');
+  if (opts.zero !== undefined && rules.chanceOnZero !== 'prison')
+    throw new CliError(
+      'INVALID_POLICY',
+      `--zero applies to en prison; the ${rules.preset} rules play chances simples "${rules.chanceOnZero}" on a zero`,
+    );
   const line = opts.line.split(',').map((x) => intOption('--line', x, 'INVALID_LINE', 1, 1e6) as number);
   const paroliWins = intOption('--paroli-wins', opts.paroliWins, 'INVALID_PAROLI', 1, 30) as number;
   const seed = seedOption(opts.seed);
@@ -212,10 +308,12 @@ export function simulateConfig(opts: SimulateOptions): { cfg: SimConfig; replay?
     }
     // the file is all there is to play: --spins only ever shortens it (a larger one is noted, not refused)
     if (opts.spins === undefined || spins > replay.indices.length) {
-      if (opts.spins !== undefined) replay.note = `--spins ${spins} is more than the ${replay.indices.length} coups of the file: the whole file is played`;
+      if (opts.spins !== undefined)
+        replay.note = `--spins ${spins} is more than the ${replay.indices.length} coups of the file: the whole file is played`;
       spins = replay.indices.length;
     }
-    if (sessions !== 1) throw new CliError('INVALID_SESSIONS', '--replay plays one session over the permanence; --sessions must be 1');
+    if (sessions !== 1)
+      throw new CliError('INVALID_SESSIONS', '--replay plays one session over the permanence; --sessions must be 1');
     sessions = 1;
     workers = 1;
   }
@@ -223,6 +321,20 @@ export function simulateConfig(opts: SimulateOptions): { cfg: SimConfig; replay?
   // worker start-up (tsx + warm-up, about 1 s per worker) outweighs the gain below ~50 M coups
   if (workers === undefined && (spins * sessions < 50_000_000 || sessions === 1)) workers = 1;
   if (workers === undefined) workers = availableParallelism();
-  const cfg: SimConfig = { rules, bet, strategy: opts.strategy as StrategyName, unit, bankroll, limit, target, spins, sessions, seed, zeroPolicy: zero as ZeroPolicy, line, paroliWins };
+  const cfg: SimConfig = {
+    rules,
+    bet,
+    strategy: opts.strategy as StrategyName,
+    unit,
+    bankroll,
+    limit,
+    target,
+    spins,
+    sessions,
+    seed,
+    zeroPolicy: zero as ZeroPolicy,
+    line,
+    paroliWins,
+  };
   return { cfg, replay, workers };
 }

@@ -45,22 +45,44 @@ export function registerServeCommand(program: Command): void {
     .command('serve')
     .description('start the table server (HTTP API, WebSocket events, web table) with demo tables and players')
     .option('--port <n>', 'TCP port (env PORT)', process.env.PORT ?? '8080')
-    .option('--host <addr>', 'address to listen on (env HOST; 0.0.0.0 to listen on every interface)', process.env.HOST ?? '127.0.0.1')
+    .option(
+      '--host <addr>',
+      'address to listen on (env HOST; 0.0.0.0 to listen on every interface)',
+      process.env.HOST ?? '127.0.0.1',
+    )
     .option('--data-dir <dir>', 'data directory of the SQLite store', process.env.CROUPIER_DATA_DIR ?? './data')
     .option('--store <kind>', 'sqlite | postgres', process.env.CROUPIER_STORE ?? 'sqlite')
     .option('--pg-url <url>', 'PostgreSQL URL (env CROUPIER_PG_URL)')
     .option('--pg-schema <name>', 'PostgreSQL schema', process.env.CROUPIER_PG_SCHEMA ?? 'croupier')
     .option('--betting-seconds <n>', 'betting time of the demo tables ("faites vos jeux" to the launch)', '15')
-    .option('--timings <json>', 'timings of the demo tables in ms, e.g. \'{"launchMs":2000,"resultMs":4000}\' (bettingMs, launchMs, ballMs, resultMs, zeroChoiceMs)')
+    .option(
+      '--timings <json>',
+      'timings of the demo tables in ms, e.g. \'{"launchMs":2000,"resultMs":4000}\' (bettingMs, launchMs, ballMs, resultMs, zeroChoiceMs)',
+    )
     .option('--rng <source>', 'crypto | seeded:<seed>', process.env.CROUPIER_RNG ?? 'crypto')
     .option('--no-demo', 'do not create the demo tables and players')
-    .option('--open-registration', 'a login with a new name creates the player with a welcome balance (default: on with the demo tables)')
+    .option(
+      '--open-registration',
+      'a login with a new name creates the player with a welcome balance (default: on with the demo tables)',
+    )
     .option('--no-open-registration', 'only existing players log in (the default with --no-demo)')
-    .option('--pubsub <url>', 'redis://host:port to broadcast live events between processes (env CROUPIER_PUBSUB)', process.env.CROUPIER_PUBSUB)
+    .option(
+      '--pubsub <url>',
+      'redis://host:port to broadcast live events between processes (env CROUPIER_PUBSUB)',
+      process.env.CROUPIER_PUBSUB,
+    )
     .option('--tables <ids>', 'comma-separated ids of the tables this process runs (default: all)')
-    .option('--takeover-seconds <n>', 'PostgreSQL: every n seconds take over the tables whose process died and list tables created elsewhere (0 = off; ignored with SQLite)', '5')
+    .option(
+      '--takeover-seconds <n>',
+      'PostgreSQL: every n seconds take over the tables whose process died and list tables created elsewhere (0 = off; ignored with SQLite)',
+      '5',
+    )
     .option('--log-level <level>', 'pino log level', process.env.LOG_LEVEL ?? 'info')
-    .option('--web-dir <dir>', 'directory of the web table served at / (env CROUPIER_WEB_DIR; default the repository web/; a missing directory serves the API only)', process.env.CROUPIER_WEB_DIR)
+    .option(
+      '--web-dir <dir>',
+      'directory of the web table served at / (env CROUPIER_WEB_DIR; default the repository web/; a missing directory serves the API only)',
+      process.env.CROUPIER_WEB_DIR,
+    )
     .action(async (o: ServeOptions, cmd: Command) => {
       await serve(o, cmd.getOptionValueSource('bettingSeconds') === 'cli');
     });
@@ -70,14 +92,26 @@ export function registerServeCommand(program: Command): void {
 async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
   // every option is checked before the store is opened: a bad option is INVALID_ARGUMENTS (exit 2)
   const port = Number(o.port);
-  if (!/^\d+$/.test(String(o.port).trim()) || !Number.isInteger(port) || port < 0 || port > 65535) throw new CliError('INVALID_ARGUMENTS', `--port must be 0..65535 (got ${o.port})`);
+  if (!/^\d+$/.test(String(o.port).trim()) || !Number.isInteger(port) || port < 0 || port > 65535)
+    throw new CliError('INVALID_ARGUMENTS', `--port must be 0..65535 (got ${o.port})`);
   const betting = Number(o.bettingSeconds);
-  if (!Number.isFinite(betting) || betting < 1 || betting > 3600) throw new CliError('INVALID_ARGUMENTS', '--betting-seconds must be 1..3600');
-  if (o.rng !== 'crypto' && !/^seeded:.+$/.test(o.rng)) throw new CliError('INVALID_ARGUMENTS', '--rng must be "crypto" or "seeded:<seed>"');
-  if (o.store !== 'sqlite' && o.store !== 'postgres') throw new CliError('INVALID_ARGUMENTS', '--store must be sqlite or postgres');
+  if (!Number.isFinite(betting) || betting < 1 || betting > 3600)
+    throw new CliError('INVALID_ARGUMENTS', '--betting-seconds must be 1..3600');
+  if (o.rng !== 'crypto' && !/^seeded:.+$/.test(o.rng))
+    throw new CliError('INVALID_ARGUMENTS', '--rng must be "crypto" or "seeded:<seed>"');
+  if (o.store !== 'sqlite' && o.store !== 'postgres')
+    throw new CliError('INVALID_ARGUMENTS', '--store must be sqlite or postgres');
   const takeover = Number(o.takeoverSeconds);
-  if (!/^\d+(\.\d+)?$/.test(String(o.takeoverSeconds).trim()) || !Number.isFinite(takeover) || takeover > 3600 || (takeover > 0 && takeover < 0.1)) {
-    throw new CliError('INVALID_ARGUMENTS', `--takeover-seconds must be 0 (off) or 0.1..3600 (got ${o.takeoverSeconds})`);
+  if (
+    !/^\d+(\.\d+)?$/.test(String(o.takeoverSeconds).trim()) ||
+    !Number.isFinite(takeover) ||
+    takeover > 3600 ||
+    (takeover > 0 && takeover < 0.1)
+  ) {
+    throw new CliError(
+      'INVALID_ARGUMENTS',
+      `--takeover-seconds must be 0 (off) or 0.1..3600 (got ${o.takeoverSeconds})`,
+    );
   }
   const timings = parseTimings(o.timings);
   const demo = o.demo !== false;
@@ -85,7 +119,11 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
     const r = resolveTableConfig(t);
     if (!r.ok) throw new CliError('INVALID_ARGUMENTS', `--timings / --betting-seconds: ${r.error.message}`);
   }
-  if (!pino.levels.values[o.logLevel] && o.logLevel !== 'silent') throw new CliError('INVALID_ARGUMENTS', `--log-level must be one of ${Object.keys(pino.levels.values).join(', ')}, silent`);
+  if (!pino.levels.values[o.logLevel] && o.logLevel !== 'silent')
+    throw new CliError(
+      'INVALID_ARGUMENTS',
+      `--log-level must be one of ${Object.keys(pino.levels.values).join(', ')}, silent`,
+    );
   const log = pino({ level: o.logLevel }, pino.destination(2));
 
   let store: Store;
@@ -95,7 +133,8 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
     try {
       store = await openSqliteStore(file);
     } catch (e) {
-      if (/in use by another process/.test((e as Error).message)) throw new CliError('STORE_IN_USE', (e as Error).message);
+      if (/in use by another process/.test((e as Error).message))
+        throw new CliError('STORE_IN_USE', (e as Error).message);
       throw e;
     }
     where = `SQLite ${file}`;
@@ -112,7 +151,12 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
   let casino: Casino | null = null;
   let app: FastifyInstance | null = null;
   const closeAll = async () => {
-    const steps: Array<() => Promise<unknown> | undefined> = [() => casino?.stop(), () => app?.close(), () => bus?.close(), () => store.close()];
+    const steps: Array<() => Promise<unknown> | undefined> = [
+      () => casino?.stop(),
+      () => app?.close(),
+      () => bus?.close(),
+      () => store.close(),
+    ];
     for (const step of steps) {
       try {
         await step();
@@ -122,18 +166,31 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
     }
   };
   try {
-    bus = o.pubsub ? await RedisBus.connect(o.pubsub, 'croupier:events', (e) => log.warn({ err: e }, 'redis pub/sub')) : new LocalBus();
+    bus = o.pubsub
+      ? await RedisBus.connect(o.pubsub, 'croupier:events', (e) => log.warn({ err: e }, 'redis pub/sub'))
+      : new LocalBus();
     const staffTokens = {
       croupier: process.env.CROUPIER_CROUPIER_TOKEN ?? (demo ? 'croupier-demo' : randomToken()),
       admin: process.env.CROUPIER_ADMIN_TOKEN ?? (demo ? 'admin-demo' : randomToken()),
     };
     const only = o.tables ? new Set(o.tables.split(',').map((s) => s.trim())) : null;
     const registration = o.openRegistration ?? demo;
-    casino = new Casino({ store, bus, log, rng: o.rng as RngOption, staffTokens, registration, ...(only ? { tableFilter: (id: string) => only.has(id) } : {}) });
+    casino = new Casino({
+      store,
+      bus,
+      log,
+      rng: o.rng as RngOption,
+      staffTokens,
+      registration,
+      ...(only ? { tableFilter: (id: string) => only.has(id) } : {}),
+    });
     await casino.start();
     // timings given at this start also apply to demo tables that exist already (an existing data
     // directory); options not given leave the tables as they are
-    const apply: Partial<TableTimings> = { ...(bettingGiven ? { bettingMs: Math.round(betting * 1000) } : {}), ...timings };
+    const apply: Partial<TableTimings> = {
+      ...(bettingGiven ? { bettingMs: Math.round(betting * 1000) } : {}),
+      ...timings,
+    };
     const seeded = demo ? await casino.seedDemo(betting, timings, apply) : { updated: [] };
     app = await buildServer({ casino, logger: log, ...(o.webDir ? { webDir: resolve(o.webDir) } : {}) });
     // several processes on PostgreSQL: take over the tables of a process that died (no-op on SQLite)
@@ -143,9 +200,23 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
       address = await app.listen({ port, host: o.host });
     } catch (e) {
       const code = (e as { code?: string }).code;
-      if (code === 'EADDRINUSE') throw new CliError('ADDRESS_IN_USE', `cannot listen on ${o.host} port ${port}: the address is in use (another server?)`);
-      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EINVAL' || code === 'EACCES') {
-        throw new CliError('INVALID_ARGUMENTS', `--host ${o.host} / --port ${port}: cannot listen there (${(e as Error).message})`);
+      if (code === 'EADDRINUSE')
+        throw new CliError(
+          'ADDRESS_IN_USE',
+          `cannot listen on ${o.host} port ${port}: the address is in use (another server?)`,
+        );
+      if (
+        code === 'EADDRNOTAVAIL' ||
+        code === 'ENOTFOUND' ||
+        code === 'EAI_AGAIN' ||
+        code === 'EAI_NONAME' ||
+        code === 'EINVAL' ||
+        code === 'EACCES'
+      ) {
+        throw new CliError(
+          'INVALID_ARGUMENTS',
+          `--host ${o.host} / --port ${port}: cannot listen there (${(e as Error).message})`,
+        );
       }
       throw e;
     }
@@ -159,7 +230,9 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
         `WARNING: listening on ${boundHost} (reachable from other machines) with the public demo tokens (croupier-demo / admin-demo: anyone can run the tables and make deposits). Set CROUPIER_CROUPIER_TOKEN and CROUPIER_ADMIN_TOKEN, or listen on 127.0.0.1 (the default).\n`,
       );
     }
-    const tables = [...casino.tables.values()].map((t) => `${t.id} (${rulesLabel(t.state.config.rules)}, ${t.state.phase})`);
+    const tables = [...casino.tables.values()].map(
+      (t) => `${t.id} (${rulesLabel(t.state.config.rules)}, ${t.state.phase})`,
+    );
     process.stdout.write(
       [
         'Croupier table server',
@@ -169,7 +242,13 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
         `  API:               ${url}/api/tables   (docs/API.md)   live events: ${url.replace(/^http/, 'ws')}/ws`,
         `  store:             ${where}${o.pubsub ? `; pub/sub ${o.pubsub}` : ''}`,
         `  tables:            ${tables.join(', ') || 'none'}`,
-        ...(seeded.updated.length ? [`  demo timings:      applied to ${seeded.updated.join(', ')} (${Object.entries(apply).map(([k, v]) => `${k} ${v}`).join(', ')})`] : []),
+        ...(seeded.updated.length
+          ? [
+              `  demo timings:      applied to ${seeded.updated.join(', ')} (${Object.entries(apply)
+                .map(([k, v]) => `${k} ${v}`)
+                .join(', ')})`,
+            ]
+          : []),
         ...(demo ? [`  demo players:      ${DEMO_PLAYERS.map((p) => p.name).join(', ')} (log in by name)`] : []),
         `  registration:      ${registration ? `open (a new name gets a player with a welcome balance of ${WELCOME_BALANCE} minor units)` : 'closed (existing players only)'}`,
         `  croupier token:    ${staffTokens.croupier}`,
@@ -203,12 +282,21 @@ function parseTimings(text: string | undefined): Partial<TableTimings> {
   try {
     v = JSON.parse(text);
   } catch {
-    throw new CliError('INVALID_ARGUMENTS', '--timings must be a JSON object of milliseconds, e.g. \'{"launchMs":2000,"resultMs":4000}\'');
+    throw new CliError(
+      'INVALID_ARGUMENTS',
+      '--timings must be a JSON object of milliseconds, e.g. \'{"launchMs":2000,"resultMs":4000}\'',
+    );
   }
-  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new CliError('INVALID_ARGUMENTS', '--timings must be a JSON object of milliseconds');
+  if (!v || typeof v !== 'object' || Array.isArray(v))
+    throw new CliError('INVALID_ARGUMENTS', '--timings must be a JSON object of milliseconds');
   for (const [k, ms] of Object.entries(v)) {
-    if (!(k in MIN_TIMINGS)) throw new CliError('INVALID_ARGUMENTS', `--timings: unknown timing "${k}" (${Object.keys(MIN_TIMINGS).join(', ')})`);
-    if (typeof ms !== 'number' || !Number.isInteger(ms)) throw new CliError('INVALID_ARGUMENTS', `--timings: ${k} must be an integer of milliseconds`);
+    if (!(k in MIN_TIMINGS))
+      throw new CliError(
+        'INVALID_ARGUMENTS',
+        `--timings: unknown timing "${k}" (${Object.keys(MIN_TIMINGS).join(', ')})`,
+      );
+    if (typeof ms !== 'number' || !Number.isInteger(ms))
+      throw new CliError('INVALID_ARGUMENTS', `--timings: ${k} must be an integer of milliseconds`);
   }
   return v as Partial<TableTimings>;
 }
@@ -225,8 +313,14 @@ export function rulesLabel(input: unknown): string {
   const base = presetRules(rules.preset);
   const parts: string[] = [rules.preset];
   if (rules.chanceOnZero === 'prison') {
-    if (base.chanceOnZero !== 'prison' || rules.prison.maxLevel !== base.prison.maxLevel || rules.prison.atLimit !== base.prison.atLimit) {
-      parts.push(`prison ${rules.prison.maxLevel} level${rules.prison.maxLevel === 1 ? '' : 's'}, ${rules.prison.atLimit} at limit`);
+    if (
+      base.chanceOnZero !== 'prison' ||
+      rules.prison.maxLevel !== base.prison.maxLevel ||
+      rules.prison.atLimit !== base.prison.atLimit
+    ) {
+      parts.push(
+        `prison ${rules.prison.maxLevel} level${rules.prison.maxLevel === 1 ? '' : 's'}, ${rules.prison.atLimit} at limit`,
+      );
     }
   } else if (rules.chanceOnZero !== base.chanceOnZero) {
     parts.push(`${rules.chanceOnZero === 'lose' ? 'chances lose' : rules.chanceOnZero} on zero`);

@@ -339,7 +339,15 @@ export function runSession(
  * general loop, so the results are identical to the last bit (tested); only the branches that
  * cannot be taken are gone.
  */
-function runFlat(spec: KernelSpec, state: Int32Array, out: Float64Array, offset: number, spins: number, progress: ((spins: number) => void) | undefined, progressEvery: number): void {
+function runFlat(
+  spec: KernelSpec,
+  state: Int32Array,
+  out: Float64Array,
+  offset: number,
+  spins: number,
+  progress: ((spins: number) => void) | undefined,
+  progressEvery: number,
+): void {
   let s0 = state[0];
   let s1 = state[1];
   let s2 = state[2];

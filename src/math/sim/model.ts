@@ -24,7 +24,14 @@ export const STRATEGIES = ['flat', 'martingale', 'dalembert', 'fibonacci', 'labo
 export type StrategyName = (typeof STRATEGIES)[number];
 
 /** Kernel code of each strategy. */
-export const STRATEGY_CODE: Readonly<Record<StrategyName, number>> = { flat: 0, martingale: 1, dalembert: 2, fibonacci: 3, labouchere: 4, paroli: 5 };
+export const STRATEGY_CODE: Readonly<Record<StrategyName, number>> = {
+  flat: 0,
+  martingale: 1,
+  dalembert: 2,
+  fibonacci: 3,
+  labouchere: 4,
+  paroli: 5,
+};
 
 /** Pocket classes of the kernel table, per pocket index of the wheel. */
 export const CLS = { LOSE: 0, WIN: 1, PUSH: 2, HALF: 3, PRISON: 4 } as const;
@@ -34,7 +41,17 @@ export const CLS = { LOSE: 0, WIN: 1, PUSH: 2, HALF: 3, PRISON: 4 } as const;
  * art. 53); the five-number bet, absent there, is given the transversale's 100.
  */
 export const LIMIT_MULTIPLE: Readonly<Record<PositionKind, number>> = {
-  chance: 1000, plein: 30, cheval: 60, transversale: 100, cinq: 100, carre: 120, sixain: 200, douzaine: 500, colonne: 500, douzaines: 2000, colonnes: 2000,
+  chance: 1000,
+  plein: 30,
+  cheval: 60,
+  transversale: 100,
+  cinq: 100,
+  carre: 120,
+  sixain: 200,
+  douzaine: 500,
+  colonne: 500,
+  douzaines: 2000,
+  colonnes: 2000,
 };
 
 /** Largest stake/bankroll magnitude the kernel accepts (2^50 minor units): "unlimited". */
@@ -132,7 +149,14 @@ export function kernelSpec(cfg: SimConfig): KernelSpec {
   const f = winReturnFactor(position.kind, position.pockets.length, cfg.rules);
   pockets.forEach((p, i) => {
     const o = settlePosition(position, 2, p, cfg.rules, 0, 'prison');
-    const c = { won: CLS.WIN, lost: CLS.LOSE, returned: CLS.PUSH, partage: CLS.HALF, imprisoned: CLS.PRISON, freed: CLS.PUSH }[o.status];
+    const c = {
+      won: CLS.WIN,
+      lost: CLS.LOSE,
+      returned: CLS.PUSH,
+      partage: CLS.HALF,
+      imprisoned: CLS.PRISON,
+      freed: CLS.PUSH,
+    }[o.status];
     if (c === CLS.PRISON) prison = true;
     cls[i] = c;
     if (c === CLS.WIN) [payNum[i], payDen[i]] = [f.num, f.den];

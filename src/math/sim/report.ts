@@ -52,12 +52,36 @@ export function spread(values: Float64Array): Spread {
   const at = (p: number) => v[Math.min(v.length - 1, Math.max(0, Math.ceil((p / 100) * v.length) - 1))];
   let sum = 0;
   for (const x of v) sum += x;
-  return { mean: sum / v.length, min: v[0], p1: at(1), p5: at(5), p25: at(25), p50: at(50), p75: at(75), p95: at(95), p99: at(99), max: v[v.length - 1] };
+  return {
+    mean: sum / v.length,
+    min: v[0],
+    p1: at(1),
+    p5: at(5),
+    p25: at(25),
+    p50: at(50),
+    p75: at(75),
+    p95: at(95),
+    p99: at(99),
+    max: v[v.length - 1],
+  };
 }
 
 /** Totals over all sessions, summed in session order (deterministic). */
 export function totals(sessions: Float64Array) {
-  const t = { betSpins: 0, spins: 0, staked: 0, returned: 0, sumD2: 0, ruined: 0, target: 0, rounding: 0, capped: 0, maxStake: 0, pendingValue: 0, pending: 0 };
+  const t = {
+    betSpins: 0,
+    spins: 0,
+    staked: 0,
+    returned: 0,
+    sumD2: 0,
+    ruined: 0,
+    target: 0,
+    rounding: 0,
+    capped: 0,
+    maxStake: 0,
+    pendingValue: 0,
+    pending: 0,
+  };
   for (let o = 0; o < sessions.length; o += FIELDS) {
     t.betSpins += sessions[o + F.BET_SPINS];
     t.spins += sessions[o + F.SPINS];
@@ -102,7 +126,11 @@ function money(v: number): number | 'unlimited' {
 }
 
 /** The JSON report of a simulation (deterministic for a configuration: no timings inside). */
-export function simulationReport(cfg: SimConfig, sessions: Float64Array, extra: { replay?: { file: string; coups: number; note?: string } } = {}) {
+export function simulationReport(
+  cfg: SimConfig,
+  sessions: Float64Array,
+  extra: { replay?: { file: string; coups: number; note?: string } } = {},
+) {
   const t = totals(sessions);
   const position = betPosition(cfg.rules, cfg.bet);
   const n = cfg.sessions;
@@ -119,7 +147,12 @@ export function simulationReport(cfg: SimConfig, sessions: Float64Array, extra: 
   return {
     rules: rulesJson(cfg.rules),
     bet: { key: cfg.bet, kind: position?.kind, numbers: position?.pockets.map(pocketLabel) },
-    strategy: { name: cfg.strategy, unit: cfg.unit, ...(cfg.strategy === 'labouchere' ? { line: cfg.line } : {}), ...(cfg.strategy === 'paroli' ? { paroliWins: cfg.paroliWins } : {}) },
+    strategy: {
+      name: cfg.strategy,
+      unit: cfg.unit,
+      ...(cfg.strategy === 'labouchere' ? { line: cfg.line } : {}),
+      ...(cfg.strategy === 'paroli' ? { paroliWins: cfg.paroliWins } : {}),
+    },
     ...(cfg.rules.chanceOnZero === 'prison' && position?.kind === 'chance' ? { zeroPolicy: cfg.zeroPolicy } : {}),
     bankroll: money(cfg.bankroll),
     limit: money(cfg.limit),
@@ -159,7 +192,9 @@ export function simulationMarkdown(r: ReturnType<typeof simulationReport>): stri
     `# Simulation: ${r.strategy.name} on ${r.bet.key} (${r.rules.preset})`,
     '',
     `- sessions: ${r.sessions}, up to ${r.spinsPerSession} coups each; bankroll ${r.bankroll}, unit ${r.strategy.unit}, limit ${r.limit}`,
-    ...('replay' in r ? [`- replay: ${r.replay.file} (${r.replay.coups} coups)${r.replay.note ? `; ${r.replay.note}` : ''}`] : []),
+    ...('replay' in r
+      ? [`- replay: ${r.replay.file} (${r.replay.coups} coups)${r.replay.note ? `; ${r.replay.note}` : ''}`]
+      : []),
     `- coups: ${r.totals.coups} (with a stake: ${r.totals.bettingCoups}); staked ${r.totals.staked}, returned ${r.totals.returned}, net ${r.totals.net}`,
     `- house edge: measured ${(e.measured * 100).toFixed(4)}% ± ${(e.standardError * 100).toFixed(4)}% (SE); ${e.confidence * 100}% CI [${(e.interval[0] * 100).toFixed(4)}%, ${(e.interval[1] * 100).toFixed(4)}%]; exact ${e.exact} = ${(e.exactDecimal * 100).toFixed(4)}% ${e.containsExact ? '(inside)' : '(OUTSIDE)'}`,
     `- ruin: ${r.ruin.sessions} sessions, probability ${r.ruin.probability.toFixed(4)} (99% CI ${r.ruin.interval.map((x) => x.toFixed(4)).join('–')})`,

@@ -55,8 +55,19 @@ export function warmUp(): void {
   if (warmed) return;
   warmed = true;
   const base: SimConfig = {
-    rules: preset('french'), bet: 'rouge', strategy: 'flat', unit: 100, bankroll: 1e9, limit: 1e7, target: 0,
-    spins: 0, sessions: 1, seed: 0, zeroPolicy: 'prison', line: [1, 2, 3, 4], paroliWins: 3,
+    rules: preset('french'),
+    bet: 'rouge',
+    strategy: 'flat',
+    unit: 100,
+    bankroll: 1e9,
+    limit: 1e7,
+    target: 0,
+    spins: 0,
+    sessions: 1,
+    seed: 0,
+    zeroPolicy: 'prison',
+    line: [1, 2, 3, 4],
+    paroliWins: 3,
   };
   const variants: Partial<SimConfig>[] = [
     {},
@@ -72,7 +83,14 @@ export function warmUp(): void {
   let stream = 0;
   const state = () => streamState('warm-up', stream++ % 8);
   let sunk = 0;
-  const sinks: ((spins: number) => void)[] = [(k) => (sunk += k), (k) => (sunk -= k), (k) => (sunk ^= k), (k) => (sunk = k), (k) => (sunk += 2 * k), (k) => (sunk = -k)];
+  const sinks: ((spins: number) => void)[] = [
+    (k) => (sunk += k),
+    (k) => (sunk -= k),
+    (k) => (sunk ^= k),
+    (k) => (sunk = k),
+    (k) => (sunk += 2 * k),
+    (k) => (sunk = -k),
+  ];
   const started = performance.now();
   for (let round = 0; round < 3 || performance.now() - started < 150; round++) {
     for (const spec of specs) {
@@ -84,7 +102,13 @@ export function warmUp(): void {
       runSession(spec, state(), out, 0, 500, undefined, sinks[round % sinks.length], 100);
       // money beyond 2^31 minor units: sums that stayed small integers in short runs would
       // otherwise overflow their integer representation in a long session and deoptimise
-      runSession(specOf({ ...spec, unit: spec.unit * 2 ** 24, maxStake: spec.maxStake * 2 ** 24, bankroll: UNLIMITED }), state(), out, 0, 500);
+      runSession(
+        specOf({ ...spec, unit: spec.unit * 2 ** 24, maxStake: spec.maxStake * 2 ** 24, bankroll: UNLIMITED }),
+        state(),
+        out,
+        0,
+        500,
+      );
     }
     if (round > 200) break;
   }
@@ -92,7 +116,13 @@ export function warmUp(): void {
 }
 
 /** Plays the sessions of a chunk into `out` (stride FIELDS, from 0). */
-export function runChunk(spec: KernelSpec, chunk: Chunk, out: Float64Array, progress?: (spins: number) => void, replay?: Uint8Array): void {
+export function runChunk(
+  spec: KernelSpec,
+  chunk: Chunk,
+  out: Float64Array,
+  progress?: (spins: number) => void,
+  replay?: Uint8Array,
+): void {
   const base = Int32Array.from(chunk.state);
   for (let i = 0; i < chunk.count; i++) {
     runSession(spec, Int32Array.from(base), out, i * FIELDS, spec.spins, replay, progress);
@@ -156,10 +186,21 @@ export async function runSimulation(cfg: SimConfig, opts: RunOptions = {}): Prom
 }
 
 /** Messages from a simulation worker. */
-export type WorkerMessage = { type: 'ready' } | { type: 'progress'; spins: number } | { type: 'done'; index: number; out: Float64Array } | { type: 'error'; message: string };
+export type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'progress'; spins: number }
+  | { type: 'done'; index: number; out: Float64Array }
+  | { type: 'error'; message: string };
 
 /** Runs the chunks on a pool of workers; resolves with the time (performance.now) all workers were ready. */
-function runOnWorkers(spec: KernelSpec, list: Chunk[], workers: number, result: Float64Array, tick: (spins: number) => void, progress: boolean): Promise<number> {
+function runOnWorkers(
+  spec: KernelSpec,
+  list: Chunk[],
+  workers: number,
+  result: Float64Array,
+  tick: (spins: number) => void,
+  progress: boolean,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     let readyCount = 0;
     let readyAt = performance.now();
