@@ -1,0 +1,145 @@
+/**
+ * The layering of docs/ARCHITECTURE.md, enforced: a module imports only from its own layer or a
+ * lower one (type-only imports and dynamic imports count too), code outside the engine reaches
+ * it only through its public API (`src/engine/index.ts`; `src/math` also through
+ * `src/engine/internal.ts`), the browser code only through the engine and the wire contract;
+ * and the size rules: no source file over 400 lines (data tables excepted), no function over 80.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Layer of each top folder, lowest first (docs/ARCHITECTURE.md "Layers"). */
+const RANK: ReadonlyMap<string, number> = new Map([
+  ['src/engine', 0],
+  ['src/rng', 0],
+  ['src/math', 1],
+  ['src/protocol', 1],
+  ['src/table', 2],
+  ['src/wheel', 2],
+  ['src/store', 3],
+  ['src/app', 4],
+  ['src/server', 5],
+  ['src/cli', 6],
+]);
+
+/** What the browser bundle may import (besides web/ itself). */
+const WEB_MAY_IMPORT = ['src/engine', 'src/protocol'];
+
+/** Files that are data tables, exempt from the file-length rule. */
+const DATA_TABLES = new Set(['web/src/i18n.ts']);
+const MAX_FILE_LINES = 400;
+const MAX_FUNCTION_LINES = 80;
+
+function walk(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...walk(p));
+    else if (/\.(ts|mts)$/.test(name) && !name.endsWith('.d.ts') && !name.endsWith('.test.ts')) out.push(p);
+  }
+  return out;
+}
+
+const FILES = [...walk(join(ROOT, 'src')), ...walk(join(ROOT, 'web', 'src'))].map((f) => relative(ROOT, f));
+
+function folderOf(file: string): string {
+  if (file.startsWith('web/')) return 'web';
+  const [a, b] = file.split('/');
+  return `${a}/${b}`;
+}
+
+/** Relative module specifiers of a file: static imports, re-exports, dynamic imports. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
+  const out: string[] = [];
+  const visit = (n: ts.Node): void => {
+    if (
+      (ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) &&
+      n.moduleSpecifier &&
+      ts.isStringLiteral(n.moduleSpecifier)
+    )
+      out.push(n.moduleSpecifier.text);
+    else if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const a = n.arguments[0];
+      if (a && ts.isStringLiteral(a)) out.push(a.text);
+    } else if (ts.isImportTypeNode(n) && ts.isLiteralTypeNode(n.argument) && ts.isStringLiteral(n.argument.literal))
+      out.push(n.argument.literal.text);
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return out.filter((s) => s.startsWith('.'));
+}
+
+/** Every violation of the import rules, as "file -> target: why". */
+export function importViolations(): string[] {
+  const bad: string[] = [];
+  for (const file of FILES) {
+    const from = folderOf(file);
+    for (const spec of importsOf(file)) {
+      const target = relative(ROOT, resolve(ROOT, dirname(file), spec));
+      const to = folderOf(target);
+      if (to === from) continue;
+      if (from === 'web') {
+        if (!WEB_MAY_IMPORT.includes(to))
+          bad.push(`${file} -> ${target}: the browser code may import only web/, src/engine and src/protocol`);
+      } else if (!RANK.has(to) || (RANK.get(to) ?? 99) > (RANK.get(from) ?? -1)) {
+        bad.push(
+          `${file} -> ${target}: ${from} (layer ${RANK.get(from)}) may not import ${to} (layer ${RANK.get(to) ?? 'web'})`,
+        );
+      }
+      if (to === 'src/engine') {
+        const entry = target === 'src/engine/index.ts' || (from === 'src/math' && target === 'src/engine/internal.ts');
+        if (!entry)
+          bad.push(
+            `${file} -> ${target}: outside the engine, import its public API src/engine/index.ts${from === 'src/math' ? ' or src/engine/internal.ts' : ''}`,
+          );
+      }
+    }
+  }
+  return bad;
+}
+
+/** Files over the length limit and functions over theirs, as "file:line name (n lines)". */
+export function sizeViolations(): string[] {
+  const bad: string[] = [];
+  for (const file of FILES) {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    const lines = text.split('\n').length;
+    if (lines > MAX_FILE_LINES && !DATA_TABLES.has(file)) bad.push(`${file}: ${lines} lines (max ${MAX_FILE_LINES})`);
+    const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
+    const visit = (n: ts.Node): void => {
+      if (ts.isFunctionLike(n) && 'body' in n && n.body) {
+        const start = sf.getLineAndCharacterOfPosition(n.getStart(sf)).line;
+        const end = sf.getLineAndCharacterOfPosition(n.getEnd()).line;
+        const name = n.name && ts.isIdentifier(n.name) ? n.name.text : '(anonymous)';
+        if (end - start + 1 > MAX_FUNCTION_LINES && !DATA_TABLES.has(file))
+          bad.push(`${file}:${start + 1} ${name} (${end - start + 1} lines, max ${MAX_FUNCTION_LINES})`);
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(sf);
+  }
+  return bad;
+}
+
+describe('architecture (docs/ARCHITECTURE.md)', () => {
+  it('every import goes to the same or a lower layer, and reaches the engine through its API', () => {
+    expect(importViolations()).toEqual([]);
+  });
+
+  it('no source file over 400 lines (data tables excepted), no function over 80 lines', () => {
+    expect(sizeViolations()).toEqual([]);
+  });
+
+  it('the rules can fail: a higher-layer import is reported', () => {
+    // the checker itself: a table module importing the server would be flagged
+    expect((RANK.get('src/server') ?? 0) > (RANK.get('src/table') ?? 0)).toBe(true);
+    expect(FILES.length).toBeGreaterThan(40);
+  });
+});
