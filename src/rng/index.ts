@@ -105,3 +105,34 @@ export function spin(wheel: WheelKind, source: RandomSource): Pocket {
   const pockets = pocketsOf(wheel);
   return pockets[source.nextInt(pockets.length)];
 }
+
+/**
+ * Where a table's draws come from, per coup: the driver asks for the source of the coup it is
+ * about to draw. A seeded table derives each draw from (seed, table, coup number), so a restart
+ * continues the stream instead of repeating it (issue 10 item 13) and any coup's number can be
+ * recomputed for an audit; a crypto table uses one cryptographic source for every coup.
+ */
+export interface DrawSource {
+  /** True for a deterministic (seeded) source: never for real play; shown in the banner, health and table state. */
+  readonly seeded: boolean;
+  /** The random source of coup `coup` (>= 1) of table `tableId`. */
+  forCoup(tableId: string, coup: number): RandomSource;
+}
+
+/** Live play: node:crypto for every coup. */
+export class CryptoDraws implements DrawSource {
+  readonly seeded = false;
+  private readonly source = new CryptoSource();
+  forCoup(_tableId: string, _coup: number): RandomSource {
+    return this.source;
+  }
+}
+
+/** Tests and demos: coup n of table t draws from `SeededSource("<seed>:<t>:<n>")`. */
+export class SeededDraws implements DrawSource {
+  readonly seeded = true;
+  constructor(readonly seed: string) {}
+  forCoup(tableId: string, coup: number): RandomSource {
+    return new SeededSource(`${this.seed}:${tableId}:${coup}`);
+  }
+}
