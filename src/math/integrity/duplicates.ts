@@ -7,7 +7,7 @@
  * P(L >= ℓ) ≈ 1 − exp(−λ(ℓ)). The search hashes every m₀-gram (m₀ the shortest length with
  * λ(m₀) <= 200, at most 10, so an m-gram in base 38 is an exact double), follows each position to
  * the earlier positions with the same m₀-gram (at most 16), and extends each leftmost match to
- * its full length. When no m₀-gram occurs twice, L < m₀ and the test reports p = 1 (conservative).
+ * its full length without overlap (the copy starts after the original ends). When no m₀-gram occurs twice, L < m₀ and the test reports p = 1 (conservative).
  */
 import type { CoupSpan, IntegrityTest } from './types.ts';
 
@@ -74,8 +74,9 @@ export function longestRepeat(pockets: Uint8Array, k: number): Repeat {
     keys[h] = key;
     for (let c = 0; j >= 0 && c < MAX_CHAIN; c++, j = earlier[j]) {
       if (j > 0 && pockets[j - 1] === pockets[i - 1]) continue; // not leftmost: counted from an earlier pair
+      if (i - j < m) continue; // overlapping (a run of one number): the longest-run test's business
       let len = m;
-      while (i + len < n && pockets[j + len] === pockets[i + len]) len++;
+      while (i + len < n && j + len < i && pockets[j + len] === pockets[i + len]) len++;
       found++;
       if (len > best.length) best = { length: len, first: j, second: i };
     }
