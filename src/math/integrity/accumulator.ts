@@ -97,6 +97,16 @@ export class CoupStats {
   longestLength = 0;
   longestFrom = 0;
 
+  /** Current arithmetic progression of the numbers (a constant step, e.g. 1, 2, 3, 4): step, steps, first coup. */
+  stepValue = NaN;
+  stepRun = 0;
+  stepFrom = 0;
+  /** Longest progression with a non-zero step so far: step, steps (coups − 1), first coup. */
+  longestStepValue = 0;
+  longestStepRun = 0;
+  longestStepFrom = 0;
+  private lastAt = 0;
+
   constructor(wheel: WheelKind) {
     this.t = wheelTables(wheel);
     this.distance = new Float64Array(this.t.size);
@@ -119,8 +129,13 @@ export class CoupStats {
     runsAdd(this.parityRuns, t.parity[p]);
     this.sumX += p;
     this.sumX2 += p * p;
-    if (this.lastX >= 0) this.sumXY += this.lastX * p;
-    else this.firstX = p;
+    if (this.lastX >= 0) {
+      this.sumXY += this.lastX * p;
+      this.addStep(p - this.lastX, at);
+    } else {
+      this.firstX = p;
+      this.lastAt = at;
+    }
     this.lastX = p;
     if (p === this.runPocket) this.runLength++;
     else {
@@ -133,6 +148,21 @@ export class CoupStats {
       this.longestPocket = p;
       this.longestFrom = this.runFrom;
     }
+  }
+
+  private addStep(step: number, at: number): void {
+    if (step === this.stepValue) this.stepRun++;
+    else {
+      this.stepValue = step;
+      this.stepRun = 1;
+      this.stepFrom = this.lastAt;
+    }
+    if (step !== 0 && this.stepRun > this.longestStepRun) {
+      this.longestStepRun = this.stepRun;
+      this.longestStepValue = step;
+      this.longestStepFrom = this.stepFrom;
+    }
+    this.lastAt = at;
   }
 
   /** Counts in wheel order (index = wheel position). */

@@ -82,7 +82,7 @@ function powerLines(r: IntegrityReport, open: string, close: string): string[] {
   const out = ['', '## Power and edge', ''];
   out.push(`Coups needed to detect a bias with power ${pct(p.power, 0)} at level ${p.alpha}:`, '');
   out.push(
-    `${open}bias${' | '}one pocket${' | '}sector of ${p.sector[0].width}${close}`,
+    `${open}bias (pocket / sector)${' | '}coups, one pocket${' | '}coups, sector of ${p.sector[0].width}${close}`,
     `${open}---:${' | '}---:${' | '}---:${close}`,
   );
   for (let i = 0; i < p.pocket.length; i++)

@@ -11,7 +11,7 @@ import { duplicateTest } from './duplicates.ts';
 import { chiSquareTest, pocketResiduals, residualTest, sectionsTest, type PocketResidual } from './pockets.ts';
 import { powerReport, type PowerReport } from './power.ts';
 import { scanTest } from './sectors.ts';
-import { distanceTest, longestRunTest, repeatsTest, runsTest, serialTest } from './sequence.ts';
+import { distanceTest, longestRunTest, progressionTest, repeatsTest, runsTest, serialTest } from './sequence.ts';
 import { holm } from './special.ts';
 import type { IntegrityTest, JudgedTest, TestId } from './types.ts';
 
@@ -47,6 +47,7 @@ export function scopeTests(s: CoupStats, scope: string, alpha: number): Integrit
     repeatsTest(s, scope),
     distanceTest(s, scope),
     longestRunTest(s, scope),
+    progressionTest(s, scope),
   ];
 }
 
@@ -133,7 +134,10 @@ export function wheelTest(perm: Permanence, alpha = DEFAULT_ALPHA): IntegrityRep
       splits.push(part.split);
       raw.push(...part.tests);
     }
-  const tests = judge(raw, alpha);
+  const tests = judge(
+    raw.map((t) => withLines(t, perm.lines)),
+    alpha,
+  );
   const power = powerReport(all, alpha);
   const failed = tests.filter((t) => !t.pass);
   return {
@@ -163,6 +167,18 @@ export function wheelTest(perm: Permanence, alpha = DEFAULT_ALPHA): IntegrityRep
   };
 }
 
+/** Adds the file lines of the coups a finding names ("file lines 147–147"), when the permanence knows them. */
+function withLines(t: IntegrityTest, lines: Int32Array): IntegrityTest {
+  if (!t.coups || t.coups.length === 0 || lines.length === 0 || lines[0] === 0) return t;
+  const spans = t.coups.map((c) => [lines[c.from - 1], lines[c.to - 1]] as const);
+  const text = spans.map(([a, b]) => (a === b ? `${a}` : `${a}–${b}`)).join(' and ');
+  return {
+    ...t,
+    finding: `${t.finding}, file line${spans.length > 1 || spans[0][0] !== spans[0][1] ? 's' : ''} ${text}`,
+    detail: { ...t.detail, lines: spans },
+  };
+}
+
 const ACTION: Record<TestId, string> = {
   'pockets.chi-square':
     'The pocket counts are not uniform: have the wheel inspected (level, frets, pocket separators).',
@@ -178,6 +194,8 @@ const ACTION: Record<TestId, string> = {
   'sequence.wheel-distance':
     'The distance on the wheel from one number to the next is not random: a dealer signature or a ball that drops at a fixed spot; vary the spin, rotate dealers.',
   'sequence.longest-run': 'One number came up too many times in a row: check the record and the wheel.',
+  'sequence.progression':
+    'The numbers climb or fall in fixed steps (1, 2, 3, …): keyed in, not drawn; correct the record.',
   'records.duplicate-block':
     'A block of coups appears twice: a recording fault (a session entered twice); correct the record before any analysis.',
 };

@@ -9,7 +9,11 @@
  *   or a ball that "falls" a fixed distance shows as a peak);
  * - longest run of one number: P(L_N >= r) exactly, by the Markov chain of the current run
  *   length (survival accumulated in logs, so tiny p-values keep their digits), against its
- *   expected maximum E[L_N] = Σ_r P(L_N >= r).
+ *   expected maximum E[L_N] = Σ_r P(L_N >= r);
+ * - longest arithmetic progression of the numbers with a non-zero step (1, 2, 3, …, 9 or 30, 25,
+ *   20, …: a keyboard, not a wheel): each step repeats the previous one with probability at most
+ *   1/K whatever came before, so P(r equal steps in a row among N − 1) <= the run tail above with
+ *   N − 1 draws: a conservative p-value.
  */
 import { pocketLabel, wheelOrder } from '../../engine/wheel.ts';
 import { chiSquarePValue, normalTwoSidedP } from '../stats.ts';
@@ -168,5 +172,25 @@ export function longestRunTest(s: CoupStats, scope: string): IntegrityTest {
     finding: `${L} × ${pocket} in a row (coups ${s.longestFrom}–${s.longestFrom + L - 1}); expected longest ${expected.toFixed(2)}`,
     coups: L > 0 ? [{ from: s.longestFrom, to: s.longestFrom + L - 1 }] : [],
     detail: { length: L, pocket, expectedLongest: expected, wheel: wheelOrder(s.t.wheel).length },
+  };
+}
+
+/** Longest arithmetic progression of the numbers (non-zero step); the coups are named. */
+export function progressionTest(s: CoupStats, scope: string): IntegrityTest {
+  const r = s.longestStepRun;
+  const k = s.t.size;
+  const coups = r > 0 ? r + 1 : 0;
+  return {
+    id: 'sequence.progression',
+    scope,
+    title: 'longest arithmetic progression of the numbers (a constant non-zero step)',
+    statistic: coups,
+    pValue: r > 0 ? longestRunTail(s.n - 1, k, r) : 1,
+    finding:
+      r > 0
+        ? `${coups} coups in steps of ${s.longestStepValue > 0 ? '+' : ''}${s.longestStepValue} (coups ${s.longestStepFrom}–${s.longestStepFrom + r})`
+        : 'no progression',
+    coups: r > 0 ? [{ from: s.longestStepFrom, to: s.longestStepFrom + r }] : [],
+    detail: { coups, step: s.longestStepValue },
   };
 }

@@ -21,6 +21,7 @@ export const TEST_IDS = [
   'sequence.repeats', // immediate repeats of the same number
   'sequence.wheel-distance', // wheel distance between successive numbers
   'sequence.longest-run', // longest run of one number
+  'sequence.progression', // longest arithmetic progression of the numbers (1, 2, 3, 4, ...): keyed in, not drawn
   'records.duplicate-block', // the longest block of coups that occurs twice
 ] as const;
 

@@ -14,7 +14,7 @@ import { drawPockets } from '../../../src/math/rngtest.ts';
 import { CryptoSource } from '../../../src/rng/index.ts';
 import { fair, permanenceOf } from './helpers.ts';
 
-const DISCRETE: readonly TestId[] = ['sequence.longest-run', 'records.duplicate-block'];
+const DISCRETE: readonly TestId[] = ['sequence.longest-run', 'sequence.progression', 'records.duplicate-block'];
 
 function calibrate(wheel: 'single' | 'double', seeds: number, n: number) {
   let suiteFails = 0;

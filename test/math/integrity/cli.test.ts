@@ -57,10 +57,10 @@ describe('croupier wheel-test', () => {
     expect(md.stdout).toContain('**Verdict: FAIL** — 4,219 coups, single-zero wheel');
     expect(md.stdout).toMatch(/\| sequence\.longest-run \| all \| 8 coups \|.*\*\*FAIL\*\*/);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/VERDICT: PASS \(0 of 11 tests fail\)/);
+    expect(text.stdout).toMatch(/VERDICT: PASS \(0 of 12 tests fail\)/);
     const doc = JSON.parse(json.stdout);
     expect(doc).toMatchObject({ file: fairFile, format: 'plain', wheel: 'single', coups: 5000, alpha: 0.05 });
-    expect(doc.tests).toHaveLength(11);
+    expect(doc.tests).toHaveLength(12);
     expect(badToken.code).toBe(2);
     expect(JSON.parse(badToken.stdout).error).toEqual({
       code: 'INVALID_PERMANENCE',

@@ -61,6 +61,18 @@ describe('synthetic faults', () => {
     expect(failing(r)).toEqual(['records.duplicate-block@all']);
     expect(wheelTest(permanenceOf(base)).verdict.pass).toBe(true);
   });
+  it('numbers keyed in order (1, 2, …, 9) inside a fair permanence: the progression test names them', () => {
+    const pockets = Array.from(fair('keyed', 50_000));
+    pockets.splice(30_000, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
+    const r = wheelTest(permanenceOf(pockets));
+    const t = r.tests.find((x) => x.id === 'sequence.progression')!;
+    expect(t.pass).toBe(false);
+    expect(t.statistic).toBeGreaterThanOrEqual(9);
+    expect(t.detail.step).toBe(1);
+    expect(t.coups![0].from).toBeLessThanOrEqual(30_001);
+    expect(t.coups![0].to).toBeGreaterThanOrEqual(30_009);
+    expect(failing(r)).toEqual(['sequence.progression@all']);
+  });
   it('a dealer signature: one dealer of three drops a quarter of his balls 10 pockets after the last number', () => {
     const src = new SeededSource('dealer');
     const rows = ['coup,time,number,direction,croupier,wheel'];
@@ -105,6 +117,7 @@ describe('the real Wiesbaden permanence (first 300 lines)', () => {
     expect(run.detail.pocket).toBe(26);
     expect(run.pass).toBe(false);
     expect(read.value.lines[run.coups![0].from - 1]).toBe(148);
+    expect(run.finding).toMatch(/file line 148$/);
     expect(r.verdict.pass).toBe(false);
   });
 });

@@ -113,7 +113,7 @@ describe('IntegrityMonitor', () => {
         croupier: ['A', 'B', 'C', 'D'][Math.floor(i / 30) % 4],
       }).length;
     expect(alerts).toBe(0);
-    expect(m.view().wheels[0].tests.length).toBe(11 + 6 * 5);
+    expect(m.view().wheels[0].tests.length).toBe(12 + 6 * 5);
   });
 
   it('keeps constant memory: bounded croupiers, wheels and window', () => {
