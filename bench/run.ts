@@ -20,6 +20,7 @@ import { F, FIELDS, runSession } from '../src/math/sim/kernel.ts';
 import { kernelSpec, UNLIMITED, type SimConfig } from '../src/math/sim/model.ts';
 import { runSimulation, warmUp } from '../src/math/sim/run.ts';
 import { seedState } from '../src/rng/xoshiro.ts';
+import { integrityBench } from './integrity.ts';
 import { naiveSettle, naiveSimulate, type NaiveBet } from './naive.ts';
 
 const QUICK = process.argv.includes('--quick');
@@ -272,6 +273,13 @@ const rouge = [...(catalogue('single').byKey.get('rouge')?.pockets ?? [])];
   print(`| same, once the workers are up | ${fmt(compute)} coups/s | | |`);
   print(`| same, per CPU second (all threads, start-up included) | ${fmt(perCpu)} coups/s | | |`);
   print();
+}
+
+// ---- 4. wheel integrity (bench/integrity.ts) --------------------------------------------------
+{
+  const integrity = integrityBench(QUICK);
+  for (const l of integrity.lines) print(l);
+  results.push(...integrity.results);
 }
 
 const targets = {

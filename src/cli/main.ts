@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { registerEngineCommands } from './commands/engine.ts';
+import { registerIntegrityCommands } from './commands/integrity.ts';
 import { registerMathCommands } from './commands/math.ts';
 import { registerServeCommand } from './commands/serve.ts';
 import { CliError, reportFailure } from './io.ts';
@@ -36,6 +37,7 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 
 registerEngineCommands(program);
 registerMathCommands(program);
+registerIntegrityCommands(program);
 registerServeCommand(program);
 
 try {

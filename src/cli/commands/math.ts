@@ -11,7 +11,7 @@ import { parseChance } from '../../engine/bets.ts';
 import { catalogue, insideKey } from '../../engine/layout.ts';
 import type { Rules } from '../../engine/rules.ts';
 import { parsePocket } from '../../engine/wheel.ts';
-import { PermanenceError, parsePermanence, pocketIndices } from '../../math/permanence.ts';
+import { pocketIndices, readPermanence } from '../../math/permanence.ts';
 import {
   betPosition,
   LIMIT_MULTIPLE,
@@ -151,7 +151,10 @@ export function registerMathCommands(program: Command): void {
     .option('--line <units>', 'Labouchère starting line, units, comma-separated', '1,2,3,4')
     .option('--paroli-wins <n>', 'Paroli: wins in a row before going back to one unit', '3')
     .option('--workers <n>', 'worker threads (default: all cores from 50 M coups and 2 sessions up, else 1)')
-    .option('--replay <file>', 'play the permanence in FILE (one number per line) instead of random coups')
+    .option(
+      '--replay <file>',
+      'play the permanence in FILE (numbers separated by lines, commas, spaces or tabs, or a csv with a number column) instead of random coups',
+    )
     .option('--format <format>', 'json | md', 'json')
     .option('--quiet', 'no progress bar')
     .action(async (opts: SimulateOptions) => {
@@ -298,14 +301,16 @@ export function simulateConfig(opts: SimulateOptions): {
     } catch (e) {
       throw new CliError('REPLAY_NOT_READABLE', `cannot read ${opts.replay}: ${(e as Error).message}`);
     }
-    try {
-      const pockets = parsePermanence(text, rules.wheel);
-      if (pockets.length === 0) throw new CliError('INVALID_PERMANENCE', `${opts.replay} holds no numbers`);
-      replay = { file: opts.replay, indices: pocketIndices(pockets, rules.wheel) };
-    } catch (e) {
-      if (e instanceof PermanenceError) throw new CliError('INVALID_PERMANENCE', `${opts.replay} ${e.message}`);
-      throw e;
+    const read = readPermanence(text, { wheel: rules.wheel });
+    if (!read.ok) {
+      const e = read.error;
+      throw new CliError(
+        'INVALID_PERMANENCE',
+        `${opts.replay} line ${e.line}, column ${e.column}: ${e.message} [${e.code}]`,
+      );
     }
+    if (read.value.pockets.length === 0) throw new CliError('INVALID_PERMANENCE', `${opts.replay} holds no numbers`);
+    replay = { file: opts.replay, indices: pocketIndices(read.value.pockets, rules.wheel) };
     // the file is all there is to play: --spins only ever shortens it (a larger one is noted, not refused)
     if (opts.spins === undefined || spins > replay.indices.length) {
       if (opts.spins !== undefined)
