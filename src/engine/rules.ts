@@ -32,7 +32,8 @@ export interface PrisonSettings {
 /**
  * Payout model: `standard` pays the net odds of RULES §2-3 ("to 1", stake kept);
  * `historic` returns 36/n times the stake for a group of n numbers (German seed, RULES §4),
- * which differs from standard only for the five-number bet (36/5 instead of 7).
+ * the same as standard for every kind the historic sets offer (RULES §3a); it would differ only
+ * for the five-number (36/5 instead of 7), which they refuse (docs/RULES-NOTES.md #3).
  */
 export type PayoutModel = 'standard' | 'historic';
 

@@ -7,7 +7,7 @@
  * prisoner, `collected` goes to the bank and `paid` is what the bank pays out beyond the stake.
  *
  * Rounding (RULES §4): a result that is not a whole number of minor units (la partage of an
- * odd stake, 1 to 2 on an odd stake, 36/5 on the historic five-number) gives the player the
+ * odd stake, 1 to 2 on an odd stake, 36/5 should the historic formula meet a five-number) gives the player the
  * lower amount; the exact amount is reported in `rounding`.
  */
 import { coveredPockets, type Chip } from './announce.ts';
