@@ -110,6 +110,12 @@ const ALIASES: Record<string, AnnounceName> = {
   'neighbors-of-zero': 'voisins-du-zero',
   'big-series': 'voisins-du-zero',
   'serie-0-2-3': 'voisins-du-zero',
+  'grande-serie-0-2-3': 'voisins-du-zero',
+  // cs seed: "Velké série 0 / 2 / 3", "Velká série"
+  'velka-serie': 'voisins-du-zero',
+  'velke-serie': 'voisins-du-zero',
+  'velka-serie-0-2-3': 'voisins-du-zero',
+  'velke-serie-0-2-3': 'voisins-du-zero',
   vdz: 'voisins-du-zero',
   tiers: 'tiers',
   'tiers-du-cylindre': 'tiers',
@@ -117,23 +123,34 @@ const ALIASES: Record<string, AnnounceName> = {
   thirds: 'tiers',
   'thirds-of-the-wheel': 'tiers',
   'serie-5-8': 'tiers',
+  'petite-serie-5-8': 'tiers',
+  // cs seed: "Malá série 5/8"
+  'mala-serie': 'tiers',
+  'mala-serie-5-8': 'tiers',
   orphelins: 'orphelins',
   orphans: 'orphelins',
   orphelines: 'orphelins',
+  orpheline: 'orphelins', // cs seed: "Orpheline"
   orph: 'orphelins',
   'jeu-zero': 'jeu-zero',
   'zero-game': 'jeu-zero',
   'zero-spiel': 'jeu-zero',
   zerospiel: 'jeu-zero',
+  zerosoiel: 'jeu-zero', // cs seed misprint of "Zerospiel": "Zerosoiel (Hra s nulou)"
+  'hra-s-nulou': 'jeu-zero', // cs seed
   'jeu-0': 'jeu-zero',
   'jeu-7-9': 'jeu-7-9',
   '7-9': 'jeu-7-9',
   'hra-7-9': 'jeu-7-9',
+  'hry-7-9': 'jeu-7-9', // cs seed heading "Hry 7/9"
   'game-7-9': 'jeu-7-9',
   voisins: 'voisins',
   neighbours: 'voisins',
   neighbors: 'voisins',
   voisin: 'voisins',
+  // cs seed: "Voisin (Sousedé)", "sousedy"
+  sousede: 'voisins',
+  sousedy: 'voisins',
 };
 
 /** Normalises an announced-bet name: lower case, accents dropped, separators to "-". */
@@ -148,7 +165,9 @@ export function normaliseName(raw: string): string {
 
 /** The canonical announced-bet name for a name or alias, or undefined. */
 export function announceName(raw: string): AnnounceName | undefined {
-  return ALIASES[normaliseName(raw)];
+  const key = normaliseName(raw);
+  // own properties only: "constructor" or "__proto__" is no announced bet (regressions.test.ts)
+  return Object.hasOwn(ALIASES, key) ? ALIASES[key] : undefined;
 }
 
 /**

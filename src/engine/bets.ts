@@ -24,7 +24,15 @@ import {
   type Announce,
   type Chip,
 } from './announce.ts';
-import { catalogue, insideKey, outsidePosition, type Chance, type Position, type PositionKind } from './layout.ts';
+import {
+  catalogue,
+  insideKey,
+  outsidePosition,
+  positionText,
+  type Chance,
+  type Position,
+  type PositionKind,
+} from './layout.ts';
 import { err, ok, shown, type Result } from './result.ts';
 import type { Rules } from './rules.ts';
 import { parsePocket, type Pocket } from './wheel.ts';
@@ -137,6 +145,7 @@ const CHANCE_ALIASES: Record<string, Chance> = {
   dispari: 'impair',
   liche: 'impair',
   manque: 'manque',
+  impasse: 'manque', // de seed: "Impasse oder Manque"
   low: 'manque',
   '1-18': 'manque',
   passe: 'passe',
@@ -192,14 +201,26 @@ const KIND_ALIASES: Record<string, PositionKind | 'announce'> = {
   finale: 'announce',
 };
 
+/** An own property of an alias table: never an inherited one such as "constructor". */
+function ownValue<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/** How a refusal names the kinds some rule sets do not offer (RULES §3a). */
+const NOT_OFFERED_TEXT: Partial<Record<PositionKind, string>> = {
+  cinq: 'five-number (0/00/1/2/3)',
+  douzaines: '24-number (douzaines à cheval)',
+  colonnes: '24-number (colonnes à cheval)',
+};
+
 /** Reads a chance simple by its French name or an alias (red, black, even, odd, low, high). */
 export function parseChance(raw: unknown): Chance | undefined {
-  return typeof raw === 'string' ? CHANCE_ALIASES[norm(raw)] : undefined;
+  return typeof raw === 'string' ? ownValue(CHANCE_ALIASES, norm(raw)) : undefined;
 }
 
 /** Reads a position kind by its French name or an English alias. */
 export function parseKind(raw: unknown): PositionKind | 'announce' | undefined {
-  return typeof raw === 'string' ? KIND_ALIASES[norm(raw)] : undefined;
+  return typeof raw === 'string' ? ownValue(KIND_ALIASES, norm(raw)) : undefined;
 }
 
 function isStake(x: unknown): x is number {
@@ -210,7 +231,9 @@ function isStake(x: unknown): x is number {
  * Validates one bet against a rule set. Errors (with the bet id): INVALID_BET, INVALID_BET_ID,
  * INVALID_STAKE, INVALID_NUMBER, NOT_ON_WHEEL, INVALID_POSITION, KIND_MISMATCH,
  * UNKNOWN_CHANCE, INVALID_DOZEN, INVALID_COLUMN, UNKNOWN_ANNOUNCE, ANNOUNCE_NOT_OFFERED,
- * INVALID_NEIGHBOURS, INVALID_FINALE, PRISON_NOT_OFFERED, INVALID_PRISON.
+ * INVALID_NEIGHBOURS, INVALID_FINALE, PRISON_NOT_OFFERED, INVALID_PRISON, BET_NOT_OFFERED (a legal
+ * position of a kind the rule set does not offer, RULES §3a), INVALID_STAKE_UNIT (a chance simple
+ * stake that is not a multiple of 2 × `rules.evenChanceUnit`, RULES §3a).
  */
 export function parseBet(raw: unknown, rules: Rules): Result<Bet> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
@@ -258,7 +281,10 @@ export function parseBet(raw: unknown, rules: Rules): Result<Bet> {
     if (spec.prison !== undefined || spec.onZero !== undefined)
       return fail('INVALID_PRISON', 'en prison applies to chances simples only');
     if (!rules.announcedBets)
-      return fail('ANNOUNCE_NOT_OFFERED', 'announced bets exist on single-zero tables only (RULES §5)');
+      return fail(
+        'ANNOUNCE_NOT_OFFERED',
+        `the ${rules.preset} rules offer no announced bets: they exist on french and european tables only (RULES §3a, §5)`,
+      );
     const a = parseAnnounce(spec, rules.wheel);
     if (!a.ok) return fail(a.error.code, a.error.message);
     const chips = expandAnnounce(a.value);
@@ -272,6 +298,19 @@ export function parseBet(raw: unknown, rules: Rules): Result<Bet> {
   const position = pos.value;
   if (kind !== undefined && kind !== position.kind) {
     return fail('KIND_MISMATCH', `kind ${shown(spec.kind)} does not match the position (a ${position.kind})`);
+  }
+  if (!rules.offered.includes(position.kind)) {
+    return fail(
+      'BET_NOT_OFFERED',
+      `the ${rules.preset} rules do not offer ${NOT_OFFERED_TEXT[position.kind] ?? position.kind} bets (RULES §3a): ${positionText(position)}`,
+    );
+  }
+  const unit = rules.evenChanceUnit;
+  if (position.kind === 'chance' && unit !== undefined && stake % (2 * unit) !== 0) {
+    return fail(
+      'INVALID_STAKE_UNIT',
+      `a stake on a chance simple must be a multiple of ${2 * unit} minor units (twice the table's unit of ${unit}, RULES §3a; got ${stake})`,
+    );
   }
 
   let prison = 0;

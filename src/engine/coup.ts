@@ -4,6 +4,7 @@
  */
 import { announceAll, winningChances, type Language } from './announcement.ts';
 import { parseBet, type Bet } from './bets.ts';
+import { winningCall, type WinningCall } from './combinations.ts';
 import type { Chance, Position, PositionKind } from './layout.ts';
 import { err, ok, type Result } from './result.ts';
 import type { Rules } from './rules.ts';
@@ -31,6 +32,12 @@ export interface Payment {
    * pushed to the player on the multiple chances (RULES §6).
    */
   readonly placement: 'beside-stake' | 'to-player';
+  /**
+   * On a `return` line of a rule set whose returned chances stay (historic, RULES §3a): the stake
+   * is the player's but stays on the layout for the next coup; nothing is handed over unless the
+   * player withdraws it.
+   */
+  readonly stays?: true;
 }
 
 /** Which croupier collects and which pays: even number, right collects and left pays; odd, the reverse. */
@@ -49,6 +56,8 @@ export interface CoupSettlement {
   readonly announcement: Readonly<Record<Language, string>>;
   readonly payments: readonly Payment[];
   readonly croupiers: CroupierDuty;
+  /** The number's winning multiple combinations, those holding bets marked, and the call (RULES §6). */
+  readonly winning: WinningCall;
 }
 
 /**
@@ -96,6 +105,7 @@ export function paymentList(outcomes: readonly BetOutcome[]): Payment[] {
     stake: number,
     status: BetOutcome['status'],
     returned: number,
+    stays?: true,
   ) => {
     const action =
       status === 'won'
@@ -121,11 +131,13 @@ export function paymentList(outcomes: readonly BetOutcome[]): Payment[] {
       order: lines.length,
     };
     if (chip !== undefined) (line as { chip?: number }).chip = chip;
+    if (stays && action === 'return') (line as { stays?: true }).stays = true;
     lines.push(line);
   };
   for (const o of outcomes) {
     if (o.chips) o.chips.forEach((c, i) => push(o.bet.id, i, c.position, c.stake, c.status, c.returned));
-    else if (o.bet.type === 'position') push(o.bet.id, undefined, o.bet.position, o.stake, o.status, o.returned);
+    else if (o.bet.type === 'position')
+      push(o.bet.id, undefined, o.bet.position, o.stake, o.status, o.returned, o.stays);
   }
   lines.sort((a, b) => {
     const ga = PAYMENT_GROUP[a.position.kind];
@@ -148,6 +160,7 @@ export function settleCoup(rules: Rules, pocket: Pocket, bets: readonly Bet[]): 
     announcement: announceAll(pocket),
     payments: paymentList(outcomes),
     croupiers: croupierDuty(pocket),
+    winning: winningCall(rules, pocket, bets),
   };
 }
 

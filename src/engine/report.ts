@@ -4,6 +4,7 @@
  */
 import { chipCount, coveredPockets, announceText, type Chip } from './announce.ts';
 import type { Bet } from './bets.ts';
+import type { WinningCall } from './combinations.ts';
 import type { CoupSettlement, Payment } from './coup.ts';
 import { labelsOf, PAYOUT, positionText, type Position, type PositionKind } from './layout.ts';
 import type { Rules } from './rules.ts';
@@ -78,6 +79,7 @@ export function outcomeJson(o: BetOutcome) {
     collected: o.collected,
     paid: o.paid,
     ...(o.partageReason ? { partageReason: o.partageReason } : {}),
+    ...(o.stays ? { stays: true } : {}),
     ...(b.type === 'announce'
       ? {
           announce: announceText(b.announce),
@@ -100,10 +102,28 @@ export function paymentJson(p: Payment) {
     action: p.action,
     amount: p.amount,
     placement: p.placement,
+    ...(p.stays ? { stays: true } : {}),
   };
 }
 
-/** JSON view of a rule set. */
+/**
+ * JSON view of a number's winning multiple combinations (RULES §6): each position with
+ * `hasBet`, the call of those holding bets (`call`, per language, fr the one said at the table)
+ * and of all of them (`full`).
+ */
+export function winningJson(w: WinningCall) {
+  return {
+    combinations: w.combinations.map((c) => ({ ...positionJson(c.position), hasBet: c.hasBet })),
+    call: w.call,
+    full: w.full,
+  };
+}
+
+/**
+ * JSON view of a rule set: wheel, zero rule, payout, the kinds it offers (`offered`, RULES §3a),
+ * announced bets, the even-chance unit when set, and the historic procedure flags
+ * (`closesAtLaunch`, `returnedStay`).
+ */
 export function rulesJson(r: Rules) {
   return {
     preset: r.preset,
@@ -112,6 +132,10 @@ export function rulesJson(r: Rules) {
     ...(r.chanceOnZero === 'prison' ? { prison: r.prison } : {}),
     payout: r.payout,
     announcedBets: r.announcedBets,
+    offered: [...r.offered],
+    ...(r.evenChanceUnit !== undefined ? { evenChanceUnit: r.evenChanceUnit } : {}),
+    closesAtLaunch: r.closesAtLaunch,
+    returnedStay: r.returnedStay,
   };
 }
 
@@ -126,6 +150,7 @@ export function settlementJson(rules: Rules, s: CoupSettlement) {
     totals: s.totals,
     payments: s.payments.map(paymentJson),
     croupiers: s.croupiers,
+    winning: winningJson(s.winning),
   };
 }
 

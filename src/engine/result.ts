@@ -22,16 +22,17 @@ export const ENGINE_ERROR_CODES = [
   'NOT_ON_WHEEL', // a pocket that exists but not on this wheel (00 on a single-zero table)
   'INVALID_POSITION', // a set of numbers that is not a legal position of the layout
   'KIND_MISMATCH', // an explicit `kind` that does not match the numbers
-  'BET_NOT_OFFERED', // a legal bet that this rule set does not offer
+  'BET_NOT_OFFERED', // a legal position whose kind this rule set does not offer (RULES §3a)
   'UNKNOWN_CHANCE', // not one of the six chances simples
   'INVALID_DOZEN', // douzaine not 1..3 / douzaines not two adjacent
   'INVALID_COLUMN', // colonne not 1..3 / colonnes not two adjacent
   'UNKNOWN_ANNOUNCE', // unknown announced bet
-  'ANNOUNCE_NOT_OFFERED', // announced bets on a double-zero table
+  'ANNOUNCE_NOT_OFFERED', // announced bets on a rule set that does not offer them (RULES §3a: all but french, european)
   'INVALID_NEIGHBOURS', // neighbours bet with a bad centre number or count
   'INVALID_FINALE', // finale digit or pair not offered
   'PRISON_NOT_OFFERED', // en prison fields on a rule set without en prison
   'INVALID_PRISON', // prison level out of range or on a bet that is no chance simple
+  'INVALID_STAKE_UNIT', // a stake on a chance simple that is not a multiple of 2 × the even-chance unit (RULES §3a)
 ] as const;
 
 /** A stable rejection code; see {@link ENGINE_ERROR_CODES}. */

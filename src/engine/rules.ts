@@ -2,6 +2,7 @@
  * Rule sets (RULES.md §4): which wheel, what a zero does to the chances simples,
  * en prison depth, payout model, and whether announced bets are offered.
  */
+import type { PositionKind } from './layout.ts';
 import { err, ok, shown, type Result } from './result.ts';
 import type { WheelKind } from './wheel.ts';
 
@@ -31,7 +32,8 @@ export interface PrisonSettings {
 /**
  * Payout model: `standard` pays the net odds of RULES §2-3 ("to 1", stake kept);
  * `historic` returns 36/n times the stake for a group of n numbers (German seed, RULES §4),
- * which differs from standard only for the five-number bet (36/5 instead of 7).
+ * the same as standard for every kind the historic sets offer (RULES §3a); it would differ only
+ * for the five-number (36/5 instead of 7), which they refuse (docs/RULES-NOTES.md #3).
  */
 export type PayoutModel = 'standard' | 'historic';
 
@@ -42,9 +44,55 @@ export interface Rules {
   readonly chanceOnZero: ChanceOnZero;
   readonly prison: PrisonSettings;
   readonly payout: PayoutModel;
-  /** Announced bets (RULES §5) exist on single-zero tables only. */
+  /** Announced bets (RULES §5) are offered on french and european tables only (RULES §3a). */
   readonly announcedBets: boolean;
+  /**
+   * The position kinds this rule set offers (RULES §3a), in catalogue order; a bet on any other
+   * kind is refused with BET_NOT_OFFERED. See {@link offeredKinds}.
+   */
+  readonly offered: readonly PositionKind[];
+  /**
+   * Even-chance stake unit (RULES §3a), minor units: when set, a stake on a chance simple must
+   * be a multiple of 2 × this unit (the table's smallest chip), so that la partage never rounds;
+   * otherwise it is refused with INVALID_STAKE_UNIT. Undefined: any stake (the default).
+   */
+  readonly evenChanceUnit?: number;
+  /**
+   * Betting closes at the launch (RULES §3a, historic tables, de seed: "Sind die Einsätze
+   * erfolgt, so wird die Scheibe ... in Bewegung gesetzt"): no bets while the ball runs, there is
+   * no window between the launch and "rien ne va plus". False: bets are accepted until
+   * "rien ne va plus" (RULES §6).
+   */
+  readonly closesAtLaunch: boolean;
+  /**
+   * On 0 / 00 the chances simples the zero rule returns (status `returned`) stay on the layout as
+   * the player's for the next coup unless the player withdraws them (RULES §3a, historic tables,
+   * de seed); their settlement carries `stays: true`. False: a returned stake is handed back.
+   */
+  readonly returnedStay: boolean;
 }
+
+/** Every position kind, in catalogue order (RULES §2-3). */
+const ALL_KINDS: readonly PositionKind[] = [
+  'plein',
+  'cheval',
+  'transversale',
+  'carre',
+  'cinq',
+  'sixain',
+  'douzaine',
+  'colonne',
+  'douzaines',
+  'colonnes',
+  'chance',
+];
+const without = (...no: PositionKind[]) => ALL_KINDS.filter((k) => !no.includes(k));
+/** french, european (RULES §3a): every position of a single-zero layout (it has no five-number). */
+const OFFERED_FRENCH = without('cinq');
+/** american (RULES §3a, fr seed art. 57-2 "que des combinaisons suivantes"): no 24-number bets. */
+const OFFERED_AMERICAN = without('douzaines', 'colonnes');
+/** historic-37 / -38 (RULES §3a, de seed: groups of 2, 3, 4, 6, twelves): no five-number, no 24-number bets. */
+const OFFERED_HISTORIC = without('cinq', 'douzaines', 'colonnes');
 
 /** Default en prison settings: 3 levels, partage at the limit (RULES §4). */
 export const DEFAULT_PRISON: PrisonSettings = { maxLevel: 3, atLimit: 'partage' };
@@ -59,6 +107,9 @@ const PRESET_RULES: Record<PresetName, Rules> = {
     prison: DEFAULT_PRISON,
     payout: 'standard',
     announcedBets: true,
+    offered: OFFERED_FRENCH,
+    closesAtLaunch: false,
+    returnedStay: false,
   },
   french: {
     preset: 'french',
@@ -67,6 +118,9 @@ const PRESET_RULES: Record<PresetName, Rules> = {
     prison: DEFAULT_PRISON,
     payout: 'standard',
     announcedBets: true,
+    offered: OFFERED_FRENCH,
+    closesAtLaunch: false,
+    returnedStay: false,
   },
   american: {
     preset: 'american',
@@ -75,6 +129,9 @@ const PRESET_RULES: Record<PresetName, Rules> = {
     prison: DEFAULT_PRISON,
     payout: 'standard',
     announcedBets: false,
+    offered: OFFERED_AMERICAN,
+    closesAtLaunch: false,
+    returnedStay: false,
   },
   'historic-37': {
     preset: 'historic-37',
@@ -82,7 +139,10 @@ const PRESET_RULES: Record<PresetName, Rules> = {
     chanceOnZero: 'return-matching',
     prison: DEFAULT_PRISON,
     payout: 'historic',
-    announcedBets: true,
+    announcedBets: false,
+    offered: OFFERED_HISTORIC,
+    closesAtLaunch: true,
+    returnedStay: true,
   },
   'historic-38': {
     preset: 'historic-38',
@@ -91,6 +151,9 @@ const PRESET_RULES: Record<PresetName, Rules> = {
     prison: DEFAULT_PRISON,
     payout: 'historic',
     announcedBets: false,
+    offered: OFFERED_HISTORIC,
+    closesAtLaunch: true,
+    returnedStay: true,
   },
 };
 
@@ -100,18 +163,41 @@ export function preset(name: PresetName): Rules {
 }
 
 /**
+ * The position kinds a rule set offers (RULES §3a), in catalogue order: what a table lists on
+ * its layout and in its maxima. A pure read of {@link Rules.offered}.
+ */
+export function offeredKinds(rules: Rules): readonly PositionKind[] {
+  return rules.offered;
+}
+
+/** True when the rule set offers bets on positions of this kind (RULES §3a). */
+export function isOfferedKind(rules: Rules, kind: PositionKind): boolean {
+  return rules.offered.includes(kind);
+}
+
+/** Largest even-chance stake unit, minor units (half of the largest stake, 10^12). */
+export const MAX_EVEN_CHANCE_UNIT = 500_000_000_000;
+
+/**
  * How rules are written outside the engine: a preset name, or
- * `{ preset, prison?: { maxLevel?, atLimit? }, chanceOnZero? }`.
+ * `{ preset, prison?: { maxLevel?, atLimit? }, chanceOnZero?, evenChanceUnit? }`.
  */
 export type RulesInput =
-  string | { preset: string; prison?: { maxLevel?: unknown; atLimit?: unknown }; chanceOnZero?: unknown };
+  | string
+  | {
+      preset: string;
+      prison?: { maxLevel?: unknown; atLimit?: unknown };
+      chanceOnZero?: unknown;
+      evenChanceUnit?: unknown;
+    };
 
 const CHANCE_ON_ZERO: readonly ChanceOnZero[] = ['lose', 'prison', 'partage', 'return-matching'];
 
 /**
- * Reads a rule set (RULES §4). Errors: UNKNOWN_RULES (unknown preset, option or option
+ * Reads a rule set (RULES §3a, §4). Errors: UNKNOWN_RULES (unknown preset, option or option
  * value), INVALID_RULES (malformed prison object, depth outside 1..10, prison settings on
- * a rule set without en prison).
+ * a rule set without en prison, an even-chance unit that is not an integer
+ * 1..{@link MAX_EVEN_CHANCE_UNIT}).
  */
 export function resolveRules(input: unknown): Result<Rules> {
   const raw = typeof input === 'string' ? { preset: input } : input;
@@ -120,7 +206,7 @@ export function resolveRules(input: unknown): Result<Rules> {
   }
   const r = raw as Record<string, unknown>;
   for (const key of Object.keys(r)) {
-    if (!['preset', 'prison', 'chanceOnZero'].includes(key))
+    if (!['preset', 'prison', 'chanceOnZero', 'evenChanceUnit'].includes(key))
       return err('UNKNOWN_RULES', `unknown rules option "${key}"`);
   }
   const name = typeof r.preset === 'string' ? r.preset.toLowerCase() : r.preset;
@@ -158,6 +244,16 @@ export function resolveRules(input: unknown): Result<Rules> {
         `prison settings need en prison: the ${base.preset} rules play chances simples "${chanceOnZero}" on a zero (set "chanceOnZero": "prison")`,
       );
     }
+  }
+  const unit = r.evenChanceUnit;
+  if (unit !== undefined) {
+    if (typeof unit !== 'number' || !Number.isSafeInteger(unit) || unit < 1 || unit > MAX_EVEN_CHANCE_UNIT) {
+      return err(
+        'INVALID_RULES',
+        `evenChanceUnit must be an integer 1..${MAX_EVEN_CHANCE_UNIT} (minor units of the smallest chip; got ${shown(unit)})`,
+      );
+    }
+    return ok({ ...base, chanceOnZero, prison, evenChanceUnit: unit });
   }
   return ok({ ...base, chanceOnZero, prison });
 }

@@ -7,7 +7,7 @@
  * prisoner, `collected` goes to the bank and `paid` is what the bank pays out beyond the stake.
  *
  * Rounding (RULES §4): a result that is not a whole number of minor units (la partage of an
- * odd stake, 1 to 2 on an odd stake, 36/5 on the historic five-number) gives the player the
+ * odd stake, 1 to 2 on an odd stake, 36/5 should the historic formula meet a five-number) gives the player the
  * lower amount; the exact amount is reported in `rounding`.
  */
 import { coveredPockets, type Chip } from './announce.ts';
@@ -26,7 +26,8 @@ import { DOUBLE_ZERO, isZero, type Pocket } from './wheel.ts';
  *   one level but it still has levels to go); it stays on the table with its `prison` level;
  * - `freed`: a prisoner's last level won: the stake is returned with no winnings;
  * - `partage`: half the stake returned (player's choice, the rule set, or a zero at the depth limit);
- * - `returned`: the historic rule returned the stake of the matching chance on a zero.
+ * - `returned`: the historic rule returned the stake of the matching chance on a zero (with
+ *   `stays: true` when the rule set leaves it on the layout for the next coup, RULES §3a).
  */
 export type BetStatus = 'won' | 'lost' | 'imprisoned' | 'freed' | 'partage' | 'returned';
 
@@ -53,6 +54,12 @@ export interface PositionOutcome {
   readonly paid: number;
   /** New prison level when `status` is `imprisoned`. */
   readonly prison?: number;
+  /**
+   * On a `returned` chance simple of a rule set with `returnedStay` (historic, RULES §3a): the
+   * stake is the player's again but stays on its position for the next coup unless the player
+   * withdraws it. The money is counted as `returned`; the table keeps the chip on the layout.
+   */
+  readonly stays?: true;
   /** Why a partage happened: the player's `choice`, the `rule` set, or the depth `limit`. */
   readonly partageReason?: 'choice' | 'rule' | 'limit';
   readonly rounding?: Rounding;
@@ -173,7 +180,7 @@ export function settlePosition(
     case 'return-matching': {
       const matching = RETURNED_ON_ZERO[pocket === DOUBLE_ZERO ? '00' : '0'];
       return matching.includes(position.chance as Chance)
-        ? outcome(stake, 'returned', stake, 0)
+        ? outcome(stake, 'returned', stake, 0, rules.returnedStay ? { stays: true } : {})
         : outcome(stake, 'lost', 0, 0);
     }
     case 'prison':

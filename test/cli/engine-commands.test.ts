@@ -57,6 +57,24 @@ describe('croupier settle', () => {
     ['{"rules":"french","outcome":1,"bets":[{"id":"x","stake":1,"numbers":[40]}]}', 'INVALID_NUMBER', 'x'],
     // regression: a document without "bets" was settled as an empty coup
     ['{"rules":"french","outcome":1}', 'INVALID_INPUT', undefined],
+    // issue 11 "Done when": what a rule set does not offer (RULES §3a)
+    ['{"rules":"american","outcome":13,"bets":[{"id":"d","stake":10,"dozens":[1,2]}]}', 'BET_NOT_OFFERED', 'd'],
+    [
+      '{"rules":"historic-38","outcome":13,"bets":[{"id":"d","stake":10,"numbers":[0,"00",1,2,3]}]}',
+      'BET_NOT_OFFERED',
+      'd',
+    ],
+    [
+      '{"rules":"historic-37","outcome":13,"bets":[{"id":"d","stake":10,"announce":"tiers"}]}',
+      'ANNOUNCE_NOT_OFFERED',
+      'd',
+    ],
+    [
+      '{"rules":{"preset":"french","evenChanceUnit":5},"outcome":13,"bets":[{"id":"r","stake":15,"chance":"rouge"}]}',
+      'INVALID_STAKE_UNIT',
+      'r',
+    ],
+    ['{"rules":{"preset":"french","evenChanceUnit":-1},"outcome":13,"bets":[]}', 'INVALID_RULES', undefined],
   ])('%s → exit 2, %s, naming the bet, no stack trace', (input, code, betId) => {
     const r = croupier(['settle'], input);
     expect(r.status).toBe(2);
@@ -66,6 +84,53 @@ describe('croupier settle', () => {
       expect(r.json.error.message).toContain(betId);
     }
     expect(r.stdout + r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('croupier settle: rule sets and the winning combinations', () => {
+  it('french douzaines à cheval still settle (issue 11 "Done when")', () => {
+    const r = croupier(['settle'], '{"rules":"french","outcome":13,"bets":[{"id":"d","stake":10,"dozens":[1,2]}]}');
+    expect(r.status).toBe(0);
+    expect(r.json.bets.d).toMatchObject({ status: 'won', returned: 15 });
+  });
+  it('an empty coup on 17 lists the winning combinations of 17 and their call (RULES §6)', () => {
+    const r = croupier(['settle'], '{"rules":"french","outcome":17,"bets":[]}');
+    expect(r.status).toBe(0);
+    expect(r.json.winning.combinations.map((c: any) => c.text)).toEqual([
+      '17',
+      '14/17',
+      '16/17',
+      '17/18',
+      '17/20',
+      '16/17/18',
+      '13/14/16/17',
+      '14/15/17/18',
+      '16/17/19/20',
+      '17/18/20/21',
+      '13/14/15/16/17/18',
+      '16/17/18/19/20/21',
+    ]);
+    expect(r.json.winning.combinations.every((c: any) => c.hasBet === false)).toBe(true);
+    expect(r.json.winning.full.fr).toBe(
+      'Dix-sept plein; à cheval 14/17, 16/17, 17/18, 17/20; transversale 16/17/18; carrés 13/14/16/17, 14/15/17/18, 16/17/19/20, 17/18/20/21; sixains 13 à 18, 16 à 21',
+    );
+    expect(r.json.winning.call.fr).toBe('');
+  });
+  it('the rules object takes evenChanceUnit and the report shows the offered kinds and the historic flags', () => {
+    const r = croupier(
+      ['settle'],
+      '{"rules":{"preset":"historic-37","evenChanceUnit":5},"outcome":0,"bets":[{"id":"r","stake":10,"chance":"rouge"}]}',
+    );
+    expect(r.status).toBe(0);
+    expect(r.json.rules).toMatchObject({
+      evenChanceUnit: 5,
+      closesAtLaunch: true,
+      returnedStay: true,
+      announcedBets: false,
+    });
+    expect(r.json.rules.offered).not.toContain('douzaines');
+    expect(r.json.bets.r).toMatchObject({ status: 'returned', returned: 10, stays: true });
+    expect(r.json.payments[0]).toMatchObject({ action: 'return', stays: true });
   });
 });
 
@@ -88,6 +153,23 @@ describe('croupier expand / catalogue / rtp', () => {
     });
     expect(croupier(['catalogue', '--wheel', 'double']).json.counts).toMatchObject({ inside: 149, cinq: 1 });
     expect(croupier(['catalogue', '--wheel', 'triple']).status).toBe(2);
+  });
+  it('catalogue --rules lists only what the rule set offers (RULES §3a)', () => {
+    const us = croupier(['catalogue', '--rules', 'american']).json;
+    expect(us.wheel).toBe('double');
+    expect(us.counts).toMatchObject({ inside: 149, cinq: 1, douzaine: 3, colonne: 3, chance: 6, total: 161 });
+    expect(us.counts.douzaines).toBeUndefined();
+    expect(us.announcedBets).toBe(false);
+    const h38 = croupier(['catalogue', '--rules', 'historic-38']).json;
+    expect(h38.counts).toMatchObject({ inside: 148, total: 160 });
+    expect(h38.counts.cinq).toBeUndefined();
+    expect(h38.positions.some((p: any) => p.kind === 'colonnes')).toBe(false);
+    const fr = croupier(['catalogue', '--rules', 'french']).json;
+    expect(fr.counts).toMatchObject({ inside: 145, douzaines: 2, colonnes: 2, total: 161 });
+    expect(fr.announcedBets).toBe(true);
+    expect(croupier(['catalogue', '--rules', 'historic-37']).json.counts).toMatchObject({ inside: 145, total: 157 });
+    const clash = croupier(['catalogue', '--rules', 'american', '--wheel', 'single']);
+    expect([clash.status, clash.json.error.code]).toEqual([2, 'INVALID_INPUT']);
   });
   it('rtp gives exact fractions (RULES §4)', () => {
     const fr = croupier(['rtp', '--rules', 'french']).json.bets;

@@ -534,7 +534,9 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     );
     await p.goto(`${server.url}/?table=e2e-us`);
     await p.locator('.layout[data-wheel="double"]').waitFor();
-    expect(await p.locator('.layout .spot').count()).toBe(38 + 62 + 15 + 22 + 1 + 11 + 16);
+    // outside: 3 douzaines, 3 colonnes, 6 chances; no 24-number bets on american (RULES §3a)
+    expect(await p.locator('.layout .spot').count()).toBe(38 + 62 + 15 + 22 + 1 + 11 + 12);
+    expect(await p.locator('.spot[data-key="douzaines-1-2"], .spot[data-key="colonnes-2-3"]').count()).toBe(0);
     expect(await p.locator('.racetrack').count()).toBe(0);
     await p.locator('.spot[data-key="0-00-1-2-3"]').click();
     await poll(() => p.locator('#slip').innerText()).toContain('Five-number 0/00/1/2/3');

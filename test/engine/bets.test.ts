@@ -1,6 +1,6 @@
 /** Bet validation (RULES §2-5): legal shapes, aliases, and rejections with stable codes. */
 import { describe, expect, it } from 'vitest';
-import { parseBet, parseBets, type Bet } from '../../src/engine/index.ts';
+import { parseBet, parseBets, settleCoup, type Bet } from '../../src/engine/index.ts';
 import { rules } from './helpers.ts';
 
 const french = rules('french');
@@ -156,7 +156,8 @@ describe('stakes, ids and shapes', () => {
 });
 
 describe('announced bets are validated (RULES §5)', () => {
-  it('rejected on a double-zero table', () => {
+  it('rejected on a double-zero table (and on historic-37, RULES §3a, RULES-NOTES #12)', () => {
+    expect(code({ id: 'x', stake: 100, announce: 'jeu-zero' }, rules('historic-37'))).toBe('ANNOUNCE_NOT_OFFERED');
     expect(code({ id: 'x', stake: 100, announce: 'voisins-du-zero' }, american)).toBe('ANNOUNCE_NOT_OFFERED');
     expect(code({ id: 'x', stake: 100, finale: 7 }, american)).toBe('ANNOUNCE_NOT_OFFERED');
     expect(code({ id: 'x', stake: 100, announce: 'voisins', number: 17, neighbours: 2 }, rules('historic-38'))).toBe(
@@ -220,5 +221,88 @@ describe('prison fields (RULES §4)', () => {
   it('refused where the rule set has no en prison', () => {
     expect(code({ id: 'x', stake: 100, chance: 'rouge', prison: 1 }, rules('european'))).toBe('PRISON_NOT_OFFERED');
     expect(code({ id: 'x', stake: 100, chance: 'rouge', onZero: 'partage' }, american)).toBe('PRISON_NOT_OFFERED');
+  });
+});
+
+describe('combinations a rule set does not offer are refused, naming the bet (RULES §3a)', () => {
+  it.each([
+    ['american', { dozens: [1, 2] }, 'BET_NOT_OFFERED'],
+    ['american', { columns: [2, 3] }, 'BET_NOT_OFFERED'],
+    ['american', { douzaines: [2, 3], kind: 'douzaines' }, 'BET_NOT_OFFERED'],
+    ['historic-38', { numbers: [0, '00', 1, 2, 3] }, 'BET_NOT_OFFERED'],
+    ['historic-38', { dozens: [1, 2] }, 'BET_NOT_OFFERED'],
+    ['historic-37', { colonnes: [1, 2] }, 'BET_NOT_OFFERED'],
+    ['historic-37', { announce: 'tiers' }, 'ANNOUNCE_NOT_OFFERED'],
+    ['historic-37', { finale: [0, 3] }, 'ANNOUNCE_NOT_OFFERED'],
+    ['historic-37', { announce: 'voisins', number: 17, neighbours: 2 }, 'ANNOUNCE_NOT_OFFERED'],
+    // a malformed bet keeps its own code
+    ['american', { dozens: [1, 3] }, 'INVALID_DOZEN'],
+  ])('%s %j → %s', (name, shape, expected) => {
+    const b = parseBet({ id: 'bet-d', stake: 10, ...shape }, rules(name));
+    expect(b.ok ? 'accepted' : [b.error.code, b.error.betId]).toEqual([expected, 'bet-d']);
+    if (!b.ok) expect(b.error.message).toContain('"bet-d"');
+  });
+  it('the same bets are accepted where they are offered', () => {
+    expect(code({ id: 'd', stake: 10, dozens: [1, 2] })).toBe('accepted');
+    expect(code({ id: 'f', stake: 10, numbers: [0, '00', 1, 2, 3] }, american)).toBe('accepted');
+    expect(code({ id: 't', stake: 10, announce: 'tiers' }, rules('european'))).toBe('accepted');
+    expect(code({ id: 'p', stake: 10, numbers: ['00'] }, rules('historic-38'))).toBe('accepted');
+  });
+});
+
+describe('even-chance stake unit (RULES §3a)', () => {
+  const unit = rules({ preset: 'french', evenChanceUnit: 50 });
+  it('a stake on a chance simple must be a multiple of twice the unit', () => {
+    expect(code({ id: 'r', stake: 100, chance: 'rouge' }, unit)).toBe('accepted');
+    expect(code({ id: 'r', stake: 300, chance: 'pair', prison: 1 }, unit)).toBe('accepted');
+    const b = parseBet({ id: 'r', stake: 150, chance: 'rouge' }, unit);
+    expect(b.ok ? 'accepted' : [b.error.code, b.error.betId]).toEqual(['INVALID_STAKE_UNIT', 'r']);
+    expect(code({ id: 'r', stake: 50, chance: 'manque' }, unit)).toBe('INVALID_STAKE_UNIT');
+  });
+  it('other bets are not bound by it; without the option any stake goes', () => {
+    expect(code({ id: 'p', stake: 75, numbers: [17] }, unit)).toBe('accepted');
+    expect(code({ id: 'd', stake: 75, dozen: 1 }, unit)).toBe('accepted');
+    expect(code({ id: 'r', stake: 1, chance: 'rouge' })).toBe('accepted');
+    expect(code({ id: 'r', stake: 1, chance: 'rouge' }, rules({ preset: 'european', evenChanceUnit: 1 }))).toBe(
+      'INVALID_STAKE_UNIT',
+    );
+  });
+  it('with it la partage never rounds', () => {
+    const r = rules({ preset: 'french', evenChanceUnit: 1 });
+    const b = parseBets([{ id: 'r', stake: 2, chance: 'rouge', onZero: 'partage' }], r);
+    expect(b.ok && settleCoup(r, 0, b.value).outcomes[0]).toMatchObject({
+      status: 'partage',
+      returned: 1,
+      roundings: [],
+    });
+  });
+});
+
+describe('seed spellings are aliases (cs, de seeds)', () => {
+  it.each([
+    ['Impasse', 'manque'],
+    ['IMPASSE', 'manque'],
+  ])('chance %s → %s', (chance, key) => {
+    expect(accepted({ id: 'x', stake: 2, chance })).toMatchObject({ position: { key } });
+  });
+  it.each([
+    ['Velká série', 'voisins-du-zero'],
+    ['Velké série 0 / 2 / 3', 'voisins-du-zero'],
+    ['velka serie 0/2/3', 'voisins-du-zero'],
+    ['Malá série', 'tiers'],
+    ['Malá série 5/8', 'tiers'],
+    ['Orpheline', 'orphelins'],
+    ['Zerosoiel', 'jeu-zero'],
+    ['zero spiel', 'jeu-zero'],
+    ['Zerospiel', 'jeu-zero'],
+    ['Hra s nulou', 'jeu-zero'],
+    ['Hry 7/9', 'jeu-7-9'],
+  ])('announce %s → %s', (announce, name) => {
+    expect(accepted({ id: 'x', stake: 1, announce })).toMatchObject({ announce: { name } });
+  });
+  it.each(['Sousedé', 'sousede', 'sousedy'])('%s is a neighbours bet', (announce) => {
+    expect(accepted({ id: 'x', stake: 1, announce, number: 17, neighbours: 2 })).toMatchObject({
+      announce: { name: 'voisins', k: 2 },
+    });
   });
 });

@@ -152,4 +152,22 @@ describe('other zero rules', () => {
       passe: 'returned',
     });
   });
+  it('historic: the returned chances stay on the layout for the next coup (RULES §3a); american / european hand nothing back', () => {
+    const s = settle('historic-37', 0, [
+      { id: 'r', stake: 100, chance: 'rouge' },
+      { id: 'n', stake: 100, chance: 'noir' },
+    ]);
+    expect(s.outcomes[0]).toMatchObject({ status: 'returned', returned: 100, stays: true });
+    expect(s.outcomes[1].stays).toBeUndefined();
+    expect(s.payments).toEqual([expect.objectContaining({ betId: 'r', action: 'return', amount: 100, stays: true })]);
+    const d = settle('historic-38', '00', [{ id: 'p', stake: 100, chance: 'passe' }]);
+    expect(d.outcomes[0]).toMatchObject({ status: 'returned', stays: true });
+    // the zero rule as an option of another preset returns the stake without the historic procedure
+    const e = settle({ preset: 'european', chanceOnZero: 'return-matching' }, 0, [
+      { id: 'r', stake: 100, chance: 'rouge' },
+    ]);
+    expect(e.outcomes[0]).toMatchObject({ status: 'returned', returned: 100 });
+    expect(e.outcomes[0].stays).toBeUndefined();
+    expect(e.payments[0].stays).toBeUndefined();
+  });
 });

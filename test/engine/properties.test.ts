@@ -40,7 +40,8 @@ const rulesArb: fc.Arbitrary<Rules> = fc
 
 function betSpecArb(r: Rules, id: string): fc.Arbitrary<Record<string, unknown>> {
   const stake = fc.integer({ min: 1, max: 1_000_000_000 });
-  const positions = catalogue(r.wheel).positions;
+  // only what the rule set offers (RULES §3a): a refused kind is covered by the known answers
+  const positions = catalogue(r.wheel).positions.filter((p) => r.offered.includes(p.kind));
   const position = fc.constantFrom(...positions).chain((p) => {
     const base = (() => {
       switch (p.kind) {

@@ -100,4 +100,32 @@ describe('engine regressions', () => {
     );
     expect(r.ok ? 'accepted' : r.error.code).toBe('TOO_MANY_BETS');
   });
+  it('regression: a chance or announced bet named "constructor" threw (inherited properties of the alias tables were read)', () => {
+    for (const spec of [
+      { id: 'c', stake: 2, chance: 'constructor' },
+      { id: 'c', stake: 2, chance: '__proto__' },
+      { id: 'a', stake: 1, announce: 'constructor' },
+      { id: 'a', stake: 1, announce: 'toString' },
+      { id: 'k', stake: 1, numbers: [1], kind: 'constructor' },
+    ]) {
+      const r = parseBet(spec, french);
+      expect(r.ok ? 'accepted' : r.error.code).toMatch(/^(UNKNOWN_CHANCE|UNKNOWN_ANNOUNCE|KIND_MISMATCH)$/);
+    }
+    expect(parseBet({ id: 'k', stake: 1, numbers: [1], kind: 'constructor' }, french)).toMatchObject({
+      ok: false,
+      error: { code: 'KIND_MISMATCH', message: 'bet "k": unknown kind "constructor"' },
+    });
+  });
+  it('regression: historic-38 paid ⌊36/5⌋ on the five-number bet, which its source does not offer (RULES §3a)', () => {
+    expect(parseBet({ id: 'f', stake: 10, numbers: [0, '00', 1, 2, 3] }, rules('historic-38'))).toMatchObject({
+      ok: false,
+      error: { code: 'BET_NOT_OFFERED', betId: 'f' },
+    });
+  });
+  it('regression: american tables settled douzaines à cheval ("won, 15") although art. 57-2 lists only its combinations', () => {
+    expect(parseBet({ id: 'd', stake: 10, dozens: [1, 2] }, rules('american'))).toMatchObject({
+      ok: false,
+      error: { code: 'BET_NOT_OFFERED', betId: 'd' },
+    });
+  });
 });

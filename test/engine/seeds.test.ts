@@ -1,6 +1,7 @@
 /** The examples the seeds give, as stated (with RULES.md's corrections). */
 import { describe, expect, it } from 'vitest';
-import { settle } from './helpers.ts';
+import { catalogue, parseBet, settlePosition } from '../../src/engine/index.ts';
+import { rules, settle } from './helpers.ts';
 
 describe('de seed (Meyers): historic 37/38-pocket game', () => {
   it('3 numbers with 10 Frs → 120 Frs returned', () => {
@@ -22,12 +23,14 @@ describe('de seed (Meyers): historic 37/38-pocket game', () => {
     expect(s.outcomes.map((o) => o.returned)).toEqual([360, 180, 90, 60, 30, 0]);
     expect(settle('historic-38', '00', bets).outcomes[5].returned).toBe(360);
   });
-  it('the five-number bet returns 36/5 of the stake, rounded down and reported', () => {
-    const o = settle('historic-38', 2, [{ id: 'five', stake: 10, numbers: [0, '00', 1, 2, 3] }]).outcomes[0];
-    expect(o.returned).toBe(72);
-    expect(
-      settle('historic-38', 2, [{ id: 'five', stake: 11, numbers: [0, '00', 1, 2, 3] }]).outcomes[0].roundings,
-    ).toEqual([{ exact: '396/5', paid: 79 }]);
+  it('the five-number bet is not offered (RULES §3a, RULES-NOTES #3); the 36/n formula would return 36/5, rounded down and reported', () => {
+    const h38 = rules('historic-38');
+    const five = parseBet({ id: 'five', stake: 10, numbers: [0, '00', 1, 2, 3] }, h38);
+    expect(five.ok ? 'accepted' : [five.error.code, five.error.betId]).toEqual(['BET_NOT_OFFERED', 'five']);
+    // the payout formula itself (used by the math module for every group): 36/5 of the stake
+    const position = catalogue('double').byKey.get('0-00-1-2-3')!;
+    expect(settlePosition(position, 10, 2, h38).returned).toBe(72);
+    expect(settlePosition(position, 11, 2, h38).rounding).toEqual({ exact: '396/5', paid: 79 });
   });
 });
 

@@ -1,6 +1,7 @@
 /** The layout geometry: one target per legal position, placed where the chip goes. */
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../src/engine/layout.ts';
+import { catalogue, type PositionKind } from '../../src/engine/layout.ts';
+import { preset, PRESETS } from '../../src/engine/rules.ts';
 import { DOUBLE_ZERO, type WheelKind } from '../../src/engine/wheel.ts';
 import { centre, EXTENT, layoutSpots, pocketRect, project, type URect } from '../../web/src/spots.ts';
 
@@ -13,8 +14,39 @@ const inside = (r: URect, u: number, v: number) =>
 const dist = (r: URect, u: number, v: number) =>
   Math.hypot(Math.max(r.u0 - u, 0, u - r.u1), Math.max(r.v0 - v, 0, v - r.v1));
 
+/** Every kind: the geometry is checked for every catalogue position, offered by a rule set or not. */
+const ALL_KINDS: PositionKind[] = [
+  'plein',
+  'cheval',
+  'transversale',
+  'carre',
+  'cinq',
+  'sixain',
+  'douzaine',
+  'colonne',
+  'douzaines',
+  'colonnes',
+  'chance',
+];
+
+describe('layout spots show only what the rule set offers (RULES §3a)', () => {
+  it('a double-zero layout has no 24-number spots by default; a single-zero one has them', () => {
+    expect(layoutSpots('double').some((s) => ['douzaines', 'colonnes'].includes(s.position.kind))).toBe(false);
+    expect(layoutSpots('double').some((s) => s.position.kind === 'cinq')).toBe(true);
+    expect(layoutSpots('single').filter((s) => ['douzaines', 'colonnes'].includes(s.position.kind))).toHaveLength(4);
+  });
+  it.each(PRESETS)('%s: one spot per offered position, in catalogue order', (name) => {
+    const r = preset(name);
+    expect(layoutSpots(r.wheel, r.offered).map((s) => s.position.key)).toEqual(
+      catalogue(r.wheel)
+        .positions.filter((p) => r.offered.includes(p.kind))
+        .map((p) => p.key),
+    );
+  });
+});
+
 describe.each(WHEELS)('layout spots, %s zero', (wheel) => {
-  const spots = layoutSpots(wheel);
+  const spots = layoutSpots(wheel, ALL_KINDS);
   const cat = catalogue(wheel);
 
   it('has exactly one spot per catalogue position, in catalogue order', () => {

@@ -6,7 +6,7 @@
  * Buttons are focusable in reading order; Enter / Space place (native buttons), arrow keys
  * move to the nearest spot in that direction. Hover / focus highlights the covered numbers.
  */
-import type { Chance, Position } from '../../src/engine/layout.ts';
+import type { Chance, Position, PositionKind } from '../../src/engine/layout.ts';
 import { colourOf, pocketText, type Pocket, type WheelKind } from '../../src/engine/wheel.ts';
 import { chanceName, DICTS, type Language } from './i18n.ts';
 import { positionName } from './names.ts';
@@ -49,11 +49,16 @@ export class LayoutView {
   private orientation: Orientation = 'horizontal';
   private lang: Language = 'en';
 
+  /**
+   * `offered`: the position kinds of the table's rule set (its rules' `offered`, RULES §3a); by
+   * default the wheel's (a double-zero layout has no 24-number spots).
+   */
   constructor(
     readonly wheel: WheelKind,
     private readonly handlers: LayoutHandlers,
+    offered?: readonly PositionKind[],
   ) {
-    this.spots = layoutSpots(wheel);
+    this.spots = layoutSpots(wheel, offered);
     this.root = document.createElement('div');
     this.root.className = 'layout';
     this.root.setAttribute('role', 'group');

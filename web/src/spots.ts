@@ -161,9 +161,23 @@ function outsideSpot(pos: Position): Spot {
 
 const INSIDE: readonly PositionKind[] = ['plein', 'cheval', 'transversale', 'carre', 'cinq', 'sixain'];
 
-/** Every spot of a wheel's layout, one per catalogue position, in catalogue order. */
-export function layoutSpots(wheel: WheelKind): Spot[] {
-  return catalogue(wheel).positions.map((p) => (INSIDE.includes(p.kind) ? insideSpot(p, wheel) : outsideSpot(p)));
+/**
+ * The kinds a layout shows when the caller does not name its rule set's (RULES §3a): a
+ * double-zero layout has no 24-number bets (neither american nor historic-38 offers them).
+ */
+export function defaultOfferedKinds(wheel: WheelKind): readonly PositionKind[] {
+  const all = [...INSIDE, 'douzaine', 'colonne', 'douzaines', 'colonnes', 'chance'] as PositionKind[];
+  return wheel === 'double' ? all.filter((k) => k !== 'douzaines' && k !== 'colonnes') : all;
+}
+
+/**
+ * Every spot of a wheel's layout, one per catalogue position the rule set offers (`offered`:
+ * the rules' `offered` kinds, RULES §3a; default {@link defaultOfferedKinds}), in catalogue order.
+ */
+export function layoutSpots(wheel: WheelKind, offered: readonly PositionKind[] = defaultOfferedKinds(wheel)): Spot[] {
+  return catalogue(wheel)
+    .positions.filter((p) => offered.includes(p.kind))
+    .map((p) => (INSIDE.includes(p.kind) ? insideSpot(p, wheel) : outsideSpot(p)));
 }
 
 /** A rectangle in percent of the layout box: left, top, width, height. */

@@ -44,6 +44,33 @@ export function settleDocument(doc: unknown) {
   return settlementJson(rules.value, settleCoup(rules.value, pocket.value, bets.value));
 }
 
+/**
+ * `catalogue`: the positions of a wheel's layout (`--wheel`, default single), or, with `--rules`,
+ * only those the rule set offers (RULES §3a) and whether it offers announced bets. Exit 2
+ * (INVALID_INPUT) on a bad wheel or a wheel that is not the rule set's.
+ */
+export function catalogueDocument(opts: { wheel?: string; rules?: string }) {
+  const rules = opts.rules === undefined ? undefined : rulesOption(opts.rules);
+  const wheel = opts.wheel ?? rules?.wheel ?? 'single';
+  if (wheel !== 'single' && wheel !== 'double') throw new CliError('INVALID_INPUT', '--wheel must be single or double');
+  if (rules && rules.wheel !== wheel)
+    throw new CliError(
+      'INVALID_INPUT',
+      `the ${rules.preset} rules play a ${rules.wheel}-zero wheel, not --wheel ${wheel}`,
+    );
+  const cat = catalogue(wheel);
+  const positions = rules ? cat.positions.filter((p) => rules.offered.includes(p.kind)) : cat.positions;
+  const counts: Record<string, number> = {};
+  for (const p of positions) counts[p.kind] = (counts[p.kind] ?? 0) + 1;
+  const inside = positions.filter((p) => INSIDE_KINDS.includes(p.kind)).length;
+  return {
+    wheel: cat.wheel,
+    ...(rules ? { rules: rulesJson(rules), announcedBets: rules.announcedBets } : {}),
+    counts: { ...counts, inside, total: positions.length },
+    positions: positions.map((p) => ({ index: p.index, ...positionJson(p), payout: payoutText(p.kind) })),
+  };
+}
+
 /** Registers the engine commands. */
 export function registerEngineCommands(program: Command): void {
   program
@@ -93,20 +120,13 @@ export function registerEngineCommands(program: Command): void {
   program
     .command('catalogue')
     .alias('catalog')
-    .description('list every legal position of a layout')
-    .option('--wheel <wheel>', 'single | double', 'single')
-    .action((opts: { wheel: string }) => {
-      if (opts.wheel !== 'single' && opts.wheel !== 'double')
-        throw new CliError('INVALID_INPUT', '--wheel must be single or double');
-      const cat = catalogue(opts.wheel);
-      const counts: Record<string, number> = {};
-      for (const p of cat.positions) counts[p.kind] = (counts[p.kind] ?? 0) + 1;
-      const inside = cat.positions.filter((p) => INSIDE_KINDS.includes(p.kind)).length;
-      printJson({
-        wheel: cat.wheel,
-        counts: { ...counts, inside, total: cat.positions.length },
-        positions: cat.positions.map((p) => ({ index: p.index, ...positionJson(p), payout: payoutText(p.kind) })),
-      });
+    .description(
+      'list the legal positions of a layout: every position of a wheel (--wheel), or only what a rule set offers (--rules, RULES §3a)',
+    )
+    .option('--wheel <wheel>', 'single | double (the whole layout of the wheel)')
+    .option('--rules <rules>', 'preset name or JSON rules object: only the positions this rule set offers')
+    .action((opts: { wheel?: string; rules?: string }) => {
+      printJson(catalogueDocument(opts));
     });
 
   program
