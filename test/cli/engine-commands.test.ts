@@ -170,7 +170,7 @@ describe('croupier expand / catalogue / rtp', () => {
     expect(croupier(['catalogue', '--rules', 'historic-37']).json.counts).toMatchObject({ inside: 145, total: 157 });
     const clash = croupier(['catalogue', '--rules', 'american', '--wheel', 'single']);
     expect([clash.status, clash.json.error.code]).toEqual([2, 'INVALID_INPUT']);
-  });
+  }, 120_000); // five CLI processes: generous on a loaded 2-core machine
   it('rtp gives exact fractions (RULES §4)', () => {
     const fr = croupier(['rtp', '--rules', 'french']).json.bets;
     expect(fr.find((b: any) => b.bet === 'plein').houseEdge).toBe('1/37');
