@@ -60,18 +60,28 @@ export function seedOption(value: string | undefined): number | string {
 
 /** Registers the game-mathematics commands on the `croupier` program. */
 export function registerMathCommands(program: Command): void {
+  registerParSheet(program);
+  registerRngTest(program);
+  registerSimulate(program);
+}
+
+function registerParSheet(program: Command): void {
   program
     .command('par-sheet')
     .description('PAR sheet per bet: numbers, probability, payout, exact house edge, variance and SD per unit')
     .option('--rules <rules>', 'preset name or JSON rules object', 'french')
     .option('--format <format>', 'json | md | csv', 'json')
-    .action((opts: { rules: string; format: string }) => {
-      const format = formatOption(opts.format, ['json', 'md', 'csv']);
-      const sheet = parSheet(rulesOption(opts.rules));
-      if (format === 'json') printJson(parSheetJson(sheet));
-      else process.stdout.write(format === 'md' ? parSheetMarkdown(sheet) : parSheetCsv(sheet));
-    });
+    .action(parSheetAction);
+}
 
+function parSheetAction(opts: { rules: string; format: string }): void {
+  const format = formatOption(opts.format, ['json', 'md', 'csv']);
+  const sheet = parSheet(rulesOption(opts.rules));
+  if (format === 'json') printJson(parSheetJson(sheet));
+  else process.stdout.write(format === 'md' ? parSheetMarkdown(sheet) : parSheetCsv(sheet));
+}
+
+function registerRngTest(program: Command): void {
   program
     .command('rng-test')
     .description(
@@ -82,51 +92,55 @@ export function registerMathCommands(program: Command): void {
     .option('--seed <seed>', "seed of the seeded source (and of the biased source's byte stream)", '42')
     .option('--wheel <wheel>', 'single | double (or take it from --rules)')
     .option('--rules <rules>', 'preset name or JSON rules object (for the wheel)')
-    .action((opts: { source: string; spins: string; seed: string; wheel?: string; rules?: string }) => {
-      if (!['crypto', 'seeded', 'biased'].includes(opts.source))
-        throw new CliError('INVALID_SOURCE', '--source must be crypto, seeded or biased');
-      const spins = intOption('--spins', opts.spins, 'INVALID_SPINS', MIN_SPINS, 200_000_000) as number;
-      if (opts.wheel !== undefined && opts.wheel !== 'single' && opts.wheel !== 'double')
-        throw new CliError('INVALID_INPUT', '--wheel must be single or double');
-      const rulesWheel = opts.rules ? rulesOption(opts.rules).wheel : undefined;
-      if (opts.wheel !== undefined && rulesWheel !== undefined && opts.wheel !== rulesWheel) {
-        throw new CliError(
-          'INVALID_INPUT',
-          `--wheel ${opts.wheel} contradicts --rules (a ${rulesWheel}-zero wheel); give one of them`,
-        );
-      }
-      const wheel = (opts.wheel as 'single' | 'double' | undefined) ?? rulesWheel ?? 'single';
-      const seed = seedOption(opts.seed);
-      const source: RandomSource =
-        opts.source === 'crypto'
-          ? new CryptoSource()
-          : opts.source === 'seeded'
-            ? new SeededSource(seed)
-            : new ModuloBiasedSource(new SeededSource(seed));
-      const started = performance.now();
-      const report = rngReport(drawPockets(source, wheel, spins), wheel);
-      printJson({
-        source: opts.source,
-        ...(opts.source === 'crypto' ? {} : { seed }),
-        wheel,
-        spins,
-        alpha: report.alpha,
-        pass: report.pass,
-        tests: report.tests.map((t) => ({
-          name: t.name,
-          description: t.description,
-          statistic: t.statistic,
-          ...(t.df !== undefined ? { df: t.df } : {}),
-          pValue: t.pValue,
-          pass: t.pass,
-          detail: t.detail,
-        })),
-        note: 'pass = p-value >= 0.01 for each test; a fair source fails some test in about 4% of runs (4 tests at 1%)',
-        seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
-      });
-      if (!report.pass) process.exitCode = 3; // a check failed: scripts can tell without parsing
-    });
+    .action(rngTestAction);
+}
 
+function rngTestAction(opts: { source: string; spins: string; seed: string; wheel?: string; rules?: string }): void {
+  if (!['crypto', 'seeded', 'biased'].includes(opts.source))
+    throw new CliError('INVALID_SOURCE', '--source must be crypto, seeded or biased');
+  const spins = intOption('--spins', opts.spins, 'INVALID_SPINS', MIN_SPINS, 200_000_000) as number;
+  if (opts.wheel !== undefined && opts.wheel !== 'single' && opts.wheel !== 'double')
+    throw new CliError('INVALID_INPUT', '--wheel must be single or double');
+  const rulesWheel = opts.rules ? rulesOption(opts.rules).wheel : undefined;
+  if (opts.wheel !== undefined && rulesWheel !== undefined && opts.wheel !== rulesWheel) {
+    throw new CliError(
+      'INVALID_INPUT',
+      `--wheel ${opts.wheel} contradicts --rules (a ${rulesWheel}-zero wheel); give one of them`,
+    );
+  }
+  const wheel = (opts.wheel as 'single' | 'double' | undefined) ?? rulesWheel ?? 'single';
+  const seed = seedOption(opts.seed);
+  const source: RandomSource =
+    opts.source === 'crypto'
+      ? new CryptoSource()
+      : opts.source === 'seeded'
+        ? new SeededSource(seed)
+        : new ModuloBiasedSource(new SeededSource(seed));
+  const started = performance.now();
+  const report = rngReport(drawPockets(source, wheel, spins), wheel);
+  printJson({
+    source: opts.source,
+    ...(opts.source === 'crypto' ? {} : { seed }),
+    wheel,
+    spins,
+    alpha: report.alpha,
+    pass: report.pass,
+    tests: report.tests.map((t) => ({
+      name: t.name,
+      description: t.description,
+      statistic: t.statistic,
+      ...(t.df !== undefined ? { df: t.df } : {}),
+      pValue: t.pValue,
+      pass: t.pass,
+      detail: t.detail,
+    })),
+    note: 'pass = p-value >= 0.01 for each test; a fair source fails some test in about 4% of runs (4 tests at 1%)',
+    seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
+  });
+  if (!report.pass) process.exitCode = 3; // a check failed: scripts can tell without parsing
+}
+
+function registerSimulate(program: Command): void {
   program
     .command('simulate')
     .description('simulate a betting strategy over many coups and sessions (worker threads, deterministic for a seed)')
@@ -157,54 +171,56 @@ export function registerMathCommands(program: Command): void {
     )
     .option('--format <format>', 'json | md', 'json')
     .option('--quiet', 'no progress bar')
-    .action(async (opts: SimulateOptions) => {
-      const format = formatOption(opts.format, ['json', 'md']);
-      const { cfg, replay, workers } = simulateConfig(opts);
-      const bar =
-        !opts.quiet && process.stderr.isTTY
-          ? new cliProgress.SingleBar(
-              {
-                stream: process.stderr,
-                format: 'simulate [{bar}] {percentage}% | {value}/{total} coups | eta {eta}s',
-                hideCursor: true,
-              },
-              cliProgress.Presets.shades_classic,
-            )
-          : undefined;
-      bar?.start(cfg.spins * cfg.sessions, 0);
-      let run;
-      try {
-        run = await runSimulation(cfg, {
-          workers,
-          replay: replay?.indices,
-          onProgress: bar ? (done) => bar.update(done) : undefined,
-        });
-      } finally {
-        bar?.stop();
-      }
-      const report = simulationReport(
-        cfg,
-        run.sessions,
-        replay
-          ? {
-              replay: {
-                file: replay.file,
-                coups: replay.indices.length,
-                ...(replay.note ? { note: replay.note } : {}),
-              },
-            }
-          : {},
-      );
-      if (format === 'md') process.stdout.write(simulationMarkdown(report));
-      else
-        printJson({
-          ...report,
-          run: {
-            workers: run.workers,
-            seconds: Number(run.seconds.toFixed(3)),
-            coupsPerSecond: Math.round(report.totals.coups / run.seconds),
+    .action(simulateAction);
+}
+
+async function simulateAction(opts: SimulateOptions): Promise<void> {
+  const format = formatOption(opts.format, ['json', 'md']);
+  const { cfg, replay, workers } = simulateConfig(opts);
+  const bar =
+    !opts.quiet && process.stderr.isTTY
+      ? new cliProgress.SingleBar(
+          {
+            stream: process.stderr,
+            format: 'simulate [{bar}] {percentage}% | {value}/{total} coups | eta {eta}s',
+            hideCursor: true,
           },
-        });
+          cliProgress.Presets.shades_classic,
+        )
+      : undefined;
+  bar?.start(cfg.spins * cfg.sessions, 0);
+  let run;
+  try {
+    run = await runSimulation(cfg, {
+      workers,
+      replay: replay?.indices,
+      onProgress: bar ? (done) => bar.update(done) : undefined,
+    });
+  } finally {
+    bar?.stop();
+  }
+  const report = simulationReport(
+    cfg,
+    run.sessions,
+    replay
+      ? {
+          replay: {
+            file: replay.file,
+            coups: replay.indices.length,
+            ...(replay.note ? { note: replay.note } : {}),
+          },
+        }
+      : {},
+  );
+  if (format === 'md') process.stdout.write(simulationMarkdown(report));
+  else
+    printJson({
+      ...report,
+      run: {
+        workers: run.workers,
+        seconds: Number(run.seconds.toFixed(3)),
+        coupsPerSecond: Math.round(report.totals.coups / run.seconds),
+      },
     });
 }
 
