@@ -24,7 +24,7 @@ import { defaultPgUrl, dropPostgresSchema, openPostgresStore, openSqliteStore, S
 import { resolveTableConfig, type TableConfig } from '../src/table/config.ts';
 import { inPlayAccount, playerAccount } from '../src/table/ledger.ts';
 import { initialState, transition, type TableState } from '../src/table/machine.ts';
-import { ensureTable, TableRuntime as Driver } from '../src/table/runtime.ts';
+import { ensureTable, TableDriver as Driver } from '../src/app/driver.ts';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);

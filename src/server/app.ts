@@ -19,7 +19,7 @@ import { tableErr } from '../table/errors.ts';
 import { clip, echo, jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_NODES, MESSAGE_MAX } from '../table/shape.ts';
 import { playerAccount } from '../table/ledger.ts';
 import type { CoupRecord, PrisonerChoice, Published, TableEvent } from '../table/machine.ts';
-import type { Reply } from '../table/runtime.ts';
+import type { Reply } from '../app/driver.ts';
 import { tableConfigJson, tableView, type Viewer } from '../table/view.ts';
 import type { Casino } from './casino.ts';
 import * as S from './schemas.ts';

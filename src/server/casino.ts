@@ -1,5 +1,5 @@
 /**
- * The casino: the tables of one process (each a TableRuntime), players and their wallets,
+ * The casino: the tables of one process (each a TableDriver), players and their wallets,
  * sessions and roles, on top of a store and a bus. The HTTP / WebSocket layer (app.ts) is a
  * thin shell around it.
  */
@@ -12,7 +12,8 @@ import { LedgerRefusal, type Store } from '../store/port.ts';
 import { resolveTableConfig, type TableConfig, type TableConfigInput, type TableTimings } from '../table/config.ts';
 import { tableErr, type TableError } from '../table/errors.ts';
 import { CASHIER, makeTx, MAX_CASH, playerAccount } from '../table/ledger.ts';
-import { ensureTable, TableRuntime } from '../table/runtime.ts';
+import { clockFrom, systemClock, type Clock } from '../app/clock.ts';
+import { ensureTable, TableDriver, type TableDriverOptions } from '../app/driver.ts';
 import type { TableState } from '../table/machine.ts';
 import type { Viewer } from '../table/view.ts';
 import type { Bus } from './bus.ts';
@@ -26,7 +27,8 @@ export interface CasinoOptions {
   bus: Bus;
   log?: Logger;
   rng?: RngOption;
-  clock?: () => number;
+  /** Time and timers (default the system clock); a bare time function uses the system timers. */
+  clock?: Clock | (() => number);
   /** Run phase timers (default true). */
   timers?: boolean;
   /** Bearer tokens of the staff roles. */
@@ -40,6 +42,8 @@ export interface CasinoOptions {
   registration?: boolean;
   /** Opening deposit of a player created by open registration, minor units (default {@link WELCOME_BALANCE}). */
   welcomeBalance?: number;
+  /** Crash tests only: the table drivers' fault injection (see TableDriverOptions.fault). */
+  fault?: TableDriverOptions['fault'];
 }
 
 /** Opening deposit of a player created by open registration: 1,000.00 at 2 decimals. */
@@ -108,12 +112,13 @@ export const DEMO_PLAYERS: ReadonlyArray<{ name: string; deposit: number }> = [
 
 /** The tables, players and sessions of one process. */
 export class Casino {
-  readonly tables = new Map<string, TableRuntime>();
+  readonly tables = new Map<string, TableDriver>();
   /** Tables in the store that another process runs (claimed by it); read-only here. */
   readonly remote = new Set<string>();
   /** Names of the demo players (set by {@link Casino.seedDemo}), offered by the login screen. */
   demoPlayers: string[] = [];
   private readonly clock: () => number;
+  private readonly clockPort: Clock;
   /** The chain of claiming steps (start, watch sweeps, createTable), run one at a time. */
   private claiming: Promise<unknown> = Promise.resolve();
   private watcher: NodeJS.Timeout | null = null;
@@ -121,7 +126,9 @@ export class Casino {
   private stopped = false;
 
   constructor(readonly opts: CasinoOptions) {
-    this.clock = opts.clock ?? Date.now;
+    const c = opts.clock ?? systemClock;
+    this.clockPort = typeof c === 'function' ? clockFrom(c) : c;
+    this.clock = () => this.clockPort.now();
   }
 
   get store(): Store {
@@ -211,7 +218,13 @@ export class Casino {
     const local = this.tables.get(id);
     if (local) return local.state;
     if (!(await this.store.getTable(id))) return null;
-    const rt = await TableRuntime.load({ store: this.store, tableId: id, source: this.source(id), timers: false });
+    const rt = await TableDriver.load({
+      store: this.store,
+      tableId: id,
+      source: this.source(id),
+      clock: this.clockPort,
+      timers: false,
+    });
     return rt.state;
   }
 
@@ -225,13 +238,14 @@ export class Casino {
     return out;
   }
 
-  private async startTable(id: string): Promise<TableRuntime> {
-    const rt = await TableRuntime.load({
+  private async startTable(id: string): Promise<TableDriver> {
+    const rt = await TableDriver.load({
       store: this.store,
       tableId: id,
       source: this.source(id),
-      clock: this.clock,
+      clock: this.clockPort,
       publish: (m) => this.bus.publish(m),
+      ...(this.opts.fault ? { fault: this.opts.fault } : {}),
       ...(this.opts.log ? { log: this.opts.log } : {}),
       ...(this.opts.timers === false ? { timers: false } : {}),
     });
@@ -264,7 +278,7 @@ export class Casino {
   }
 
   /** The running table, or null. */
-  table(id: string): TableRuntime | null {
+  table(id: string): TableDriver | null {
     return this.tables.get(id) ?? null;
   }
 

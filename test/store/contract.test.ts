@@ -11,7 +11,7 @@ import { InsufficientFundsError, LedgerRefusal, type Store } from '../../src/sto
 import { resolveTableConfig } from '../../src/table/config.ts';
 import { CASHIER, inPlayAccount, makeTx, MAX_ACCOUNT, MAX_BALANCE, playerAccount } from '../../src/table/ledger.ts';
 import { initialState, type CoupRecord, type TableEvent } from '../../src/table/machine.ts';
-import { TableRuntime } from '../../src/table/runtime.ts';
+import { TableDriver } from '../../src/app/driver.ts';
 import { storeKinds } from './stores.ts';
 
 const kinds = await storeKinds();
@@ -192,12 +192,15 @@ for (const kind of kinds) {
           await store.transaction((tx) =>
             tx.recordCoup(
               record(n % 2 ? 'alpha' : 'beta', n, { ann: 100 * n, ...(n % 3 === 0 ? { bo: 50 } : {}) }, 1000 + n),
-              { ann: { before: 5000 - n, after: 5100 - n }, bo: { before: 7, after: 8 } },
+              new Map([
+                ['ann', { before: 5000 - n, after: 5100 - n }],
+                ['bo', { before: 7, after: 8 }],
+              ]),
             ),
           );
         }
         await expect(
-          store.transaction((tx) => tx.recordCoup(record('alpha', 1, { ann: 1 }, 5000), {})),
+          store.transaction((tx) => tx.recordCoup(record('alpha', 1, { ann: 1 }, 5000), new Map())),
         ).rejects.toThrow();
         const alpha = await store.tableHistory('alpha', 100);
         expect(alpha.map((c) => c.number)).toEqual([13, 11, 9, 7, 5, 3, 1]);
@@ -257,11 +260,11 @@ for (const kind of kinds) {
       await cleanup?.();
     });
 
-    const waitIdle = async (t: TableRuntime) => {
+    const waitIdle = async (t: TableDriver) => {
       for (let i = 0; i < 200 && (t.state.spinRequested || t.state.phase === 'no-more-bets'); i++)
         await new Promise((r) => setTimeout(r, 5));
     };
-    const runCoup = async (t: TableRuntime) => {
+    const runCoup = async (t: TableDriver) => {
       await t.dispatch((_tx, n) => ({ type: 'close', now: n }));
       now += 200;
       await t.tick(); // spin → result
@@ -308,7 +311,7 @@ for (const kind of kinds) {
       const hist = await store.tableHistory('fr', 100);
       expect(hist).toHaveLength(12);
       expect(new Set(hist.map((h) => h.number)).size).toBe(12);
-      const again = await TableRuntime.load({
+      const again = await TableDriver.load({
         store,
         tableId: 'fr',
         source: { nextInt: () => 0, nextU32: () => 0 },

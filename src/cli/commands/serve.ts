@@ -15,6 +15,7 @@ import { defaultPgUrl, openPostgresStore, openSqliteStore } from '../../store/sq
 import type { Store } from '../../store/port.ts';
 import { preset as presetRules, resolveRules } from '../../engine/rules.ts';
 import { MIN_TIMINGS, resolveTableConfig, type TableTimings } from '../../table/config.ts';
+import type { TableEvent } from '../../table/machine.ts';
 import { CliError } from '../io.ts';
 
 /** Options of `croupier serve`. */
@@ -183,6 +184,8 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
       staffTokens,
       registration,
       ...(only ? { tableFilter: (id: string) => only.has(id) } : {}),
+      // crash tests only (test/server/recovery.test.ts): SIGKILL inside a table transaction
+      ...(process.env.CROUPIER_FAULT ? { fault: process.env.CROUPIER_FAULT as TableEvent['type'] } : {}),
     });
     await casino.start();
     // timings given at this start also apply to demo tables that exist already (an existing data
