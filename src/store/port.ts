@@ -162,5 +162,12 @@ export interface Store {
    * the same table twice); on SQLite (one process per file) always granted.
    */
   claimTable(id: string): Promise<boolean>;
+  /**
+   * `listener` gets the ids of claimed tables whose claim was lost (PostgreSQL: the lock
+   * connection dropped, so other processes may claim them now): stop running them at once and
+   * claim them again (with a backoff while the database is away). Never fires on SQLite.
+   * Returns an unsubscribe function.
+   */
+  onClaimsLost(listener: (tableIds: string[]) => void): () => void;
   close(): Promise<void>;
 }
