@@ -16,13 +16,13 @@ import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import type { TableError } from '../table/errors.ts';
 import { tableErr } from '../table/errors.ts';
-import { clip, echo, jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_NODES, MESSAGE_MAX } from '../table/shape.ts';
+import { clip, echo, jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_NODES, MESSAGE_MAX } from '../protocol/shape.ts';
 import { playerAccount } from '../table/ledger.ts';
 import type { CoupRecord, PrisonerChoice, Published, TableEvent } from '../table/machine.ts';
 import type { Reply } from '../app/driver.ts';
 import { tableConfigJson, tableView, type Viewer } from '../table/view.ts';
 import type { Casino } from './casino.ts';
-import * as S from './schemas.ts';
+import * as S from '../protocol/messages.ts';
 
 /** HTTP status of each error code (anything else: 422). */
 const STATUS: Record<string, number> = {

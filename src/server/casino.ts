@@ -6,8 +6,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { CryptoSource, SeededSource, type RandomSource } from '../rng/index.ts';
-import { echo } from '../table/shape.ts';
-import { NAME_MAX, normaliseName } from '../table/names.ts';
+import { echo } from '../protocol/shape.ts';
+import { NAME_MAX, normaliseName } from '../protocol/names.ts';
 import { LedgerRefusal, type Store } from '../store/port.ts';
 import { resolveTableConfig, type TableConfig, type TableConfigInput, type TableTimings } from '../table/config.ts';
 import { tableErr, type TableError } from '../table/errors.ts';
