@@ -134,6 +134,8 @@ export interface Store {
   /** The table's persisted events with a sequence number above `afterSeq`, in order (the full log is kept). */
   tableEvents(id: string, afterSeq: number): Promise<Array<{ seq: number; event: TableEvent }>>;
   getPlayer(id: string): Promise<PlayerRow | null>;
+  /** The players of these ids (unknown ids left out; any order): one read for the names of a view. */
+  getPlayers(ids: readonly string[]): Promise<PlayerRow[]>;
   listPlayers(): Promise<Array<PlayerRow & { balance: number }>>;
   /** The player a session token belongs to, or null. */
   sessionPlayer(token: string): Promise<string | null>;

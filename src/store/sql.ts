@@ -101,6 +101,19 @@ export class SqlStore implements Store {
     return r ? { id: r.id, name: r.name, createdAt: num(r.created_at) } : null;
   }
 
+  async getPlayers(ids: readonly string[]): Promise<PlayerRow[]> {
+    const out: PlayerRow[] = [];
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('players')
+        .selectAll()
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute();
+      for (const r of rows) out.push({ id: r.id, name: r.name, createdAt: num(r.created_at) });
+    }
+    return out;
+  }
+
   async listPlayers(): Promise<Array<PlayerRow & { balance: number }>> {
     const rows = await this.db
       .selectFrom('players')
