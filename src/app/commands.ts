@@ -58,7 +58,13 @@ export function sendPlayerCommand(t: TableDriver, playerId: string, cmd: PlayerC
         available,
       }));
     case 'undo':
-      return t.dispatch((_tx, now) => ({ type: 'undo', now, playerId, ...(cmd.betId !== undefined ? { betId: cmd.betId } : {}), ...ids(cmd) }));
+      return t.dispatch((_tx, now) => ({
+        type: 'undo',
+        now,
+        playerId,
+        ...(cmd.betId !== undefined ? { betId: cmd.betId } : {}),
+        ...ids(cmd),
+      }));
     case 'clear':
       return t.dispatch((_tx, now) => ({ type: 'clear', now, playerId, ...ids(cmd) }));
     case 'choose':

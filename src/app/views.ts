@@ -77,9 +77,16 @@ export function betsSummary(s: TableState, bets: readonly BetView[]): BetsSummar
   for (const b of bets) {
     staked += b.stake;
     if (b.chips) for (const c of b.chips) add(c, c.stake ?? 0);
-    else if (b.kind && b.key !== undefined) add({ key: b.key, kind: b.kind, numbers: b.numbers, text: b.text ?? '' }, b.stake);
+    else if (b.kind && b.key !== undefined)
+      add({ key: b.key, kind: b.kind, numbers: b.numbers, text: b.text ?? '' }, b.stake);
   }
-  return { players: playersAt(s), bets: bets.length, staked, prisoners: s.prisoners.length, positions: [...positions.values()] };
+  return {
+    players: playersAt(s),
+    bets: bets.length,
+    staked,
+    prisoners: s.prisoners.length,
+    positions: [...positions.values()],
+  };
 }
 
 /**
@@ -111,7 +118,9 @@ export function tableStateView(s: TableState, viewer: Viewer, largeAt = LARGE_TA
           chances: last.chances,
           announcement: last.announcement,
           at: last.at,
-          ...(staff ? { payments: last.payments as PaymentsView['payments'], croupiers: last.croupiers, owners: last.owners } : {}),
+          ...(staff
+            ? { payments: last.payments as PaymentsView['payments'], croupiers: last.croupiers, owners: last.owners }
+            : {}),
         }
       : null,
     bets: large ? bets.filter((b) => b.playerId === me) : bets,
@@ -134,7 +143,11 @@ export function tableStateView(s: TableState, viewer: Viewer, largeAt = LARGE_TA
   };
 }
 
-type Settlement = { bets?: Record<string, unknown>; owners?: Record<string, string>; payments?: Array<{ betId: string }> };
+type Settlement = {
+  bets?: Record<string, unknown>;
+  owners?: Record<string, string>;
+  payments?: Array<{ betId: string }>;
+};
 
 /** A player may see their own bets of a recorded coup only; guests the result only; staff everything. */
 export function redactCoup(rec: CoupRecord, viewer: Viewer): CoupRecordView {

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { clip, MESSAGE_MAX } from './shape.ts';
+import type { TableError } from './errors.ts';
 import type { TableView } from './views.ts';
 
 /** Largest single deposit or withdrawal, minor units (10^12). */
@@ -133,14 +134,7 @@ export type CreatePlayerBody = z.infer<typeof createPlayerBody>;
 export type CashBody = z.infer<typeof cashBody>;
 
 /** A rejection as the wire carries it (`{"error": ...}` of HTTP, `error` of a WebSocket reply). */
-export interface WireError {
-  /** Stable code (docs/API.md "Error codes"). */
-  code: string;
-  /** English text, at most 300 characters. */
-  message: string;
-  betId?: string;
-  detail?: Record<string, unknown>;
-}
+export type WireError = TableError;
 
 /** Who the server says a WebSocket connection belongs to. */
 export type WireRole = 'guest' | 'player' | 'croupier' | 'admin';

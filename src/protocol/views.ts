@@ -8,15 +8,16 @@
  */
 import type { PositionKind } from '../engine/layout.ts';
 import type { PocketLabel } from '../engine/wheel.ts';
+import type { CroupiersJson, PaymentJson, Phase, PlacedBetJson, PrisonerJson, TableConfigJson } from './events.ts';
 
-export type { PocketLabel } from '../engine/wheel.ts';
-export type { PositionKind } from '../engine/layout.ts';
-
-/** Phases of a table (docs/API.md "Phases"). */
-export type Phase = 'closed' | 'betting' | 'launched' | 'no-more-bets' | 'settled' | 'paused';
-
-/** A chance simple. */
-export type ChanceName = 'rouge' | 'noir' | 'pair' | 'impair' | 'manque' | 'passe';
+/** A bet on the layout (engine betJson plus its owner, time and zero choice). */
+export type BetView = PlacedBetJson;
+/** A chance simple en prison, carried across coups. */
+export type PrisonerView = PrisonerJson;
+/** A payment line of the croupier's list (engine paymentJson). */
+export type PaymentView = PaymentJson;
+/** Which side each croupier works (RULES: payment order). */
+export type CroupiersView = CroupiersJson;
 
 /** A rule set (engine rulesJson). */
 export interface RulesView {
@@ -38,87 +39,10 @@ export interface TimingsView {
   zeroChoiceMs: number;
 }
 
-/** A table's public configuration: rules, limits (minor units), timings (ms), mode. */
-export interface TableConfigView {
-  id: string;
-  name: string;
-  rules: RulesView;
-  currency: string;
-  decimals: number;
-  minimum: number;
-  /** Maximum stake per position kind, minor units. */
-  maxima: Readonly<Record<string, number>>;
-  timings: TimingsView;
-  mode: 'rng' | 'manual';
-  /** The croupier opens every coup (no betting timer). */
-  croupierPaced: boolean;
-  maxBetsPerPlayer: number;
-  timeZone: string;
-}
-
-/** A chip group of an announced bet (engine chipsJson). */
-export interface ChipView {
-  kind: PositionKind;
-  numbers: PocketLabel[];
-  key: string;
-  text: string;
-  chips: number;
-  stake?: number;
-}
-
-/** A bet on the layout (engine betJson plus its owner and time). */
-export interface BetView {
-  id: string;
-  type: 'position' | 'announce';
-  kind?: PositionKind;
-  numbers: PocketLabel[];
-  key?: string;
-  text?: string;
-  stake: number;
-  /** Prison level of a bet carried in prison. */
-  prison?: number;
-  announce?: string;
-  unit?: number;
-  chipCount?: number;
-  chips?: ChipView[];
-  playerId: string;
-  placedAt: number;
-  /** Standing instruction of a chance simple for a zero. */
-  onZero?: unknown;
-}
-
-/** A chance simple en prison, carried across coups. */
-export interface PrisonerView {
-  id: string;
-  playerId: string;
-  chance: ChanceName;
-  stake: number;
-  level: number;
-  since: number;
-  pending: boolean;
-  choiceDeadline: number | null;
-  /** Standing instruction for the next zero. */
-  onZero: 'prison' | 'partage';
-}
-
-/** A payment line of the croupier's list (engine paymentJson). */
-export interface PaymentView {
-  betId: string;
-  chip?: number;
-  kind: PositionKind;
-  numbers: PocketLabel[];
-  key: string;
-  text: string;
-  stake: number;
-  action: 'pay' | 'free' | 'partage' | 'return';
-  amount: number;
-  placement: 'beside-stake' | 'to-player';
-}
-
-/** Which side each croupier works (RULES: payment order). */
-export interface CroupiersView {
-  collects: string;
-  pays: string;
+/** A table's public configuration: rules, limits (minor units; `maxima` per position kind), timings (ms), mode, `croupierPaced` (the croupier opens every coup). */
+export interface TableConfigView extends TableConfigJson {
+  readonly rules: RulesView;
+  readonly timings: TimingsView;
 }
 
 /** The last settled coup as the table view shows it; staff also get the payment list and its owners. */

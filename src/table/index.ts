@@ -1,5 +1,5 @@
 /**
- * The table module: configuration and limits, the pure coup state machine, the ledger and views
+ * The table module: configuration and limits, the pure coup state machine, the ledger
  * (the driver that runs a table against a store, a clock and a random source is src/app/driver.ts).
  */
 export * from './config.ts';
@@ -7,4 +7,3 @@ export * from './errors.ts';
 export * from './ledger.ts';
 export * from './limits.ts';
 export * from './machine.ts';
-export * from './view.ts';

@@ -5,8 +5,8 @@
  * reloaded by replay, wallets raced by two tables, and 1,000 bets raced against rien ne va plus.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalBus } from '../../src/server/bus.ts';
-import { Casino } from '../../src/server/casino.ts';
+import { LocalBus } from '../../src/app/bus.ts';
+import { Casino } from '../../src/app/casino.ts';
 import { InsufficientFundsError, LedgerRefusal, type Store } from '../../src/store/port.ts';
 import { resolveTableConfig } from '../../src/table/config.ts';
 import { CASHIER, inPlayAccount, makeTx, MAX_ACCOUNT, MAX_BALANCE, playerAccount } from '../../src/table/ledger.ts';
