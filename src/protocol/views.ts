@@ -204,7 +204,7 @@ export interface PlayerCoupView {
   number: number;
   status: 'settled' | 'void';
   resultAt: number;
-  pocket: PocketLabel | string | null;
+  pocket: PocketLabel | null;
   staked: number;
   prisonerStakes: number;
   returned: number;
