@@ -182,6 +182,32 @@ async function betCost(store: SqlStore, n: number, window: number) {
   return { prefillS: pre.seconds, mean, p50: q(times, 0.5), max: Math.max(...times) };
 }
 
+/** Throughput with `k` bets sent at once by k / 20 players (group commit), on an empty coup: bets/s. */
+async function burst(store: SqlStore, k: number) {
+  const pre = await prefill(store, 0);
+  const driver = await Driver.load({ store, tableId: pre.tableId, source: new SeededSource(1), timers: false });
+  const fresh = `${pre.tableId}-b`;
+  await bulkPlayers(store, fresh, Math.ceil(k / BETS_PER_PLAYER), () => 0);
+  const t = performance.now();
+  const replies = await Promise.all(
+    Array.from({ length: k }, (_, i) => {
+      const player = `${fresh}${Math.floor(i / BETS_PER_PLAYER)}`;
+      return driver.playerCommand(player, (now, available) => ({
+        type: 'place',
+        now,
+        playerId: player,
+        requestId: `b${i}`,
+        bet: betOf(i % BETS_PER_PLAYER),
+        available,
+      }));
+    }),
+  );
+  const seconds = (performance.now() - t) / 1000;
+  if (!replies.every((r) => r.ok)) throw new Error('burst: a bet was refused');
+  await driver.stop();
+  return k / seconds;
+}
+
 async function settleCost(store: SqlStore, n: number) {
   const pre = await prefill(store, n);
   const driver = await Driver.load({ store, tableId: pre.tableId, source: new SeededSource(1), timers: false });
@@ -266,6 +292,10 @@ for (const kind of STORES) {
       console.log(
         `\nratio of the mean cost at the ${lastN.toLocaleString('en')}th bet to the 1st: ${(lastMean / first).toFixed(2)}`,
       );
+    const BURST = 2_000;
+    console.log(
+      `\n${BURST.toLocaleString('en')} bets sent at once (${BURST / BETS_PER_PLAYER} players, one coup): ${(await burst(store, BURST)).toFixed(0)} bets/s`,
+    );
     console.log();
     console.log(`### ${kind}: settlement of one coup (result to committed, 20 bets per player)`);
     console.log();
