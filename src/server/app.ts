@@ -16,6 +16,7 @@ import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import type { TableError } from '../table/errors.ts';
 import { tableErr } from '../table/errors.ts';
+import { httpStatus } from '../protocol/errors.ts';
 import { clip, echo, jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_NODES, MESSAGE_MAX } from '../table/shape.ts';
 import { playerAccount } from '../table/ledger.ts';
 import type { CoupRecord, PrisonerChoice, Published, TableEvent } from '../table/machine.ts';
@@ -23,30 +24,6 @@ import type { Reply } from '../app/driver.ts';
 import { tableConfigJson, tableView, type Viewer } from '../table/view.ts';
 import type { Casino } from './casino.ts';
 import * as S from './schemas.ts';
-
-/** HTTP status of each error code (anything else: 422). */
-const STATUS: Record<string, number> = {
-  INVALID_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  UNSUPPORTED_AUTH_SCHEME: 401,
-  FORBIDDEN: 403,
-  UNKNOWN_TABLE: 404,
-  UNKNOWN_PLAYER: 404,
-  NOT_FOUND: 404,
-  BET_NOT_FOUND: 404,
-  PRISONER_NOT_FOUND: 404,
-  REGISTRATION_CLOSED: 403,
-  TABLE_EXISTS: 409,
-  PLAYER_EXISTS: 409,
-  REQUEST_ID_REUSED: 409,
-  TABLE_CLOSED: 409,
-  TABLE_ELSEWHERE: 409,
-  NO_MORE_BETS: 409,
-  WRONG_PHASE: 409,
-  WRONG_MODE: 409,
-  CHOICE_CLOSED: 409,
-  INTERNAL: 500,
-};
 
 /** How many of a player's newest wallet transactions GET /api/me/history searches for partages. */
 const PARTAGE_LOOKBACK = 2000;
@@ -142,7 +119,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   });
 
   app.setErrorHandler((e, req, reply) => {
-    if (e instanceof HttpError) return reply.code(STATUS[e.error.code] ?? 422).send({ error: outward(e.error) });
+    if (e instanceof HttpError) return reply.code(httpStatus(e.error.code)).send({ error: outward(e.error) });
     const err = e as { statusCode?: number; message?: string; code?: string };
     if (err.statusCode && err.statusCode < 500)
       return reply.code(400).send({ error: outward(tableErr('INVALID_REQUEST', err.message ?? 'bad request')) });

@@ -71,7 +71,7 @@ describe('table driver', () => {
     expect(rt.state.coup).toBeGreaterThanOrEqual(6);
     const results = events.filter((e) => e.event.type === 'result');
     expect(results.length).toBeGreaterThanOrEqual(5);
-    const phases = events.filter((e) => e.event.type === 'phase').map((e) => e.event.phase);
+    const phases = events.flatMap((e) => (e.event.type === 'phase' ? [e.event.phase] : []));
     expect(phases.slice(0, 5)).toEqual(['betting', 'launched', 'no-more-bets', 'settled', 'betting']);
     const history = await store.tableHistory('auto', 100);
     expect(history.map((h) => h.number)).toEqual(results.map((r) => r.event.coup).reverse());
