@@ -152,8 +152,19 @@ function fillByPlayer(s: TableState, prefix: string, n: number): TableState {
   } as unknown as TableState;
 }
 
-/** The first machine's state shape (every bet in an array, copied on each placement). */
-const FAST_FILL = Array.isArray((initialState(configFor('probe'), 0) as unknown as { bets?: unknown }).bets);
+/** The first machine's state shape (every bet in an array, copied on each placement); `--fill in-order` forces the general fill. */
+const FAST_FILL = (() => {
+  if (arg('fill') === 'in-order') return false;
+  const s = initialState(configFor('probe'), 0) as unknown as Record<string, unknown>;
+  const plain = (v: unknown) => v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
+  return (
+    Array.isArray(s.bets) &&
+    plain(s.requests) &&
+    plain(s.balanceBeforeBets) &&
+    typeof s.nextBetSeq === 'number' &&
+    typeof s.txSeq === 'number'
+  );
+})();
 
 const q = (v: number[], p: number) => [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(p * v.length))];
 
