@@ -152,8 +152,19 @@ function fillByPlayer(s: TableState, prefix: string, n: number): TableState {
   } as unknown as TableState;
 }
 
-/** The first machine's state shape (every bet in an array, copied on each placement). */
-const FAST_FILL = Array.isArray((initialState(configFor('probe'), 0) as unknown as { bets?: unknown }).bets);
+/** The first machine's state shape (every bet in an array, copied on each placement); `--fill in-order` forces the general fill. */
+const FAST_FILL = (() => {
+  if (arg('fill') === 'in-order') return false;
+  const s = initialState(configFor('probe'), 0) as unknown as Record<string, unknown>;
+  const plain = (v: unknown) => v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
+  return (
+    Array.isArray(s.bets) &&
+    plain(s.requests) &&
+    plain(s.balanceBeforeBets) &&
+    typeof s.nextBetSeq === 'number' &&
+    typeof s.txSeq === 'number'
+  );
+})();
 
 const q = (v: number[], p: number) => [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(p * v.length))];
 
@@ -180,6 +191,32 @@ async function betCost(store: SqlStore, n: number, window: number) {
   await driver.stop();
   const mean = times.reduce((a, b) => a + b, 0) / times.length;
   return { prefillS: pre.seconds, mean, p50: q(times, 0.5), max: Math.max(...times) };
+}
+
+/** Throughput with `k` bets sent at once by k / 20 players (group commit), on an empty coup: bets/s. */
+async function burst(store: SqlStore, k: number) {
+  const pre = await prefill(store, 0);
+  const driver = await Driver.load({ store, tableId: pre.tableId, source: new SeededSource(1), timers: false });
+  const fresh = `${pre.tableId}-b`;
+  await bulkPlayers(store, fresh, Math.ceil(k / BETS_PER_PLAYER), () => 0);
+  const t = performance.now();
+  const replies = await Promise.all(
+    Array.from({ length: k }, (_, i) => {
+      const player = `${fresh}${Math.floor(i / BETS_PER_PLAYER)}`;
+      return driver.playerCommand(player, (now, available) => ({
+        type: 'place',
+        now,
+        playerId: player,
+        requestId: `b${i}`,
+        bet: betOf(i % BETS_PER_PLAYER),
+        available,
+      }));
+    }),
+  );
+  const seconds = (performance.now() - t) / 1000;
+  if (!replies.every((r) => r.ok)) throw new Error('burst: a bet was refused');
+  await driver.stop();
+  return k / seconds;
 }
 
 async function settleCost(store: SqlStore, n: number) {
@@ -266,6 +303,10 @@ for (const kind of STORES) {
       console.log(
         `\nratio of the mean cost at the ${lastN.toLocaleString('en')}th bet to the 1st: ${(lastMean / first).toFixed(2)}`,
       );
+    const BURST = 2_000;
+    console.log(
+      `\n${BURST.toLocaleString('en')} bets sent at once (${BURST / BETS_PER_PLAYER} players, one coup): ${(await burst(store, BURST)).toFixed(0)} bets/s`,
+    );
     console.log();
     console.log(`### ${kind}: settlement of one coup (result to committed, 20 bets per player)`);
     console.log();

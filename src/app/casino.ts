@@ -117,6 +117,23 @@ export class Casino {
       ...(opts.welcomeBalance !== undefined ? { welcomeBalance: opts.welcomeBalance } : {}),
     });
     this.views = new ReadModels({ store: opts.store, players: this.players, clock: this.clockPort, states: this });
+    opts.store.onClaimsLost((ids) => this.claimsLost(ids));
+  }
+
+  /**
+   * The store lost the claims of these tables (PostgreSQL lock connection dropped): stop running
+   * them at once (another process may take them now); the orphan watch
+   * ({@link Casino.watchOrphans}) claims them again when the database is back.
+   */
+  private claimsLost(ids: readonly string[]): void {
+    for (const id of ids) {
+      const t = this.tables.get(id);
+      if (!t) continue;
+      this.tables.delete(id);
+      this.remote.add(id);
+      void t.stop();
+      this.opts.log?.warn({ table: id }, `lost the claim of table ${id}: stopped here, claimed again when possible`);
+    }
   }
 
   get store(): Store {

@@ -31,8 +31,6 @@ export interface Database {
     partage: number;
     /** balance_after - balance_before - staked + partage (minor units). */
     net: number;
-    /** JSON {pocket, bets, outcomes}: the player's bets of the coup and their outcomes. */
-    detail: string;
   };
   coup_partages: {
     player_id: string;
@@ -46,10 +44,9 @@ export interface Database {
 }
 
 /** Columns added to coup_players after its first version (added to older databases on init). */
-const COUP_PLAYER_COLUMNS: ReadonlyArray<{ name: string; type: 'bigint' | 'text'; dflt: number | string }> = [
+const COUP_PLAYER_COLUMNS: ReadonlyArray<{ name: string; type: 'bigint'; dflt: number }> = [
   { name: 'partage', type: 'bigint', dflt: 0 },
   { name: 'net', type: 'bigint', dflt: 0 },
-  { name: 'detail', type: 'text', dflt: '{}' },
 ];
 
 /** Creates every table and index if missing, and adds the columns of later versions (idempotent). */
@@ -146,7 +143,6 @@ export async function createSchema(db: Kysely<Database>, kind: 'sqlite' | 'postg
     .addColumn('balance_before_bets', 'bigint')
     .addColumn('partage', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('net', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('detail', 'text', (c) => c.notNull().defaultTo('{}'))
     .addPrimaryKeyConstraint('coup_players_pk', ['player_id', 'table_id', 'number'])
     .execute();
   await s

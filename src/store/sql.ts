@@ -12,7 +12,7 @@ import type { LedgerTx } from '../table/ledger.ts';
 import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
 import { createSchema, type Database } from './schema.ts';
 import type { CoupBalances, PartageBooked, PlayerCoup, PlayerRow, Store, StoreTx, TableLoad } from './port.ts';
-import { chunks, num, SqlTx, type PlayerDetail } from './tx.ts';
+import { chunks, num, playerDetails, SqlTx, type PlayerDetail } from './tx.ts';
 
 export { defaultPgUrl, dropPostgresSchema, openPostgresStore } from './postgres.ts';
 
@@ -49,7 +49,7 @@ export class SqlStore implements Store {
   }
 
   transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => fn(new SqlTx(trx)));
+    return this.db.transaction().execute((trx) => fn(new SqlTx(trx, this.kind)));
   }
 
   async listTables(): Promise<TableConfig[]> {
@@ -130,7 +130,7 @@ export class SqlStore implements Store {
   }
 
   async balance(account: string): Promise<number> {
-    return new SqlTx(this.db).balance(account);
+    return new SqlTx(this.db, this.kind).balance(account);
   }
 
   async accounts(): Promise<Record<string, number>> {
@@ -251,7 +251,7 @@ export class SqlStore implements Store {
         j.onRef('coups.table_id', '=', 'coup_players.table_id').onRef('coups.number', '=', 'coup_players.number'),
       )
       .selectAll('coup_players')
-      .select(['coups.status'])
+      .select(['coups.status', 'coups.record'])
       .where('coup_players.player_id', '=', playerId);
     if (before !== undefined) q = q.where('coup_players.result_at', '<', before);
     const rows = await q
@@ -284,13 +284,15 @@ export class SqlStore implements Store {
       }
     }
     return rows.map((r) => {
-      const detail = JSON.parse(r.detail) as Partial<PlayerDetail>;
+      // the player's bets and outcomes: from the coup record (only the rows of this page are read)
+      const rec = JSON.parse(r.record) as CoupRecord;
+      const detail: Partial<PlayerDetail> = playerDetails(rec).get(playerId) ?? {};
       return {
         tableId: r.table_id,
         number: num(r.number),
         status: r.status as 'settled' | 'void',
         resultAt: num(r.result_at),
-        pocket: detail.pocket ?? null,
+        pocket: rec.pocket,
         staked: num(r.staked),
         prisonerStakes: num(r.prisoner_stakes),
         returned: num(r.returned),
@@ -310,6 +312,32 @@ export class SqlStore implements Store {
     await this.claims?.close();
     await this.db.destroy();
   }
+}
+
+/** Prepared statements kept per SQLite connection (least recently used dropped first). */
+export const STATEMENT_CACHE = 256;
+
+/**
+ * The connection as Kysely sees it, with its prepared statements cached by SQL text: the
+ * statements of a bet and the bulk statements of a settlement (fixed chunk sizes) are compiled
+ * once by SQLite instead of at every call (compiling a 2,000-row insert costs more than running it).
+ */
+function cachingStatements(database: BetterSqlite3.Database) {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => {
+      cache.clear();
+      database.close();
+    },
+    prepare: (text: string) => {
+      let st = cache.get(text);
+      if (st) cache.delete(text);
+      else st = database.prepare(text);
+      cache.set(text, st);
+      if (cache.size > STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
+      return st;
+    },
+  };
 }
 
 /**
@@ -333,7 +361,7 @@ export async function openSqliteStore(file: string): Promise<SqlStore> {
       throw new Error(`the SQLite store ${file} is in use by another process (one server per data directory)`);
     throw e;
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(database) }) });
   const store = new SqlStore('sqlite', db);
   await store.init();
   return store;

@@ -27,9 +27,10 @@ export const num = (v: unknown): number =>
 
 /**
  * Rows per bulk statement: below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters for
- * the widest bulk insert (coup_players, 13 columns: 2,000 rows = 26,000 parameters).
+ * the widest bulk insert (coup_players, 13 columns: 500 rows = 6,500 parameters); a fixed size, so
+ * that SQLite compiles each bulk statement once (see the statement cache of sql.ts).
  */
-export const BULK_ROWS = 2_000;
+export const BULK_ROWS = 500;
 
 /** `rows` cut in pieces of `size` (bulk statements). */
 export function chunks<T>(rows: readonly T[], size = BULK_ROWS): T[][] {
@@ -54,7 +55,41 @@ function bounds(kind: LedgerTx['kind'], p: Posting): { lo: number; hi: number } 
 
 /** The operations of one transaction (see StoreTx). */
 export class SqlTx implements StoreTx {
-  constructor(private readonly db: Db) {}
+  /** Rows per bulk statement: PostgreSQL binds whole columns as arrays (unnest), so no cut is needed there. */
+  private readonly rows: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly kind: 'sqlite' | 'postgres',
+  ) {
+    this.rows = kind === 'postgres' ? 1_000_000 : BULK_ROWS;
+  }
+
+  /**
+   * Inserts rows in bulk: on PostgreSQL one `insert ... select from unnest($1::type[], ...)` per
+   * table (one parameter per column whatever the number of rows), on SQLite multi-row inserts of
+   * {@link BULK_ROWS} rows (cached statements).
+   */
+  private async insertMany<T extends keyof Database & string>(
+    table: T,
+    columns: ReadonlyArray<readonly [keyof Database[T] & string, 'text' | 'bigint' | 'integer']>,
+    rows: ReadonlyArray<Database[T]>,
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    if (this.kind === 'sqlite') {
+      for (const part of chunks(rows))
+        await this.db
+          .insertInto(table)
+          .values(part as never)
+          .execute();
+      return;
+    }
+    const names = sql.join(columns.map(([c]) => sql.ref(c)));
+    const arrays = sql.join(
+      columns.map(([c, type]) => sql`cast(${rows.map((r) => r[c] as unknown)} as ${sql.raw(type)}[])`),
+    );
+    await sql`insert into ${sql.table(table)} (${names}) select * from unnest(${arrays})`.execute(this.db);
+  }
 
   async balance(account: string): Promise<number> {
     const row = await this.db.selectFrom('accounts').select('balance').where('id', '=', account).executeTakeFirst();
@@ -89,16 +124,17 @@ export class SqlTx implements StoreTx {
       })
       .execute();
     const after = new Map<string, number>();
-    for (const part of chunks(tx.postings)) {
+    for (const part of chunks(tx.postings, this.rows)) {
       await this.post(tx.kind, part, after);
       let missing = part.filter((p) => !after.has(p.account));
       if (missing.length > 0) {
         // accounts never used yet: created with balance 0, then posted
-        await this.db
-          .insertInto('accounts')
-          .values(missing.map((p) => ({ id: p.account, balance: 0 })))
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
+        for (const ids of chunks(missing, BULK_ROWS))
+          await this.db
+            .insertInto('accounts')
+            .values(ids.map((p) => ({ id: p.account, balance: 0 })))
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
         await this.post(tx.kind, missing, after);
         missing = missing.filter((p) => !after.has(p.account));
       }
@@ -113,7 +149,16 @@ export class SqlTx implements StoreTx {
     }
     let line = 0;
     const rows = tx.postings.map((p) => ({ tx_id: tx.id, line: line++, account: p.account, amount: p.amount }));
-    for (const part of chunks(rows)) await this.db.insertInto('postings').values(part).execute();
+    await this.insertMany(
+      'postings',
+      [
+        ['tx_id', 'text'],
+        ['line', 'integer'],
+        ['account', 'text'],
+        ['amount', 'bigint'],
+      ],
+      rows,
+    );
     if (tx.kind === 'partage') await this.bookPartage(tx);
     return after;
   }
@@ -124,6 +169,17 @@ export class SqlTx implements StoreTx {
    * the new balance of every account updated (the others were missing or refused).
    */
   private async post(kind: LedgerTx['kind'], part: readonly Posting[], after: Map<string, number>): Promise<void> {
+    if (this.kind === 'postgres') {
+      const b = part.map((p) => bounds(kind, p));
+      const r = await sql<{ id: string; balance: number | string }>`update accounts
+        set balance = accounts.balance + v.amount
+        from unnest(cast(${part.map((p) => p.account)} as text[]), cast(${part.map((p) => p.amount)} as bigint[]),
+          cast(${b.map((x) => x.lo)} as bigint[]), cast(${b.map((x) => x.hi)} as bigint[])) as v(id, amount, lo, hi)
+        where accounts.id = v.id and accounts.balance >= v.lo and accounts.balance <= v.hi
+        returning accounts.id, accounts.balance`.execute(this.db);
+      for (const row of r.rows) after.set(row.id, num(row.balance));
+      return;
+    }
     const values = sql.join(
       part.map((p) => {
         const b = bounds(kind, p);
@@ -197,7 +253,6 @@ export class SqlTx implements StoreTx {
         record: JSON.stringify(record),
       })
       .execute();
-    const details = playerDetails(record);
     const rows = Object.entries(record.players).map(([playerId, p]) => {
       const b = balances.get(playerId) ?? { before: 0, after: 0 };
       return {
@@ -213,10 +268,26 @@ export class SqlTx implements StoreTx {
         balance_before_bets: p.balanceBeforeBets,
         partage: 0,
         net: b.after - b.before - p.staked,
-        detail: JSON.stringify(details.get(playerId) ?? { pocket: record.pocket, bets: [], outcomes: {} }),
       };
     });
-    for (const part of chunks(rows)) await this.db.insertInto('coup_players').values(part).execute();
+    await this.insertMany(
+      'coup_players',
+      [
+        ['player_id', 'text'],
+        ['table_id', 'text'],
+        ['number', 'integer'],
+        ['result_at', 'bigint'],
+        ['staked', 'bigint'],
+        ['prisoner_stakes', 'bigint'],
+        ['returned', 'bigint'],
+        ['balance_before', 'bigint'],
+        ['balance_after', 'bigint'],
+        ['balance_before_bets', 'bigint'],
+        ['partage', 'bigint'],
+        ['net', 'bigint'],
+      ],
+      rows,
+    );
   }
 
   async createTable(config: TableConfig, at: number): Promise<void> {
@@ -247,7 +318,7 @@ export class SqlTx implements StoreTx {
   }
 }
 
-/** What the history keeps of one player's part in a coup (coup_players.detail). */
+/** One player's part in a coup record: the pocket, the player's bets and their outcomes. */
 export interface PlayerDetail {
   pocket: CoupRecord['pocket'];
   /** The player's bets (engine betJson). */

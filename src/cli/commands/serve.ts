@@ -156,7 +156,10 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
     where = `SQLite ${file}`;
   } else {
     const url = o.pgUrl ?? defaultPgUrl();
-    store = await openPostgresStore(url, { schema: o.pgSchema });
+    store = await openPostgresStore(url, {
+      schema: o.pgSchema,
+      onError: (err, source) => log.warn({ err, source }, 'PostgreSQL connection lost (survived)'),
+    });
     where = `PostgreSQL ${url.replace(/\/\/[^@/]*@/, '//***@')} schema ${o.pgSchema}`;
   }
 
