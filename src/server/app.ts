@@ -7,7 +7,7 @@
  * stable code; request bodies and WebSocket messages are validated with zod.
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -743,11 +743,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   // ---------------------------------------------------------------------------- web table (static)
   const webDir = opts.webDir ?? fileURLToPath(new URL('../../web/', import.meta.url));
   if (existsSync(webDir)) {
-    // Web table (issue 4, docs/WEB.md): bundle web/src/*.ts into web/dist/ with esbuild before
-    // serving web/ — no separate build step for the user; takes well under a second.
-    const webBuild = `${webDir}/build.ts`;
-    if (existsSync(webBuild))
-      await ((await import(pathToFileURL(webBuild).href)) as { buildWeb(): Promise<unknown> }).buildWeb();
+    // Web table (issue 4, docs/WEB.md): serves web/ with the bundles in web/dist/, which
+    // `npm run build:web` writes (and `npm start` when they are missing); never built here.
     await app.register(fastifyStatic, { root: webDir, prefix: '/', index: ['index.html'] });
     app.get('/croupier', (_req, reply) =>
       existsSync(`${webDir}/croupier.html`)
