@@ -31,7 +31,7 @@ export interface ServerOptions {
   logger?: Logger;
   /**
    * Directory of the web table (default: the repository's web/): its pages and the bundle in
-   * its dist/, built beforehand (`npm run build:web`; the server never builds it).
+   * its dist/, built beforehand (`npm run build:web`, or `npm start` when missing; the server never builds it).
    */
   webDir?: string;
 }

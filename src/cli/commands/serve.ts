@@ -4,8 +4,6 @@
  * (or PostgreSQL), with a French and an American demo table and demo players. `npm start`
  * runs it with the defaults and prints the URLs and the staff tokens.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
@@ -20,18 +18,6 @@ import { preset as presetRules, resolveRules } from '../../engine/rules.ts';
 import { MIN_TIMINGS, resolveTableConfig, type TableTimings } from '../../table/config.ts';
 import type { TableEvent } from '../../table/machine.ts';
 import { CliError } from '../io.ts';
-
-/**
- * Bundles the web table (web/build.ts: web/src -> web/dist, well under a second) before the
- * server starts serving it: the HTTP server itself never builds. Only for a web directory with
- * its build script (the repository's web/ by default).
- */
-async function bundleWeb(webDir?: string): Promise<void> {
-  const dir = webDir ?? fileURLToPath(new URL('../../../web/', import.meta.url));
-  const script = join(dir, 'build.ts');
-  if (existsSync(script))
-    await ((await import(pathToFileURL(script).href)) as { buildWeb(): Promise<unknown> }).buildWeb();
-}
 
 /** Options of `croupier serve`. */
 export interface ServeOptions {
@@ -213,7 +199,6 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
       ...timings,
     };
     const seeded = demo ? await casino.seedDemo(betting, timings, apply) : { updated: [] };
-    await bundleWeb(o.webDir ? resolve(o.webDir) : undefined);
     app = await buildServer({ casino, logger: log, ...(o.webDir ? { webDir: resolve(o.webDir) } : {}) });
     // several processes on PostgreSQL: take over the tables of a process that died (no-op on SQLite)
     casino.watchOrphans(Math.round(takeover * 1000));
