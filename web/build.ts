@@ -5,10 +5,13 @@
  * engine (src/engine, no Node APIs) directly, so the browser uses the same layout catalogue,
  * terms and announced-bet expansion as the server.
  *
- * Runs at server start (a build takes well under a second); also `node --import tsx web/build.ts`.
+ * Run by `npm run build:web` (`node --import tsx web/build.ts`) and, through the `prestart` script,
+ * by `npm start` when web/dist is missing (`--if-missing`); the HTTP server only serves web/dist and
+ * never builds. Tests that need the bundles (test/e2e, test/web/build.test.ts) build in their setup.
  * Writes each file through a temporary name and a rename, so a server that is running (or
  * another process building at the same time) never serves a half-written bundle.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,7 +75,16 @@ async function bundle(opts: BuildOptions): Promise<string[]> {
   return written;
 }
 
+/** Whether every bundle of {@link ENTRIES} is in `outdir` (default web/dist). */
+export function webBuilt(outdir = join(WEB_DIR, 'dist')): boolean {
+  return Object.keys(ENTRIES).every((name) => existsSync(join(outdir, `${name}.js`)));
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const files = await buildWeb();
-  process.stdout.write(`built ${files.length} files in ${join(WEB_DIR, 'dist')}\n`);
+  if (process.argv.includes('--if-missing') && webBuilt()) {
+    process.stdout.write(`web bundles present in ${join(WEB_DIR, 'dist')}\n`);
+  } else {
+    const files = await buildWeb();
+    process.stdout.write(`built ${files.length} files in ${join(WEB_DIR, 'dist')}\n`);
+  }
 }

@@ -118,3 +118,11 @@ export class SimulatedClock implements Clock {
     this.current = at;
   }
 }
+
+/**
+ * A Clock reading the time from `now` (e.g. a test's variable) with the timers of `timers`
+ * (default the system clock's): for callers that only have a time function.
+ */
+export function clockFrom(now: () => number, timers: Clock = systemClock): Clock {
+  return { now, setTimer: (ms, fn) => timers.setTimer(ms, fn), clearTimer: (h) => timers.clearTimer(h) };
+}

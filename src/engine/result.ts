@@ -58,18 +58,39 @@ export function err(code: EngineErrorCode, message: string, betId?: string): Res
   return { ok: false, error: betId === undefined ? { code, message } : { code, message, betId } };
 }
 
-/** Longest rendering of a client's value inside a rejection message, in characters. */
+/** Longest rendering of a client's value inside an engine rejection message, in characters. */
 export const SHOWN_MAX = 60;
 
+/** Longest client value (or key) repeated in a message by default, characters. */
+export const ECHO_MAX = 100;
+
+/** Most values (objects, arrays, scalars) of a document {@link echo} renders; a larger one is not shown. */
+const ECHO_NODES = 2_000;
+
+/** Whether a value has at most {@link ECHO_NODES} values (iterative: safe on any depth). */
+function smallEnough(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (++nodes > ECHO_NODES) return false;
+    if (v !== null && typeof v === 'object')
+      for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push(child);
+  }
+  return true;
+}
+
 /**
- * A client's value as shown in a rejection message: JSON where it has one (numbers that JSON
- * cannot write, such as Infinity, as themselves), "nothing" for undefined, cut to
- * {@link SHOWN_MAX} characters so that a huge input is never echoed back whole.
+ * A client's value as shown in a message (the one implementation; src/protocol re-exports it):
+ * JSON where it has one (numbers that JSON cannot write, such as Infinity, as themselves),
+ * "nothing" for undefined, "(a document too large to show)" for a document of more than 2,000
+ * values, cut to `max` characters (with "…") so that a huge input is never echoed back whole.
  */
-export function shown(value: unknown): string {
+export function echo(value: unknown, max = ECHO_MAX): string {
   let text: string;
   if (value === undefined) text = 'nothing';
   else if (typeof value === 'number' || typeof value === 'bigint') text = String(value);
+  else if (!smallEnough(value)) text = '(a document too large to show)';
   else {
     try {
       text = JSON.stringify(value) ?? String(value);
@@ -77,5 +98,10 @@ export function shown(value: unknown): string {
       text = Object.prototype.toString.call(value);
     }
   }
-  return text.length > SHOWN_MAX ? `${text.slice(0, SHOWN_MAX - 1)}…` : text;
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** {@link echo} cut to {@link SHOWN_MAX} characters: the engine's rejection messages. */
+export function shown(value: unknown): string {
+  return echo(value, SHOWN_MAX);
 }

@@ -58,6 +58,26 @@ export interface PlayerCoup {
   /** The player's bets in this coup (engine betJson) and their outcomes (engine outcomeJson, by bet id). */
   bets: unknown[];
   outcomes: Record<string, unknown>;
+  /** Half backs of partages taken after the settlement on this coup's prisoners (booked when taken), minor units. */
+  partage: number;
+  /** Those partages, in the order taken. */
+  partages: PartageBooked[];
+  /**
+   * The coup's wallet change, booked at settlement and updated by a later partage (minor units):
+   * balanceAfter - balanceBefore - staked + partage (prisoners' stakes count in their own coup).
+   */
+  net: number;
+}
+
+/** A partage taken after the settlement of the zero's coup, as booked in the player's history. */
+export interface PartageBooked {
+  /** The prisoner (bet id). */
+  prisoner: string;
+  chance?: string;
+  /** Half back to the wallet, minor units. */
+  returned: number;
+  /** Epoch ms. */
+  at: number;
 }
 
 /** A table's persisted state for a restart: the last snapshot and the events after it. */
@@ -71,14 +91,26 @@ export interface TableLoad {
 export interface StoreTx {
   /** Balance of an account (0 if it has never been used). */
   balance(account: string): Promise<number>;
-  /** Applies a balanced ledger transaction; throws a LedgerRefusal (rolls back) when ledger.postingRefusal refuses a posting (a guarded account negative, a deposit over the wallet cap, an account out of the exact integer range). */
-  applyTx(tx: LedgerTx): Promise<void>;
+  /** Balances of several accounts (0 for one never used), in one look-up per chunk. */
+  balances(accounts: readonly string[]): Promise<Map<string, number>>;
+  /**
+   * Applies a balanced ledger transaction in bulk (a few statements whatever its size) and
+   * returns the balance after it of every account it posted on; throws a LedgerRefusal (rolls
+   * back) when ledger.postingRefusal refuses a posting (a guarded account negative, a deposit
+   * over the wallet cap, an account out of the exact integer range). A `partage` transaction
+   * with `memo.since` also books its half back in the player's history of that coup.
+   */
+  applyTx(tx: LedgerTx): Promise<Map<string, number>>;
   /** Appends a table event at `seq` (must be the next one; a duplicate seq is a conflict and throws). */
   appendEvent(tableId: string, seq: number, event: TableEvent): Promise<void>;
   /** Replaces the table's snapshot (state after event `seq`). */
   saveSnapshot(tableId: string, seq: number, state: TableState): Promise<void>;
-  /** Records a settled or void coup, with each player's wallet around the settlement. Throws if the coup was recorded before. */
-  recordCoup(record: CoupRecord, balances: Record<string, CoupBalances>): Promise<void>;
+  /**
+   * Records a settled or void coup (one row, plus one history row per player, written in bulk),
+   * with each player's wallet around the settlement (by player id). Throws if the coup was
+   * recorded before.
+   */
+  recordCoup(record: CoupRecord, balances: ReadonlyMap<string, CoupBalances>): Promise<void>;
   /** Creates a table (throws on a duplicate id; use Store.getTable to check first). */
   createTable(config: TableConfig, at: number): Promise<void>;
   /** Creates a player and its wallet account with balance 0. */
@@ -102,6 +134,8 @@ export interface Store {
   /** The table's persisted events with a sequence number above `afterSeq`, in order (the full log is kept). */
   tableEvents(id: string, afterSeq: number): Promise<Array<{ seq: number; event: TableEvent }>>;
   getPlayer(id: string): Promise<PlayerRow | null>;
+  /** The players of these ids (unknown ids left out; any order): one read for the names of a view. */
+  getPlayers(ids: readonly string[]): Promise<PlayerRow[]>;
   listPlayers(): Promise<Array<PlayerRow & { balance: number }>>;
   /** The player a session token belongs to, or null. */
   sessionPlayer(token: string): Promise<string | null>;
@@ -118,7 +152,11 @@ export interface Store {
   coup(tableId: string, number: number): Promise<CoupRecord | null>;
   /** Balances of every player of a coup around its settlement. */
   coupBalances(tableId: string, number: number): Promise<Record<string, CoupBalances>>;
-  /** A player's coups over all tables, newest first. */
+  /**
+   * A player's coups over all tables, newest first (`before`: only coups with a result before
+   * this epoch ms), each with its net booked at settlement and any later partage: a read of
+   * `limit` rows, whatever the size of the coups or the player's ledger.
+   */
   playerHistory(playerId: string, limit: number, before?: number): Promise<PlayerCoup[]>;
   /**
    * Claims the right to run a table in this process, for as long as the store is open: on
@@ -126,5 +164,12 @@ export interface Store {
    * the same table twice); on SQLite (one process per file) always granted.
    */
   claimTable(id: string): Promise<boolean>;
+  /**
+   * `listener` gets the ids of claimed tables whose claim was lost (PostgreSQL: the lock
+   * connection dropped, so other processes may claim them now): stop running them at once and
+   * claim them again (with a backoff while the database is away). Never fires on SQLite.
+   * Returns an unsubscribe function.
+   */
+  onClaimsLost(listener: (tableIds: string[]) => void): () => void;
   close(): Promise<void>;
 }

@@ -3,7 +3,7 @@
  * PostgreSQL get the same tables. Amounts are `bigint` minor units (read back as JS numbers,
  * exact up to 2^53); times are `bigint` epoch milliseconds; JSON documents are `text`.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /** Kysely table types. */
 export interface Database {
@@ -27,11 +27,30 @@ export interface Database {
     balance_before: number;
     balance_after: number;
     balance_before_bets: number | null;
+    /** Half backs of later partages on this coup's prisoners (minor units). */
+    partage: number;
+    /** balance_after - balance_before - staked + partage (minor units). */
+    net: number;
+  };
+  coup_partages: {
+    player_id: string;
+    table_id: string;
+    number: number;
+    prisoner: string;
+    chance: string | null;
+    returned: number;
+    at: number;
   };
 }
 
-/** Creates every table and index if missing (idempotent). */
-export async function createSchema(db: Kysely<Database>): Promise<void> {
+/** Columns added to coup_players after its first version (added to older databases on init). */
+const COUP_PLAYER_COLUMNS: ReadonlyArray<{ name: string; type: 'bigint'; dflt: number }> = [
+  { name: 'partage', type: 'bigint', dflt: 0 },
+  { name: 'net', type: 'bigint', dflt: 0 },
+];
+
+/** Creates every table and index if missing, and adds the columns of later versions (idempotent). */
+export async function createSchema(db: Kysely<Database>, kind: 'sqlite' | 'postgres'): Promise<void> {
   const s = db.schema;
   await s
     .createTable('tables')
@@ -122,6 +141,8 @@ export async function createSchema(db: Kysely<Database>): Promise<void> {
     .addColumn('balance_before', 'bigint', (c) => c.notNull())
     .addColumn('balance_after', 'bigint', (c) => c.notNull())
     .addColumn('balance_before_bets', 'bigint')
+    .addColumn('partage', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('net', 'bigint', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('coup_players_pk', ['player_id', 'table_id', 'number'])
     .execute();
   await s
@@ -129,5 +150,35 @@ export async function createSchema(db: Kysely<Database>): Promise<void> {
     .ifNotExists()
     .on('coup_players')
     .columns(['player_id', 'result_at'])
+    .execute();
+  const columns =
+    kind === 'sqlite'
+      ? sql<{ name: string }>`select name from pragma_table_info('coup_players')`
+      : sql<{
+          name: string;
+        }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = 'coup_players'`;
+  const have = new Set((await columns.execute(db)).rows.map((r) => r.name));
+  for (const c of COUP_PLAYER_COLUMNS)
+    if (!have.has(c.name))
+      await s
+        .alterTable('coup_players')
+        .addColumn(c.name, c.type, (col) => col.notNull().defaultTo(c.dflt))
+        .execute();
+  await s
+    .createTable('coup_partages')
+    .ifNotExists()
+    .addColumn('player_id', 'text', (c) => c.notNull())
+    .addColumn('table_id', 'text', (c) => c.notNull())
+    .addColumn('number', 'integer', (c) => c.notNull())
+    .addColumn('prisoner', 'text', (c) => c.notNull())
+    .addColumn('chance', 'text')
+    .addColumn('returned', 'bigint', (c) => c.notNull())
+    .addColumn('at', 'bigint', (c) => c.notNull())
+    .execute();
+  await s
+    .createIndex('coup_partages_coup')
+    .ifNotExists()
+    .on('coup_partages')
+    .columns(['player_id', 'table_id', 'number'])
     .execute();
 }

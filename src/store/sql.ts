@@ -1,165 +1,30 @@
 /**
  * The storage port over SQL through Kysely: one implementation for SQLite (better-sqlite3,
- * a file in the data directory) and PostgreSQL (pg), with the schema of schema.ts.
+ * a file in the data directory) and PostgreSQL (pg, opened by postgres.ts), with the schema of
+ * schema.ts and the transaction operations of tx.ts.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
-import type pg from 'pg';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { TableConfig } from '../table/config.ts';
-import { tableErr } from '../table/errors.ts';
-import { MAX_ACCOUNT, MAX_BALANCE, mustStayNonNegative, postingRefusal, type LedgerTx } from '../table/ledger.ts';
+import type { LedgerTx } from '../table/ledger.ts';
 import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
 import { createSchema, type Database } from './schema.ts';
-import {
-  InsufficientFundsError,
-  LedgerRefusal,
-  type CoupBalances,
-  type PlayerCoup,
-  type PlayerRow,
-  type Store,
-  type StoreTx,
-  type TableLoad,
-} from './port.ts';
+import type { CoupBalances, PartageBooked, PlayerCoup, PlayerRow, Store, StoreTx, TableLoad } from './port.ts';
+import { chunks, num, playerDetails, SqlTx, type PlayerDetail } from './tx.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
+export { defaultPgUrl, dropPostgresSchema, openPostgresStore } from './postgres.ts';
 
-const num = (v: unknown): number =>
-  typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : typeof v === 'string' ? Number(v) : 0;
-
-class SqlTx implements StoreTx {
-  constructor(private readonly db: Db) {}
-
-  async balance(account: string): Promise<number> {
-    const row = await this.db.selectFrom('accounts').select('balance').where('id', '=', account).executeTakeFirst();
-    return row ? num(row.balance) : 0;
-  }
-
-  async applyTx(tx: LedgerTx): Promise<void> {
-    const sum = tx.postings.reduce((s, p) => s + p.amount, 0);
-    if (sum !== 0 || !tx.postings.every((p) => Number.isSafeInteger(p.amount)))
-      throw new Error(
-        `internal: transaction ${tx.id} does not balance or moves an amount beyond the exact integer range`,
-      );
-    await this.db
-      .insertInto('ledger_tx')
-      .values({
-        id: tx.id,
-        kind: tx.kind,
-        at: tx.at,
-        table_id: tx.tableId ?? null,
-        coup: tx.coup ?? null,
-        memo: JSON.stringify(tx.memo ?? {}),
-      })
-      .execute();
-    let line = 0;
-    for (const p of tx.postings) {
-      await this.db
-        .insertInto('accounts')
-        .values({ id: p.account, balance: 0 })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-      // guarded update: the rules of ledger.postingRefusal, checked by the database on the row
-      // it locks (several processes may book on one wallet at once)
-      let q = this.db
-        .updateTable('accounts')
-        .set({ balance: sql<number>`balance + ${p.amount}` })
-        .where('id', '=', p.account);
-      if (p.amount < 0 && mustStayNonNegative(p.account)) q = q.where(sql<boolean>`balance >= ${-p.amount}`);
-      if (p.amount > 0) q = q.where(sql<boolean>`balance <= ${MAX_ACCOUNT - p.amount}`);
-      else q = q.where(sql<boolean>`balance >= ${-MAX_ACCOUNT - p.amount}`);
-      if (tx.kind === 'deposit' && p.amount > 0 && p.account.startsWith('player:'))
-        q = q.where(sql<boolean>`balance <= ${MAX_BALANCE - p.amount}`);
-      const r = await q.executeTakeFirst();
-      if (num(r.numUpdatedRows) !== 1) {
-        const balance = await this.balance(p.account);
-        const refusal =
-          postingRefusal(tx.kind, p.account, balance, p.amount) ??
-          tableErr('INTERNAL', `posting on ${p.account} refused by the store`);
-        throw refusal.code === 'INSUFFICIENT_FUNDS' ? new InsufficientFundsError(refusal) : new LedgerRefusal(refusal);
-      }
-      await this.db
-        .insertInto('postings')
-        .values({ tx_id: tx.id, line: line++, account: p.account, amount: p.amount })
-        .execute();
-    }
-  }
-
-  async appendEvent(tableId: string, seq: number, event: TableEvent): Promise<void> {
-    await this.db
-      .insertInto('table_events')
-      .values({ table_id: tableId, seq, at: event.now, type: event.type, event: JSON.stringify(event) })
-      .execute();
-  }
-
-  async saveSnapshot(tableId: string, seq: number, state: TableState): Promise<void> {
-    const values = { table_id: tableId, seq, at: state.since, state: JSON.stringify(state) };
-    await this.db
-      .insertInto('table_snapshots')
-      .values(values)
-      .onConflict((oc) => oc.column('table_id').doUpdateSet({ seq: values.seq, at: values.at, state: values.state }))
-      .execute();
-  }
-
-  async recordCoup(record: CoupRecord, balances: Record<string, CoupBalances>): Promise<void> {
-    await this.db
-      .insertInto('coups')
-      .values({
-        table_id: record.tableId,
-        number: record.number,
-        status: record.status,
-        pocket: record.pocket === null ? null : String(record.pocket),
-        result_at: record.resultAt,
-        record: JSON.stringify(record),
-      })
-      .execute();
-    for (const [playerId, p] of Object.entries(record.players)) {
-      const b = balances[playerId] ?? { before: 0, after: 0 };
-      await this.db
-        .insertInto('coup_players')
-        .values({
-          player_id: playerId,
-          table_id: record.tableId,
-          number: record.number,
-          result_at: record.resultAt,
-          staked: p.staked,
-          prisoner_stakes: p.prisonerStakes,
-          returned: p.returned,
-          balance_before: b.before,
-          balance_after: b.after,
-          balance_before_bets: p.balanceBeforeBets,
-        })
-        .execute();
-    }
-  }
-
-  async createTable(config: TableConfig, at: number): Promise<void> {
-    await this.db
-      .insertInto('tables')
-      .values({ id: config.id, created_at: at, config: JSON.stringify(config) })
-      .execute();
-  }
-
-  async createPlayer(player: PlayerRow): Promise<void> {
-    await this.db
-      .insertInto('players')
-      .values({ id: player.id, name: player.name, created_at: player.createdAt })
-      .execute();
-    await this.db
-      .insertInto('accounts')
-      .values({ id: `player:${player.id}`, balance: 0 })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-  }
-
-  async createSession(token: string, playerId: string, at: number): Promise<void> {
-    await this.db.insertInto('sessions').values({ token, player_id: playerId, created_at: at }).execute();
-  }
-
-  async deleteSession(token: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('token', '=', token).execute();
-  }
+/**
+ * Table ownership across processes (PostgreSQL advisory locks): claims, and the news that
+ * claims were lost (the lock connection dropped).
+ */
+export interface Claims {
+  claim(id: string): Promise<boolean>;
+  /** `listener` gets the ids of the tables whose claim was lost; returns an unsubscribe. */
+  onLost(listener: (tableIds: string[]) => void): () => void;
+  close(): Promise<void>;
 }
 
 /** The SQL store (see Store). */
@@ -167,20 +32,24 @@ export class SqlStore implements Store {
   constructor(
     readonly kind: 'sqlite' | 'postgres',
     readonly db: Kysely<Database>,
-    private readonly onClose: () => Promise<void> = async () => {},
-    private readonly claimer: (id: string) => Promise<boolean> = async () => true,
+    /** PostgreSQL: the advisory locks; SQLite (one process per file): every claim granted. */
+    private readonly claims: Claims | null = null,
   ) {}
 
   claimTable(id: string): Promise<boolean> {
-    return this.claimer(id);
+    return this.claims ? this.claims.claim(id) : Promise.resolve(true);
+  }
+
+  onClaimsLost(listener: (tableIds: string[]) => void): () => void {
+    return this.claims ? this.claims.onLost(listener) : () => {};
   }
 
   async init(): Promise<void> {
-    await createSchema(this.db);
+    await createSchema(this.db, this.kind);
   }
 
   transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => fn(new SqlTx(trx)));
+    return this.db.transaction().execute((trx) => fn(new SqlTx(trx, this.kind)));
   }
 
   async listTables(): Promise<TableConfig[]> {
@@ -232,6 +101,19 @@ export class SqlStore implements Store {
     return r ? { id: r.id, name: r.name, createdAt: num(r.created_at) } : null;
   }
 
+  async getPlayers(ids: readonly string[]): Promise<PlayerRow[]> {
+    const out: PlayerRow[] = [];
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('players')
+        .selectAll()
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute();
+      for (const r of rows) out.push({ id: r.id, name: r.name, createdAt: num(r.created_at) });
+    }
+    return out;
+  }
+
   async listPlayers(): Promise<Array<PlayerRow & { balance: number }>> {
     const rows = await this.db
       .selectFrom('players')
@@ -248,7 +130,7 @@ export class SqlStore implements Store {
   }
 
   async balance(account: string): Promise<number> {
-    return new SqlTx(this.db).balance(account);
+    return new SqlTx(this.db, this.kind).balance(account);
   }
 
   async accounts(): Promise<Record<string, number>> {
@@ -369,7 +251,7 @@ export class SqlStore implements Store {
         j.onRef('coups.table_id', '=', 'coup_players.table_id').onRef('coups.number', '=', 'coup_players.number'),
       )
       .selectAll('coup_players')
-      .select(['coups.record', 'coups.status', 'coups.pocket'])
+      .select(['coups.status', 'coups.record'])
       .where('coup_players.player_id', '=', playerId);
     if (before !== undefined) q = q.where('coup_players.result_at', '<', before);
     const rows = await q
@@ -377,13 +259,34 @@ export class SqlStore implements Store {
       .orderBy('coup_players.number', 'desc')
       .limit(limit)
       .execute();
+    const partages = new Map<string, PartageBooked[]>();
+    const withPartage = rows.filter((r) => num(r.partage) !== 0);
+    for (const part of chunks(withPartage)) {
+      const found = await this.db
+        .selectFrom('coup_partages')
+        .selectAll()
+        .where('player_id', '=', playerId)
+        .where((eb) =>
+          eb.or(part.map((r) => eb.and([eb('table_id', '=', r.table_id), eb('number', '=', num(r.number))]))),
+        )
+        .orderBy('at')
+        .execute();
+      for (const f of found) {
+        const key = `${f.table_id}/${num(f.number)}`;
+        const list = partages.get(key) ?? [];
+        list.push({
+          prisoner: f.prisoner,
+          ...(f.chance !== null ? { chance: f.chance } : {}),
+          returned: num(f.returned),
+          at: num(f.at),
+        });
+        partages.set(key, list);
+      }
+    }
     return rows.map((r) => {
+      // the player's bets and outcomes: from the coup record (only the rows of this page are read)
       const rec = JSON.parse(r.record) as CoupRecord;
-      const mine = new Set(rec.players[playerId]?.betIds ?? []);
-      const settlementBets = ((rec.settlement as { bets?: Record<string, unknown> } | null)?.bets ?? {}) as Record<
-        string,
-        unknown
-      >;
+      const detail: Partial<PlayerDetail> = playerDetails(rec).get(playerId) ?? {};
       return {
         tableId: r.table_id,
         number: num(r.number),
@@ -396,16 +299,45 @@ export class SqlStore implements Store {
         balanceBeforeBets: r.balance_before_bets === null ? null : num(r.balance_before_bets),
         balanceBefore: num(r.balance_before),
         balanceAfter: num(r.balance_after),
-        bets: rec.bets.filter((b) => b.playerId === playerId).map((b) => b.bet),
-        outcomes: Object.fromEntries(Object.entries(settlementBets).filter(([id]) => mine.has(id))),
+        bets: detail.bets ?? [],
+        outcomes: detail.outcomes ?? {},
+        partage: num(r.partage),
+        partages: partages.get(`${r.table_id}/${num(r.number)}`) ?? [],
+        net: num(r.net),
       };
     });
   }
 
   async close(): Promise<void> {
+    await this.claims?.close();
     await this.db.destroy();
-    await this.onClose();
   }
+}
+
+/** Prepared statements kept per SQLite connection (least recently used dropped first). */
+export const STATEMENT_CACHE = 256;
+
+/**
+ * The connection as Kysely sees it, with its prepared statements cached by SQL text: the
+ * statements of a bet and the bulk statements of a settlement (fixed chunk sizes) are compiled
+ * once by SQLite instead of at every call (compiling a 2,000-row insert costs more than running it).
+ */
+function cachingStatements(database: BetterSqlite3.Database) {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => {
+      cache.clear();
+      database.close();
+    },
+    prepare: (text: string) => {
+      let st = cache.get(text);
+      if (st) cache.delete(text);
+      else st = database.prepare(text);
+      cache.set(text, st);
+      if (cache.size > STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
+      return st;
+    },
+  };
 }
 
 /**
@@ -429,86 +361,8 @@ export async function openSqliteStore(file: string): Promise<SqlStore> {
       throw new Error(`the SQLite store ${file} is in use by another process (one server per data directory)`);
     throw e;
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(database) }) });
   const store = new SqlStore('sqlite', db);
   await store.init();
   return store;
-}
-
-/** Default PostgreSQL URL: env CROUPIER_PG_URL, else the local test database. */
-export function defaultPgUrl(): string {
-  return process.env.CROUPIER_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
-}
-
-async function loadPg(): Promise<typeof pg> {
-  return (await import('pg')).default;
-}
-
-const INT8 = 20;
-const NUMERIC = 1700;
-
-/**
- * Opens the PostgreSQL store. `schema` (default "croupier") is created if missing and used as
- * the search path of every connection, so several stores (e.g. test runs) can share a database.
- * `synchronousCommit: false` (tests only) trades durability against a database crash for speed.
- */
-export async function openPostgresStore(
-  url: string,
-  opts: { schema?: string; max?: number; synchronousCommit?: boolean } = {},
-): Promise<SqlStore> {
-  const schema = opts.schema ?? 'croupier';
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name ${schema}`);
-  const pg = await loadPg(); // loaded on demand: the SQLite path never pays for it
-  const types = {
-    getTypeParser: (oid: number, format?: string) =>
-      oid === INT8 || oid === NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text'),
-  };
-  const setup = new pg.Client({ connectionString: url });
-  await setup.connect();
-  try {
-    await setup.query(`create schema if not exists ${schema}`);
-  } finally {
-    await setup.end();
-  }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: opts.max ?? 10,
-    options: `-c search_path=${schema}${opts.synchronousCommit === false ? ' -c synchronous_commit=off' : ''}`,
-    types,
-  } as pg.PoolConfig);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  // table ownership: session advisory locks held on one dedicated connection
-  let lockClient: pg.Client | null = null;
-  const claim = async (id: string): Promise<boolean> => {
-    if (!lockClient) {
-      lockClient = new pg.Client({ connectionString: url });
-      await lockClient.connect();
-    }
-    const r = await lockClient.query('select pg_try_advisory_lock(hashtext($1)) as ok', [
-      `croupier:${schema}:table:${id}`,
-    ]);
-    return r.rows[0]?.ok === true;
-  };
-  const store = new SqlStore(
-    'postgres',
-    db,
-    async () => {
-      await lockClient?.end();
-    },
-    claim,
-  );
-  await store.init();
-  return store;
-}
-
-/** Drops a PostgreSQL schema and everything in it (test clean-up). */
-export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
-  const pg = await loadPg();
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(`drop schema if exists ${schema} cascade`);
-  } finally {
-    await c.end();
-  }
 }

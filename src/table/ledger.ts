@@ -51,8 +51,8 @@ export const CASHIER = 'cashier';
  */
 export const MAX_BALANCE = 1_000_000_000_000_000;
 
-/** Largest single deposit or withdrawal, minor units (10^12). */
-export const MAX_CASH = 1_000_000_000_000;
+/** Largest single deposit or withdrawal, minor units (10^12): part of the wire contract. */
+export { MAX_CASH } from '../protocol/messages.ts';
 
 /** No bet returns more than 36 times its stake (a plein: 35 to 1 plus the stake). */
 export const MAX_RETURN_MULTIPLE = 36;

@@ -41,9 +41,20 @@ import {
   type Posting,
 } from './ledger.ts';
 import { checkLimits } from './limits.ts';
+import type {
+  Audience,
+  CallsJson,
+  LiveEvent,
+  LiveEventType,
+  PaymentJson,
+  Phase,
+  PlacedBetJson,
+  PrisonerJson,
+  Published,
+} from '../protocol/events.ts';
 
 /** Phases of a table (see the module doc). */
-export type Phase = 'closed' | 'betting' | 'launched' | 'no-more-bets' | 'settled' | 'paused';
+export type { Phase } from '../protocol/events.ts';
 
 /** Phases in which bets (and undo / rebet / double) are accepted. */
 export const BETTING_PHASES: readonly Phase[] = ['betting', 'launched'];
@@ -105,7 +116,7 @@ export interface LastCoup {
   readonly pocket: PocketLabel;
   readonly chances: readonly string[];
   readonly announcement: Readonly<Record<string, string>>;
-  readonly payments: readonly unknown[];
+  readonly payments: readonly PaymentJson[];
   readonly croupiers: { collects: string; pays: string };
   readonly owners: Readonly<Record<string, string>>;
   readonly at: number;
@@ -181,14 +192,7 @@ export type TableEvent =
       requestId?: string;
     };
 
-/** Who receives a published event. */
-export type Audience = { kind: 'table' } | { kind: 'player'; playerId: string } | { kind: 'staff' };
-
-/** A message for the live event stream (docs/API.md "WebSocket events"). */
-export interface Published {
-  readonly audience: Audience;
-  readonly event: { type: string; table: string; coup: number; [k: string]: unknown };
-}
+export type { Audience, LiveEvent, Published } from '../protocol/events.ts';
 
 /** A settled or void coup, as the store records it (docs/API.md "Coup record"). */
 export interface CoupRecord {
@@ -271,15 +275,23 @@ const reject = (s: TableState, code: TableError['code'], message: string, detail
   effects: [{ type: 'reject', error: tableErr(code, message, detail) }],
 });
 
-const publish = (s: TableState, audience: Audience, type: string, body: Record<string, unknown> = {}): Effect => ({
+/** The body of a live event of type `T`: what the machine adds besides `type`, `table` and `coup` (which may be overridden). */
+type EventBody<T extends LiveEventType> = Omit<Extract<LiveEvent, { type: T }>, 'type' | 'table' | 'coup'> & {
+  coup?: number;
+};
+
+const publish = <T extends LiveEventType>(s: TableState, audience: Audience, type: T, body: EventBody<T>): Effect => ({
   type: 'publish',
-  message: { audience, event: { type, table: s.config.id, coup: s.coup, ...body } },
+  message: {
+    audience,
+    event: { type, table: s.config.id, coup: s.coup, ...body } as unknown as LiveEvent,
+  } satisfies Published,
 });
 const TABLE: Audience = { kind: 'table' };
 const STAFF: Audience = { kind: 'staff' };
 const toPlayer = (playerId: string): Audience => ({ kind: 'player', playerId });
 
-function phaseEvent(s: TableState, extra: Record<string, unknown> = {}): Effect {
+function phaseEvent(s: TableState, extra: Partial<EventBody<'phase'>> = {}): Effect {
   return publish(s, TABLE, 'phase', { phase: s.phase, since: s.since, deadline: s.deadline, ...extra });
 }
 
@@ -311,17 +323,17 @@ function prisonerSpec(p: Prisoner): BetSpec {
 }
 
 /** The public JSON of a placed bet (engine betJson plus owner and time). */
-export function placedBetJson(s: TableState, b: PlacedBet) {
+export function placedBetJson(s: TableState, b: PlacedBet): PlacedBetJson {
   return {
     ...betJson(reparse(s, b.spec)),
     playerId: b.playerId,
     placedAt: b.placedAt,
-    ...(b.spec.onZero !== undefined ? { onZero: b.spec.onZero } : {}),
+    ...(b.spec.onZero !== undefined ? { onZero: b.spec.onZero as 'prison' | 'partage' } : {}),
   };
 }
 
 /** Public JSON of a prisoner. */
-export function prisonerJson(p: Prisoner) {
+export function prisonerJson(p: Prisoner): PrisonerJson {
   return {
     id: p.id,
     playerId: p.playerId,
@@ -360,8 +372,8 @@ function startCoup(s: TableState, now: number, extra: Record<string, unknown> = 
   };
 }
 
-function callsOf(k: 'faitesVosJeux' | 'rienNeVaPlus'): Record<string, string> {
-  return Object.fromEntries(Object.entries(CALLS).map(([lang, c]) => [lang, c[k]]));
+function callsOf(k: 'faitesVosJeux' | 'rienNeVaPlus'): CallsJson {
+  return Object.fromEntries(Object.entries(CALLS).map(([lang, c]) => [lang, c[k]])) as CallsJson;
 }
 
 /** Pending zero choices whose deadline passed (or all, at rien ne va plus) default to en prison. */
@@ -372,8 +384,10 @@ function defaultChoices(s: TableState, now: number, all: boolean): Step {
     if (!p.pending || (!all && (p.choiceDeadline === null || p.choiceDeadline > now))) return p;
     changed = true;
     const q: Prisoner = { ...p, pending: false, choiceDeadline: null };
-    effects.push(publish(s, toPlayer(p.playerId), 'prisoner', { action: 'default-prison', prisoner: prisonerJson(q) }));
-    effects.push(publish(s, STAFF, 'prisoner', { action: 'default-prison', prisoner: prisonerJson(q) }));
+    effects.push(
+      publish(s, toPlayer(p.playerId), 'prisoner', { action: 'default-prison' as const, prisoner: prisonerJson(q) }),
+    );
+    effects.push(publish(s, STAFF, 'prisoner', { action: 'default-prison' as const, prisoner: prisonerJson(q) }));
     return q;
   });
   return changed ? { state: { ...s, prisoners }, effects } : { state: s, effects: [] };
@@ -555,7 +569,7 @@ function settle(s: TableState, now: number, pocketRaw: unknown, source: 'rng' | 
   }
   for (const p of prisoners) {
     if (!p.pending) continue;
-    const body = { action: 'imprisoned', prisoner: prisonerJson(p) };
+    const body = { action: 'imprisoned' as const, prisoner: prisonerJson(p) };
     effects.push(publish(next, toPlayer(p.playerId), 'prisoner', body), publish(next, STAFF, 'prisoner', body));
   }
   effects.push(
@@ -744,11 +758,11 @@ function addBets(
       { account: inPlayAccount(s.config.id), amount: total },
     ],
   );
-  const betsJson = placed.map((b, i) => ({
+  const betsJson = placed.map((b, i): PlacedBetJson => ({
     ...betJson(parsed[i]),
     playerId,
     placedAt: now,
-    ...(b.spec.onZero !== undefined ? { onZero: b.spec.onZero } : {}),
+    ...(b.spec.onZero !== undefined ? { onZero: b.spec.onZero as 'prison' | 'partage' } : {}),
   }));
   const reply = { kind, coup: s.coup, bets: betsJson, stake: total };
   const next: TableState = {
@@ -876,7 +890,7 @@ function choose(s: TableState, e: Extract<TableEvent, { type: 'choose' }>): Step
       );
       let next: TableState = { ...replace(null), txSeq: s.txSeq + 1 };
       const body = {
-        action: 'partage',
+        action: 'partage' as const,
         prisoner: prisonerJson(p),
         returned: half,
         ...(p.stake % 2 ? { rounding: { exact: `${p.stake}/2`, paid: half } } : {}),
@@ -917,9 +931,12 @@ function choose(s: TableState, e: Extract<TableEvent, { type: 'choose' }>): Step
     }
     case 'prison': {
       if (!p.pending)
-        return { state: s, effects: [{ type: 'reply', value: { action: 'stay', prisoner: prisonerJson(p) } }] };
+        return {
+          state: s,
+          effects: [{ type: 'reply', value: { action: 'stay' as const, prisoner: prisonerJson(p) } }],
+        };
       const q: Prisoner = { ...p, pending: false, choiceDeadline: null };
-      const body = { action: 'stay', prisoner: prisonerJson(q) };
+      const body = { action: 'stay' as const, prisoner: prisonerJson(q) };
       return {
         state: replace(q),
         effects: [
@@ -934,7 +951,7 @@ function choose(s: TableState, e: Extract<TableEvent, { type: 'choose' }>): Step
         return reject(s, 'INVALID_CHOICE', 'on-zero needs "onZero": "partage" or "prison"');
       const { onZero: _old, ...rest } = p;
       const q: Prisoner = e.onZero === 'partage' ? { ...rest, onZero: 'partage' } : rest;
-      const body = { action: 'on-zero', prisoner: prisonerJson(q) };
+      const body = { action: 'on-zero' as const, prisoner: prisonerJson(q) };
       return {
         state: replace(q),
         effects: [
@@ -954,7 +971,7 @@ function choose(s: TableState, e: Extract<TableEvent, { type: 'choose' }>): Step
         );
       if (chance === p.chance) return reject(s, 'INVALID_CHOICE', `the prisoner is already on ${chance}`);
       const q: Prisoner = { ...p, chance, pending: false, choiceDeadline: null };
-      const body = { action: 'moved', from: p.chance, prisoner: prisonerJson(q) };
+      const body = { action: 'moved' as const, from: p.chance, prisoner: prisonerJson(q) };
       return { state: replace(q), effects: [{ type: 'reply', value: body }, publish(s, TABLE, 'prisoner', body)] };
     }
   }
@@ -964,7 +981,7 @@ function choose(s: TableState, e: Extract<TableEvent, { type: 'choose' }>): Step
 const CHANCE_GROUP_KINDS = new Set(['colonne', 'colonnes', 'douzaine', 'douzaines', 'chance']);
 
 /** Inserts a chance simple's line (a partage taken after the settlement) after the last line of the chances simples' group. */
-function insertChanceLine(payments: readonly unknown[], line: unknown): unknown[] {
+function insertChanceLine(payments: readonly PaymentJson[], line: PaymentJson): PaymentJson[] {
   let at = 0;
   payments.forEach((x, i) => {
     if (CHANCE_GROUP_KINDS.has(String((x as { kind?: unknown }).kind))) at = i + 1;

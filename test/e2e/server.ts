@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { buildWeb } from '../../web/build.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CHROMIUM = '/usr/bin/chromium';
@@ -57,6 +58,8 @@ export interface TestServer {
  * SQLite data directory. `demo: false` starts no demo table or player (the test creates them).
  */
 export async function startServer(opts: { demo?: boolean; bettingSeconds?: number } = {}): Promise<TestServer> {
+  // the server only serves web/dist: the suite builds the bundles of this tree first (once per process)
+  await buildWeb();
   const dataDir = mkdtempSync(join(tmpdir(), 'croupier-e2e-'));
   const croupierToken = `e2e-croupier-${process.pid}`;
   const adminToken = `e2e-admin-${process.pid}`;

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Casino } from '../../src/server/casino.ts';
+import type { Casino } from '../../src/app/casino.ts';
 import type { Store } from '../../src/store/port.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 

@@ -12,8 +12,8 @@ import type { Logger } from 'pino';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
 import { buildServer } from '../../src/server/app.ts';
-import { LocalBus } from '../../src/server/bus.ts';
-import { Casino, type RngOption } from '../../src/server/casino.ts';
+import { LocalBus } from '../../src/app/bus.ts';
+import { Casino, type RngOption } from '../../src/app/casino.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 import type { Store } from '../../src/store/port.ts';
 

@@ -11,8 +11,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildServer } from '../../src/server/app.ts';
-import { RedisBus } from '../../src/server/bus.ts';
-import { Casino } from '../../src/server/casino.ts';
+import { RedisBus } from '../../src/server/bus-redis.ts';
+import { Casino } from '../../src/app/casino.ts';
 import { defaultPgUrl, dropPostgresSchema, openPostgresStore } from '../../src/store/sql.ts';
 import type { Store } from '../../src/store/port.ts';
 import { storeKinds } from '../store/stores.ts';
@@ -58,7 +58,7 @@ describe.skipIf(redisSkip !== null)(`Redis bus${redisSkip ? ` (SKIPPED: ${redisS
     const pb = got(b);
     const msg = {
       audience: { kind: 'table' as const },
-      event: { type: 'phase', table: 'x', coup: 1, phase: 'betting' },
+      event: { type: 'phase' as const, table: 'x', coup: 1, phase: 'betting' as const, since: 0, deadline: null },
     };
     a.publish(msg);
     expect(await pb).toEqual(msg);
@@ -136,16 +136,14 @@ describe.skipIf(skip !== null)(`two processes sharing PostgreSQL and Redis${skip
     await until(() => msgs.some((m) => m.type === 'state'));
     expect(msgs.find((m) => m.type === 'state').state).toMatchObject({ phase: 'betting', coup: 1 });
     // Ann bets at process A (where the table runs); process B's socket sees it live
-    const rA = await casinoA
-      .table('paris')!
-      .playerCommand('ann', (now, available) => ({
-        type: 'place',
-        now,
-        playerId: 'ann',
-        requestId: 'a1',
-        bet: { chance: 'rouge', stake: 500 },
-        available,
-      }));
+    const rA = await casinoA.table('paris')!.playerCommand('ann', (now, available) => ({
+      type: 'place',
+      now,
+      playerId: 'ann',
+      requestId: 'a1',
+      bet: { chance: 'rouge', stake: 500 },
+      available,
+    }));
     expect(rA.ok).toBe(true);
     await until(() => msgs.some((m) => m.type === 'bets-placed'));
     await until(() => msgs.some((m) => m.type === 'balance' && m.balance === 9500));

@@ -5,7 +5,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_MAX_PAYLOAD } from '../../src/server/app.ts';
-import { WELCOME_BALANCE, type Casino } from '../../src/server/casino.ts';
+import { WELCOME_BALANCE, type Casino } from '../../src/app/casino.ts';
 import type { Store } from '../../src/store/port.ts';
 import { startTestServer, type TestServer, type WsClient } from './harness.ts';
 import { CASHIER, makeTx, MAX_BALANCE, playerAccount } from '../../src/table/ledger.ts';

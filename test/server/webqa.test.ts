@@ -3,7 +3,7 @@
  * recall's net per coup, the croupier's payment list after a partage, login modes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Casino } from '../../src/server/casino.ts';
+import type { Casino } from '../../src/app/casino.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let srv: TestServer;

@@ -5,13 +5,13 @@
  * reloaded by replay, wallets raced by two tables, and 1,000 bets raced against rien ne va plus.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalBus } from '../../src/server/bus.ts';
-import { Casino } from '../../src/server/casino.ts';
+import { LocalBus } from '../../src/app/bus.ts';
+import { Casino } from '../../src/app/casino.ts';
 import { InsufficientFundsError, LedgerRefusal, type Store } from '../../src/store/port.ts';
 import { resolveTableConfig } from '../../src/table/config.ts';
 import { CASHIER, inPlayAccount, makeTx, MAX_ACCOUNT, MAX_BALANCE, playerAccount } from '../../src/table/ledger.ts';
 import { initialState, type CoupRecord, type TableEvent } from '../../src/table/machine.ts';
-import { TableRuntime } from '../../src/table/runtime.ts';
+import { TableDriver } from '../../src/app/driver.ts';
 import { storeKinds } from './stores.ts';
 
 const kinds = await storeKinds();
@@ -192,12 +192,15 @@ for (const kind of kinds) {
           await store.transaction((tx) =>
             tx.recordCoup(
               record(n % 2 ? 'alpha' : 'beta', n, { ann: 100 * n, ...(n % 3 === 0 ? { bo: 50 } : {}) }, 1000 + n),
-              { ann: { before: 5000 - n, after: 5100 - n }, bo: { before: 7, after: 8 } },
+              new Map([
+                ['ann', { before: 5000 - n, after: 5100 - n }],
+                ['bo', { before: 7, after: 8 }],
+              ]),
             ),
           );
         }
         await expect(
-          store.transaction((tx) => tx.recordCoup(record('alpha', 1, { ann: 1 }, 5000), {})),
+          store.transaction((tx) => tx.recordCoup(record('alpha', 1, { ann: 1 }, 5000), new Map())),
         ).rejects.toThrow();
         const alpha = await store.tableHistory('alpha', 100);
         expect(alpha.map((c) => c.number)).toEqual([13, 11, 9, 7, 5, 3, 1]);
@@ -221,6 +224,74 @@ for (const kind of kinds) {
         });
         expect((await store.playerHistory('ann', 10, 1005)).map((c) => c.number)).toEqual([4, 3, 2, 1]);
         expect((await store.playerHistory('bo', 10)).map((c) => c.number)).toEqual([12, 9, 6, 3]);
+      });
+
+      it("player history: the net booked at settlement, a later partage booked on the zero's coup (not scanned)", async () => {
+        await store.transaction(async (tx) => {
+          await tx.createPlayer({ id: 'hal', name: 'Hal', createdAt: 0 });
+          await tx.applyTx(deposit('d-hal', 'hal', 10_000));
+          // coup 1 of 'hist': staked 1,000, 300 back; a prisoner of 400 stays in play
+          await tx.recordCoup(
+            { ...record('hist', 1, { hal: 1000 }, 20_000), pocket: 0 },
+            new Map([['hal', { before: 9_000, after: 9_300 }]]),
+          );
+        });
+        const [settled] = await store.playerHistory('hal', 5);
+        expect(settled).toMatchObject({ number: 1, pocket: 0, partage: 0, partages: [], net: 300 - 1000 });
+        // la partage taken later (in coup 2): half of the prisoner back, booked on coup 1
+        await store.transaction((tx) =>
+          tx.applyTx(
+            makeTx(
+              {
+                id: 'hist/c2/1',
+                kind: 'partage',
+                at: 20_500,
+                tableId: 'hist',
+                coup: 2,
+                memo: { prisoner: 'c1-3', since: 1, chance: 'rouge' },
+              },
+              [
+                { account: inPlayAccount('hist'), amount: 0 },
+                { account: playerAccount('hal'), amount: 200 },
+                { account: CASHIER, amount: -200 },
+              ],
+            ),
+          ),
+        );
+        const [after] = await store.playerHistory('hal', 5);
+        expect(after).toMatchObject({
+          number: 1,
+          partage: 200,
+          partages: [{ prisoner: 'c1-3', chance: 'rouge', returned: 200, at: 20_500 }],
+          net: 300 - 1000 + 200,
+        });
+        // the same formula as the route used to compute from the ledger
+        expect(after.net).toBe(after.balanceAfter - after.balanceBefore - after.staked + after.partage);
+      });
+
+      it('bulk ledger: a transaction of 5,000 postings in one go returns every balance after it; a refusal rolls all back', async () => {
+        const n = 5_000;
+        const many = makeTx({ id: 'bulk-1', kind: 'deposit', at: 2 }, [
+          ...Array.from({ length: n }, (_, i) => ({ account: playerAccount(`bulk${i}`), amount: i + 1 })),
+          { account: CASHIER, amount: -((n * (n + 1)) / 2) },
+        ]);
+        const after = await store.transaction((tx) => tx.applyTx(many));
+        expect(after.size).toBe(n + 1);
+        expect(after.get(playerAccount('bulk4999'))).toBe(5000);
+        const balances = await store.transaction((tx) => tx.balances([playerAccount('bulk9'), 'never-used']));
+        expect([...balances]).toEqual([
+          [playerAccount('bulk9'), 10],
+          ['never-used', 0],
+        ]);
+        const before = await store.audit();
+        const over = makeTx({ id: 'bulk-2', kind: 'stake', at: 3 }, [
+          ...Array.from({ length: n }, (_, i) => ({ account: playerAccount(`bulk${i}`), amount: -2 })),
+          { account: inPlayAccount('bulk'), amount: 2 * n },
+        ]);
+        const e = await store.transaction((tx) => tx.applyTx(over)).catch((x) => x);
+        expect(e).toBeInstanceOf(InsufficientFundsError); // bulk0 holds 1
+        expect(await store.balance(playerAccount('bulk1'))).toBe(2);
+        expect(await store.audit()).toEqual(before);
       });
     },
   );
@@ -257,11 +328,11 @@ for (const kind of kinds) {
       await cleanup?.();
     });
 
-    const waitIdle = async (t: TableRuntime) => {
+    const waitIdle = async (t: TableDriver) => {
       for (let i = 0; i < 200 && (t.state.spinRequested || t.state.phase === 'no-more-bets'); i++)
         await new Promise((r) => setTimeout(r, 5));
     };
-    const runCoup = async (t: TableRuntime) => {
+    const runCoup = async (t: TableDriver) => {
       await t.dispatch((_tx, n) => ({ type: 'close', now: n }));
       now += 200;
       await t.tick(); // spin → result
@@ -308,7 +379,7 @@ for (const kind of kinds) {
       const hist = await store.tableHistory('fr', 100);
       expect(hist).toHaveLength(12);
       expect(new Set(hist.map((h) => h.number)).size).toBe(12);
-      const again = await TableRuntime.load({
+      const again = await TableDriver.load({
         store,
         tableId: 'fr',
         source: { nextInt: () => 0, nextU32: () => 0 },

@@ -101,7 +101,11 @@ export class Harness {
   }
 
   published(type: string): Array<Record<string, unknown>> {
-    return this.last.flatMap((e) => (e.type === 'publish' && e.message.event.type === type ? [e.message.event] : []));
+    return this.last.flatMap((e) =>
+      e.type === 'publish' && e.message.event.type === type
+        ? [e.message.event as unknown as Record<string, unknown>]
+        : [],
+    );
   }
 
   sum(): number {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorText, loginErrorText } from '../../web/src/errors.ts';
 import { LANGUAGES } from '../../web/src/i18n.ts';
-import { NAME_MAX } from '../../src/table/names.ts';
+import { NAME_MAX } from '../../src/protocol/names.ts';
 import { nameProblem } from '../../web/src/login.ts';
 
 describe('login screen', () => {

@@ -46,7 +46,7 @@ import { WheelView } from './wheel-view.ts';
 import { specOf } from './bet-spec.ts';
 import { coupNet, coupResult, type SettlementLike } from './history.ts';
 import { RepeatGuard, slipKey } from './commands.ts';
-import { NAME_MAX } from '../../src/table/names.ts';
+import { NAME_MAX } from '../../src/protocol/names.ts';
 import { nameProblem } from './login.ts';
 import { phaseStatus } from './phase.ts';
 import { groupSlip } from './slip.ts';

@@ -9,12 +9,14 @@ import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildServer } from '../../server/app.ts';
-import { LocalBus, RedisBus, type Bus } from '../../server/bus.ts';
-import { Casino, DEMO_PLAYERS, demoTables, WELCOME_BALANCE, type RngOption } from '../../server/casino.ts';
+import { LocalBus, type Bus } from '../../app/bus.ts';
+import { RedisBus } from '../../server/bus-redis.ts';
+import { Casino, DEMO_PLAYERS, demoTables, WELCOME_BALANCE, type RngOption } from '../../app/casino.ts';
 import { defaultPgUrl, openPostgresStore, openSqliteStore } from '../../store/sql.ts';
 import type { Store } from '../../store/port.ts';
 import { preset as presetRules, resolveRules } from '../../engine/rules.ts';
 import { MIN_TIMINGS, resolveTableConfig, type TableTimings } from '../../table/config.ts';
+import type { TableEvent } from '../../table/machine.ts';
 import { CliError } from '../io.ts';
 
 /** Options of `croupier serve`. */
@@ -140,7 +142,10 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
     where = `SQLite ${file}`;
   } else {
     const url = o.pgUrl ?? defaultPgUrl();
-    store = await openPostgresStore(url, { schema: o.pgSchema });
+    store = await openPostgresStore(url, {
+      schema: o.pgSchema,
+      onError: (err, source) => log.warn({ err, source }, 'PostgreSQL connection lost (survived)'),
+    });
     where = `PostgreSQL ${url.replace(/\/\/[^@/]*@/, '//***@')} schema ${o.pgSchema}`;
   }
 
@@ -183,6 +188,8 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
       staffTokens,
       registration,
       ...(only ? { tableFilter: (id: string) => only.has(id) } : {}),
+      // crash tests only (test/server/recovery.test.ts): SIGKILL inside a table transaction
+      ...(process.env.CROUPIER_FAULT ? { fault: process.env.CROUPIER_FAULT as TableEvent['type'] } : {}),
     });
     await casino.start();
     // timings given at this start also apply to demo tables that exist already (an existing data

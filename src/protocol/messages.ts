@@ -1,11 +1,17 @@
 /**
- * zod schemas of every HTTP body / query and WebSocket client message (docs/API.md).
+ * Client messages of the wire contract: zod schemas of every HTTP body / query and WebSocket
+ * client message (docs/API.md), the types inferred from them, and the WebSocket messages the
+ * server sends besides live events (hello, state, reply, error, pong, unsubscribed).
  * Bet specs are checked only for being JSON objects here: the rules engine validates them
- * with its own stable codes (INVALID_BET, INVALID_POSITION, ...).
+ * with its own stable codes (INVALID_BET, INVALID_POSITION, ...). Importable by the web bundle.
  */
 import { z } from 'zod';
-import { MAX_CASH } from '../table/ledger.ts';
-import { clip, MESSAGE_MAX } from '../table/shape.ts';
+import { clip, MESSAGE_MAX } from './shape.ts';
+import type { TableError } from './errors.ts';
+import type { TableView } from './views.ts';
+
+/** Largest single deposit or withdrawal, minor units (10^12). */
+export const MAX_CASH = 1_000_000_000_000;
 
 const requestId = z.string().min(1).max(64);
 const amount = z.number().int().positive().max(MAX_CASH);
@@ -103,8 +109,45 @@ export const clientMessage = z.discriminatedUnion('type', [
     .strict(),
 ]);
 
-/** A validated WebSocket client message. */
+/** A validated WebSocket client message (discriminated by `type`). */
 export type ClientMessage = z.infer<typeof clientMessage>;
+/** A table command a player sends over the WebSocket (every client message but subscribe / unsubscribe / ping). */
+export type PlayerMessage = Exclude<ClientMessage, { type: 'subscribe' | 'unsubscribe' | 'ping' }>;
+
+/** POST /api/login body. */
+export type LoginBody = z.infer<typeof loginBody>;
+/** POST /api/tables/:id/bets body. */
+export type PlaceBody = z.infer<typeof placeBody>;
+/** POST /api/tables/:id/prisoners/:pid body. */
+export type ChoiceBody = z.infer<typeof choiceBody>;
+/** POST /api/tables/:id/result body. */
+export type ResultBody = z.infer<typeof resultBody>;
+/** History query (`?limit&before`). */
+export type HistoryQuery = z.infer<typeof historyQuery>;
+/** POST /api/admin/tables body. */
+export type CreateTableBody = z.infer<typeof createTableBody>;
+/** PATCH /api/admin/tables/:id body. */
+export type ConfigureBody = z.infer<typeof configureBody>;
+/** POST /api/admin/players body. */
+export type CreatePlayerBody = z.infer<typeof createPlayerBody>;
+/** Deposit / withdrawal body. */
+export type CashBody = z.infer<typeof cashBody>;
+
+/** A rejection as the wire carries it (`{"error": ...}` of HTTP, `error` of a WebSocket reply). */
+export type WireError = TableError;
+
+/** Who the server says a WebSocket connection belongs to. */
+export type WireRole = 'guest' | 'player' | 'croupier' | 'admin';
+
+/** WebSocket messages of the server that are not live table events (docs/API.md "WebSocket"). */
+export type ServerMessage =
+  | { type: 'hello'; role: WireRole; playerId?: string; serverTime: number; tables: string[] }
+  | { type: 'state'; table: string; state: TableView }
+  | { type: 'unsubscribed'; table: string }
+  | { type: 'pong'; id?: string; serverTime: number }
+  | { type: 'reply'; requestId: string; ok: true; value: unknown }
+  | { type: 'reply'; requestId: string; ok: false; error: WireError }
+  | { type: 'error'; error: WireError };
 
 /** One line summary of a zod failure (paths, keys and messages cut short: never a huge echo). */
 export function zodMessage(e: z.ZodError, where: 'body' | 'query' | 'message' = 'body'): string {

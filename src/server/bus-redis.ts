@@ -1,38 +1,12 @@
 /**
- * The broadcast bus between table drivers and WebSocket hubs. In one process a local bus is
- * enough; several processes sharing PostgreSQL broadcast through Redis pub/sub (docs/DEPLOY.md):
- * every process publishes its tables' events to one Redis channel and every process's hub
- * receives all of them, so a player may watch any table from any process.
+ * The Redis adapter of the {@link Bus} port (src/app/bus.ts): several processes sharing
+ * PostgreSQL broadcast through Redis pub/sub (docs/DEPLOY.md): every process publishes its
+ * tables' events to one Redis channel and every process's hub receives all of them, so a player
+ * may watch any table from any process. Contract: test/app/bus.contract.test.ts.
  */
-import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
+import { LocalBus, type Bus } from '../app/bus.ts';
 import type { Published } from '../table/machine.ts';
-
-/** A publish/subscribe channel of live table events. */
-export interface Bus {
-  publish(message: Published): void;
-  /** Registers a handler; returns the unsubscribe function. */
-  subscribe(handler: (message: Published) => void): () => void;
-  close(): Promise<void>;
-}
-
-/** In-process bus. */
-export class LocalBus implements Bus {
-  private readonly emitter = new EventEmitter().setMaxListeners(0);
-
-  publish(message: Published): void {
-    this.emitter.emit('m', message);
-  }
-
-  subscribe(handler: (message: Published) => void): () => void {
-    this.emitter.on('m', handler);
-    return () => this.emitter.off('m', handler);
-  }
-
-  async close(): Promise<void> {
-    this.emitter.removeAllListeners();
-  }
-}
 
 /** Redis pub/sub bus: one publishing and one subscribed connection, JSON messages on `channel`. */
 export class RedisBus implements Bus {

@@ -1,7 +1,7 @@
 /**
- * The table driver with real timers and a seeded wheel on an SQLite store: coups run by
- * themselves, every event is persisted, snapshots are taken, and a reload replays to the
- * same state.
+ * The table driver with its timers on a simulated clock and a seeded wheel on an SQLite store:
+ * coups run by themselves, every event is persisted, snapshots are taken, and a reload replays
+ * to the same state.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeededSource } from '../../src/rng/index.ts';
@@ -10,7 +10,8 @@ import type { Store } from '../../src/store/port.ts';
 import { resolveTableConfig } from '../../src/table/config.ts';
 import { CASHIER, makeTx, playerAccount } from '../../src/table/ledger.ts';
 import type { Published } from '../../src/table/machine.ts';
-import { ensureTable, SNAPSHOT_EVERY, TableRuntime } from '../../src/table/runtime.ts';
+import { SimulatedClock } from '../../src/app/clock.ts';
+import { ensureTable, SNAPSHOT_EVERY, TableDriver } from '../../src/app/driver.ts';
 
 let store: Store;
 beforeAll(async () => {
@@ -21,13 +22,14 @@ afterAll(async () => {
 });
 
 describe('table driver', () => {
-  it('runs coups on its own timers with a seeded wheel; a reload replays to the same state', async () => {
+  it('runs coups on its own timers (simulated clock) with a seeded wheel; a reload replays to the same state', async () => {
+    const clock = new SimulatedClock(Date.UTC(2026, 4, 1, 18));
     const c = resolveTableConfig({ id: 'auto', rules: 'european', minimum: 10 });
     if (!c.ok) throw new Error(c.error.message);
     // timings far below the public minimums (MIN_TIMINGS), to run coups fast: the driver runs
     // a stored configuration as it is (only table creation and patches validate it)
     const fast = { ...c.value, timings: { bettingMs: 30, launchMs: 10, ballMs: 10, resultMs: 10, zeroChoiceMs: 10 } };
-    await ensureTable(store, fast, Date.now());
+    await ensureTable(store, fast, clock.now());
     await store.transaction(async (tx) => {
       await tx.createPlayer({ id: 'eve', name: 'Eve', createdAt: 0 });
       await tx.applyTx(
@@ -38,17 +40,18 @@ describe('table driver', () => {
       );
     });
     const events: Published[] = [];
-    const rt = await TableRuntime.load({
+    const rt = await TableDriver.load({
       store,
       tableId: 'auto',
       source: new SeededSource(42),
+      clock,
       publish: (m) => events.push(m),
     });
     await rt.start();
     await rt.dispatch((_tx, now) => ({ type: 'open', now }));
-    const deadline = Date.now() + 10_000;
     let lastCoup = 0;
-    while (rt.state.coup < 6 && Date.now() < deadline) {
+    // virtual time: 2 ms a step (the timings are 10-30 ms), the driver idle before each step
+    for (let step = 0; rt.state.coup < 6 && step < 10_000; step++) {
       if (rt.state.phase === 'betting' && rt.state.coup !== lastCoup) {
         lastCoup = rt.state.coup;
         const r = await rt.playerCommand('eve', (now, available) => ({
@@ -61,17 +64,18 @@ describe('table driver', () => {
         }));
         expect(r.ok).toBe(true);
       }
-      await new Promise((r) => setTimeout(r, 2));
+      clock.advance(2);
+      await rt.idle();
     }
     await rt.stop();
     expect(rt.state.coup).toBeGreaterThanOrEqual(6);
     const results = events.filter((e) => e.event.type === 'result');
     expect(results.length).toBeGreaterThanOrEqual(5);
-    const phases = events.filter((e) => e.event.type === 'phase').map((e) => e.event.phase);
+    const phases = events.flatMap((e) => (e.event.type === 'phase' ? [e.event.phase] : []));
     expect(phases.slice(0, 5)).toEqual(['betting', 'launched', 'no-more-bets', 'settled', 'betting']);
     const history = await store.tableHistory('auto', 100);
     expect(history.map((h) => h.number)).toEqual(results.map((r) => r.event.coup).reverse());
-    const again = await TableRuntime.load({ store, tableId: 'auto', source: new SeededSource(1), timers: false });
+    const again = await TableDriver.load({ store, tableId: 'auto', source: new SeededSource(1), timers: false });
     expect(again.state).toEqual(rt.state);
     expect((await store.audit()).sum).toBe(0);
   });
@@ -89,17 +93,17 @@ describe('table driver', () => {
         ]),
       );
     });
-    let now = 1_000;
-    const rt = await TableRuntime.load({
+    const clock = new SimulatedClock(1_000);
+    const rt = await TableDriver.load({
       store,
       tableId: 'busy',
       source: new SeededSource(7),
-      clock: () => now,
+      clock,
       timers: false,
     });
     await rt.dispatch((_tx, n) => ({ type: 'open', now: n }));
     for (let i = 0; i < SNAPSHOT_EVERY + 5; i++) {
-      now++;
+      clock.advance(1);
       await rt.playerCommand('max', (n, available) => ({
         type: 'place',
         now: n,
@@ -112,7 +116,7 @@ describe('table driver', () => {
     const load = await store.loadTable('busy');
     expect(load?.snapshot?.seq).toBe(SNAPSHOT_EVERY);
     expect(load?.events).toHaveLength(rt.sequence - SNAPSHOT_EVERY);
-    const again = await TableRuntime.load({ store, tableId: 'busy', source: new SeededSource(7), timers: false });
+    const again = await TableDriver.load({ store, tableId: 'busy', source: new SeededSource(7), timers: false });
     expect(again.state).toEqual(rt.state);
   });
 });

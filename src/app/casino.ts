@@ -1,21 +1,24 @@
 /**
- * The casino: the tables of one process (each a TableRuntime), players and their wallets,
- * sessions and roles, on top of a store and a bus. The HTTP / WebSocket layer (app.ts) is a
- * thin shell around it.
+ * The casino: the tables of one process (each a TableDriver), with their players, sessions and
+ * read models ({@link Players}, {@link ReadModels}), on top of a store, a bus and a clock. The
+ * HTTP / WebSocket transport (src/server) is a thin shell around it: every route calls one of
+ * its methods (or of `players`, `views`), never the store.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { CryptoSource, SeededSource, type RandomSource } from '../rng/index.ts';
-import { echo } from '../table/shape.ts';
-import { NAME_MAX, normaliseName } from '../table/names.ts';
-import { LedgerRefusal, type Store } from '../store/port.ts';
+import type { HealthView } from '../protocol/views.ts';
+import { echo } from '../protocol/shape.ts';
+import type { Store } from '../store/port.ts';
 import { resolveTableConfig, type TableConfig, type TableConfigInput, type TableTimings } from '../table/config.ts';
-import { tableErr, type TableError } from '../table/errors.ts';
-import { CASHIER, makeTx, MAX_CASH, playerAccount } from '../table/ledger.ts';
-import { ensureTable, TableRuntime } from '../table/runtime.ts';
+import { tableErr } from '../table/errors.ts';
+import { clockFrom, systemClock, type Clock, type TimerHandle } from './clock.ts';
+import { ensureTable, TableDriver, type TableDriverOptions } from './driver.ts';
 import type { TableState } from '../table/machine.ts';
-import type { Viewer } from '../table/view.ts';
 import type { Bus } from './bus.ts';
+import { Players, WELCOME_BALANCE, type R, type Viewer } from './players.ts';
+import { ReadModels } from './views.ts';
+
+export { playerIdOf, WELCOME_BALANCE } from './players.ts';
 
 /** How tables draw numbers: `crypto` (live play) or `seeded:<seed>` (tests, demos; per-table streams). */
 export type RngOption = 'crypto' | `seeded:${string}`;
@@ -26,7 +29,8 @@ export interface CasinoOptions {
   bus: Bus;
   log?: Logger;
   rng?: RngOption;
-  clock?: () => number;
+  /** Time and timers (default the system clock); a bare time function uses the system timers. */
+  clock?: Clock | (() => number);
   /** Run phase timers (default true). */
   timers?: boolean;
   /** Bearer tokens of the staff roles. */
@@ -40,35 +44,8 @@ export interface CasinoOptions {
   registration?: boolean;
   /** Opening deposit of a player created by open registration, minor units (default {@link WELCOME_BALANCE}). */
   welcomeBalance?: number;
-}
-
-/** Opening deposit of a player created by open registration: 1,000.00 at 2 decimals. */
-export const WELCOME_BALANCE = 100_000;
-
-type R<T> = { ok: true; value: T } | { ok: false; error: TableError };
-
-/**
- * The player id of a name: lower case, Latin letters without their accents ("Chloé" → "chloe"),
- * letters of other scripts kept ("日本" → "日本"), runs of other characters to "-".
- */
-export function playerIdOf(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-/** The player id the first versions derived (ASCII letters and digits only): still found at login. */
-function legacyPlayerIdOf(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  /** Crash tests only: the table drivers' fault injection (see TableDriverOptions.fault). */
+  fault?: TableDriverOptions['fault'];
 }
 
 /** The demo tables `npm start` creates: a French (single zero, en prison) and an American table. */
@@ -108,20 +85,55 @@ export const DEMO_PLAYERS: ReadonlyArray<{ name: string; deposit: number }> = [
 
 /** The tables, players and sessions of one process. */
 export class Casino {
-  readonly tables = new Map<string, TableRuntime>();
+  readonly tables = new Map<string, TableDriver>();
   /** Tables in the store that another process runs (claimed by it); read-only here. */
   readonly remote = new Set<string>();
   /** Names of the demo players (set by {@link Casino.seedDemo}), offered by the login screen. */
   demoPlayers: string[] = [];
+  /** Players, wallets and sessions. */
+  readonly players: Players;
+  /** Read models: table views per viewer, coup records, player history. */
+  readonly views: ReadModels;
   private readonly clock: () => number;
+  /** The clock of the casino, its tables and its transport. */
+  readonly clockPort: Clock;
   /** The chain of claiming steps (start, watch sweeps, createTable), run one at a time. */
   private claiming: Promise<unknown> = Promise.resolve();
-  private watcher: NodeJS.Timeout | null = null;
+  private watcher: TimerHandle | null = null;
   private sweep: Promise<unknown> = Promise.resolve();
   private stopped = false;
 
   constructor(readonly opts: CasinoOptions) {
-    this.clock = opts.clock ?? Date.now;
+    const c = opts.clock ?? systemClock;
+    this.clockPort = typeof c === 'function' ? clockFrom(c) : c;
+    this.clock = () => this.clockPort.now();
+    this.players = new Players({
+      store: opts.store,
+      bus: opts.bus,
+      clock: this.clockPort,
+      staffTokens: opts.staffTokens,
+      ...(opts.log ? { log: opts.log } : {}),
+      ...(opts.registration ? { registration: true } : {}),
+      ...(opts.welcomeBalance !== undefined ? { welcomeBalance: opts.welcomeBalance } : {}),
+    });
+    this.views = new ReadModels({ store: opts.store, players: this.players, clock: this.clockPort, states: this });
+    opts.store.onClaimsLost((ids) => this.claimsLost(ids));
+  }
+
+  /**
+   * The store lost the claims of these tables (PostgreSQL lock connection dropped): stop running
+   * them at once (another process may take them now); the orphan watch
+   * ({@link Casino.watchOrphans}) claims them again when the database is back.
+   */
+  private claimsLost(ids: readonly string[]): void {
+    for (const id of ids) {
+      const t = this.tables.get(id);
+      if (!t) continue;
+      this.tables.delete(id);
+      this.remote.add(id);
+      void t.stop();
+      this.opts.log?.warn({ table: id }, `lost the claim of table ${id}: stopped here, claimed again when possible`);
+    }
   }
 
   get store(): Store {
@@ -183,23 +195,22 @@ export class Casino {
   watchOrphans(intervalMs: number): void {
     this.unwatch();
     if (!(intervalMs > 0) || this.store.kind !== 'postgres' || this.stopped) return;
-    let running = false;
-    this.watcher = setInterval(() => {
-      if (running || this.stopped) return;
-      running = true;
+    const tick = () => {
+      if (this.stopped) return;
       this.sweep = this.start()
         .catch((e: unknown) =>
           this.opts.log?.warn({ err: e }, 'taking over orphaned tables failed (tried again later)'),
         )
         .finally(() => {
-          running = false;
+          // the next sweep is due `intervalMs` after this one ends: sweeps never overlap
+          if (!this.stopped && this.watcher) this.watcher = this.clockPort.setTimer(intervalMs, tick);
         });
-    }, intervalMs);
-    this.watcher.unref();
+    };
+    this.watcher = this.clockPort.setTimer(intervalMs, tick);
   }
 
   private unwatch(): void {
-    if (this.watcher) clearInterval(this.watcher);
+    this.clockPort.clearTimer(this.watcher);
     this.watcher = null;
   }
 
@@ -211,7 +222,13 @@ export class Casino {
     const local = this.tables.get(id);
     if (local) return local.state;
     if (!(await this.store.getTable(id))) return null;
-    const rt = await TableRuntime.load({ store: this.store, tableId: id, source: this.source(id), timers: false });
+    const rt = await TableDriver.load({
+      store: this.store,
+      tableId: id,
+      source: this.source(id),
+      clock: this.clockPort,
+      timers: false,
+    });
     return rt.state;
   }
 
@@ -225,13 +242,14 @@ export class Casino {
     return out;
   }
 
-  private async startTable(id: string): Promise<TableRuntime> {
-    const rt = await TableRuntime.load({
+  private async startTable(id: string): Promise<TableDriver> {
+    const rt = await TableDriver.load({
       store: this.store,
       tableId: id,
       source: this.source(id),
-      clock: this.clock,
+      clock: this.clockPort,
       publish: (m) => this.bus.publish(m),
+      ...(this.opts.fault ? { fault: this.opts.fault } : {}),
       ...(this.opts.log ? { log: this.opts.log } : {}),
       ...(this.opts.timers === false ? { timers: false } : {}),
     });
@@ -264,144 +282,71 @@ export class Casino {
   }
 
   /** The running table, or null. */
-  table(id: string): TableRuntime | null {
+  table(id: string): TableDriver | null {
     return this.tables.get(id) ?? null;
   }
 
-  /** Creates a player with an optional opening deposit. Errors: INVALID_REQUEST (name, see {@link normaliseName}), PLAYER_EXISTS. */
-  async createPlayer(rawName: string, deposit = 0): Promise<R<{ id: string; name: string; balance: number }>> {
-    if (!Number.isSafeInteger(deposit) || deposit < 0 || deposit > MAX_CASH)
-      return {
-        ok: false,
-        error: tableErr('INVALID_REQUEST', `deposit must be an integer of minor units from 0 to ${MAX_CASH}`),
-      };
-    const name = normaliseName(rawName);
-    const id = name === null ? '' : playerIdOf(name);
-    if (name === null || id.length === 0)
-      return {
-        ok: false,
-        error: tableErr(
-          'INVALID_REQUEST',
-          `a player name has 1-${NAME_MAX} characters, at least one letter or digit, and no control characters`,
-        ),
-      };
-    if ((await this.findPlayer(name)) || (await this.store.getPlayer(id)))
-      return { ok: false, error: tableErr('PLAYER_EXISTS', `a player ${echo(name)} exists`) };
-    try {
-      await this.store.transaction(async (tx) => {
-        await tx.createPlayer({ id, name, createdAt: this.clock() });
-        if (deposit > 0) await tx.applyTx(this.cashTx(id, deposit, 'deposit'));
-      });
-    } catch (e) {
-      // created meanwhile by another request (the store's unique keys)
-      if (await this.store.getPlayer(id))
-        return { ok: false, error: tableErr('PLAYER_EXISTS', `a player ${echo(name)} exists`) };
-      throw e;
-    }
-    return { ok: true, value: { id, name, balance: deposit } };
+  /** The running table for a command. Errors: TABLE_ELSEWHERE (another process runs it), UNKNOWN_TABLE. */
+  running(id: string): R<TableDriver> {
+    const t = this.tables.get(id);
+    if (t) return { ok: true, value: t };
+    return this.remote.has(id)
+      ? {
+          ok: false,
+          error: tableErr('TABLE_ELSEWHERE', `table ${id} runs in another process: send its commands there`, {
+            table: id,
+          }),
+        }
+      : { ok: false, error: tableErr('UNKNOWN_TABLE', `no table ${echo(id)}`) };
   }
 
-  /** The player of a name (its id, or the id the first versions derived), or null. */
-  private async findPlayer(rawName: string) {
-    const name = rawName.normalize('NFC').trim();
-    for (const id of new Set([playerIdOf(name), legacyPlayerIdOf(name)])) {
-      const p = id ? await this.store.getPlayer(id) : null;
-      if (p) return p;
-    }
-    return null;
+  /** Whether the store has a table of this id (run here or elsewhere). */
+  async exists(id: string): Promise<boolean> {
+    return this.tables.has(id) || (await this.store.getTable(id)) !== null;
   }
 
-  private cashTx(playerId: string, amount: number, kind: 'deposit' | 'withdraw') {
-    const sign = kind === 'deposit' ? 1 : -1;
-    return makeTx({ id: `cash/${playerId}/${randomUUID()}`, kind, at: this.clock() }, [
-      { account: playerAccount(playerId), amount: sign * amount },
-      { account: CASHIER, amount: -sign * amount },
-    ]);
+  /** Creates a player (see {@link Players.create}). */
+  createPlayer(rawName: string, deposit = 0): Promise<R<{ id: string; name: string; balance: number }>> {
+    return this.players.create(rawName, deposit);
   }
 
-  /** Deposits (or withdraws) minor units. Errors: UNKNOWN_PLAYER, INSUFFICIENT_FUNDS. */
-  async cash(playerId: string, amount: number, kind: 'deposit' | 'withdraw'): Promise<R<{ balance: number }>> {
-    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_CASH)
-      return {
-        ok: false,
-        error: tableErr('INVALID_REQUEST', `amount must be an integer of minor units from 1 to ${MAX_CASH}`),
-      };
-    if (!(await this.store.getPlayer(playerId)))
-      return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player ${echo(playerId)}`) };
-    try {
-      const balance = await this.store.transaction(async (tx) => {
-        await tx.applyTx(this.cashTx(playerId, amount, kind));
-        return tx.balance(playerAccount(playerId));
-      });
-      this.bus.publish({
-        audience: { kind: 'player', playerId },
-        event: { type: 'balance', table: '', coup: 0, playerId, balance },
-      });
-      return { ok: true, value: { balance } };
-    } catch (e) {
-      if (e instanceof LedgerRefusal) return { ok: false, error: e.error };
-      throw e;
-    }
+  /** Deposits or withdraws (see {@link Players.cash}). */
+  cash(playerId: string, amount: number, kind: 'deposit' | 'withdraw'): Promise<R<{ balance: number }>> {
+    return this.players.cash(playerId, amount, kind);
+  }
+
+  /** Logs a player in by name (see {@link Players.login}). */
+  login(name: string, opts: { register?: boolean } = {}) {
+    return this.players.login(name, opts);
+  }
+
+  /** Who a bearer token belongs to, or null. */
+  authenticate(token: string | undefined): Promise<Viewer | null> {
+    return this.players.authenticate(token);
   }
 
   /** Whether a login with an unknown name creates the player. */
   get registration(): boolean {
-    return this.opts.registration === true;
+    return this.players.registration;
   }
 
   /** Opening deposit of a player created by open registration, minor units. */
   get welcomeBalance(): number {
-    return this.opts.welcomeBalance ?? WELCOME_BALANCE;
+    return this.players.welcomeBalance;
   }
 
-  /**
-   * Logs a player in by name; returns a new bearer token. With open registration an unknown
-   * name creates the player with the welcome balance (`created: true`). `register: true` asks
-   * for a new player only; `register: false` for an existing player only (never creates one:
-   * UNKNOWN_PLAYER, also with open registration — the web table's "Sit down"). Errors: UNKNOWN_PLAYER (registration closed), REGISTRATION_CLOSED
-   * (`register` without open registration), PLAYER_EXISTS (`register` with a taken name),
-   * INVALID_REQUEST (a name that cannot be registered).
-   */
-  async login(
-    name: string,
-    opts: { register?: boolean } = {},
-  ): Promise<R<{ token: string; playerId: string; name: string; created: boolean }>> {
-    let p = await this.findPlayer(name);
-    let created = false;
-    if (opts.register && !this.registration)
-      return {
-        ok: false,
-        error: tableErr(
-          'REGISTRATION_CLOSED',
-          'this server does not register new players: ask the casino for an account',
-        ),
-      };
-    if (p && opts.register)
-      return { ok: false, error: tableErr('PLAYER_EXISTS', `a player ${echo(p.name)} exists: choose another name`) };
-    if (!p) {
-      if (!this.registration || opts.register === false)
-        return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player named ${echo(name)}`) };
-      const r = await this.createPlayer(name, this.welcomeBalance);
-      if (r.ok) {
-        created = true;
-        this.opts.log?.info({ player: r.value.id }, 'player registered');
-      } else if (r.error.code !== 'PLAYER_EXISTS' || opts.register) return r;
-      p = await this.findPlayer(name); // registered by a concurrent login: log in as it
-      if (!p) return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player named ${echo(name)}`) };
-    }
-    const player = p;
-    const token = `p_${randomBytes(24).toString('base64url')}`;
-    await this.store.transaction((tx) => tx.createSession(token, player.id, this.clock()));
-    return { ok: true, value: { token, playerId: player.id, name: player.name, created } };
-  }
-
-  /** Who a bearer token belongs to, or null. */
-  async authenticate(token: string | undefined): Promise<Viewer | null> {
-    if (!token) return null;
-    if (token === this.opts.staffTokens.admin) return { role: 'admin' };
-    if (token === this.opts.staffTokens.croupier) return { role: 'croupier' };
-    const playerId = await this.store.sessionPlayer(token);
-    return playerId ? { role: 'player', playerId } : null;
+  /** GET /api/health: the store, the tables here and elsewhere, what the login screen offers. */
+  health(): HealthView {
+    return {
+      ok: true,
+      store: this.store.kind,
+      tables: [...this.tables.keys()],
+      remoteTables: [...this.remote],
+      registration: this.registration,
+      ...(this.registration ? { welcomeBalance: this.welcomeBalance } : {}),
+      demoPlayers: this.demoPlayers,
+      serverTime: this.clockPort.now(),
+    };
   }
 
   /**
@@ -430,7 +375,7 @@ export class Casino {
       updated.push(t.id);
     }
     for (const p of DEMO_PLAYERS) {
-      if (!(await this.findPlayer(p.name))) await this.createPlayer(p.name, p.deposit);
+      if (!(await this.players.find(p.name))) await this.createPlayer(p.name, p.deposit);
     }
     this.demoPlayers = DEMO_PLAYERS.map((p) => p.name);
     for (const rt of this.tables.values()) {

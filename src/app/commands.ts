@@ -1,0 +1,182 @@
+/**
+ * Table commands of the application layer, shared by HTTP routes and WebSocket messages: player
+ * commands (bet, undo, clear, rebet, double, prisoner choice), croupier steps (open, launch,
+ * close, pause, result), admin table management. Each turns a validated request into a
+ * machine event dispatched by the table's driver and returns a value or a rejection.
+ */
+import type {
+  AdminTablesView,
+  CommandView,
+  ConfiguredTableView,
+  CreatedTableView,
+  CroupierStepView,
+  PaymentsView,
+  ResultView,
+} from '../protocol/views.ts';
+import type { TableConfigInput } from '../table/config.ts';
+import { tableErr } from '../table/errors.ts';
+import type { PrisonerChoice, TableEvent } from '../table/machine.ts';
+import type { Casino } from './casino.ts';
+import type { Reply, TableDriver } from './driver.ts';
+import type { R } from './players.ts';
+import { tableConfigView } from './views.ts';
+
+/** A player's table command (the WebSocket message without its table, or an HTTP route's body). */
+export type PlayerCommand =
+  | { type: 'bet'; requestId: string; bet: Record<string, unknown> }
+  | { type: 'undo'; requestId?: string; betId?: string }
+  | { type: 'clear'; requestId?: string }
+  | { type: 'rebet' | 'double'; requestId: string }
+  | {
+      type: 'choose';
+      requestId?: string;
+      prisonerId: string;
+      choice: PrisonerChoice;
+      chance?: string;
+      onZero?: 'partage' | 'prison';
+    };
+
+/** Sends a player command to a running table: the machine's reply. */
+export function sendPlayerCommand(t: TableDriver, playerId: string, cmd: PlayerCommand): Promise<Reply> {
+  switch (cmd.type) {
+    case 'bet':
+      return t.playerCommand(playerId, (now, available) => ({
+        type: 'place',
+        now,
+        playerId,
+        requestId: cmd.requestId,
+        bet: cmd.bet,
+        available,
+      }));
+    case 'rebet':
+    case 'double':
+      return t.playerCommand(playerId, (now, available) => ({
+        type: cmd.type,
+        now,
+        playerId,
+        requestId: cmd.requestId,
+        available,
+      }));
+    case 'undo':
+      return t.dispatch((_tx, now) => ({
+        type: 'undo',
+        now,
+        playerId,
+        ...(cmd.betId !== undefined ? { betId: cmd.betId } : {}),
+        ...ids(cmd),
+      }));
+    case 'clear':
+      return t.dispatch((_tx, now) => ({ type: 'clear', now, playerId, ...ids(cmd) }));
+    case 'choose':
+      return t.dispatch((_tx, now) => ({
+        type: 'choose',
+        now,
+        playerId,
+        prisonerId: cmd.prisonerId,
+        choice: cmd.choice,
+        ...(cmd.chance ? { chance: cmd.chance } : {}),
+        ...(cmd.onZero ? { onZero: cmd.onZero } : {}),
+        ...ids(cmd),
+      }));
+  }
+}
+
+const ids = (cmd: { requestId?: string }) => (cmd.requestId ? { requestId: cmd.requestId } : {});
+
+/** A player command on a table (by id): the machine's reply value. Errors: TABLE_ELSEWHERE, UNKNOWN_TABLE, the machine's. */
+export async function playerCommand(
+  casino: Casino,
+  tableId: string,
+  playerId: string,
+  cmd: PlayerCommand,
+): Promise<R<unknown>> {
+  const t = casino.running(tableId);
+  if (!t.ok) return t;
+  return sendPlayerCommand(t.value, playerId, cmd);
+}
+
+/** A player command with the wallet after it (the HTTP replies). */
+export async function playerCommandWithBalance(
+  casino: Casino,
+  tableId: string,
+  playerId: string,
+  cmd: PlayerCommand,
+): Promise<R<CommandView>> {
+  const r = await playerCommand(casino, tableId, playerId, cmd);
+  if (!r.ok) return r;
+  return {
+    ok: true,
+    value: { ...(r.value as Record<string, unknown> | null), balance: await casino.players.balance(playerId) },
+  };
+}
+
+/** A croupier step: open, launch, close, pause. Replies the machine's value with the phase, coup and deadline after it. */
+export async function croupierStep(
+  casino: Casino,
+  tableId: string,
+  type: 'open' | 'launch' | 'close' | 'pause',
+): Promise<R<CroupierStepView>> {
+  const t = casino.running(tableId);
+  if (!t.ok) return t;
+  const r = await t.value.dispatch((_tx, now) => ({ type, now }) as TableEvent);
+  if (!r.ok) return r;
+  const s = t.value.state;
+  return { ok: true, value: { ...(r.value as object | null), phase: s.phase, coup: s.coup, deadline: s.deadline } };
+}
+
+/** The croupier's result of a physical wheel: the settled coup. */
+export async function croupierResult(casino: Casino, tableId: string, pocket: unknown): Promise<R<ResultView>> {
+  const t = casino.running(tableId);
+  if (!t.ok) return t;
+  const r = await t.value.dispatch((_tx, now) => ({ type: 'result', now, pocket, source: 'croupier' }));
+  if (!r.ok) return r;
+  return { ok: true, value: { coup: t.value.state.lastCoup as ResultView['coup'] } };
+}
+
+/** The last settled coup's payment list (staff). Errors: TABLE_ELSEWHERE, UNKNOWN_TABLE, NOT_FOUND (no coup yet). */
+export async function payments(casino: Casino, tableId: string): Promise<R<PaymentsView>> {
+  const t = casino.running(tableId);
+  if (!t.ok) return t;
+  const view = await casino.views.payments(t.value.state);
+  return view
+    ? { ok: true, value: view }
+    : { ok: false, error: tableErr('NOT_FOUND', 'no coup has been settled on this table yet') };
+}
+
+/** The tables this process runs, with their event counts (admin). */
+export function adminTables(casino: Casino): AdminTablesView {
+  return {
+    tables: [...casino.tables.values()].map((t) => ({
+      ...tableConfigView(t.state.config),
+      phase: t.state.phase,
+      coup: t.state.coup,
+      events: t.sequence,
+    })),
+  };
+}
+
+/** Creates a table (admin), opening it when asked. Errors: see Casino.createTable. */
+export async function createTable(
+  casino: Casino,
+  input: TableConfigInput & { open?: boolean },
+): Promise<R<CreatedTableView>> {
+  const { open, ...config } = input;
+  const r = await casino.createTable(config);
+  if (!r.ok) return r;
+  const t = casino.table(r.value.id);
+  if (open && t) await t.dispatch((_tx, now) => ({ type: 'open', now }));
+  return { ok: true, value: { table: tableConfigView(r.value), phase: t?.state.phase ?? 'closed' } };
+}
+
+/** Changes a table's configuration (admin; rules excluded). */
+export async function configureTable(
+  casino: Casino,
+  tableId: string,
+  patch: Extract<TableEvent, { type: 'configure' }>['patch'],
+): Promise<R<ConfiguredTableView>> {
+  const t = casino.running(tableId);
+  if (!t.ok) return t;
+  const r = await t.value.dispatch((_tx, now) => ({ type: 'configure', now, patch }));
+  if (!r.ok) return r;
+  return { ok: true, value: { table: tableConfigView(t.value.state.config) } };
+}

@@ -1,0 +1,418 @@
+/**
+ * The driver of one table: runs the pure state machine (src/table/machine.ts) against a store,
+ * a {@link Clock}, a random source and a publisher.
+ *
+ * Public API (what the casino uses): {@link TableDriver.load}, the commands
+ * ({@link TableDriver.dispatch}, {@link TableDriver.playerCommand}, {@link TableDriver.tick}),
+ * {@link TableDriver.start}, {@link TableDriver.state} / {@link TableDriver.sequence} and
+ * {@link TableDriver.stop}.
+ *
+ * Commands are serialised per table and committed before they are answered (nothing
+ * acknowledged is lost on SIGKILL). Group commit: the commands that arrive while a transaction
+ * is running are committed together in the next ONE storage transaction, in arrival order,
+ * each seeing the effects of the ones before it (a refused command changes nothing and writes
+ * nothing, so it never undoes the others). Each command that changed the state appends its
+ * event to the table's event log and applies its ledger transactions (and records the coup at
+ * a settlement); a storage failure in a batch rolls the whole batch back and its commands are
+ * run again one by one, each in its own transaction (a LedgerRefusal — a wallet changed
+ * elsewhere — is then the reply of the command it belongs to, as without batching).
+ *
+ * Snapshots are off the bet path: the state is snapshotted in the transaction of the event
+ * that starts a coup (small: no bets yet) or pauses / closes the table, and, after the replies
+ * went out, every {@link SNAPSHOT_EVERY} events when the coup's events since the last snapshot
+ * are at least half of the coup (so the amortised cost per event stays constant however big the
+ * coup). A restart replays at most the events of one coup: {@link TableDriver.load} replays the
+ * events after the last snapshot through the same pure transition, then a `recover` event
+ * resumes the table (a coup cut off after "rien ne va plus" with no recorded result is void and
+ * its stakes returned).
+ */
+import type { Logger } from 'pino';
+import { pocketLabel } from '../engine/wheel.ts';
+import { spin, type RandomSource } from '../rng/index.ts';
+import type { CoupBalances, Store, StoreTx } from '../store/port.ts';
+import { LedgerRefusal } from '../store/port.ts';
+import { rulesOf, type TableConfig } from '../table/config.ts';
+import { tableErr, type TableError } from '../table/errors.ts';
+import { playerAccount } from '../table/ledger.ts';
+import {
+  initialState,
+  nextWakeup,
+  transition,
+  type Published,
+  type Step,
+  type TableEvent,
+  type TableState,
+} from '../table/machine.ts';
+import { systemClock, type Clock, type TimerHandle } from './clock.ts';
+
+/** A periodic snapshot is considered every this many persisted events (see the module doc). */
+export const SNAPSHOT_EVERY = 200;
+
+/** Delay before a timer step or a draw that failed in storage is tried again, ms. */
+export const RETRY_MS = 1000;
+
+/** Largest number of commands committed in one transaction. */
+export const MAX_BATCH = 1000;
+
+/** The outcome of a command: the machine's reply, or a rejection with a stable code. */
+export type Reply = { ok: true; value: unknown } | { ok: false; error: TableError };
+
+/**
+ * A command: builds the machine event inside the storage transaction (so it can read, e.g., the
+ * player's balance consistently), given the clock's current instant (epoch ms).
+ */
+export type Command = (tx: StoreTx, now: number) => TableEvent | Promise<TableEvent>;
+
+/** Options of a table driver. */
+export interface TableDriverOptions {
+  store: Store;
+  tableId: string;
+  /** Random source of an RNG table; ignored on a manual (physical wheel) table. */
+  source: RandomSource;
+  /** Time and timers (default {@link systemClock}). */
+  clock?: Clock;
+  /** Receives every live event (after commit). */
+  publish?: (m: Published) => void;
+  log?: Logger;
+  /** Run phase timers (default true). Tests may drive time with `tick()` instead. */
+  timers?: boolean;
+  /** Most commands per transaction (default {@link MAX_BATCH}; 1 = no group commit). */
+  maxBatch?: number;
+  /**
+   * Fault injection for crash tests only: kill the process with SIGKILL inside the storage
+   * transaction of the first event of this type that moves money (after its writes, before the
+   * commit). Never set it in production (`croupier serve` maps a test-only variable to it).
+   */
+  fault?: TableEvent['type'];
+}
+
+interface Pending {
+  readonly make: Command;
+  readonly resolve: (r: Reply) => void;
+}
+
+/** What one command did inside a committed batch. */
+interface Done {
+  readonly step: Step;
+  readonly seq: number;
+  readonly changed: boolean;
+  /** Player wallet balances after the command's ledger transactions (account -> balance). */
+  readonly balances: ReadonlyMap<string, number>;
+}
+
+/** A running table. Create with {@link TableDriver.load}. */
+export class TableDriver {
+  private readonly pending: Pending[] = [];
+  private draining: Promise<void> | null = null;
+  private timer: TimerHandle | null = null;
+  private stopped = false;
+  private readonly clock: Clock;
+  private readonly maxBatch: number;
+
+  private constructor(
+    private readonly opts: TableDriverOptions,
+    private current: TableState,
+    private seq: number,
+    /** Sequence of the last snapshot, and of the event that started the current coup. */
+    private snapSeq: number,
+    private coupSeq: number,
+  ) {
+    this.clock = opts.clock ?? systemClock;
+    this.maxBatch = Math.max(1, opts.maxBatch ?? MAX_BATCH);
+  }
+
+  /** Loads a table from the store (snapshot + replay of later events). Throws if the table does not exist. */
+  static async load(opts: TableDriverOptions): Promise<TableDriver> {
+    const loaded = await opts.store.loadTable(opts.tableId);
+    if (!loaded) throw new Error(`internal: no table ${opts.tableId} in the store`);
+    let state = loaded.snapshot?.state ?? initialState(loaded.config, (opts.clock ?? systemClock).now());
+    let seq = loaded.snapshot?.seq ?? 0;
+    let coupSeq = seq;
+    for (const { seq: s, event } of loaded.events) {
+      if (s !== seq + 1) throw new Error(`internal: event log of ${opts.tableId} has a gap at ${seq + 1}`);
+      const next = transition(state, event).state;
+      if (next.coup !== state.coup) coupSeq = s;
+      state = next;
+      seq = s;
+    }
+    return new TableDriver(opts, state, seq, loaded.snapshot?.seq ?? 0, coupSeq);
+  }
+
+  /** The current state (read-only). */
+  get state(): TableState {
+    return this.current;
+  }
+
+  /** Number of events persisted for this table. */
+  get sequence(): number {
+    return this.seq;
+  }
+
+  /** The table id. */
+  get id(): string {
+    return this.opts.tableId;
+  }
+
+  /** Resumes after a (re)start: the `recover` event, then the timers. */
+  async start(): Promise<void> {
+    await this.dispatch((_tx, now) => ({ type: 'recover', now }));
+    this.schedule();
+  }
+
+  /** Stops the timers; commands already queued still finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.clock.clearTimer(this.timer);
+    this.timer = null;
+    await this.idle();
+  }
+
+  /** Resolves when every queued command (and the draw it may lead to) is committed and answered. */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  /** Feeds a `tick` at the clock's current time. */
+  tick(): Promise<Reply> {
+    return this.dispatch((_tx, now) => ({ type: 'tick', now }));
+  }
+
+  /** Runs one command (see {@link Command}); resolves once it is committed (or refused). */
+  dispatch(make: Command): Promise<Reply> {
+    return new Promise<Reply>((resolve) => {
+      this.pending.push({ make, resolve });
+      this.kick();
+    });
+  }
+
+  /** Starts draining the queue unless it is being drained (a command queued as a drain ends starts the next). */
+  private kick(): void {
+    if (this.draining) return;
+    this.draining = this.drain().finally(() => {
+      this.draining = null;
+      if (this.pending.length > 0) this.kick();
+    });
+  }
+
+  /** Convenience: a player command that needs the wallet balance as `available`. */
+  playerCommand(playerId: string, make: (now: number, available: number) => TableEvent): Promise<Reply> {
+    return this.dispatch(async (tx, now) => make(now, await tx.balance(playerAccount(playerId))));
+  }
+
+  private async drain(): Promise<void> {
+    await Promise.resolve(); // commands dispatched in the same tick form one batch
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0, this.maxBatch);
+      const before = this.seq;
+      if (batch.length > 1) {
+        const done = await this.commit(batch).catch((e: unknown) => {
+          this.opts.log?.warn({ err: e, table: this.opts.tableId, commands: batch.length }, 'batch failed: one by one');
+          return null;
+        });
+        if (done) for (let i = 0; i < batch.length; i++) batch[i].resolve(this.apply(done[i]));
+        else for (const p of batch) p.resolve(await this.runOne(p));
+      } else for (const p of batch) p.resolve(await this.runOne(p));
+      await this.periodicSnapshot(before);
+    }
+  }
+
+  /** One command in its own transaction; a failure is its reply. */
+  private async runOne(p: Pending): Promise<Reply> {
+    const { tableId } = this.opts;
+    try {
+      const [done] = await this.commit([p]);
+      return this.apply(done);
+    } catch (e) {
+      if (e instanceof LedgerRefusal) {
+        // a player's command refused by the ledger (funds, wallet cap): the reply; anything else
+        // (a settlement beyond the exact integer range) cannot happen with the bet checks
+        if (e.error.code !== 'INSUFFICIENT_FUNDS' && e.error.code !== 'BALANCE_LIMIT')
+          this.opts.log?.error({ err: e, table: tableId }, 'ledger refused a table step');
+        return { ok: false, error: e.error };
+      }
+      this.opts.log?.error({ err: e, table: tableId }, 'table step failed');
+      return { ok: false, error: tableErr('INTERNAL', `table ${tableId}: ${(e as Error).message}`) };
+    }
+  }
+
+  /** Runs commands in order in ONE transaction; the driver's state changes only in {@link apply}. */
+  private commit(batch: readonly Pending[]): Promise<Done[]> {
+    return this.opts.store.transaction(async (tx) => {
+      let state = this.current;
+      let seq = this.seq;
+      const out: Done[] = [];
+      for (const p of batch) {
+        const event = await p.make(tx, this.clock.now());
+        const step = transition(state, event);
+        if (step.state === state) {
+          out.push({ step, seq, changed: false, balances: new Map() });
+          continue;
+        }
+        seq++;
+        out.push({ step, seq, changed: true, balances: await this.write(tx, state, event, step, seq) });
+        state = step.state;
+      }
+      return out;
+    });
+  }
+
+  /** The writes of one state-changing event; returns the player wallets it moved (balance after). */
+  private async write(
+    tx: StoreTx,
+    prev: TableState,
+    event: TableEvent,
+    step: Step,
+    seq: number,
+  ): Promise<Map<string, number>> {
+    const { tableId } = this.opts;
+    await tx.appendEvent(tableId, seq, event);
+    const after = new Map<string, number>();
+    const moved = new Map<string, number>();
+    let money = false;
+    for (const e of step.effects) {
+      if (e.type !== 'ledger') continue;
+      money ||= e.tx.postings.length > 0;
+      const balances = await tx.applyTx(e.tx);
+      for (const p of e.tx.postings)
+        if (p.account.startsWith('player:')) {
+          moved.set(p.account, (moved.get(p.account) ?? 0) + p.amount);
+          after.set(p.account, balances.get(p.account) ?? 0);
+        }
+    }
+    for (const e of step.effects)
+      if (e.type === 'coup') await tx.recordCoup(e.record, await around(tx, e, after, moved));
+    const s = step.state;
+    if (s.coup !== prev.coup || (s.phase !== prev.phase && (s.phase === 'paused' || s.phase === 'closed')))
+      await tx.saveSnapshot(tableId, seq, s);
+    if (this.opts.fault && this.opts.fault === event.type && money) process.kill(process.pid, 'SIGKILL');
+    return after;
+  }
+
+  /** Takes a committed command's outcome into the driver: state, publications, the reply. */
+  private apply(done: Done): Reply {
+    const { tableId } = this.opts;
+    const { step } = done;
+    if (done.changed) {
+      if (step.state.coup !== this.current.coup) this.coupSeq = done.seq;
+      if (step.state.coup !== this.current.coup || (step.state.phase !== this.current.phase && isRest(step.state)))
+        this.snapSeq = done.seq;
+      this.current = step.state;
+      this.seq = done.seq;
+    }
+    let reply: Reply = { ok: true, value: null };
+    for (const e of step.effects) {
+      if (e.type === 'reply') reply = { ok: true, value: e.value };
+      else if (e.type === 'reject') reply = { ok: false, error: e.error };
+      else if (e.type === 'publish') this.opts.publish?.(e.message);
+      else if (e.type === 'spin') this.spinSoon();
+      else if (e.type === 'coup')
+        this.opts.log?.info(
+          {
+            table: tableId,
+            coup: e.record.number,
+            status: e.record.status,
+            pocket: e.record.pocket,
+            source: e.record.source,
+            players: Object.keys(e.record.players).length,
+          },
+          e.record.status === 'void' ? 'coup void' : 'coup settled',
+        );
+    }
+    for (const [account, balance] of done.balances) {
+      const playerId = account.slice('player:'.length);
+      this.opts.publish?.({
+        audience: { kind: 'player', playerId },
+        event: { type: 'balance', table: tableId, coup: this.current.coup, playerId, balance },
+      });
+    }
+    if (done.changed) {
+      this.opts.log?.debug(
+        { table: tableId, seq: done.seq, phase: this.current.phase, coup: this.current.coup },
+        'table step',
+      );
+      this.schedule();
+    }
+    return reply;
+  }
+
+  /**
+   * After a batch (its replies sent): a snapshot when the batch crossed a multiple of
+   * {@link SNAPSHOT_EVERY} and the events since the last snapshot are at least half of the
+   * coup's. A failure only costs a longer replay: logged.
+   */
+  private async periodicSnapshot(before: number): Promise<void> {
+    const seq = this.seq;
+    if (Math.floor(seq / SNAPSHOT_EVERY) === Math.floor(before / SNAPSHOT_EVERY)) return;
+    if ((seq - this.snapSeq) * 2 < seq - this.coupSeq || seq === this.snapSeq) return;
+    const state = this.current;
+    try {
+      await this.opts.store.transaction((tx) => tx.saveSnapshot(this.opts.tableId, seq, state));
+      this.snapSeq = seq;
+    } catch (e) {
+      this.opts.log?.warn({ err: e, table: this.opts.tableId, seq }, 'snapshot failed');
+    }
+  }
+
+  /** RNG tables: draw the number and feed the `result` event (never on a manual table). */
+  private spinSoon(): void {
+    if (this.current.config.mode !== 'rng' || this.stopped) return;
+    const wheel = rulesOf(this.current.config).wheel;
+    void this.dispatch((_tx, now) => ({
+      type: 'result',
+      now,
+      pocket: pocketLabel(spin(wheel, this.opts.source)),
+      source: 'rng',
+    })).then((r) => {
+      // a storage failure: nothing was committed, draw again a little later
+      if (!r.ok && r.error.code === 'INTERNAL' && !this.stopped) this.clock.setTimer(RETRY_MS, () => this.spinSoon());
+    });
+  }
+
+  private schedule(): void {
+    if (this.opts.timers === false || this.stopped) return;
+    this.clock.clearTimer(this.timer);
+    this.timer = null;
+    const at = nextWakeup(this.current);
+    if (at === null) return;
+    this.timer = this.clock.setTimer(Math.max(0, at - this.clock.now()), () => {
+      this.timer = null;
+      void this.tick().then((r) => {
+        if (!r.ok && r.error.code === 'INTERNAL') {
+          // storage failure: retry later instead of spinning on a deadline that has passed
+          if (!this.stopped) this.timer = this.clock.setTimer(RETRY_MS, () => this.schedule());
+        } else this.schedule();
+      });
+    });
+  }
+}
+
+/** A state in which a table rests between coups (its snapshot is taken at once). */
+const isRest = (s: TableState) => s.phase === 'paused' || s.phase === 'closed';
+
+/** Each player's wallet around a coup's settlement: after = now, before = after - what it moved. */
+async function around(
+  tx: StoreTx,
+  e: Extract<Step['effects'][number], { type: 'coup' }>,
+  after: ReadonlyMap<string, number>,
+  moved: ReadonlyMap<string, number>,
+): Promise<Map<string, CoupBalances>> {
+  const accounts = Object.keys(e.record.players).map(playerAccount);
+  const missing = accounts.filter((a) => !after.has(a));
+  const read = missing.length > 0 ? await tx.balances(missing) : new Map<string, number>();
+  const out = new Map<string, CoupBalances>();
+  for (const account of accounts) {
+    const a = after.get(account) ?? read.get(account) ?? 0;
+    out.set(account.slice('player:'.length), { before: a - (moved.get(account) ?? 0), after: a });
+  }
+  return out;
+}
+
+/** Creates a table in the store if it does not exist yet (its state begins closed). */
+export async function ensureTable(store: Store, config: TableConfig, now: number): Promise<boolean> {
+  if (await store.getTable(config.id)) return false;
+  await store.transaction(async (tx) => {
+    await tx.createTable(config, now);
+    await tx.saveSnapshot(config.id, 0, initialState(config, now));
+  });
+  return true;
+}

@@ -1,0 +1,261 @@
+/**
+ * Read models (docs/API.md "Table state", "Coup record"): a table's view per viewer, the
+ * summary of a large table, coup redaction, a player's history. Everyone sees the layout (all
+ * bets and prisoners, as at a real table) unless the table is large; a player also gets "my"
+ * bets and prisoners; staff (croupier, admin) also get the last coup's payment list and names.
+ * Pure functions of the state plus {@link ReadModels} (the async reads over store and tables).
+ */
+import { rulesJson } from '../engine/report.ts';
+import type {
+  BetsSummaryView,
+  BetView,
+  CoupRecordView,
+  CoupView,
+  HistoryView,
+  PaymentsView,
+  PositionTotalView,
+  PrisonerView,
+  RulesView,
+  TableConfigView,
+  TableHistoryView,
+  TableListItemView,
+  TableStateView,
+  TableView,
+  TablesView,
+} from '../protocol/views.ts';
+import type { Store } from '../store/port.ts';
+import { rulesOf, type TableConfig } from '../table/config.ts';
+import { placedBetJson, prisonerJson, type CoupRecord, type TableState } from '../table/machine.ts';
+import type { Clock } from './clock.ts';
+import { isStaff, type Players, type Viewer } from './players.ts';
+
+export type { Viewer } from './players.ts';
+
+/**
+ * More players than this at a table (with a bet or a prisoner) make it "large": players and
+ * guests get {@link BetsSummaryView} instead of every other player's bets (issue 17).
+ */
+export const LARGE_TABLE_PLAYERS = 50;
+
+/** The public configuration of a table: rules, limits (minor units), timings (ms), mode. */
+export function tableConfigView(c: TableConfig): TableConfigView {
+  return {
+    id: c.id,
+    name: c.name,
+    rules: rulesJson(rulesOf(c)) as RulesView,
+    currency: c.currency,
+    decimals: c.decimals,
+    minimum: c.minimum,
+    maxima: c.maxima,
+    timings: c.timings,
+    mode: c.mode,
+    croupierPaced: c.croupierPaced,
+    maxBetsPerPlayer: c.maxBetsPerPlayer,
+    timeZone: c.timeZone,
+  };
+}
+
+/** The number of players with a bet or a prisoner on the table. */
+function playersAt(s: TableState): number {
+  const ids = new Set<string>();
+  for (const b of s.bets) ids.add(b.playerId);
+  for (const p of s.prisoners) ids.add(p.playerId);
+  return ids.size;
+}
+
+/** Totals per layout position over every bet (announced bets chip group by chip group). */
+export function betsSummary(s: TableState, bets: readonly BetView[]): BetsSummaryView {
+  const positions = new Map<string, PositionTotalView>();
+  const add = (p: Omit<PositionTotalView, 'stake' | 'bets'>, stake: number) => {
+    const t = positions.get(p.key);
+    if (t) {
+      t.stake += stake;
+      t.bets += 1;
+    } else positions.set(p.key, { key: p.key, kind: p.kind, numbers: p.numbers, text: p.text, stake, bets: 1 });
+  };
+  let staked = 0;
+  for (const b of bets) {
+    staked += b.stake;
+    if (b.chips) for (const c of b.chips) add(c, c.stake ?? 0);
+    else if (b.kind && b.key !== undefined)
+      add({ key: b.key, kind: b.kind, numbers: b.numbers, text: b.text ?? '' }, b.stake);
+  }
+  return {
+    players: playersAt(s),
+    bets: bets.length,
+    staked,
+    prisoners: s.prisoners.length,
+    positions: [...positions.values()],
+  };
+}
+
+/**
+ * A table's state as `viewer` may see it. A table with more than `largeAt` players
+ * ({@link LARGE_TABLE_PLAYERS}) gives players and guests a `summary` and only their own bets
+ * and prisoners; staff always get every bet.
+ */
+export function tableStateView(s: TableState, viewer: Viewer, largeAt = LARGE_TABLE_PLAYERS): TableStateView {
+  const staff = isStaff(viewer);
+  const last = s.lastCoup;
+  const me = viewer.role === 'player' ? viewer.playerId : null;
+  const large = !staff && playersAt(s) > largeAt;
+  const bets = s.bets.map((b) => placedBetJson(s, b) as BetView);
+  const prisoners = s.prisoners.map((p) => prisonerJson(p) as PrisonerView);
+  const view: TableStateView = {
+    table: tableConfigView(s.config),
+    phase: s.phase,
+    since: s.since,
+    deadline: s.deadline,
+    coup: s.coup,
+    pauseRequested: s.pauseRequested,
+    day: s.day,
+    ball: last ? last.pocket : (s.day?.pocket ?? null),
+    history: s.history,
+    lastCoup: last
+      ? {
+          number: last.number,
+          pocket: last.pocket,
+          chances: last.chances,
+          announcement: last.announcement,
+          at: last.at,
+          ...(staff
+            ? { payments: last.payments as PaymentsView['payments'], croupiers: last.croupiers, owners: last.owners }
+            : {}),
+        }
+      : null,
+    bets: large ? bets.filter((b) => b.playerId === me) : bets,
+    prisoners: large ? prisoners.filter((p) => p.playerId === me) : prisoners,
+    ...(large ? { summary: betsSummary(s, bets) } : {}),
+  };
+  if (me === null) return view;
+  const mine = bets.filter((b) => b.playerId === me);
+  const lastBets = Object.hasOwn(s.lastBets, me) ? s.lastBets[me] : [];
+  return {
+    ...view,
+    my: {
+      playerId: me,
+      bets: mine,
+      staked: mine.reduce((a, b) => a + b.stake, 0),
+      prisoners: prisoners.filter((p) => p.playerId === me),
+      canRebet: lastBets.length > 0,
+      lastBets,
+    },
+  };
+}
+
+type Settlement = {
+  bets?: Record<string, unknown>;
+  owners?: Record<string, string>;
+  payments?: Array<{ betId: string }>;
+};
+
+/** A player may see their own bets of a recorded coup only; guests the result only; staff everything. */
+export function redactCoup(rec: CoupRecord, viewer: Viewer): CoupRecordView {
+  if (isStaff(viewer)) return rec as CoupRecordView;
+  const me = viewer.role === 'player' ? viewer.playerId : null;
+  const settlement = rec.settlement as Settlement | null;
+  const owners = settlement?.owners ?? {};
+  const mine = (id: string) => me !== null && Object.hasOwn(owners, id) && owners[id] === me;
+  const players = rec.players as CoupRecordView['players'];
+  return {
+    ...(rec as CoupRecordView),
+    bets: rec.bets.filter((b) => b.playerId === me),
+    players: me !== null && Object.hasOwn(players, me) ? { [me]: players[me] } : {},
+    settlement: settlement
+      ? {
+          ...settlement,
+          owners: undefined,
+          bets: Object.fromEntries(Object.entries(settlement.bets ?? {}).filter(([id]) => mine(id))),
+          payments: (settlement.payments ?? []).filter((p) => mine(p.betId)),
+        }
+      : null,
+  };
+}
+
+/** Where a table's state comes from: the running tables and the store (see Casino). */
+export interface StateSource {
+  stateOf(id: string): Promise<TableState | null>;
+  allStates(): Promise<Array<{ state: TableState; here: boolean }>>;
+}
+
+/** The async read models: a view assembled from the table state, the store and the players. */
+export class ReadModels {
+  constructor(
+    private readonly deps: { store: Store; players: Players; clock: Clock; states: StateSource; largeAt?: number },
+  ) {}
+
+  /** GET /api/tables/:id and the WebSocket `state`: null for an unknown table. */
+  async tableView(tableId: string, viewer: Viewer): Promise<TableView | null> {
+    const state = await this.deps.states.stateOf(tableId);
+    if (!state) return null;
+    const view = tableStateView(state, viewer, this.deps.largeAt);
+    const names = isStaff(viewer)
+      ? {
+          names: await this.deps.players.namesOf([
+            ...state.bets.map((b) => b.playerId),
+            ...state.prisoners.map((p) => p.playerId),
+            ...Object.values(state.lastCoup?.owners ?? {}),
+          ]),
+        }
+      : {};
+    return {
+      ...view,
+      ...names,
+      serverTime: this.deps.clock.now(),
+      ...(viewer.role === 'player' ? { balance: await this.deps.players.balance(viewer.playerId) } : {}),
+    };
+  }
+
+  /** GET /api/tables: every table of the store, with whether this process runs it. */
+  async tables(): Promise<TablesView> {
+    const tables: TableListItemView[] = (await this.deps.states.allStates()).map(({ state: s, here }) => ({
+      ...tableConfigView(s.config),
+      phase: s.phase,
+      coup: s.coup,
+      deadline: s.deadline,
+      history: s.history.slice(0, 12),
+      here,
+    }));
+    return { tables, serverTime: this.deps.clock.now() };
+  }
+
+  /** GET /api/tables/:id/history, redacted for the viewer (the table must exist: the caller checks). */
+  async tableHistory(tableId: string, viewer: Viewer, limit: number, before?: number): Promise<TableHistoryView> {
+    const coups = await this.deps.store.tableHistory(tableId, limit, before);
+    return { coups: coups.map((c) => redactCoup(c, viewer)) };
+  }
+
+  /** GET /api/tables/:id/coups/:n: null when no such coup is recorded. */
+  async coup(tableId: string, n: number, viewer: Viewer): Promise<CoupView | null> {
+    const rec = Number.isInteger(n) ? await this.deps.store.coup(tableId, n) : null;
+    if (!rec) return null;
+    const balances = await this.deps.store.coupBalances(tableId, n);
+    const me = viewer.role === 'player' ? viewer.playerId : null;
+    const own = me !== null && Object.hasOwn(balances, me) ? { [me]: balances[me] } : {};
+    return { coup: redactCoup(rec, viewer), balances: isStaff(viewer) ? balances : own };
+  }
+
+  /** GET /api/tables/:id/payments: the last settled coup's payment list with the players' names, or null. */
+  async payments(state: TableState): Promise<PaymentsView | null> {
+    const last = state.lastCoup;
+    if (!last) return null;
+    return {
+      coup: last.number,
+      pocket: last.pocket,
+      announcement: last.announcement,
+      croupiers: last.croupiers,
+      payments: last.payments as PaymentsView['payments'],
+      owners: last.owners,
+      names: await this.deps.players.namesOf(Object.values(last.owners ?? {})),
+    };
+  }
+
+  /**
+   * GET /api/me/history: a player's coups, newest first, each with its net booked at settlement
+   * (balanceAfter - balanceBefore - staked + partage) and the partages taken after it: the
+   * store books both (the one place of the "net of a coup" formula is the store's booking).
+   */
+  async history(playerId: string, limit: number, before?: number): Promise<HistoryView> {
+    return { coups: (await this.deps.store.playerHistory(playerId, limit, before)) as HistoryView['coups'] };
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * What every HTTP route shares: the error carried to the reply (`{"error": {code, message,
+ * betId?, detail?}}` with the status of its code), request parsing (JSON shape limits, then
+ * zod), bearer authentication and role checks.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Casino } from '../app/casino.ts';
+import type { R, Viewer } from '../app/players.ts';
+import { zodMessage } from '../protocol/messages.ts';
+import { clip, echo, jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_NODES, MESSAGE_MAX } from '../protocol/shape.ts';
+import { tableErr, type TableError } from '../table/errors.ts';
+
+/** HTTP status of each error code (anything else: 422). */
+const STATUS: Readonly<Record<string, number>> = Object.assign(Object.create(null) as Record<string, number>, {
+  INVALID_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  UNSUPPORTED_AUTH_SCHEME: 401,
+  FORBIDDEN: 403,
+  UNKNOWN_TABLE: 404,
+  UNKNOWN_PLAYER: 404,
+  NOT_FOUND: 404,
+  BET_NOT_FOUND: 404,
+  PRISONER_NOT_FOUND: 404,
+  REGISTRATION_CLOSED: 403,
+  TABLE_EXISTS: 409,
+  PLAYER_EXISTS: 409,
+  REQUEST_ID_REUSED: 409,
+  TABLE_CLOSED: 409,
+  TABLE_ELSEWHERE: 409,
+  NO_MORE_BETS: 409,
+  WRONG_PHASE: 409,
+  WRONG_MODE: 409,
+  CHOICE_CLOSED: 409,
+  INTERNAL: 500,
+});
+
+/** The HTTP status of an error code (422 for the rejections of the rules and the table). */
+export function statusOf(code: string): number {
+  return Object.hasOwn(STATUS, code) ? STATUS[code] : 422;
+}
+
+/** A rejection thrown by a route or a message handler; the error handler replies it. */
+export class HttpError extends Error {
+  constructor(readonly error: TableError) {
+    super(error.message);
+  }
+}
+
+/** Throws an {@link HttpError}. */
+export const fail = (code: TableError['code'], message: string, detail?: Record<string, unknown>): never => {
+  throw new HttpError(tableErr(code, message, detail));
+};
+
+/** The value of an application result, or its rejection thrown. */
+export function unwrap<T>(r: R<T>): T {
+  if (!r.ok) throw new HttpError(r.error);
+  return r.value;
+}
+
+/** An error as sent to a client: its message never longer than MESSAGE_MAX characters. */
+export const outward = (e: TableError): TableError =>
+  e.message.length > MESSAGE_MAX ? { ...e, message: clip(e.message, MESSAGE_MAX) } : e;
+
+/** Checks a client document: its JSON shape first (without recursion), then the zod schema. */
+export function parse<T extends z.ZodType>(schema: T, value: unknown, where: 'body' | 'query' = 'body'): z.infer<T> {
+  // the shape first, without recursion (a document nested 20000 deep must not reach zod,
+  // the fingerprints or the store)
+  const problem = jsonShapeProblem(value);
+  if (problem) fail('INVALID_REQUEST', `${where}: ${problem}`, { maxDepth: MAX_JSON_DEPTH, maxValues: MAX_JSON_NODES });
+  const r = schema.safeParse(value ?? {});
+  if (!r.success) fail('INVALID_REQUEST', zodMessage(r.error, where));
+  return (r as { data: z.infer<T> }).data;
+}
+
+/**
+ * The bearer token of a request, or undefined without an Authorization header. The scheme is
+ * case-insensitive (RFC 9110); another scheme is a 401 UNSUPPORTED_AUTH_SCHEME and an empty
+ * token a 401 UNAUTHORIZED — never a silent guest.
+ */
+export function bearer(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (h === undefined) return undefined;
+  const m = /^\s*(\S+)(?:\s+(.*))?$/s.exec(h);
+  if (!m || m[1].toLowerCase() !== 'bearer')
+    fail('UNSUPPORTED_AUTH_SCHEME', `send "Authorization: Bearer <token>" (got the ${echo(m?.[1] ?? '')} scheme)`);
+  const token = (m![2] ?? '').trim();
+  if (!token) fail('UNAUTHORIZED', 'the Authorization header has an empty bearer token');
+  return token;
+}
+
+/** Authentication and role checks of the routes over one casino. */
+export interface Auth {
+  /** Who sends the request (a guest without a token). Errors: UNAUTHORIZED (unknown token). */
+  viewerOf(req: FastifyRequest): Promise<Viewer>;
+  /** The player of a request; `forbidden` tells staff what they asked for is a player's. */
+  requirePlayer(req: FastifyRequest, forbidden?: string): Promise<string>;
+  /** A staff viewer of one of `roles`. */
+  requireStaff(req: FastifyRequest, roles: ReadonlyArray<'croupier' | 'admin'>): Promise<Viewer>;
+}
+
+/** The {@link Auth} of a casino. */
+export function authOf(casino: Casino): Auth {
+  const viewerOf = async (req: FastifyRequest): Promise<Viewer> => {
+    const token = bearer(req);
+    if (!token) return { role: 'guest' };
+    const v = await casino.players.authenticate(token);
+    if (!v) fail('UNAUTHORIZED', 'unknown or expired token');
+    return v!;
+  };
+  return {
+    viewerOf,
+    async requirePlayer(req, forbidden = 'only players place bets and make prisoner choices') {
+      const v = await viewerOf(req);
+      if (v.role === 'guest')
+        fail('UNAUTHORIZED', 'log in first (POST /api/login) and send "Authorization: Bearer <token>"');
+      if (v.role !== 'player') fail('FORBIDDEN', forbidden);
+      return (v as { playerId: string }).playerId;
+    },
+    async requireStaff(req, roles) {
+      const v = await viewerOf(req);
+      if (v.role === 'guest') fail('UNAUTHORIZED', 'a croupier or admin token is needed');
+      if (!roles.includes(v.role as 'croupier' | 'admin'))
+        fail('FORBIDDEN', `this needs the ${roles.join(' or ')} role`);
+      return v;
+    },
+  };
+}
+
+/** Route parameters of a table. */
+export type TableParams = { Params: { id: string } };

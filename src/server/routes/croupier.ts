@@ -1,0 +1,32 @@
+/**
+ * Routes of the croupier (and admin) (docs/API.md "Croupier"): the coup's steps, the result of
+ * a physical wheel, the payment list. Each: parse -> application call -> reply.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Casino } from '../../app/casino.ts';
+import { croupierResult, croupierStep, payments } from '../../app/commands.ts';
+import * as S from '../../protocol/messages.ts';
+import type { CroupierStepView, PaymentsView, ResultView } from '../../protocol/views.ts';
+import { parse, unwrap, type Auth, type TableParams } from '../http.ts';
+
+const ROLES = ['croupier', 'admin'] as const;
+
+/** Registers the croupier routes. */
+export function croupierRoutes(app: FastifyInstance, casino: Casino, auth: Auth): void {
+  for (const type of ['open', 'launch', 'close', 'pause'] as const)
+    app.post<TableParams>(`/api/tables/:id/${type}`, async (req): Promise<CroupierStepView> => {
+      await auth.requireStaff(req, ROLES);
+      return unwrap(await croupierStep(casino, req.params.id, type));
+    });
+
+  app.post<TableParams>('/api/tables/:id/result', async (req): Promise<ResultView> => {
+    await auth.requireStaff(req, ROLES);
+    const body = parse(S.resultBody, req.body);
+    return unwrap(await croupierResult(casino, req.params.id, body.pocket));
+  });
+
+  app.get<TableParams>('/api/tables/:id/payments', async (req): Promise<PaymentsView> => {
+    await auth.requireStaff(req, ROLES);
+    return unwrap(await payments(casino, req.params.id));
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * Routes anyone may call (docs/API.md "Public"): health, login, the tables, their views per
+ * viewer, their recorded coups. Each: parse -> application call -> reply.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Casino } from '../../app/casino.ts';
+import * as S from '../../protocol/messages.ts';
+import { echo } from '../../protocol/shape.ts';
+import type { CoupView, HealthView, LoginView, TableHistoryView, TablesView, TableView } from '../../protocol/views.ts';
+import { fail, parse, unwrap, type Auth, type TableParams } from '../http.ts';
+
+/** Registers the public routes. */
+export function publicRoutes(app: FastifyInstance, casino: Casino, auth: Auth): void {
+  const unknown = (id: string): never => fail('UNKNOWN_TABLE', `no table ${echo(id)}`);
+
+  app.get('/api/health', async (): Promise<HealthView> => casino.health());
+
+  app.post('/api/login', async (req): Promise<LoginView> => {
+    const body = parse(S.loginBody, req.body);
+    // register: true = a new player only, false = an existing player only, absent = either
+    const r = unwrap(
+      await casino.players.login(body.name, body.register === undefined ? {} : { register: body.register }),
+    );
+    return { ...r, role: 'player', balance: await casino.players.balance(r.playerId) };
+  });
+
+  app.get('/api/tables', async (): Promise<TablesView> => casino.views.tables());
+
+  app.get<TableParams>(
+    '/api/tables/:id',
+    async (req): Promise<TableView> =>
+      (await casino.views.tableView(req.params.id, await auth.viewerOf(req))) ?? unknown(req.params.id),
+  );
+
+  app.get<TableParams>('/api/tables/:id/history', async (req): Promise<TableHistoryView> => {
+    const viewer = await auth.viewerOf(req);
+    if (!(await casino.exists(req.params.id))) unknown(req.params.id);
+    const q = parse(S.historyQuery, req.query, 'query');
+    return casino.views.tableHistory(req.params.id, viewer, q.limit ?? 50, q.before);
+  });
+
+  app.get<{ Params: { id: string; n: string } }>('/api/tables/:id/coups/:n', async (req): Promise<CoupView> => {
+    const viewer = await auth.viewerOf(req);
+    if (!(await casino.exists(req.params.id))) unknown(req.params.id);
+    const view = await casino.views.coup(req.params.id, Number(req.params.n), viewer);
+    return view ?? fail('NOT_FOUND', `no coup ${req.params.n} recorded on table ${req.params.id}`);
+  });
+}

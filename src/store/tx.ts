@@ -1,0 +1,348 @@
+/**
+ * The operations inside one SQL transaction (the StoreTx of the storage port): balances, the
+ * ledger in bulk (guarded updates checked by the database), the event log, snapshots, coup
+ * records and the per-player history. Shared by SQLite and PostgreSQL.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { TableConfig } from '../table/config.ts';
+import { tableErr } from '../table/errors.ts';
+import {
+  MAX_ACCOUNT,
+  MAX_BALANCE,
+  mustStayNonNegative,
+  postingRefusal,
+  type LedgerTx,
+  type Posting,
+} from '../table/ledger.ts';
+import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
+import type { Database } from './schema.ts';
+import { InsufficientFundsError, LedgerRefusal, type CoupBalances, type PlayerRow, type StoreTx } from './port.ts';
+
+/** A database handle or an open transaction. */
+export type Db = Kysely<Database> | Transaction<Database>;
+
+/** A number from a database value (bigint columns come back as numbers, bigints or strings). */
+export const num = (v: unknown): number =>
+  typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : typeof v === 'string' ? Number(v) : 0;
+
+/**
+ * Rows per bulk statement: below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters for
+ * the widest bulk insert (coup_players, 13 columns: 500 rows = 6,500 parameters); a fixed size, so
+ * that SQLite compiles each bulk statement once (see the statement cache of sql.ts).
+ */
+export const BULK_ROWS = 500;
+
+/** `rows` cut in pieces of `size` (bulk statements). */
+export function chunks<T>(rows: readonly T[], size = BULK_ROWS): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/**
+ * The bounds a balance must lie in for a posting to be booked (ledger.postingRefusal, as a
+ * range the database checks on the row it locks).
+ */
+function bounds(kind: LedgerTx['kind'], p: Posting): { lo: number; hi: number } {
+  let lo = -MAX_ACCOUNT;
+  let hi = MAX_ACCOUNT;
+  if (p.amount < 0 && mustStayNonNegative(p.account)) lo = Math.max(lo, -p.amount);
+  if (p.amount > 0) hi = Math.min(hi, MAX_ACCOUNT - p.amount);
+  else lo = Math.max(lo, -MAX_ACCOUNT - p.amount);
+  if (kind === 'deposit' && p.amount > 0 && p.account.startsWith('player:')) hi = Math.min(hi, MAX_BALANCE - p.amount);
+  return { lo, hi };
+}
+
+/** The operations of one transaction (see StoreTx). */
+export class SqlTx implements StoreTx {
+  /** Rows per bulk statement: PostgreSQL binds whole columns as arrays (unnest), so no cut is needed there. */
+  private readonly rows: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly kind: 'sqlite' | 'postgres',
+  ) {
+    this.rows = kind === 'postgres' ? 1_000_000 : BULK_ROWS;
+  }
+
+  /**
+   * Inserts rows in bulk: on PostgreSQL one `insert ... select from unnest($1::type[], ...)` per
+   * table (one parameter per column whatever the number of rows), on SQLite multi-row inserts of
+   * {@link BULK_ROWS} rows (cached statements).
+   */
+  private async insertMany<T extends keyof Database & string>(
+    table: T,
+    columns: ReadonlyArray<readonly [keyof Database[T] & string, 'text' | 'bigint' | 'integer']>,
+    rows: ReadonlyArray<Database[T]>,
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    if (this.kind === 'sqlite') {
+      for (const part of chunks(rows))
+        await this.db
+          .insertInto(table)
+          .values(part as never)
+          .execute();
+      return;
+    }
+    const names = sql.join(columns.map(([c]) => sql.ref(c)));
+    const arrays = sql.join(
+      columns.map(([c, type]) => sql`cast(${rows.map((r) => r[c] as unknown)} as ${sql.raw(type)}[])`),
+    );
+    await sql`insert into ${sql.table(table)} (${names}) select * from unnest(${arrays})`.execute(this.db);
+  }
+
+  async balance(account: string): Promise<number> {
+    const row = await this.db.selectFrom('accounts').select('balance').where('id', '=', account).executeTakeFirst();
+    return row ? num(row.balance) : 0;
+  }
+
+  async balances(accounts: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>(accounts.map((a) => [a, 0]));
+    for (const part of chunks(accounts)) {
+      const rows = await this.db.selectFrom('accounts').select(['id', 'balance']).where('id', 'in', part).execute();
+      for (const r of rows) out.set(r.id, num(r.balance));
+    }
+    return out;
+  }
+
+  async applyTx(tx: LedgerTx): Promise<Map<string, number>> {
+    const sum = tx.postings.reduce((s, p) => s + p.amount, 0);
+    const accounts = new Set(tx.postings.map((p) => p.account));
+    if (sum !== 0 || !tx.postings.every((p) => Number.isSafeInteger(p.amount)) || accounts.size !== tx.postings.length)
+      throw new Error(
+        `internal: transaction ${tx.id} does not balance, posts twice on an account or moves an amount beyond the exact integer range`,
+      );
+    await this.db
+      .insertInto('ledger_tx')
+      .values({
+        id: tx.id,
+        kind: tx.kind,
+        at: tx.at,
+        table_id: tx.tableId ?? null,
+        coup: tx.coup ?? null,
+        memo: JSON.stringify(tx.memo ?? {}),
+      })
+      .execute();
+    const after = new Map<string, number>();
+    for (const part of chunks(tx.postings, this.rows)) {
+      await this.post(tx.kind, part, after);
+      let missing = part.filter((p) => !after.has(p.account));
+      if (missing.length > 0) {
+        // accounts never used yet: created with balance 0, then posted
+        for (const ids of chunks(missing, BULK_ROWS))
+          await this.db
+            .insertInto('accounts')
+            .values(ids.map((p) => ({ id: p.account, balance: 0 })))
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
+        await this.post(tx.kind, missing, after);
+        missing = missing.filter((p) => !after.has(p.account));
+      }
+      if (missing.length > 0) {
+        const p = missing[0];
+        const balance = await this.balance(p.account);
+        const refusal =
+          postingRefusal(tx.kind, p.account, balance, p.amount) ??
+          tableErr('INTERNAL', `posting on ${p.account} refused by the store`);
+        throw refusal.code === 'INSUFFICIENT_FUNDS' ? new InsufficientFundsError(refusal) : new LedgerRefusal(refusal);
+      }
+    }
+    let line = 0;
+    const rows = tx.postings.map((p) => ({ tx_id: tx.id, line: line++, account: p.account, amount: p.amount }));
+    await this.insertMany(
+      'postings',
+      [
+        ['tx_id', 'text'],
+        ['line', 'integer'],
+        ['account', 'text'],
+        ['amount', 'bigint'],
+      ],
+      rows,
+    );
+    if (tx.kind === 'partage') await this.bookPartage(tx);
+    return after;
+  }
+
+  /**
+   * Guarded bulk update (one statement): adds each amount to its account where the balance lies
+   * within the posting's bounds, several processes may book on one wallet at once; `after` gets
+   * the new balance of every account updated (the others were missing or refused).
+   */
+  private async post(kind: LedgerTx['kind'], part: readonly Posting[], after: Map<string, number>): Promise<void> {
+    if (this.kind === 'postgres') {
+      const b = part.map((p) => bounds(kind, p));
+      const r = await sql<{ id: string; balance: number | string }>`update accounts
+        set balance = accounts.balance + v.amount
+        from unnest(cast(${part.map((p) => p.account)} as text[]), cast(${part.map((p) => p.amount)} as bigint[]),
+          cast(${b.map((x) => x.lo)} as bigint[]), cast(${b.map((x) => x.hi)} as bigint[])) as v(id, amount, lo, hi)
+        where accounts.id = v.id and accounts.balance >= v.lo and accounts.balance <= v.hi
+        returning accounts.id, accounts.balance`.execute(this.db);
+      for (const row of r.rows) after.set(row.id, num(row.balance));
+      return;
+    }
+    const values = sql.join(
+      part.map((p) => {
+        const b = bounds(kind, p);
+        return sql`(${p.account}, cast(${p.amount} as bigint), cast(${b.lo} as bigint), cast(${b.hi} as bigint))`;
+      }),
+    );
+    const r = await sql<{ id: string; balance: number | string }>`update accounts
+      set balance = accounts.balance + v.column2
+      from (values ${values}) as v
+      where accounts.id = v.column1 and accounts.balance >= v.column3 and accounts.balance <= v.column4
+      returning accounts.id, accounts.balance`.execute(this.db);
+    for (const row of r.rows) after.set(row.id, num(row.balance));
+  }
+
+  /** A partage's half back joins the history of the zero's coup (memo.since) of its player. */
+  private async bookPartage(tx: LedgerTx): Promise<void> {
+    const memo = (tx.memo ?? {}) as { prisoner?: unknown; since?: unknown; chance?: unknown };
+    if (!tx.tableId) return;
+    const number = typeof memo.since === 'number' ? memo.since : tx.coup;
+    if (number === undefined) return;
+    for (const p of tx.postings) {
+      if (!p.account.startsWith('player:')) continue;
+      const playerId = p.account.slice('player:'.length);
+      await this.db
+        .updateTable('coup_players')
+        .set({ partage: sql<number>`partage + ${p.amount}`, net: sql<number>`net + ${p.amount}` })
+        .where('player_id', '=', playerId)
+        .where('table_id', '=', tx.tableId)
+        .where('number', '=', number)
+        .execute();
+      await this.db
+        .insertInto('coup_partages')
+        .values({
+          player_id: playerId,
+          table_id: tx.tableId,
+          number,
+          prisoner: typeof memo.prisoner === 'string' ? memo.prisoner : '',
+          chance: typeof memo.chance === 'string' ? memo.chance : null,
+          returned: p.amount,
+          at: tx.at,
+        })
+        .execute();
+    }
+  }
+
+  async appendEvent(tableId: string, seq: number, event: TableEvent): Promise<void> {
+    await this.db
+      .insertInto('table_events')
+      .values({ table_id: tableId, seq, at: event.now, type: event.type, event: JSON.stringify(event) })
+      .execute();
+  }
+
+  async saveSnapshot(tableId: string, seq: number, state: TableState): Promise<void> {
+    const values = { table_id: tableId, seq, at: state.since, state: JSON.stringify(state) };
+    await this.db
+      .insertInto('table_snapshots')
+      .values(values)
+      .onConflict((oc) => oc.column('table_id').doUpdateSet({ seq: values.seq, at: values.at, state: values.state }))
+      .execute();
+  }
+
+  async recordCoup(record: CoupRecord, balances: ReadonlyMap<string, CoupBalances>): Promise<void> {
+    await this.db
+      .insertInto('coups')
+      .values({
+        table_id: record.tableId,
+        number: record.number,
+        status: record.status,
+        pocket: record.pocket === null ? null : String(record.pocket),
+        result_at: record.resultAt,
+        record: JSON.stringify(record),
+      })
+      .execute();
+    const rows = Object.entries(record.players).map(([playerId, p]) => {
+      const b = balances.get(playerId) ?? { before: 0, after: 0 };
+      return {
+        player_id: playerId,
+        table_id: record.tableId,
+        number: record.number,
+        result_at: record.resultAt,
+        staked: p.staked,
+        prisoner_stakes: p.prisonerStakes,
+        returned: p.returned,
+        balance_before: b.before,
+        balance_after: b.after,
+        balance_before_bets: p.balanceBeforeBets,
+        partage: 0,
+        net: b.after - b.before - p.staked,
+      };
+    });
+    await this.insertMany(
+      'coup_players',
+      [
+        ['player_id', 'text'],
+        ['table_id', 'text'],
+        ['number', 'integer'],
+        ['result_at', 'bigint'],
+        ['staked', 'bigint'],
+        ['prisoner_stakes', 'bigint'],
+        ['returned', 'bigint'],
+        ['balance_before', 'bigint'],
+        ['balance_after', 'bigint'],
+        ['balance_before_bets', 'bigint'],
+        ['partage', 'bigint'],
+        ['net', 'bigint'],
+      ],
+      rows,
+    );
+  }
+
+  async createTable(config: TableConfig, at: number): Promise<void> {
+    await this.db
+      .insertInto('tables')
+      .values({ id: config.id, created_at: at, config: JSON.stringify(config) })
+      .execute();
+  }
+
+  async createPlayer(player: PlayerRow): Promise<void> {
+    await this.db
+      .insertInto('players')
+      .values({ id: player.id, name: player.name, created_at: player.createdAt })
+      .execute();
+    await this.db
+      .insertInto('accounts')
+      .values({ id: `player:${player.id}`, balance: 0 })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+
+  async createSession(token: string, playerId: string, at: number): Promise<void> {
+    await this.db.insertInto('sessions').values({ token, player_id: playerId, created_at: at }).execute();
+  }
+
+  async deleteSession(token: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('token', '=', token).execute();
+  }
+}
+
+/** One player's part in a coup record: the pocket, the player's bets and their outcomes. */
+export interface PlayerDetail {
+  pocket: CoupRecord['pocket'];
+  /** The player's bets (engine betJson). */
+  bets: unknown[];
+  /** Their outcomes (engine outcomeJson), by bet id. */
+  outcomes: Record<string, unknown>;
+}
+
+/** Each player's bets and outcomes of a coup record, in one pass over its bets. */
+export function playerDetails(record: CoupRecord): Map<string, PlayerDetail> {
+  const out = new Map<string, PlayerDetail>();
+  const of = (playerId: string): PlayerDetail => {
+    let d = out.get(playerId);
+    if (!d) out.set(playerId, (d = { pocket: record.pocket, bets: [], outcomes: Object.create(null) }));
+    return d;
+  };
+  for (const b of record.bets) of(b.playerId).bets.push(b.bet);
+  const settled = ((record.settlement as { bets?: Record<string, unknown> } | null)?.bets ?? {}) as Record<
+    string,
+    unknown
+  >;
+  for (const [playerId, p] of Object.entries(record.players)) {
+    const d = of(playerId);
+    for (const id of p.betIds) if (Object.hasOwn(settled, id)) d.outcomes[id] = settled[id];
+  }
+  return out;
+}
