@@ -22,6 +22,7 @@ import { playerAccount } from './ledger.ts';
 import {
   initialState,
   nextWakeup,
+  restoreState,
   transition,
   type Published,
   type Step,
@@ -78,7 +79,10 @@ export class TableRuntime {
   static async load(opts: TableRuntimeOptions): Promise<TableRuntime> {
     const loaded = await opts.store.loadTable(opts.tableId);
     if (!loaded) throw new Error(`internal: no table ${opts.tableId} in the store`);
-    let state = loaded.snapshot?.state ?? initialState(loaded.config, (opts.clock ?? Date.now)());
+    // the snapshot is parsed JSON: restoreState checks its version and shape and re-creates the bet book
+    const restored = loaded.snapshot ? restoreState(loaded.snapshot.state) : null;
+    if (restored && !restored.ok) throw new Error(`internal: table ${opts.tableId}: ${restored.error.message}`);
+    let state = restored?.ok ? restored.value : initialState(loaded.config, (opts.clock ?? Date.now)());
     let seq = loaded.snapshot?.seq ?? 0;
     for (const { seq: s, event } of loaded.events) {
       if (s !== seq + 1) throw new Error(`internal: event log of ${opts.tableId} has a gap at ${seq + 1}`);
