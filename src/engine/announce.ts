@@ -148,7 +148,8 @@ export function normaliseName(raw: string): string {
 
 /** The canonical announced-bet name for a name or alias, or undefined. */
 export function announceName(raw: string): AnnounceName | undefined {
-  return ALIASES[normaliseName(raw)];
+  const name = normaliseName(raw);
+  return Object.hasOwn(ALIASES, name) ? ALIASES[name] : undefined;
 }
 
 /**

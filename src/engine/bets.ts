@@ -194,12 +194,17 @@ const KIND_ALIASES: Record<string, PositionKind | 'announce'> = {
 
 /** Reads a chance simple by its French name or an alias (red, black, even, odd, low, high). */
 export function parseChance(raw: unknown): Chance | undefined {
-  return typeof raw === 'string' ? CHANCE_ALIASES[norm(raw)] : undefined;
+  return typeof raw === 'string' ? own(CHANCE_ALIASES, norm(raw)) : undefined;
 }
 
 /** Reads a position kind by its French name or an English alias. */
 export function parseKind(raw: unknown): PositionKind | 'announce' | undefined {
-  return typeof raw === 'string' ? KIND_ALIASES[norm(raw)] : undefined;
+  return typeof raw === 'string' ? own(KIND_ALIASES, norm(raw)) : undefined;
+}
+
+/** An own property of a table keyed by a client's string (never one inherited from Object.prototype). */
+function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
 function isStake(x: unknown): x is number {

@@ -5,7 +5,8 @@
  */
 import { rulesJson } from '../engine/report.ts';
 import { rulesOf, type TableConfig } from './config.ts';
-import { placedBetJson, prisonerJson, type TableState } from './machine.ts';
+import { placedBetJson, prisonerJson } from './events.ts';
+import type { TableState } from './state.ts';
 
 /** Who looks at the table. */
 export type Viewer =
@@ -41,8 +42,11 @@ export function tableView(s: TableState, viewer: Viewer) {
     coup: s.coup,
     pauseRequested: s.pauseRequested,
     day: s.day,
-    /** The ball's pocket while nothing has been played this day: the day's date (RULES §6). */
-    ball: last ? last.pocket : (s.day?.pocket ?? null),
+    /**
+     * The ball's pocket: the last result; before the first result of the day, the day's date
+     * until the first launch (RULES §6: the ball lies there only until it is launched), then null.
+     */
+    ball: last ? last.pocket : s.day && s.day.launchedAt === undefined ? s.day.pocket : null,
     history: s.history,
     lastCoup: last
       ? {
@@ -58,7 +62,8 @@ export function tableView(s: TableState, viewer: Viewer) {
     prisoners: s.prisoners.map(prisonerJson),
   };
   if (viewer.role !== 'player') return view;
-  const mine = s.bets.filter((b) => b.playerId === viewer.playerId);
+  const mine = s.bets.ofPlayer(viewer.playerId);
+  const lastBets = Object.hasOwn(s.lastBets, viewer.playerId) ? s.lastBets[viewer.playerId] : [];
   return {
     ...view,
     my: {
@@ -66,8 +71,8 @@ export function tableView(s: TableState, viewer: Viewer) {
       bets: mine.map((b) => placedBetJson(s, b)),
       staked: mine.reduce((a, b) => a + b.stake, 0),
       prisoners: s.prisoners.filter((p) => p.playerId === viewer.playerId).map(prisonerJson),
-      canRebet: (s.lastBets[viewer.playerId]?.length ?? 0) > 0,
-      lastBets: s.lastBets[viewer.playerId] ?? [],
+      canRebet: lastBets.length > 0,
+      lastBets: lastBets.map((b) => placedBetJson(s, b)),
     },
   };
 }
