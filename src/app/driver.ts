@@ -37,6 +37,7 @@ import { playerAccount } from '../table/ledger.ts';
 import {
   initialState,
   nextWakeup,
+  restoreState,
   transition,
   type Published,
   type Step,
@@ -125,7 +126,10 @@ export class TableDriver {
   static async load(opts: TableDriverOptions): Promise<TableDriver> {
     const loaded = await opts.store.loadTable(opts.tableId);
     if (!loaded) throw new Error(`internal: no table ${opts.tableId} in the store`);
-    let state = loaded.snapshot?.state ?? initialState(loaded.config, (opts.clock ?? systemClock).now());
+    // the snapshot is parsed JSON: restoreState checks its version and shape and re-creates the bet book
+    const restored = loaded.snapshot ? restoreState(loaded.snapshot.state) : null;
+    if (restored && !restored.ok) throw new Error(`internal: table ${opts.tableId}: ${restored.error.message}`);
+    let state = restored?.ok ? restored.value : initialState(loaded.config, (opts.clock ?? systemClock).now());
     let seq = loaded.snapshot?.seq ?? 0;
     let coupSeq = seq;
     for (const { seq: s, event } of loaded.events) {

@@ -109,7 +109,11 @@ export function tableStateView(s: TableState, viewer: Viewer, largeAt = LARGE_TA
     coup: s.coup,
     pauseRequested: s.pauseRequested,
     day: s.day,
-    ball: last ? last.pocket : (s.day?.pocket ?? null),
+    /**
+     * The ball's pocket: the last result; before the first result of the day, the day's date
+     * until the first launch (RULES §6: the ball lies there only until it is launched), then null.
+     */
+    ball: last ? last.pocket : s.day && s.day.launchedAt === undefined ? s.day.pocket : null,
     history: s.history,
     lastCoup: last
       ? {
@@ -128,8 +132,8 @@ export function tableStateView(s: TableState, viewer: Viewer, largeAt = LARGE_TA
     ...(large ? { summary: betsSummary(s, bets) } : {}),
   };
   if (me === null) return view;
-  const mine = bets.filter((b) => b.playerId === me);
-  const lastBets = Object.hasOwn(s.lastBets, me) ? s.lastBets[me] : [];
+  const mine = s.bets.ofPlayer(me).map((b) => placedBetJson(s, b) as BetView);
+  const lastBets = Object.hasOwn(s.lastBets, me) ? s.lastBets[me].map((b) => placedBetJson(s, b)) : [];
   return {
     ...view,
     my: {

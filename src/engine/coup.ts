@@ -149,6 +149,26 @@ export function paymentList(outcomes: readonly BetOutcome[]): Payment[] {
   return lines.map(({ order: _order, ...line }) => line);
 }
 
+/**
+ * Inserts one line into a payment list already in the order of {@link paymentList} (RULES §6),
+ * where {@link paymentList} would have put it had it been settled last: after the lines of the
+ * groups before its own, and in the multiple chances after the lines of smaller or equal stake.
+ * Used for a partage taken after the settlement (its half joins the zero's list). Works on any
+ * line with the position `kind` and the `stake` (engine payments as JSON). Returns a new list.
+ */
+export function insertPayment<P extends { readonly kind: PositionKind; readonly stake: number }>(
+  list: readonly P[],
+  line: P,
+): P[] {
+  const g = PAYMENT_GROUP[line.kind];
+  let at = list.findIndex((x) => {
+    const gx = PAYMENT_GROUP[x.kind];
+    return gx > g || (gx === g && g !== 2 && x.stake > line.stake);
+  });
+  if (at < 0) at = list.length;
+  return [...list.slice(0, at), line, ...list.slice(at)];
+}
+
 /** Settles validated bets for the winning pocket (RULES §2-6). Pure. */
 export function settleCoup(rules: Rules, pocket: Pocket, bets: readonly Bet[]): CoupSettlement {
   const outcomes = bets.map((b) => settleBet(b, pocket, rules));

@@ -25,6 +25,7 @@ export const TABLE_ERROR_CODES = [
   'WRONG_PHASE', // a croupier command that does not fit the phase (e.g. result before rien ne va plus)
   'WRONG_MODE', // a croupier entering a number on an RNG table
   'INVALID_CONFIG', // a table configuration field out of range
+  'INVALID_STATE', // a stored table state (snapshot) of an unknown version or shape: restoreState refuses it
   'PRISON_NOT_ALLOWED', // a new bet carrying "prison": prison levels are set by the table only
   // server
   'INVALID_REQUEST', // request body / query / WebSocket message fails validation

@@ -139,7 +139,7 @@ export function resolveTableConfig(input: TableConfigInput): Result<TableConfig,
   if (!isAmount(input.minimum)) return bad('minimum must be a positive integer of minor units');
   const maxima = art53Maxima(input.minimum);
   for (const [k, v] of Object.entries(input.maxima ?? {})) {
-    if (!(k in maxima)) return bad(`unknown bet kind "${k}" in maxima`);
+    if (!Object.hasOwn(maxima, k)) return bad(`unknown bet kind "${k}" in maxima`);
     if (!isAmount(v) || v < input.minimum) return bad(`maxima.${k} must be an integer of minor units >= the minimum`);
     maxima[k as PositionKind] = v;
   }
@@ -149,7 +149,7 @@ export function resolveTableConfig(input: TableConfigInput): Result<TableConfig,
   if (typeof croupierPaced !== 'boolean') return bad('croupierPaced must be true or false');
   const timings = { ...DEFAULT_TIMINGS, ...(input.timings ?? {}) };
   for (const [k, v] of Object.entries(timings)) {
-    if (!(k in MIN_TIMINGS)) return bad(`unknown timing "${k}"`, { field: `timings.${k}` });
+    if (!Object.hasOwn(MIN_TIMINGS, k)) return bad(`unknown timing "${k}"`, { field: `timings.${k}` });
     const min = k === 'bettingMs' && croupierPaced ? 0 : MIN_TIMINGS[k as keyof TableTimings];
     if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > MAX_TIMING_MS) {
       const why =

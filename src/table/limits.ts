@@ -8,6 +8,9 @@
  *   announced bets on that position added up; prisoners not counted, they are no new stake) is
  *   at most the maximum of the position's kind. Each chip of an announced bet is checked against
  *   its own position's kind (e.g. the 0/2/3 chips of voisins du zéro against the transversale).
+ *
+ * The check reads the player's running totals per position (kept by the bet book), so its cost
+ * is that of the new bets only, whatever is already on the layout.
  */
 import type { Bet } from '../engine/bets.ts';
 import type { Position } from '../engine/layout.ts';
@@ -22,12 +25,13 @@ export function positionStakes(bet: Bet): Array<{ position: Position; stake: num
 }
 
 /**
- * Checks new bets of one player against the limits, given the player's bets already on the
- * layout this coup. Errors: BELOW_MINIMUM, ABOVE_MAXIMUM (detail: kind, position, limit, total).
+ * Checks new bets of one player against the limits, given the player's stake per position key
+ * already on the layout this coup (`existing`: a map, or the bets themselves). Errors:
+ * BELOW_MINIMUM, ABOVE_MAXIMUM (detail: kind, position, limit, total).
  */
 export function checkLimits(
   config: TableConfig,
-  existing: readonly Bet[],
+  existing: ReadonlyMap<string, number> | readonly Bet[],
   added: readonly Bet[],
 ): Result<true, TableError> {
   for (const b of added) {
@@ -45,17 +49,18 @@ export function checkLimits(
       };
     }
   }
+  const before = Array.isArray(existing)
+    ? totalsOf(existing as readonly Bet[])
+    : (existing as ReadonlyMap<string, number>);
   const totals = new Map<string, { position: Position; total: number }>();
-  for (const b of [...existing, ...added]) {
+  for (const b of added) {
     for (const { position, stake } of positionStakes(b)) {
-      const t = totals.get(position.key) ?? { position, total: 0 };
+      const t = totals.get(position.key) ?? { position, total: before.get(position.key) ?? 0 };
       t.total += stake;
       totals.set(position.key, t);
     }
   }
-  const touched = new Set(added.flatMap((b) => positionStakes(b).map((p) => p.position.key)));
-  for (const key of touched) {
-    const { position, total } = totals.get(key)!;
+  for (const [key, { position, total }] of totals) {
     const limit = config.maxima[position.kind];
     if (total > limit) {
       return {
@@ -69,4 +74,11 @@ export function checkLimits(
     }
   }
   return { ok: true, value: true };
+}
+
+function totalsOf(bets: readonly Bet[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const b of bets)
+    for (const { position, stake } of positionStakes(b)) m.set(position.key, (m.get(position.key) ?? 0) + stake);
+  return m;
 }

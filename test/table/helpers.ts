@@ -1,7 +1,21 @@
 /** Test helpers: a pure harness around the table state machine with an in-memory ledger. */
 import { resolveTableConfig, type TableConfigInput, type TableConfig } from '../../src/table/config.ts';
 import { applyTx, CASHIER, playerAccount, type Balances } from '../../src/table/ledger.ts';
-import { initialState, transition, type Effect, type TableEvent, type TableState } from '../../src/table/machine.ts';
+import {
+  initialState,
+  restoreState,
+  transition,
+  type Effect,
+  type TableEvent,
+  type TableState,
+} from '../../src/table/machine.ts';
+
+/** A state through its JSON and back (as the store snapshots it and the driver restores it). */
+export function viaJson(s: TableState): TableState {
+  const r = restoreState(JSON.parse(JSON.stringify(s)));
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
 
 export function config(over: Partial<TableConfigInput> = {}): TableConfig {
   const r = resolveTableConfig({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inPlayAccount, houseAccount } from '../../src/table/ledger.ts';
 import { MIN_TIMINGS, resolveTableConfig } from '../../src/table/config.ts';
-import { nextWakeup, transition, type TableEvent } from '../../src/table/machine.ts';
+import { nextWakeup, placedBetJson, transition, type TableEvent } from '../../src/table/machine.ts';
 import { config, Harness } from './helpers.ts';
 
 const rouge = (stake: number) => ({ chance: 'rouge', stake });
@@ -254,10 +254,16 @@ describe('bets: limits, funds, idempotency, undo/rebet/double', () => {
     h.place('alice', { numbers: [5], stake: 100 }, 'c');
     expect(h.balance('alice')).toBe(9600);
     h.send({ type: 'undo', now: h.now, playerId: 'alice' });
-    expect(h.state.bets.map((b) => b.spec.dozen ?? b.spec.chance)).toEqual(['rouge', 2]);
+    // bets are stored validated (catalogue positions), no longer as their client specs
+    expect(
+      h.state.bets.map((b) => {
+        const j = placedBetJson(h.state, b);
+        return 'key' in j ? j.key : j.announce;
+      }),
+    ).toEqual(['rouge', 'douzaine-2']);
     h.send({ type: 'undo', now: h.now, playerId: 'alice', betId: 'nope' });
     expect(h.rejection()).toBe('BET_NOT_FOUND');
-    h.send({ type: 'undo', now: h.now, playerId: 'alice', betId: h.state.bets[0].id });
+    h.send({ type: 'undo', now: h.now, playerId: 'alice', betId: h.state.bets.at(0)!.id });
     expect(h.state.bets).toHaveLength(1);
     expect(h.balance('alice')).toBe(9800);
     h.send({ type: 'double', now: h.now, playerId: 'alice', requestId: 'd1', available: h.balance('alice') });

@@ -297,7 +297,7 @@ function parseTimings(text: string | undefined): Partial<TableTimings> {
   if (!v || typeof v !== 'object' || Array.isArray(v))
     throw new CliError('INVALID_ARGUMENTS', '--timings must be a JSON object of milliseconds');
   for (const [k, ms] of Object.entries(v)) {
-    if (!(k in MIN_TIMINGS))
+    if (!Object.hasOwn(MIN_TIMINGS, k))
       throw new CliError(
         'INVALID_ARGUMENTS',
         `--timings: unknown timing "${k}" (${Object.keys(MIN_TIMINGS).join(', ')})`,

@@ -1,0 +1,346 @@
+/**
+ * Persistent collections of the table state whose updates cost O(1) whatever their size: the
+ * bets on the layout ({@link BetBook}) and the remembered client request ids
+ * ({@link RequestLog}).
+ *
+ * How immutability is kept (the driver relies on `state === previous` for "no change", and on
+ * an old state staying valid when a step's storage transaction fails and is dropped): each
+ * collection value is a *version* of a shared, append-only log. Every entry carries the version
+ * that added it (and, for bets, the version that removed it); a value of version `v` sees
+ * exactly the entries added at or before `v` and not removed at or before `v`. Only the newest
+ * version of a log (its tip) writes into the log in place, in O(1); an update of an older
+ * version (a dropped step, a test branching from one state twice) first copies its visible
+ * entries into a new log (O(n), rare). So the versions of one log are a single chain and no
+ * value ever sees a change made after it.
+ *
+ * JSON: both serialise to plain arrays (`toJSON`) and are re-created from them by
+ * {@link BetBook.fromJSON} / {@link RequestLog.fromJSON} (see `restoreState`). Keys from
+ * outside (player ids, request ids) live in `Map`s only.
+ */
+import type { Announce } from '../engine/announce.ts';
+
+/** A bet on the layout, validated once when placed: JSON, and it refers to its catalogue position. */
+export type StoredBet = {
+  /** Table-assigned id "c<coup>-<n>", unique on the table. */
+  readonly id: string;
+  readonly playerId: string;
+  /** Total stake, minor units (announced: unit × chips). */
+  readonly stake: number;
+  /** Epoch ms. */
+  readonly placedAt: number;
+  /** The client request that placed it (undo takes back a whole request). */
+  readonly requestId?: string;
+} & (
+  | {
+      readonly type: 'position';
+      /** Index of the position in the wheel's catalogue (engine `catalogue(wheel).positions`). */
+      readonly position: number;
+      /** The player's choice should the coup be a zero, as they gave it (chances simples, french): absent = en prison. */
+      readonly onZero?: 'prison' | 'partage';
+    }
+  | {
+      readonly type: 'announce';
+      /** The announced bet as the engine parsed it; its chips are its expansion. */
+      readonly announce: Announce;
+      /** Minor units per chip. */
+      readonly unit: number;
+    }
+);
+
+/** A player's running totals on the layout this coup (the limit checks read them). */
+export interface PlayerTotals {
+  /** Number of bets. */
+  readonly count: number;
+  /** Sum of their stakes, minor units. */
+  readonly staked: number;
+  /** Stake per position key (a bet's own position, or each chip group of an announced bet). */
+  readonly byPosition: ReadonlyMap<string, number>;
+}
+
+/** The stakes a stored bet puts on each position key; given by the caller (it knows the catalogue). */
+export type PositionStakesOf = (b: StoredBet) => ReadonlyArray<{ key: string; stake: number }>;
+
+interface Entry {
+  readonly bet: StoredBet;
+  readonly added: number;
+  removed: number;
+}
+
+interface PlayerRecord {
+  /** Indices of the player's entries, in placement order. */
+  readonly entries: number[];
+  /** Balance before the player's first stake of the coup, and the version that set it. */
+  balanceBefore?: number;
+  balanceAt: number;
+  /** Totals valid for every version >= `totalsAt`. */
+  totals: { count: number; staked: number; byPosition: Map<string, number> };
+  totalsAt: number;
+}
+
+interface Log {
+  readonly entries: Entry[];
+  readonly players: Map<string, PlayerRecord>;
+  tip: number;
+}
+
+const NEVER = Number.POSITIVE_INFINITY;
+
+/** The bets on the layout of one coup (see the module doc). */
+export class BetBook implements Iterable<StoredBet> {
+  readonly #log: Log;
+  readonly #version: number;
+  readonly #count: number;
+
+  private constructor(log: Log, version: number, count: number) {
+    this.#log = log;
+    this.#version = version;
+    this.#count = count;
+  }
+
+  /** No bet. */
+  static empty(): BetBook {
+    return new BetBook({ entries: [], players: new Map(), tip: 0 }, 0, 0);
+  }
+
+  /** A book of these bets (in placement order) and balances before bets; O(n). */
+  static of(
+    bets: Iterable<StoredBet>,
+    balances: Iterable<readonly [string, number]>,
+    stakesOf: PositionStakesOf,
+  ): BetBook {
+    const log: Log = { entries: [], players: new Map(), tip: 0 };
+    let n = 0;
+    for (const [playerId, amount] of balances) {
+      const r = record(log, playerId);
+      r.balanceBefore = amount;
+    }
+    for (const bet of bets) {
+      const r = record(log, bet.playerId);
+      r.entries.push(log.entries.length);
+      log.entries.push({ bet, added: 0, removed: NEVER });
+      addTotals(r.totals, bet, stakesOf, 1);
+      n++;
+    }
+    return new BetBook(log, 0, n);
+  }
+
+  /** Number of bets on the layout. */
+  get length(): number {
+    return this.#count;
+  }
+
+  *[Symbol.iterator](): Iterator<StoredBet> {
+    const v = this.#version;
+    for (const e of this.#log.entries) if (e.added <= v && e.removed > v) yield e.bet;
+  }
+
+  /** The bets as an array, in placement order; O(n). */
+  toArray(): StoredBet[] {
+    return [...this];
+  }
+
+  /** Maps every bet, in placement order. */
+  map<T>(f: (b: StoredBet, i: number) => T): T[] {
+    return this.toArray().map(f);
+  }
+
+  /** Folds over the bets, in placement order. */
+  reduce<T>(f: (acc: T, b: StoredBet) => T, init: T): T {
+    let acc = init;
+    for (const b of this) acc = f(acc, b);
+    return acc;
+  }
+
+  /** The i-th bet in placement order (negative: from the end), or undefined; O(n). */
+  at(i: number): StoredBet | undefined {
+    return this.toArray().at(i);
+  }
+
+  /** The player's bets, in placement order; O(the player's bets). */
+  ofPlayer(playerId: string): StoredBet[] {
+    const r = this.#log.players.get(playerId);
+    if (!r) return [];
+    const v = this.#version;
+    const out: StoredBet[] = [];
+    for (const i of r.entries) {
+      const e = this.#log.entries[i];
+      if (e.added <= v && e.removed > v) out.push(e.bet);
+    }
+    return out;
+  }
+
+  /** The player's running totals; O(1) on the newest version, else O(the player's bets). */
+  totalsOf(playerId: string, stakesOf: PositionStakesOf): PlayerTotals {
+    const r = this.#log.players.get(playerId);
+    if (!r) return { count: 0, staked: 0, byPosition: new Map() };
+    if (this.#version >= r.totalsAt) return r.totals;
+    const t = { count: 0, staked: 0, byPosition: new Map<string, number>() };
+    for (const b of this.ofPlayer(playerId)) addTotals(t, b, stakesOf, 1);
+    return t;
+  }
+
+  /** The player's balance before their first stake of this coup, if they staked. */
+  balanceBefore(playerId: string): number | undefined {
+    const r = this.#log.players.get(playerId);
+    return r && r.balanceBefore !== undefined && r.balanceAt <= this.#version ? r.balanceBefore : undefined;
+  }
+
+  /** Every [player, balance before their first stake] of this coup. */
+  balances(): Array<[string, number]> {
+    const out: Array<[string, number]> = [];
+    for (const [p, r] of this.#log.players)
+      if (r.balanceBefore !== undefined && r.balanceAt <= this.#version) out.push([p, r.balanceBefore]);
+    return out;
+  }
+
+  /** The tip of the log to write into: this book's own log when it is the newest version, else a copy. */
+  #writable(stakesOf: PositionStakesOf): BetBook {
+    return this.#version === this.#log.tip ? this : BetBook.of(this, this.balances(), stakesOf);
+  }
+
+  /**
+   * A new version with `bets` (of one player) added; `balance` is the player's balance before
+   * the stake, remembered for their first stake of the coup. O(bets added).
+   */
+  add(playerId: string, bets: readonly StoredBet[], balance: number, stakesOf: PositionStakesOf): BetBook {
+    const base = this.#writable(stakesOf);
+    const log = base.#log;
+    const v = ++log.tip;
+    const r = record(log, playerId);
+    if (base.balanceBefore(playerId) === undefined) {
+      r.balanceBefore = balance;
+      r.balanceAt = v;
+    }
+    if (r.totalsAt > base.#version) throw new Error('internal: bet book totals ahead of their version');
+    for (const bet of bets) {
+      if (bet.playerId !== playerId) throw new Error('internal: BetBook.add of another player');
+      r.entries.push(log.entries.length);
+      log.entries.push({ bet, added: v, removed: NEVER });
+      addTotals(r.totals, bet, stakesOf, 1);
+    }
+    r.totalsAt = v;
+    return new BetBook(log, v, base.#count + bets.length);
+  }
+
+  /** A new version without the player's bets of these ids (ids that are not theirs are ignored). O(the player's bets). */
+  remove(playerId: string, ids: readonly string[], stakesOf: PositionStakesOf): BetBook {
+    const base = this.#writable(stakesOf);
+    const log = base.#log;
+    const r = log.players.get(playerId);
+    if (!r) return base;
+    const v = ++log.tip;
+    const gone = new Set(ids);
+    let removed = 0;
+    for (const i of r.entries) {
+      const e = log.entries[i];
+      if (e.added <= base.#version && e.removed > base.#version && gone.has(e.bet.id)) {
+        e.removed = v;
+        addTotals(r.totals, e.bet, stakesOf, -1);
+        removed++;
+      }
+    }
+    r.totalsAt = v;
+    return new BetBook(log, v, base.#count - removed);
+  }
+
+  /** JSON: the bets in placement order and the balances before bets. */
+  toJSON(): BetBookJson {
+    return { bets: this.toArray(), balanceBeforeBets: this.balances() };
+  }
+
+  /** Re-creates a book from its JSON (see {@link toJSON}); the caller checked the shape. */
+  static fromJSON(json: BetBookJson, stakesOf: PositionStakesOf): BetBook {
+    return BetBook.of(json.bets, json.balanceBeforeBets, stakesOf);
+  }
+}
+
+/** The JSON of a {@link BetBook}. */
+export interface BetBookJson {
+  readonly bets: readonly StoredBet[];
+  readonly balanceBeforeBets: ReadonlyArray<readonly [string, number]>;
+}
+
+function record(log: Log, playerId: string): PlayerRecord {
+  let r = log.players.get(playerId);
+  if (!r) {
+    r = { entries: [], balanceAt: 0, totals: { count: 0, staked: 0, byPosition: new Map() }, totalsAt: 0 };
+    log.players.set(playerId, r);
+  }
+  return r;
+}
+
+function addTotals(
+  t: { count: number; staked: number; byPosition: Map<string, number> },
+  b: StoredBet,
+  stakesOf: PositionStakesOf,
+  sign: 1 | -1,
+): void {
+  t.count += sign;
+  t.staked += sign * b.stake;
+  for (const { key, stake } of stakesOf(b)) {
+    const next = (t.byPosition.get(key) ?? 0) + sign * stake;
+    if (next === 0) t.byPosition.delete(key);
+    else t.byPosition.set(key, next);
+  }
+}
+
+/** What was remembered of a client request id (idempotent commands). */
+export interface RequestRecord {
+  readonly coup: number;
+  readonly fingerprint: string;
+  /** The reply given the first time. */
+  readonly reply: unknown;
+}
+
+interface RequestMapLog {
+  readonly map: Map<string, { record: RequestRecord; added: number }>;
+  tip: number;
+}
+
+/** Client request ids of the current and the previous coup, keyed "player/requestId" (see the module doc). */
+export class RequestLog implements Iterable<[string, RequestRecord]> {
+  readonly #log: RequestMapLog;
+  readonly #version: number;
+
+  private constructor(log: RequestMapLog, version: number) {
+    this.#log = log;
+    this.#version = version;
+  }
+
+  /** Re-creates a log from its entries (in the order they were remembered). */
+  static fromJSON(entries: Iterable<readonly [string, RequestRecord]>): RequestLog {
+    const map = new Map<string, { record: RequestRecord; added: number }>();
+    for (const [k, record] of entries) map.set(k, { record, added: 0 });
+    return new RequestLog({ map, tip: 0 }, 0);
+  }
+
+  /** The record of a key, if remembered in this version. */
+  get(key: string): RequestRecord | undefined {
+    const e = this.#log.map.get(key);
+    return e && e.added <= this.#version ? e.record : undefined;
+  }
+
+  *[Symbol.iterator](): Iterator<[string, RequestRecord]> {
+    for (const [k, e] of this.#log.map) if (e.added <= this.#version) yield [k, e.record];
+  }
+
+  /** A new version remembering a new key; O(1) on the newest version. */
+  with(key: string, record: RequestRecord): RequestLog {
+    if (this.get(key)) throw new Error('internal: a request id is remembered once');
+    const base = this.#version === this.#log.tip ? this : RequestLog.fromJSON(this);
+    const v = ++base.#log.tip;
+    base.#log.map.delete(key); // an entry of a dropped later version
+    base.#log.map.set(key, { record, added: v });
+    return new RequestLog(base.#log, v);
+  }
+
+  /** Only the records of coup `coup` and later (a new coup keeps the previous one's for late retries). */
+  since(coup: number): RequestLog {
+    return RequestLog.fromJSON([...this].filter(([, r]) => r.coup >= coup));
+  }
+
+  /** JSON: `[key, record]` entries. */
+  toJSON(): Array<[string, RequestRecord]> {
+    return [...this];
+  }
+}

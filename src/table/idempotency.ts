@@ -1,0 +1,78 @@
+/**
+ * Player commands with client request ids (docs/API.md "Idempotency"), and the automatic phase
+ * changes whose deadline has passed before a command is judged.
+ */
+import { echo } from './shape.ts';
+import { launch, rienNeVaPlus } from './phases.ts';
+import { BETTING_PHASES, type TableState } from './state.ts';
+import { reject, type Effect, type Step } from './step.ts';
+
+/** Stable JSON text with sorted keys (request fingerprints). */
+export function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    return `{${Object.keys(v as object)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
+}
+
+/**
+ * Runs a player command with its client request id. The request id is looked up FIRST, before
+ * any phase check, so a retry always gets the first reply again (also after rien ne va plus,
+ * or after a partage removed the prisoner); the same id with a different command or payload
+ * is REQUEST_ID_REUSED. A command that changed the state is remembered with its reply for the
+ * current and the previous coup (O(1): the request log is persistent, see book.ts).
+ */
+export function playerStep(
+  s: TableState,
+  e: { now: number; playerId: string; requestId?: string },
+  command: Record<string, unknown>,
+  run: (s: TableState) => Step,
+): Step {
+  const fingerprint = canonicalJson(command);
+  const key = e.requestId ? `${e.playerId}/${e.requestId}` : null;
+  const seen = key ? s.requests.get(key) : undefined;
+  if (seen) {
+    if (seen.fingerprint !== fingerprint)
+      return reject(
+        s,
+        'REQUEST_ID_REUSED',
+        `request id ${echo(e.requestId)} was already used for another command or payload`,
+      );
+    return { state: s, effects: [{ type: 'reply', value: seen.reply }] };
+  }
+  const due = applyOverdue(s, e.now);
+  const run1 = run(due.state);
+  const step: Step = due.state === s ? run1 : { state: run1.state, effects: [...due.effects, ...run1.effects] };
+  if (!key || run1.state === due.state) return step;
+  const reply = step.effects.find((x) => x.type === 'reply');
+  if (!reply || reply.type !== 'reply') return step;
+  return {
+    state: {
+      ...step.state,
+      requests: step.state.requests.with(key, { coup: s.coup, fingerprint, reply: reply.value }),
+    },
+    effects: step.effects,
+  };
+}
+
+/**
+ * Applies the automatic changes of the betting phases whose deadline has passed at `now` —
+ * the launch at the betting deadline, "rien ne va plus" at the launched deadline — at the
+ * published instants, before a player command is judged. The deadline's own `tick` may wait
+ * in the table's queue behind commands when the server is busy; this way nothing is accepted
+ * at or after the published deadline.
+ */
+export function applyOverdue(s: TableState, now: number): Step {
+  let state = s;
+  const effects: Effect[] = [];
+  while (state.deadline !== null && now >= state.deadline && BETTING_PHASES.includes(state.phase)) {
+    const step = state.phase === 'betting' ? launch(state, state.deadline) : rienNeVaPlus(state, state.deadline);
+    state = step.state;
+    effects.push(...step.effects);
+  }
+  return { state, effects };
+}

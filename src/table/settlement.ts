@@ -1,0 +1,270 @@
+/**
+ * The facts of a settlement: the coup's bets and prisoners settled in one pass of the engine's
+ * batch settlement (engine `settleCoup`), one ledger transaction with one posting per player
+ * (plus the table's in-play and house accounts), the new prisoners, the rebet lists, the coup
+ * record and the per-player events — every step linear in the number of bets. Also the void
+ * coup (a restart lost the ball: every stake of the coup goes back).
+ */
+import type { Bet } from '../engine/bets.ts';
+import { settleCoup, type CoupSettlement } from '../engine/coup.ts';
+import { betJson, settlementJson } from '../engine/report.ts';
+import { isZero, parsePocket, pocketLabel } from '../engine/wheel.ts';
+import type { OutcomeJson } from '../protocol/events.ts';
+import { phaseEvent, prisonerJson } from './events.ts';
+import { houseAccount, inPlayAccount, makeTx, playerAccount, type Posting } from './ledger.ts';
+import { coupRecord, newPlayer, playersObject, recordBetsJson } from './records.ts';
+import {
+  BetBook,
+  engineBet,
+  HISTORY_LENGTH,
+  nullProto,
+  prisonerBet,
+  tableRules,
+  type LastCoup,
+  type Prisoner,
+  type StoredBet,
+  type TableState,
+} from './state.ts';
+import { publish, reject, STAFF, TABLE, toPlayer, txId, type CoupPlayer, type Effect, type Step } from './step.ts';
+
+/** The rebet lists after a coup: each player who bet keeps this coup's bets (one pass). */
+function nextLastBets(s: TableState): Record<string, readonly StoredBet[]> {
+  const byPlayer = new Map<string, StoredBet[]>();
+  for (const b of s.bets) {
+    const list = byPlayer.get(b.playerId);
+    if (list) list.push(b);
+    else byPlayer.set(b.playerId, [b]);
+  }
+  const lastBets = nullProto(s.lastBets);
+  for (const [p, list] of byPlayer) lastBets[p] = list;
+  return lastBets;
+}
+
+/** One pass over the outcomes: each player's line of the record, the new prisoners, and the table's in-play and house movements. */
+function book(
+  s: TableState,
+  settlement: CoupSettlement,
+  owners: Readonly<Record<string, string>>,
+  newBets: number,
+  before: ReadonlyMap<string, Prisoner>,
+  now: number,
+): { players: Map<string, CoupPlayer>; prisoners: Prisoner[]; inPlay: number; house: number } {
+  const zero = isZero(settlement.pocket);
+  const players = new Map<string, CoupPlayer>();
+  const prisoners: Prisoner[] = [];
+  let inPlay = 0;
+  let house = 0;
+  settlement.outcomes.forEach((o, i) => {
+    const playerId = owners[o.bet.id];
+    let pl = players.get(playerId);
+    if (!pl) players.set(playerId, (pl = newPlayer(s.bets.balanceBefore(playerId) ?? null)));
+    pl.betIds.push(o.bet.id);
+    if (i >= newBets) pl.prisonerStakes += o.stake;
+    else pl.staked += o.stake;
+    pl.returned += o.returned;
+    inPlay += -o.stake + o.kept;
+    house += o.collected - o.paid;
+    if (o.status === 'imprisoned' && o.bet.type === 'position' && o.bet.position.chance) {
+      const pending = zero && s.config.timings.zeroChoiceMs > 0;
+      const was = before.get(o.bet.id);
+      prisoners.push({
+        id: o.bet.id,
+        playerId,
+        chance: o.bet.position.chance,
+        stake: o.kept,
+        level: o.prison ?? 1,
+        since: zero ? s.coup : (was?.since ?? s.coup),
+        pending,
+        choiceDeadline: pending ? now + s.config.timings.zeroChoiceMs : null,
+        ...(was?.onZero ? { onZero: was.onZero } : {}),
+      });
+    }
+  });
+  return { players, prisoners, inPlay, house };
+}
+
+/** Settles the coup for the winning pocket (RULES §2-6). */
+export function settle(s: TableState, now: number, pocketRaw: unknown, source: 'rng' | 'croupier'): Step {
+  const { rules, catalogue: cat } = tableRules(s.config);
+  const parsed = parsePocket(pocketRaw, rules.wheel);
+  if (!parsed.ok) return reject(s, 'INVALID_OUTCOME', parsed.error.message);
+  const pocket = parsed.value;
+  const owners: Record<string, string> = Object.create(null);
+  const bets: Bet[] = [];
+  for (const b of s.bets) {
+    bets.push(engineBet(cat, b));
+    owners[b.id] = b.playerId;
+  }
+  const newBets = bets.length;
+  const before = new Map<string, Prisoner>();
+  for (const p of s.prisoners) {
+    bets.push(prisonerBet(cat, p));
+    owners[p.id] = p.playerId;
+    before.set(p.id, p);
+  }
+  const settlement = settleCoup(rules, pocket, bets);
+  const table = s.config.id;
+  const { players, prisoners, inPlay, house } = book(s, settlement, owners, newBets, before, now);
+  const postings: Posting[] = [
+    { account: inPlayAccount(table), amount: inPlay },
+    { account: houseAccount(table), amount: house },
+  ];
+  for (const [playerId, pl] of players) postings.push({ account: playerAccount(playerId), amount: pl.returned });
+  const json = settlementJson(rules, settlement);
+  const label = pocketLabel(pocket);
+  const tx = makeTx(
+    { id: txId(s), kind: 'settle', at: now, tableId: table, coup: s.coup, memo: { pocket: label } },
+    postings,
+  );
+  const record = coupRecord(s, now, {
+    status: 'settled',
+    pocket: label,
+    source,
+    settlement: { ...json, owners },
+    bets: recordBetsJson(settlement.outcomes, owners, newBets),
+    players: playersObject(players),
+  });
+  const lastCoup: LastCoup = {
+    number: s.coup,
+    pocket: label,
+    chances: settlement.chances,
+    announcement: settlement.announcement,
+    payments: json.payments,
+    croupiers: settlement.croupiers,
+    owners,
+    at: now,
+  };
+  const next: TableState = {
+    ...s,
+    phase: 'settled',
+    since: now,
+    deadline: now + s.config.timings.resultMs,
+    spinRequested: false,
+    bets: BetBook.empty(),
+    prisoners,
+    lastBets: nextLastBets(s),
+    history: [{ coup: s.coup, pocket: label, at: now }, ...s.history].slice(0, HISTORY_LENGTH),
+    lastCoup,
+    txSeq: s.txSeq + 1,
+  };
+  const effects: Effect[] = [
+    { type: 'ledger', tx },
+    { type: 'coup', record },
+  ];
+  effects.push(
+    publish(next, TABLE, 'result', {
+      pocket: label,
+      chances: settlement.chances,
+      announcement: settlement.announcement,
+      source,
+      totals: settlement.totals,
+    }),
+  );
+  effects.push(...playerEvents(next, json, owners, players, prisoners));
+  effects.push(
+    publish(next, STAFF, 'payments', {
+      pocket: label,
+      payments: json.payments,
+      croupiers: settlement.croupiers,
+      owners,
+    }),
+  );
+  effects.push(phaseEvent(next));
+  return { state: next, effects };
+}
+
+/** The settlement event of each player (their outcomes grouped in one pass) and the prisoner events of new pending choices. */
+function playerEvents(
+  next: TableState,
+  json: ReturnType<typeof settlementJson>,
+  owners: Readonly<Record<string, string>>,
+  players: ReadonlyMap<string, CoupPlayer>,
+  prisoners: readonly Prisoner[],
+): Effect[] {
+  const effects: Effect[] = [];
+  const label = json.outcome;
+  // each player's outcomes, in one pass over the coup's outcomes
+  const mine = new Map<string, Record<string, OutcomeJson>>();
+  for (const id of Object.keys(json.bets)) {
+    const playerId = owners[id];
+    let m = mine.get(playerId);
+    if (!m) mine.set(playerId, (m = {}));
+    m[id] = json.bets[id];
+  }
+  for (const [playerId, summary] of players) {
+    effects.push(
+      publish(next, toPlayer(playerId), 'settlement', {
+        playerId,
+        pocket: label,
+        bets: mine.get(playerId) ?? {},
+        staked: summary.staked,
+        prisonerStakes: summary.prisonerStakes,
+        returned: summary.returned,
+      }),
+    );
+  }
+  for (const p of prisoners) {
+    if (!p.pending) continue;
+    const body = { action: 'imprisoned' as const, prisoner: prisonerJson(p) };
+    effects.push(publish(next, toPlayer(p.playerId), 'prisoner', body), publish(next, STAFF, 'prisoner', body));
+  }
+  return effects;
+}
+
+/** Voids the current coup: every stake placed in it goes back to its player; prisoners keep their level. */
+export function voidCoup(s: TableState, now: number, reason: string): Step {
+  const table = s.config.id;
+  const players = new Map<string, CoupPlayer>();
+  let inPlay = 0;
+  for (const b of s.bets) {
+    let pl = players.get(b.playerId);
+    if (!pl) players.set(b.playerId, (pl = newPlayer(s.bets.balanceBefore(b.playerId) ?? null)));
+    pl.staked += b.stake;
+    pl.returned += b.stake;
+    pl.betIds.push(b.id);
+    inPlay -= b.stake;
+  }
+  const effects: Effect[] = [];
+  if (players.size) {
+    const postings: Posting[] = [{ account: inPlayAccount(table), amount: inPlay }];
+    for (const [playerId, pl] of players) postings.push({ account: playerAccount(playerId), amount: pl.returned });
+    effects.push({
+      type: 'ledger',
+      tx: makeTx({ id: txId(s), kind: 'void', at: now, tableId: table, coup: s.coup, memo: { reason } }, postings),
+    });
+  }
+  const { catalogue: cat } = tableRules(s.config);
+  const record = coupRecord(s, now, {
+    status: 'void',
+    pocket: null,
+    source: null,
+    reason,
+    settlement: null,
+    bets: s.bets.map((b) => ({ playerId: b.playerId, prisoner: false, bet: voidBetJson(cat, b) })),
+    players: playersObject(players),
+  });
+  effects.push({ type: 'coup', record });
+  const next: TableState = {
+    ...s,
+    phase: 'settled',
+    since: now,
+    deadline: now + s.config.timings.resultMs,
+    spinRequested: false,
+    bets: BetBook.empty(),
+    txSeq: s.txSeq + 1,
+  };
+  const returned: Record<string, number> = Object.create(null);
+  for (const [p, v] of players) returned[p] = v.returned;
+  effects.push(publish(next, TABLE, 'coup-void', { reason, returned }));
+  effects.push(phaseEvent(next));
+  return { state: next, effects };
+}
+
+function voidBetJson(cat: ReturnType<typeof tableRules>['catalogue'], b: StoredBet) {
+  return {
+    ...betJson(engineBet(cat, b)),
+    playerId: b.playerId,
+    placedAt: b.placedAt,
+    ...(b.type === 'position' && b.onZero !== undefined ? { onZero: b.onZero } : {}),
+  };
+}

@@ -1,0 +1,360 @@
+/**
+ * The state of one table (JSON-serialisable: the store snapshots it), a fresh state, and
+ * {@link restoreState}, which reads a snapshot back (version and shape checked) — the driver
+ * calls it instead of casting `JSON.parse(..)`.
+ *
+ * Bets are stored validated ({@link StoredBet}: a catalogue position index or a parsed
+ * announced bet, plus the stake), so nothing is parsed again after placement; keys from
+ * outside (player ids, request ids) live in `Map`s (inside {@link BetBook} / {@link RequestLog})
+ * or in null-prototype objects re-created on restore.
+ */
+import { expandAnnounce, type Chip } from '../engine/announce.ts';
+import type { Bet } from '../engine/bets.ts';
+import { catalogue, CHANCES, type Catalogue, type Chance } from '../engine/layout.ts';
+import type { Rules } from '../engine/rules.ts';
+import type { PocketLabel } from '../engine/wheel.ts';
+import type { PaymentJson, Phase } from '../protocol/events.ts';
+import { tableErr, type TableError } from '../protocol/errors.ts';
+import type { Result } from '../engine/result.ts';
+import { parseBet } from '../engine/bets.ts';
+import { BetBook, RequestLog, type BetBookJson, type RequestRecord, type StoredBet } from './book.ts';
+import { rulesOf, type TableConfig } from './config.ts';
+
+export type { StoredBet, RequestRecord } from './book.ts';
+export { BetBook, RequestLog } from './book.ts';
+
+/** Phases in which bets (and undo / rebet / double) are accepted. */
+export const BETTING_PHASES: readonly Phase[] = ['betting', 'launched'];
+
+/** Number of recent results kept in the state. */
+export const HISTORY_LENGTH = 50;
+
+/** Version of the state's JSON shape (`v`); {@link restoreState} also reads version 1. */
+export const STATE_VERSION = 2;
+
+/** A bet on the layout in the current coup (the stored, validated form). */
+export type PlacedBet = StoredBet;
+
+/** A chance simple en prison, carried across coups (its stake stays on the in-play account). */
+export interface Prisoner {
+  /** The id of the bet that was imprisoned. */
+  readonly id: string;
+  readonly playerId: string;
+  readonly chance: Chance;
+  /** Minor units. */
+  readonly stake: number;
+  /** Prison level, 1..maxLevel. */
+  readonly level: number;
+  /** Coup in which it was (last) imprisoned by a zero. */
+  readonly since: number;
+  /** A choice after a zero is still open: la partage, stay, or move. */
+  readonly pending: boolean;
+  /** Epoch ms at which a pending choice defaults to en prison; null when not pending. */
+  readonly choiceDeadline: number | null;
+  /**
+   * Standing instruction for the next zero: `partage` takes la partage at once (useful at the
+   * depth limit where the rule would lose it); absent = en prison (the engine's rule).
+   */
+  readonly onZero?: 'partage';
+}
+
+/** One result in the table's recent history. */
+export interface RecentResult {
+  readonly coup: number;
+  readonly pocket: PocketLabel;
+  readonly at: number;
+}
+
+/** The last settled coup, for the result display and the croupier's payment list. */
+export interface LastCoup {
+  readonly number: number;
+  readonly pocket: PocketLabel;
+  readonly chances: readonly string[];
+  readonly announcement: Readonly<Record<string, string>>;
+  /** The croupier's payment list, in the engine's order (engine `paymentJson` lines). */
+  readonly payments: readonly PaymentJson[];
+  readonly croupiers: { collects: string; pays: string };
+  /** Bet id → player id of every bet and prisoner of the coup. */
+  readonly owners: Readonly<Record<string, string>>;
+  readonly at: number;
+}
+
+/** The state of one table. JSON-serialisable (it is snapshotted by the store; read back with {@link restoreState}). */
+export interface TableState {
+  readonly v: 2;
+  readonly config: TableConfig;
+  readonly phase: Phase;
+  /** Epoch ms the phase began. */
+  readonly since: number;
+  /** Epoch ms of the next automatic phase change, or null. */
+  readonly deadline: number | null;
+  /**
+   * The gaming day: date, and the pocket the ball lay in at the opening (day of month);
+   * `launchedAt`: the first launch of the day, after which the ball is no longer in that pocket (RULES §6).
+   */
+  readonly day: {
+    readonly date: string;
+    readonly openedAt: number;
+    readonly pocket: number;
+    readonly launchedAt?: number;
+  } | null;
+  /** Current coup number (0 before the first). */
+  readonly coup: number;
+  readonly coupStartedAt: number | null;
+  readonly closedAt: number | null;
+  /** A pause was asked: after the coup the table waits for `open`. */
+  readonly pauseRequested: boolean;
+  /** The driver was asked to draw the number (RNG mode). */
+  readonly spinRequested: boolean;
+  /** The bets on the layout, with per-player indexes and totals and each player's balance before their first stake. */
+  readonly bets: BetBook;
+  readonly prisoners: readonly Prisoner[];
+  /** Each player's bets of their last coup with bets, for rebet (null-prototype object). */
+  readonly lastBets: Readonly<Record<string, readonly StoredBet[]>>;
+  readonly history: readonly RecentResult[];
+  readonly lastCoup: LastCoup | null;
+  /** Client request ids of the current and the previous coup, keyed "player/requestId". */
+  readonly requests: RequestLog;
+  readonly nextBetSeq: number;
+  /** Counter for ledger transaction ids. */
+  readonly txSeq: number;
+}
+
+/** A fresh table: closed, no coup yet. */
+export function initialState(config: TableConfig, now: number): TableState {
+  return {
+    v: 2,
+    config,
+    phase: 'closed',
+    since: now,
+    deadline: null,
+    day: null,
+    coup: 0,
+    coupStartedAt: null,
+    closedAt: null,
+    pauseRequested: false,
+    spinRequested: false,
+    bets: BetBook.empty(),
+    prisoners: [],
+    lastBets: Object.create(null),
+    history: [],
+    lastCoup: null,
+    requests: RequestLog.fromJSON([]),
+    nextBetSeq: 1,
+    txSeq: 1,
+  };
+}
+
+/** The earliest instant at which a `tick` changes something (phase deadline or a zero-choice deadline), or null. */
+export function nextWakeup(s: TableState): number | null {
+  let t = s.deadline;
+  for (const p of s.prisoners)
+    if (p.pending && p.choiceDeadline !== null && (t === null || p.choiceDeadline < t)) t = p.choiceDeadline;
+  return t;
+}
+
+// ---------------------------------------------------------------------------------------------
+// the rules and the catalogue of a configuration, computed once per configuration object
+
+const RULES = new WeakMap<TableConfig, { rules: Rules; catalogue: Catalogue }>();
+
+/** The engine rules and catalogue of a (validated) table configuration; cached per configuration object. */
+export function tableRules(config: TableConfig): { rules: Rules; catalogue: Catalogue } {
+  let r = RULES.get(config);
+  if (!r) {
+    const rules = rulesOf(config);
+    r = { rules, catalogue: catalogue(rules.wheel) };
+    RULES.set(config, r);
+  }
+  return r;
+}
+
+const EXPANSIONS = new Map<string, Chip[]>();
+
+function chipsOf(b: Extract<StoredBet, { type: 'announce' }>): Chip[] {
+  const k = JSON.stringify(b.announce);
+  let chips = EXPANSIONS.get(k);
+  if (!chips) {
+    chips = expandAnnounce(b.announce);
+    EXPANSIONS.set(k, chips);
+  }
+  return chips;
+}
+
+/** The engine bet of a stored bet (no parsing: a catalogue look-up, or the announced bet's expansion). */
+export function engineBet(cat: Catalogue, b: StoredBet): Bet {
+  if (b.type === 'position')
+    return {
+      type: 'position',
+      id: b.id,
+      stake: b.stake,
+      position: cat.positions[b.position],
+      prison: 0,
+      onZero: b.onZero ?? 'prison',
+    };
+  return { type: 'announce', id: b.id, unit: b.unit, stake: b.stake, announce: b.announce, chips: chipsOf(b) };
+}
+
+/** The engine bet of a prisoner (a chance simple at its prison level). */
+export function prisonerBet(cat: Catalogue, p: Prisoner): Bet {
+  const position = cat.byKey.get(p.chance);
+  if (!position) throw new Error(`internal: no position ${p.chance}`);
+  return { type: 'position', id: p.id, stake: p.stake, position, prison: p.level, onZero: p.onZero ?? 'prison' };
+}
+
+/** The stored form of a validated engine bet placed by a player. */
+export function storedBet(
+  bet: Bet,
+  playerId: string,
+  placedAt: number,
+  requestId: string | undefined,
+  onZero: unknown,
+): StoredBet {
+  const base = { id: bet.id, playerId, stake: bet.stake, placedAt, ...(requestId !== undefined ? { requestId } : {}) };
+  if (bet.type === 'announce') return { ...base, type: 'announce', announce: bet.announce, unit: bet.unit };
+  return {
+    ...base,
+    type: 'position',
+    position: bet.position.index,
+    ...(onZero !== undefined ? { onZero: bet.onZero } : {}),
+  };
+}
+
+/** The stakes a stored bet puts on each position key (limits, running totals). */
+export function stakesOf(cat: Catalogue): (b: StoredBet) => Array<{ key: string; stake: number }> {
+  return (b) =>
+    b.type === 'position'
+      ? [{ key: cat.positions[b.position].key, stake: b.stake }]
+      : chipsOf(b).map((c) => ({ key: c.position.key, stake: b.unit * c.count }));
+}
+
+/** A null-prototype copy of an object keyed by outside strings. */
+export function nullProto<T>(o: Readonly<Record<string, T>> = {}): Record<string, T> {
+  const out: Record<string, T> = Object.create(null);
+  for (const k of Object.keys(o)) out[k] = o[k];
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// restore
+
+type Json = Record<string, unknown>;
+const isObj = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x);
+const isIntOrNull = (x: unknown) => x === null || isInt(x);
+const PHASES: readonly Phase[] = ['closed', 'betting', 'launched', 'no-more-bets', 'settled', 'paused'];
+
+/**
+ * Reads a stored table state (a snapshot's parsed JSON) back into a {@link TableState}: checks
+ * the version `v` (2, or 1: bets stored as specs, parsed once here) and the shape, re-creates
+ * the bet book, the request log and the null-prototype maps. Error: INVALID_STATE (with the
+ * field at fault in `detail.field`).
+ */
+export function restoreState(json: unknown): Result<TableState, TableError> {
+  const bad = (field: string, why: string): Result<TableState, TableError> => ({
+    ok: false,
+    error: tableErr('INVALID_STATE', `stored table state: ${field} ${why}`, { field }),
+  });
+  if (!isObj(json)) return bad('(document)', 'is not an object');
+  if (json.v !== 1 && json.v !== 2) return bad('v', `is ${JSON.stringify(json.v) ?? 'missing'}, not 1 or 2`);
+  if (!isObj(json.config) || typeof json.config.id !== 'string') return bad('config', 'is not a table configuration');
+  const config = json.config as unknown as TableConfig;
+  let tr: ReturnType<typeof tableRules>;
+  try {
+    tr = tableRules(config);
+  } catch {
+    return bad('config.rules', 'are not valid rules');
+  }
+  if (!PHASES.includes(json.phase as Phase)) return bad('phase', 'is not a phase');
+  for (const f of ['since', 'coup', 'nextBetSeq', 'txSeq'] as const)
+    if (!isInt(json[f])) return bad(f, 'is not an integer');
+  for (const f of ['deadline', 'coupStartedAt', 'closedAt'] as const)
+    if (!isIntOrNull(json[f])) return bad(f, 'is not an integer or null');
+  if (typeof json.pauseRequested !== 'boolean' || typeof json.spinRequested !== 'boolean')
+    return bad('pauseRequested', 'is not a boolean');
+  if (!Array.isArray(json.prisoners) || !json.prisoners.every(isPrisoner)) return bad('prisoners', 'are not prisoners');
+  if (!Array.isArray(json.history)) return bad('history', 'is not a list');
+  if (json.lastCoup !== null && !isObj(json.lastCoup)) return bad('lastCoup', 'is not an object or null');
+  if (!isObj(json.lastBets)) return bad('lastBets', 'is not an object');
+  const sb = stakesOf(tr.catalogue);
+  let bets: BetBook;
+  let requests: RequestLog;
+  const lastBets: Record<string, readonly StoredBet[]> = Object.create(null);
+  if (json.v === 2) {
+    const b = json.bets as BetBookJson;
+    if (!isObj(b) || !Array.isArray(b.bets) || !b.bets.every((x) => isStored(x, tr.catalogue)))
+      return bad('bets', 'are not stored bets');
+    if (!Array.isArray(b.balanceBeforeBets) || !b.balanceBeforeBets.every(isEntryOf(isInt)))
+      return bad('bets.balanceBeforeBets', 'are not [player, amount] entries');
+    bets = BetBook.fromJSON(b, sb);
+    if (!Array.isArray(json.requests) || !json.requests.every(isEntryOf(isObj)))
+      return bad('requests', 'are not [key, record] entries');
+    requests = RequestLog.fromJSON(json.requests as Array<[string, RequestRecord]>);
+    for (const [p, list] of Object.entries(json.lastBets)) {
+      if (!Array.isArray(list) || !list.every((x) => isStored(x, tr.catalogue))) return bad('lastBets', 'are not bets');
+      lastBets[p] = list as StoredBet[];
+    }
+  } else {
+    // version 1: bets held their engine specs; parse each once, now
+    const v1 = (spec: unknown, playerId: string, placedAt: number, requestId?: string): StoredBet | null => {
+      const r = parseBet(spec, tr.rules);
+      return r.ok ? storedBet(r.value, playerId, placedAt, requestId, (spec as Json).onZero) : null;
+    };
+    if (!Array.isArray(json.bets)) return bad('bets', 'is not a list');
+    const list: StoredBet[] = [];
+    for (const x of json.bets as Json[]) {
+      const b = isObj(x) ? v1(x.spec, String(x.playerId), Number(x.placedAt), x.requestId as string | undefined) : null;
+      if (!b) return bad('bets', 'hold a bet that does not parse');
+      list.push(b);
+    }
+    if (!isObj(json.balanceBeforeBets)) return bad('balanceBeforeBets', 'is not an object');
+    bets = BetBook.of(list, Object.entries(json.balanceBeforeBets as Record<string, number>), sb);
+    if (!isObj(json.requests)) return bad('requests', 'is not an object');
+    requests = RequestLog.fromJSON(Object.entries(json.requests as Record<string, RequestRecord>));
+    for (const [p, specs] of Object.entries(json.lastBets)) {
+      if (!Array.isArray(specs)) return bad('lastBets', 'are not lists');
+      const out: StoredBet[] = [];
+      specs.forEach((spec, i) => {
+        const b = v1({ ...(spec as Json), id: `r${i + 1}` }, p, 0);
+        if (b) out.push(b);
+      });
+      lastBets[p] = out;
+    }
+  }
+  const lastCoup = json.lastCoup as LastCoup | null;
+  return {
+    ok: true,
+    value: {
+      ...(json as unknown as TableState),
+      v: 2,
+      bets,
+      requests,
+      lastBets,
+      lastCoup: lastCoup && { ...lastCoup, owners: nullProto(lastCoup.owners) },
+    },
+  };
+}
+
+function isEntryOf(value: (x: unknown) => boolean) {
+  return (x: unknown) => Array.isArray(x) && x.length === 2 && typeof x[0] === 'string' && value(x[1]);
+}
+
+function isPrisoner(x: unknown): boolean {
+  return (
+    isObj(x) &&
+    typeof x.id === 'string' &&
+    typeof x.playerId === 'string' &&
+    CHANCES.includes(x.chance as Chance) &&
+    isInt(x.stake) &&
+    isInt(x.level) &&
+    isInt(x.since) &&
+    typeof x.pending === 'boolean' &&
+    isIntOrNull(x.choiceDeadline)
+  );
+}
+
+function isStored(x: unknown, cat: Catalogue): boolean {
+  if (!isObj(x) || typeof x.id !== 'string' || typeof x.playerId !== 'string' || !isInt(x.stake)) return false;
+  if (x.type === 'position') return isInt(x.position) && x.position >= 0 && x.position < cat.positions.length;
+  return x.type === 'announce' && isObj(x.announce) && isInt(x.unit);
+}

@@ -1,0 +1,145 @@
+/**
+ * The inputs and outputs of the table machine: {@link TableEvent} in, a {@link Step} (new
+ * state and {@link Effect}s for the driver) out, and the small helpers every part of the
+ * machine builds its steps with.
+ */
+import type { Audience, LiveEvent, LiveEventType, Published } from '../protocol/events.ts';
+import { tableErr, type TableError } from '../protocol/errors.ts';
+import type { PocketLabel } from '../engine/wheel.ts';
+import type { TableConfigInput } from './config.ts';
+import type { LedgerTx } from './ledger.ts';
+import type { TableState } from './state.ts';
+
+/**
+ * A player's decision on a prisoner: `partage` (half back; only in the choice window after a
+ * zero), `prison` (stay), `move` (to another chance simple, keeping the level), `on-zero`
+ * (standing instruction for the next zero: `onZero: "partage" | "prison"`).
+ */
+export type PrisonerChoice = 'partage' | 'prison' | 'move' | 'on-zero';
+
+/** Inputs of the state machine. Every event carries `now` (epoch ms). */
+export type TableEvent =
+  | { type: 'open'; now: number }
+  | { type: 'tick'; now: number }
+  | { type: 'launch'; now: number }
+  | { type: 'close'; now: number }
+  | { type: 'pause'; now: number }
+  | { type: 'result'; now: number; pocket: unknown; source: 'rng' | 'croupier' }
+  | { type: 'recover'; now: number }
+  | { type: 'configure'; now: number; patch: Partial<Omit<TableConfigInput, 'id' | 'rules'>> }
+  | { type: 'place'; now: number; playerId: string; requestId: string; bet: Record<string, unknown>; available: number }
+  | { type: 'rebet'; now: number; playerId: string; requestId: string; available: number }
+  | { type: 'double'; now: number; playerId: string; requestId: string; available: number }
+  | { type: 'undo'; now: number; playerId: string; betId?: string; requestId?: string }
+  | { type: 'clear'; now: number; playerId: string; requestId?: string }
+  | {
+      type: 'choose';
+      now: number;
+      playerId: string;
+      prisonerId: string;
+      choice: PrisonerChoice;
+      chance?: string;
+      onZero?: 'prison' | 'partage';
+      requestId?: string;
+    };
+
+/** Per player in a coup record: new stakes, prisoner stakes in play, returned to the wallet, balance before the first stake, bet ids. */
+export interface CoupPlayer {
+  staked: number;
+  prisonerStakes: number;
+  returned: number;
+  balanceBeforeBets: number | null;
+  betIds: string[];
+  /** La partage taken in this coup's zero-choice window (added to the record afterwards, see the `partage` effect). */
+  partages?: CoupPartage[];
+}
+
+/** A partage taken in a zero-choice window: the prisoner, its chance, the half returned (minor units), when, and the rounding of an odd stake. */
+export interface CoupPartage {
+  readonly prisoner: string;
+  readonly chance: string;
+  readonly returned: number;
+  readonly at: number;
+  readonly rounding?: { readonly exact: string; readonly paid: number };
+}
+
+/** A settled or void coup, as the store records it (docs/API.md "Coup record"). */
+export interface CoupRecord {
+  readonly tableId: string;
+  readonly number: number;
+  readonly status: 'settled' | 'void';
+  readonly startedAt: number | null;
+  readonly closedAt: number | null;
+  readonly resultAt: number;
+  readonly pocket: PocketLabel | null;
+  readonly source: 'rng' | 'croupier' | null;
+  readonly reason?: string;
+  /** settlementJson of the engine plus `owners` (void coups: null). */
+  readonly settlement: unknown;
+  /** The bets (engine betJson) with their owner. */
+  readonly bets: ReadonlyArray<{ playerId: string; prisoner: boolean; bet: unknown }>;
+  /** Per player (a null-prototype object keyed by player id). */
+  readonly players: Readonly<Record<string, CoupPlayer>>;
+}
+
+/** Outputs of a transition, carried out by the driver. */
+export type Effect =
+  | { type: 'reply'; value: unknown }
+  | { type: 'reject'; error: TableError }
+  | { type: 'ledger'; tx: LedgerTx }
+  | { type: 'spin' }
+  | { type: 'coup'; record: CoupRecord }
+  /**
+   * La partage taken after the settlement, in the zero-choice window of coup `coup`: the store
+   * adds it to that coup's record (`players[playerId].partages`, RULES §4: with its rounding).
+   */
+  | { type: 'partage'; tableId: string; coup: number; playerId: string; partage: CoupPartage }
+  | { type: 'publish'; message: Published };
+
+/** A transition's result. `state === previous state` exactly when nothing changed. */
+export interface Step {
+  readonly state: TableState;
+  readonly effects: readonly Effect[];
+}
+
+/** A rejection: the state unchanged (the same object) and a `reject` effect. */
+export const reject = (
+  s: TableState,
+  code: TableError['code'],
+  message: string,
+  detail?: Record<string, unknown>,
+): Step => ({
+  state: s,
+  effects: [{ type: 'reject', error: tableErr(code, message, detail) }],
+});
+
+/** The body of a live event of type `T`: what the machine adds besides `type`, `table` and `coup` (which may be overridden). */
+export type EventBody<T extends LiveEventType> = Omit<Extract<LiveEvent, { type: T }>, 'type' | 'table' | 'coup'> & {
+  coup?: number;
+};
+
+/** A `publish` effect: a live event of the table's current coup for an audience. */
+export const publish = <T extends LiveEventType>(
+  s: TableState,
+  audience: Audience,
+  type: T,
+  body: EventBody<T>,
+): Effect => ({
+  type: 'publish',
+  message: {
+    audience,
+    event: { type, table: s.config.id, coup: s.coup, ...body } as unknown as LiveEvent,
+  } satisfies Published,
+});
+
+/** Everyone at the table. */
+export const TABLE: Audience = { kind: 'table' };
+/** Croupiers and admins. */
+export const STAFF: Audience = { kind: 'staff' };
+/** One player. */
+export const toPlayer = (playerId: string): Audience => ({ kind: 'player', playerId });
+
+/** The id of the next ledger transaction of the table: "<table>/c<coup>/<seq>". */
+export function txId(s: TableState): string {
+  return `${s.config.id}/c${s.coup}/${s.txSeq}`;
+}
