@@ -17,7 +17,7 @@ function statistic(t: IntegrityReport['tests'][number]): string {
   const v = Number.isInteger(t.statistic) ? String(t.statistic) : t.statistic.toFixed(2);
   return t.df !== undefined
     ? `χ² = ${v} (df ${t.df})`
-    : t.id.endsWith('longest-run') || t.id.startsWith('records')
+    : t.id.endsWith('longest-run') || t.id.endsWith('progression') || t.id.startsWith('records')
       ? `${v} coups`
       : `z = ${v}`;
 }

@@ -8,7 +8,8 @@
  *   independent from pair to pair under the null: chi-square with df K−1 (a dealer signature
  *   or a ball that "falls" a fixed distance shows as a peak);
  * - longest run of one number: P(L_N >= r) exactly, by the Markov chain of the current run
- *   length (survival accumulated in logs, so tiny p-values keep their digits), against its
+ *   length (survival accumulated in logs, so tiny p-values keep their digits; after 200 + 20·r steps the
+ *   chain is stationary to rounding and the rest is extrapolated), against its
  *   expected maximum E[L_N] = Σ_r P(L_N >= r);
  * - longest arithmetic progression of the numbers with a non-zero step (1, 2, 3, …, 9 or 30, 25,
  *   20, …: a keyboard, not a wheel): each step repeats the previous one with probability at most
@@ -119,7 +120,7 @@ export function distanceTest(s: CoupStats, scope: string): IntegrityTest {
 
 /**
  * P(L_n >= r): the probability that n independent uniform draws on k pockets hold a run of at
- * least r equal numbers. Exact up to rounding (see the module comment); O(min(n, 2000)·r).
+ * least r equal numbers. Exact up to rounding (see the module comment); O((200 + 20·r)·r).
  */
 export function longestRunTail(n: number, k: number, r: number): number {
   if (r <= 1) return n >= 1 ? 1 : 0;
@@ -132,7 +133,8 @@ export function longestRunTail(n: number, k: number, r: number): number {
   let leak = 0;
   const steps = n - 1;
   let t = 0;
-  for (; t < steps && t < 2000; t++) {
+  const exact = 200 + 20 * r; // the conditional law converges like p^(t/r): stationary to rounding long before
+  for (; t < steps && t < exact; t++) {
     leak = p * pi[r - 1];
     next.fill(0);
     next[1] = 1 - p;
@@ -142,7 +144,7 @@ export function longestRunTail(n: number, k: number, r: number): number {
     logSurvival += Math.log1p(-leak);
     [pi, next] = [next, pi];
   }
-  if (t < steps) logSurvival += (steps - t) * Math.log1p(-p * pi[r - 1]); // stationary after ~2000 steps
+  if (t < steps) logSurvival += (steps - t) * Math.log1p(-p * pi[r - 1]); // stationary from here on
   return -Math.expm1(logSurvival);
 }
 

@@ -1,5 +1,5 @@
 /**
- * Calibration: fair permanences pass. Over 600 seeded permanences of 20 000 coups (and 200 on a
+ * Calibration: fair permanences pass. Over 500 seeded permanences of 20 000 coups (and 200 on a
  * double-zero wheel) the whole suite, Holm-corrected at 1%, must fail in at most 2% of them
  * (its family-wise error is at most 1%; it measures about 0.3%); each test on its own must give
  * p < 0.01 in at most 3% of seeds (1% expected), and the continuous tests p < 0.1 in 5% to 15%
@@ -7,12 +7,15 @@
  * pass every test, and one crypto-random permanence of 1 M coups gives every p-value above 1e-6
  * (a fair source fails that about once in 10⁵ runs).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { wheelTest } from '../../../src/math/integrity/report.ts';
 import type { TestId } from '../../../src/math/integrity/types.ts';
 import { drawPockets } from '../../../src/math/rngtest.ts';
 import { CryptoSource } from '../../../src/rng/index.ts';
 import { fair, permanenceOf } from './helpers.ts';
+
+// the suite shares 2 cores with the rest of npm test: generous timeouts, never flaky ones (about 12 s alone)
+vi.setConfig({ testTimeout: 120_000 });
 
 const DISCRETE: readonly TestId[] = ['sequence.longest-run', 'sequence.progression', 'records.duplicate-block'];
 
@@ -32,8 +35,8 @@ function calibrate(wheel: 'single' | 'double', seeds: number, n: number) {
 }
 
 describe('fair permanences pass (calibration over many seeds)', () => {
-  it('single zero: 600 seeds × 20 000 coups', () => {
-    const seeds = 600;
+  it('single zero: 500 seeds × 20 000 coups', () => {
+    const seeds = 500;
     const c = calibrate('single', seeds, 20_000);
     expect(c.suiteFails).toBeLessThanOrEqual(0.02 * seeds);
     for (const [, k] of c.below1) expect(k).toBeLessThanOrEqual(0.03 * seeds);

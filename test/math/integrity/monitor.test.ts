@@ -3,7 +3,7 @@
  * once with the coups they rest on (by the table's ids), per croupier and per wheel, constant
  * memory, and quiet on a fair table.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { wheelOrder } from '../../../src/engine/wheel.ts';
 import { IntegrityMonitor, WindowRepeats } from '../../../src/math/integrity/monitor.ts';
 import { wheelTest } from '../../../src/math/integrity/report.ts';
@@ -11,6 +11,9 @@ import { SeededSource } from '../../../src/rng/index.ts';
 import { fair, permanenceOf, weighted } from './helpers.ts';
 
 const order = wheelOrder('single');
+
+// tens of thousands of coups per test on 2 shared cores: generous timeouts, never flaky ones
+vi.setConfig({ testTimeout: 120_000 });
 
 describe('IntegrityMonitor', () => {
   it('computes the statistics of the file report on the same coups', () => {
