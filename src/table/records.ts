@@ -22,10 +22,10 @@ export function playersObject(players: ReadonlyMap<string, CoupPlayer>): Record<
 /** The record's bets: each settled bet (engine betJson) with its owner; the first `newBets` are this coup's new bets, the rest prisoners. */
 export function recordBetsJson(
   outcomes: readonly BetOutcome[],
-  owners: Readonly<Record<string, string>>,
+  ownerOf: readonly string[],
   newBets: number,
 ): CoupRecord['bets'] {
-  return outcomes.map((o, i) => ({ playerId: owners[o.bet.id], prisoner: i >= newBets, bet: betJson(o.bet) }));
+  return outcomes.map((o, i) => ({ playerId: ownerOf[i], prisoner: i >= newBets, bet: betJson(o.bet) }));
 }
 
 /** A coup record of the state's current coup. */

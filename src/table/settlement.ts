@@ -44,7 +44,7 @@ function nextLastBets(s: TableState): Record<string, readonly StoredBet[]> {
 function book(
   s: TableState,
   settlement: CoupSettlement,
-  owners: Readonly<Record<string, string>>,
+  ownerOf: readonly string[],
   newBets: number,
   before: ReadonlyMap<string, Prisoner>,
   now: number,
@@ -55,7 +55,7 @@ function book(
   let inPlay = 0;
   let house = 0;
   settlement.outcomes.forEach((o, i) => {
-    const playerId = owners[o.bet.id];
+    const playerId = ownerOf[i];
     let pl = players.get(playerId);
     if (!pl) players.set(playerId, (pl = newPlayer(s.bets.balanceBefore(playerId) ?? null)));
     pl.betIds.push(o.bet.id);
@@ -91,20 +91,26 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
   const pocket = parsed.value;
   const owners: Record<string, string> = Object.create(null);
   const bets: Bet[] = [];
+  const ids: string[] = [];
+  const ownerOf: string[] = [];
   for (const b of s.bets) {
     bets.push(engineBet(cat, b));
     owners[b.id] = b.playerId;
+    ids.push(b.id);
+    ownerOf.push(b.playerId);
   }
   const newBets = bets.length;
   const before = new Map<string, Prisoner>();
   for (const p of s.prisoners) {
     bets.push(prisonerBet(cat, p));
     owners[p.id] = p.playerId;
+    ids.push(p.id);
+    ownerOf.push(p.playerId);
     before.set(p.id, p);
   }
   const settlement = settleCoup(rules, pocket, bets);
   const table = s.config.id;
-  const { players, prisoners, inPlay, house } = book(s, settlement, owners, newBets, before, now);
+  const { players, prisoners, inPlay, house } = book(s, settlement, ownerOf, newBets, before, now);
   const postings: Posting[] = [
     { account: inPlayAccount(table), amount: inPlay },
     { account: houseAccount(table), amount: house },
@@ -121,7 +127,7 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
     pocket: label,
     source,
     settlement: { ...json, owners },
-    bets: recordBetsJson(settlement.outcomes, owners, newBets),
+    bets: recordBetsJson(settlement.outcomes, ownerOf, newBets),
     players: playersObject(players),
   });
   const lastCoup: LastCoup = {
@@ -160,7 +166,7 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
       totals: settlement.totals,
     }),
   );
-  effects.push(...playerEvents(next, json, owners, players, prisoners));
+  effects.push(...playerEvents(next, json, ids, ownerOf, players, prisoners));
   effects.push(
     publish(next, STAFF, 'payments', {
       pocket: label,
@@ -177,19 +183,21 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
 function playerEvents(
   next: TableState,
   json: ReturnType<typeof settlementJson>,
-  owners: Readonly<Record<string, string>>,
+  ids: readonly string[],
+  ownerOf: readonly string[],
   players: ReadonlyMap<string, CoupPlayer>,
   prisoners: readonly Prisoner[],
 ): Effect[] {
   const effects: Effect[] = [];
   const label = json.outcome;
-  // each player's outcomes, in one pass over the coup's outcomes
+  // each player's outcomes, in one pass over the coup's outcomes (json.bets is in outcome order)
   const mine = new Map<string, Record<string, OutcomeJson>>();
-  for (const id of Object.keys(json.bets)) {
-    const playerId = owners[id];
+  const outcomes = Object.values(json.bets);
+  for (let i = 0; i < outcomes.length; i++) {
+    const playerId = ownerOf[i];
     let m = mine.get(playerId);
     if (!m) mine.set(playerId, (m = {}));
-    m[id] = json.bets[id];
+    m[ids[i]] = outcomes[i];
   }
   for (const [playerId, summary] of players) {
     effects.push(
