@@ -1,0 +1,102 @@
+/**
+ * Stable error codes of the wire contract (docs/API.md "Error codes") and the HTTP status of
+ * each. Codes are part of the public API: never renamed, only added. Engine rejection codes
+ * (engine/result.ts) pass through unchanged.
+ */
+import { ENGINE_ERROR_CODES, type EngineErrorCode } from '../engine/result.ts';
+
+/** Stable rejection codes of the table state machine, the ledger and the server. */
+export const TABLE_ERROR_CODES = [
+  // table state machine
+  'TABLE_CLOSED', // the gaming day is not open / the table is paused: no coup running
+  'NO_MORE_BETS', // "rien ne va plus" has been called (or the coup is being settled): every bet is refused
+  'BELOW_MINIMUM', // a stake (or a chip of an announced bet) under the table minimum
+  'ABOVE_MAXIMUM', // the player's total on one position over the table maximum of its kind
+  'TOO_MANY_BETS', // more bets on the layout than maxBetsPerPlayer for one player
+  'INSUFFICIENT_FUNDS', // the stake is more than the player's balance
+  'BALANCE_LIMIT', // a deposit (or a bet's largest possible win) would take a wallet above MAX_BALANCE, or an account out of the exact integer range
+  'REQUEST_ID_REUSED', // a client request id was used before for a different command
+  'BET_NOT_FOUND', // undo of a bet that is not (or no longer) on the layout, or not the player's
+  'NOTHING_TO_UNDO', // undo / clear with no bet of the player on the layout
+  'NOTHING_TO_REBET', // rebet with no bets in the player's previous coup / double with no bets now
+  'PRISONER_NOT_FOUND', // a prisoner id that is not the player's prisoner on this table
+  'CHOICE_CLOSED', // la partage asked after the zero-choice deadline, or for a prisoner with no pending choice
+  'INVALID_CHOICE', // move to the chance the prisoner is already on, or a missing/unknown chance
+  'WRONG_PHASE', // a croupier command that does not fit the phase (e.g. result before rien ne va plus)
+  'WRONG_MODE', // a croupier entering a number on an RNG table
+  'INVALID_CONFIG', // a table configuration field out of range
+  'PRISON_NOT_ALLOWED', // a new bet carrying "prison": prison levels are set by the table only
+  // server
+  'INVALID_REQUEST', // request body / query / WebSocket message fails validation
+  'UNAUTHORIZED', // no or unknown bearer token
+  'UNSUPPORTED_AUTH_SCHEME', // an Authorization header with another scheme than Bearer
+  'FORBIDDEN', // the role may not do this
+  'UNKNOWN_TABLE', // no such table
+  'TABLE_ELSEWHERE', // the table runs in another process sharing the store: send commands there (docs/DEPLOY.md)
+  'UNKNOWN_PLAYER', // no such player
+  'REGISTRATION_CLOSED', // a login asking to register a new player on a server without open registration
+  'TABLE_EXISTS', // creating a table whose id is taken
+  'PLAYER_EXISTS', // creating a player whose name is taken
+  'NOT_FOUND', // no such coup / route
+  'INTERNAL', // an unexpected failure (logged)
+] as const;
+
+/** A table / server rejection code. */
+export type TableErrorCode = (typeof TABLE_ERROR_CODES)[number];
+
+/** Every stable code a client can receive: the table's and server's, then the engine's. */
+export const ERROR_CODES: readonly ErrorCode[] = [...TABLE_ERROR_CODES, ...ENGINE_ERROR_CODES];
+
+/** Any stable rejection code (table, server or engine). */
+export type ErrorCode = TableErrorCode | EngineErrorCode;
+
+/** HTTP status of a code that is not 422 (every other code, engine codes included, is 422). */
+export const HTTP_STATUS: Readonly<Partial<Record<ErrorCode, number>>> = {
+  INVALID_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  UNSUPPORTED_AUTH_SCHEME: 401,
+  FORBIDDEN: 403,
+  UNKNOWN_TABLE: 404,
+  UNKNOWN_PLAYER: 404,
+  NOT_FOUND: 404,
+  BET_NOT_FOUND: 404,
+  PRISONER_NOT_FOUND: 404,
+  REGISTRATION_CLOSED: 403,
+  TABLE_EXISTS: 409,
+  PLAYER_EXISTS: 409,
+  REQUEST_ID_REUSED: 409,
+  TABLE_CLOSED: 409,
+  TABLE_ELSEWHERE: 409,
+  NO_MORE_BETS: 409,
+  WRONG_PHASE: 409,
+  WRONG_MODE: 409,
+  CHOICE_CLOSED: 409,
+  INTERNAL: 500,
+};
+
+/** The HTTP status of an error code: {@link HTTP_STATUS}, else 422 (a well-formed request that was refused). */
+export function httpStatus(code: string): number {
+  return Object.hasOwn(HTTP_STATUS, code) ? HTTP_STATUS[code as ErrorCode]! : 422;
+}
+
+/** A rejection: stable code (table, server or engine), English message, optional bet and detail. */
+export interface TableError {
+  code: ErrorCode;
+  message: string;
+  betId?: string;
+  /** Machine-readable detail, e.g. `{limit, total, kind}` for ABOVE_MAXIMUM. */
+  detail?: Record<string, unknown>;
+}
+
+/** Builds a rejection value. */
+export function tableErr(
+  code: ErrorCode,
+  message: string,
+  detail?: Record<string, unknown>,
+  betId?: string,
+): TableError {
+  const e: TableError = { code, message };
+  if (detail) e.detail = detail;
+  if (betId !== undefined) e.betId = betId;
+  return e;
+}

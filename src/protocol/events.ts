@@ -1,0 +1,228 @@
+/**
+ * The live events of a table (docs/API.md "WebSocket events", "Server → client"): what the
+ * table machine (src/table) and its driver publish, as one discriminated union on `type`.
+ * Every event carries `table` (the table id; "" for a wallet event outside any table) and
+ * `coup` (the table's coup number when it was published). Amounts are integer minor units,
+ * instants epoch milliseconds.
+ */
+import type { Language } from '../engine/announcement.ts';
+import type { Chance } from '../engine/layout.ts';
+import type { betJson, outcomeJson, paymentJson } from '../engine/report.ts';
+import type { CoupTotals } from '../engine/settle.ts';
+import type { PocketLabel } from '../engine/wheel.ts';
+
+/** Phases of a table (docs/API.md "The coup"). */
+export type Phase = 'closed' | 'betting' | 'launched' | 'no-more-bets' | 'settled' | 'paused';
+
+/** A bet as the engine shows it (engine `betJson`). */
+export type BetJson = ReturnType<typeof betJson>;
+/** One bet's settlement as the engine shows it (engine `outcomeJson`). */
+export type OutcomeJson = ReturnType<typeof outcomeJson>;
+/** One line of the croupier's payment list (engine `paymentJson`). */
+export type PaymentJson = ReturnType<typeof paymentJson>;
+
+/** An amount that was not whole in minor units: the exact fraction ("151/2") and what was paid (RULES §4). */
+export interface RoundingJson {
+  readonly exact: string;
+  readonly paid: number;
+}
+
+/** A bet on the layout: the engine's view plus its owner, the instant it was placed and the player's zero choice. */
+export type PlacedBetJson = BetJson & { playerId: string; placedAt: number; onZero?: 'prison' | 'partage' };
+
+/** A chance simple en prison (docs/API.md "Prisoner"). */
+export interface PrisonerJson {
+  /** The id of the bet that was imprisoned. */
+  readonly id: string;
+  readonly playerId: string;
+  readonly chance: Chance;
+  /** Minor units. */
+  readonly stake: number;
+  /** Prison level, 1..maxLevel. */
+  readonly level: number;
+  /** Coup in which it was (last) imprisoned by a zero. */
+  readonly since: number;
+  /** A choice after a zero is still open. */
+  readonly pending: boolean;
+  /** Epoch ms at which a pending choice defaults to en prison; null when not pending. */
+  readonly choiceDeadline: number | null;
+  /** Standing instruction for the next zero. */
+  readonly onZero: 'prison' | 'partage';
+}
+
+/** Which croupier collects and which pays (RULES §6). */
+export interface CroupiersJson {
+  readonly collects: string;
+  readonly pays: string;
+}
+
+/** The calls of the croupier in every language ("Faites vos jeux", "Rien ne va plus"). */
+export type CallsJson = Readonly<Record<Language, string>>;
+
+/**
+ * A table configuration as published (the table's validated configuration; its fields are
+ * docs/API.md "TableConfig"). Declared here structurally so that the wire contract does not
+ * depend on the table layer.
+ */
+export interface TableConfigJson {
+  readonly id: string;
+  readonly name: string;
+  readonly rules: unknown;
+  readonly currency: string;
+  readonly decimals: number;
+  readonly minimum: number;
+  readonly maxima: Readonly<Record<string, number>>;
+  /** Milliseconds of each phase and of the zero-choice window. */
+  readonly timings: {
+    readonly bettingMs: number;
+    readonly launchMs: number;
+    readonly ballMs: number;
+    readonly resultMs: number;
+    readonly zeroChoiceMs: number;
+  };
+  readonly mode: 'rng' | 'manual';
+  readonly croupierPaced: boolean;
+  readonly maxBetsPerPlayer: number;
+  readonly timeZone: string;
+}
+
+/** Fields every live event carries. */
+interface EventBase {
+  /** Table id ("" for a wallet event outside any table). */
+  readonly table: string;
+  /** The table's coup number when the event was published. */
+  readonly coup: number;
+}
+
+/** A phase change (audience: table). */
+export interface PhaseEvent extends EventBase {
+  readonly type: 'phase';
+  readonly phase: Phase;
+  /** Epoch ms the phase began. */
+  readonly since: number;
+  /** Epoch ms of the next automatic change, or null. */
+  readonly deadline: number | null;
+  /** The croupier's call in French, at "faites vos jeux" and "rien ne va plus". */
+  readonly call?: string;
+  readonly calls?: CallsJson;
+  /** The first coup of a gaming day: the date and the pocket the ball lies in (RULES §6). */
+  readonly dayOpening?: { readonly date: string; readonly ball: number };
+  /** Published by the recovery after a restart. */
+  readonly recovered?: true;
+  /** A pause was asked: the table pauses after this coup. */
+  readonly pauseRequested?: true;
+}
+
+/** Bets placed by one command of a player (audience: table). */
+export interface BetsPlacedEvent extends EventBase {
+  readonly type: 'bets-placed';
+  readonly playerId: string;
+  readonly bets: readonly PlacedBetJson[];
+}
+
+/** Bets taken back by a player (undo / clear; audience: table). */
+export interface BetsRemovedEvent extends EventBase {
+  readonly type: 'bets-removed';
+  readonly playerId: string;
+  readonly betIds: readonly string[];
+}
+
+/** The winning number and its announcement (audience: table). */
+export interface ResultEvent extends EventBase {
+  readonly type: 'result';
+  readonly pocket: PocketLabel;
+  readonly chances: readonly Chance[];
+  readonly announcement: Readonly<Record<Language, string>>;
+  readonly source: 'rng' | 'croupier';
+  readonly totals: CoupTotals;
+}
+
+/** One player's settlement of the coup (audience: the player). */
+export interface SettlementEvent extends EventBase {
+  readonly type: 'settlement';
+  readonly playerId: string;
+  readonly pocket: PocketLabel;
+  /** Each of the player's bets (and prisoners) in the coup, by bet id. */
+  readonly bets: Readonly<Record<string, OutcomeJson>>;
+  /** New stakes of the coup. */
+  readonly staked: number;
+  /** Stakes of prisoners in play. */
+  readonly prisonerStakes: number;
+  /** Handed back to the wallet. */
+  readonly returned: number;
+}
+
+/** The croupier's payment list (audience: staff): at the settlement, and again when a partage joins it. */
+export interface PaymentsEvent extends EventBase {
+  readonly type: 'payments';
+  readonly pocket: PocketLabel;
+  readonly payments: readonly PaymentJson[];
+  readonly croupiers: CroupiersJson;
+  /** Bet id → player id of every line. */
+  readonly owners: Readonly<Record<string, string>>;
+  /** The prisoner whose partage just joined the list. */
+  readonly partage?: string;
+}
+
+/** What happened to a prisoner. */
+export type PrisonerAction = 'imprisoned' | 'partage' | 'stay' | 'moved' | 'on-zero' | 'default-prison';
+
+/** A prisoner changed (audience: the player and staff; `moved`: table). */
+export interface PrisonerEvent extends EventBase {
+  readonly type: 'prisoner';
+  readonly action: PrisonerAction;
+  readonly prisoner: PrisonerJson;
+  /** La partage: the half handed back, minor units. */
+  readonly returned?: number;
+  /** La partage of an odd stake: the exact half and what was paid (RULES §4). */
+  readonly rounding?: RoundingJson;
+  /** `moved`: the chance it came from. */
+  readonly from?: Chance;
+}
+
+/** A player's wallet balance after a step that moved it (audience: the player, on every table). */
+export interface BalanceEvent extends EventBase {
+  readonly type: 'balance';
+  readonly playerId: string;
+  /** Minor units. */
+  readonly balance: number;
+}
+
+/** The coup was void (a restart lost the ball): every stake went back (audience: table). */
+export interface CoupVoidEvent extends EventBase {
+  readonly type: 'coup-void';
+  readonly reason: string;
+  /** Player id → minor units returned. */
+  readonly returned: Readonly<Record<string, number>>;
+}
+
+/** The table's configuration changed (audience: table). */
+export interface ConfigEvent extends EventBase {
+  readonly type: 'config';
+  readonly config: TableConfigJson;
+}
+
+/** Every live event of a table, discriminated by `type`. */
+export type LiveEvent =
+  | PhaseEvent
+  | BetsPlacedEvent
+  | BetsRemovedEvent
+  | ResultEvent
+  | SettlementEvent
+  | PaymentsEvent
+  | PrisonerEvent
+  | BalanceEvent
+  | CoupVoidEvent
+  | ConfigEvent;
+
+/** The `type` of a live event. */
+export type LiveEventType = LiveEvent['type'];
+
+/** Who receives a published event: everyone at the table, one player, or the staff (croupier, admin). */
+export type Audience = { kind: 'table' } | { kind: 'player'; playerId: string } | { kind: 'staff' };
+
+/** A message for the live event stream: an event and its audience. */
+export interface Published {
+  readonly audience: Audience;
+  readonly event: LiveEvent;
+}
