@@ -14,7 +14,7 @@ const bet = (id: string, stake: number, playerId = 'p1'): BetJson => ({
   id,
   type: 'position',
   kind: 'plein',
-  numbers: ['17'],
+  numbers: [17],
   key: 'plein:17',
   stake,
   playerId,
@@ -39,9 +39,9 @@ function view(over: Partial<TableViewJson> = {}): TableViewJson {
     coup: 3,
     pauseRequested: false,
     day: null,
-    ball: '5',
-    history: [{ coup: 2, pocket: '5', at: 0 }],
-    lastCoup: { number: 2, pocket: '5', chances: [], announcement: {}, at: 0 },
+    ball: 5,
+    history: [{ coup: 2, pocket: 5, at: 0 }],
+    lastCoup: { number: 2, pocket: 5, chances: [], announcement: {}, at: 0 },
     bets: [],
     prisoners: [],
     serverTime: 0,
@@ -103,11 +103,11 @@ describe('table store', () => {
     let s = run(
       [
         ev({ type: 'phase', phase: 'no-more-bets', since: 500, deadline: null }),
-        ev({ type: 'result', pocket: '17', chances: [], announcement: {} }),
+        ev({ type: 'result', pocket: 17, chances: [], announcement: {} }),
         ev({
           type: 'settlement',
           playerId: 'p1',
-          pocket: '17',
+          pocket: 17,
           bets: {},
           staked: 500,
           prisonerStakes: 0,
@@ -125,7 +125,7 @@ describe('table store', () => {
     // the fetched state of the settled coup waits for the ball
     const settled = view({
       phase: 'settled',
-      lastCoup: { number: 3, pocket: '17', chances: [], announcement: {}, at: 0 },
+      lastCoup: { number: 3, pocket: 17, chances: [], announcement: {}, at: 0 },
     });
     s = run([{ type: 'resynced' }, { type: 'view', view: settled }], s);
     expect(s.deferred).toBe(settled);
@@ -140,7 +140,7 @@ describe('table store', () => {
   });
 
   it('the time source lands the ball when the animation never reports', () => {
-    const s = run([ev({ type: 'result', pocket: '0', chances: [], announcement: {} })], start());
+    const s = run([ev({ type: 'result', pocket: 0, chances: [], announcement: {} })], start());
     expect(run([{ type: 'tick', now: 4499 }], s).shownCoup).toBe(2);
     expect(run([{ type: 'tick', now: 4500 }], s).shownCoup).toBe(3);
   });
@@ -165,7 +165,7 @@ describe('table store', () => {
             table: 'paris',
             coup: 3,
             playerId: 'p1',
-            pocket: '0',
+            pocket: 0,
             bets: {},
             staked: 1000,
             prisonerStakes: 0,
@@ -208,7 +208,7 @@ describe('table store', () => {
           duration: 0,
         } as TableAction,
         ev({ type: 'balance', playerId: 'p2', balance: 1 }),
-        ev({ type: 'payments', pocket: '5', payments: [], croupiers: {}, owners: {} }),
+        ev({ type: 'payments', pocket: 5, payments: [], croupiers: {}, owners: {} }),
       ],
       s0,
     );
@@ -230,7 +230,7 @@ describe('table store', () => {
     // a result missed while away: the new state lands it on the wheel
     const later = view({
       coup: 5,
-      lastCoup: { number: 4, pocket: '36', chances: [], announcement: {}, at: 0 },
+      lastCoup: { number: 4, pocket: 36, chances: [], announcement: {}, at: 0 },
       balance: 7_000,
     });
     s = reduce(s, { type: 'event', event: { type: 'state', table: 'paris', state: later }, at: 0, duration: 0 });
@@ -245,7 +245,7 @@ describe('table store', () => {
   });
 
   it('a fresh view (a table switch) forgets the old table and ball', () => {
-    const s = run([ev({ type: 'result', pocket: '1', chances: [], announcement: {} })], start());
+    const s = run([ev({ type: 'result', pocket: 1, chances: [], announcement: {} })], start());
     const other = run(
       [{ type: 'view', view: view({ table: { id: 'vegas' } as TableViewJson['table'] }), fresh: true }],
       s,

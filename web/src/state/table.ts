@@ -48,6 +48,9 @@ export interface StateMessage {
   readonly state: TableViewJson;
 }
 
+/** A message of the live stream the store reads. */
+export type ServerMessage = LiveEvent | StateMessage;
+
 /** Everything the store reacts to. `at`: server-clock epoch ms; `duration`: landing animation ms. */
 export type TableAction =
   | { readonly type: 'view'; readonly view: TableViewJson; readonly fresh?: boolean }
