@@ -31,8 +31,13 @@ import {
   announcement,
   calls,
   chanceName,
+  DEMO_HINT,
+  DEMO_LABEL,
   DICTS,
   initialLanguage,
+  JOIN,
+  NEW_PLAYER,
+  WELCOME,
   plural,
   ruleSetName,
   t,
@@ -1451,42 +1456,6 @@ function addBetStakes(m: Map<string, number>, b: BetJson): void {
     m.set(b.key, (m.get(b.key) ?? 0) + b.stake);
   }
 }
-
-const DEMO_LABEL: Record<Language, string> = {
-  en: 'Demo players of this server:',
-  fr: 'Joueurs de démonstration :',
-  cs: 'Ukázkoví hráči:',
-  de: 'Demo-Spieler:',
-  it: 'Giocatori dimostrativi:',
-};
-const NEW_PLAYER: Record<Language, string> = {
-  en: 'Play as a new player',
-  fr: 'Jouer en tant que nouveau joueur',
-  cs: 'Hrát jako nový hráč',
-  de: 'Als neuer Spieler spielen',
-  it: 'Giocare come nuovo giocatore',
-};
-const WELCOME: Record<Language, string> = {
-  en: 'welcome balance {a}',
-  fr: 'solde de bienvenue {a}',
-  cs: 'uvítací zůstatek {a}',
-  de: 'Willkommensguthaben {a}',
-  it: 'saldo di benvenuto {a}',
-};
-const JOIN: Record<Language, string> = {
-  en: 'Join',
-  fr: 'Rejoindre',
-  cs: 'Připojit se',
-  de: 'Beitreten',
-  it: 'Unisciti',
-};
-const DEMO_HINT: Record<Language, string> = {
-  en: 'Try one of the demo players below.',
-  fr: 'Essayez un des joueurs de démonstration ci-dessous.',
-  cs: 'Zkuste některého z ukázkových hráčů níže.',
-  de: 'Versuchen Sie einen der Demo-Spieler unten.',
-  it: 'Provate uno dei giocatori dimostrativi qui sotto.',
-};
 
 const app = new PlayerApp(document.getElementById('app')!);
 void app.start();
