@@ -973,7 +973,7 @@ class PlayerApp {
       // the admin changed the table (minimum, maxima, name): chips and limits follow
       this.buildShell();
     }
-    if (s.shownCoup > before.shownCoup && before.shownCoup > 0) void this.loadHistory();
+    if (s.shownCoup > before.shownCoup) void this.loadHistory();
     if (s.resync) {
       this.st = reduce(this.st, { type: 'resynced' });
       void this.refetch();
