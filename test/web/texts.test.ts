@@ -121,7 +121,10 @@ describe('i18n polish', () => {
     // fonts (DejaVu, Liberation): the interface says it in words or draws it in CSS
     const web = join(import.meta.dirname, '../../web');
     const files = [
-      ...readdirSync(join(web, 'src')).map((f) => join(web, 'src', f)),
+      // every module under web/src, sub-folders included (web/src/state, web/src/views)
+      ...readdirSync(join(web, 'src'), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => join(web, 'src', f)),
       ...readdirSync(web)
         .filter((f) => /\.(html|css)$/.test(f))
         .map((f) => join(web, f)),

@@ -16,22 +16,28 @@ import {
 } from '../../src/engine/announce.ts';
 import { KIND_NAMES } from '../../src/engine/announcement.ts';
 import {
-  Api,
-  ApiFailure,
-  type BetJson,
-  type LiveEvent,
-  type PlayerCoupJson,
-  type PrisonerJson,
-  type TableViewJson,
-} from './api.ts';
+  initialTable,
+  landing,
+  reduce,
+  shownBalance,
+  type ServerMessage,
+  type TableAction,
+  type TableState,
+} from './state/table.ts';
+import { Api, ApiFailure, type BetJson, type PlayerCoupJson, type PrisonerJson, type TableViewJson } from './api.ts';
 import { byId, clock, h, languageSelect, numBadge } from './dom.ts';
 import { errorText, loginErrorText } from './errors.ts';
 import {
   announcement,
   calls,
   chanceName,
+  DEMO_HINT,
+  DEMO_LABEL,
   DICTS,
   initialLanguage,
+  JOIN,
+  NEW_PLAYER,
+  WELCOME,
   plural,
   ruleSetName,
   t,
@@ -66,8 +72,11 @@ class PlayerApp {
   private api: Api;
   private session: Session | null = null;
   private tableId = '';
-  private view: TableViewJson | null = null;
-  private balance = 0;
+  /** The table's client state (web/src/state/table.ts); changed only by {@link dispatch}. */
+  private st: TableState = initialTable('', 0);
+  private get view(): TableViewJson | null {
+    return this.st.view;
+  }
   private chip = 0;
   private neighbours = 2;
   /** What the player's new chances simples do at a zero: en prison (the default) or la partage. */
@@ -77,18 +86,9 @@ class PlayerApp {
   private layout: LayoutView | null = null;
   private racetrack: Racetrack | null = null;
   private wheel: WheelView | null = null;
-  /** Coup number whose result is on display (the wheel has landed). */
-  private shownCoup = 0;
-  /** The coup being animated (result received, ball still rolling). */
-  private landing: number | null = null;
-  /** The pocket the ball of {@link landing} is rolling to. */
-  private landingPocket: Pocket | null = null;
-  /** The balance shown while the ball rolls (the wallet already has the result). */
-  private balanceBeforeLanding = 0;
-  /** A table state that arrived while the ball was rolling, applied when it lands. */
-  private deferred: TableViewJson | null = null;
-  /** My settlement events by coup number. */
-  private settlements = new Map<string, SettlementLike & { prisonerStakes: number }>();
+  private get landing(): number | null {
+    return landing(this.st);
+  }
   private history: PlayerCoupJson[] = [];
   /** The chance chosen in a prisoner's "Move to" list, by prisoner id. */
   private readonly moveTargets = new Map<string, Chance>();
@@ -97,7 +97,6 @@ class PlayerApp {
   private refetchTimer = 0;
   private toastTimer = 0;
   private tables: Array<{ id: string; name: string }> = [];
-  private connected = true;
   private readonly mq = matchMedia('(max-width: 700px)');
 
   constructor(private readonly root: HTMLElement) {
@@ -132,7 +131,7 @@ class PlayerApp {
     try {
       const me = await this.api.me();
       if (me.role !== 'player') throw new ApiFailure({ code: 'FORBIDDEN', message: 'not a player' }, 403);
-      this.balance = me.balance ?? 0;
+      this.st = initialTable(this.session.playerId, me.balance ?? 0);
       await this.enterTable();
     } catch (e) {
       if (e instanceof ApiFailure && (e.status === 401 || e.status === 403)) {
@@ -170,13 +169,7 @@ class PlayerApp {
     this.wheel = null;
     this.layout = null;
     this.racetrack = null;
-    this.view = null;
-    this.landing = null;
-    this.landingPocket = null;
-    this.deferred = null;
-    this.shownCoup = 0;
-    this.balance = 0;
-    this.settlements.clear();
+    this.st = initialTable('', 0);
     this.history = [];
     this.moveTargets.clear();
     this.showLogin();
@@ -206,7 +199,7 @@ class PlayerApp {
         this.session = { token: r.token, name: r.name, playerId: r.playerId };
         localStorage.setItem('croupier.session', JSON.stringify(this.session));
         this.api.token = r.token;
-        this.balance = r.balance;
+        this.st = initialTable(r.playerId, r.balance);
         await this.enterTable();
       } catch (e) {
         const unknown = e instanceof ApiFailure && e.error.code === 'UNKNOWN_PLAYER';
@@ -358,19 +351,23 @@ class PlayerApp {
       return;
     }
     localStorage.setItem('croupier.table', this.tableId);
-    this.view = await this.api.table(this.tableId);
-    if (this.view.balance !== undefined) this.balance = this.view.balance;
-    this.shownCoup = this.view.lastCoup?.number ?? 0;
+    this.st = reduce(this.st, { type: 'view', view: await this.api.table(this.tableId), fresh: true });
     this.buildShell();
     this.update();
     void this.loadHistory();
+    // the server sends the table's state on every (re)subscription: no fetch per event
     this.api.live(
       this.tableId,
-      (e) => this.onEvent(e),
+      (e) =>
+        this.dispatch({
+          type: 'event',
+          event: e as unknown as ServerMessage,
+          at: this.api.now(),
+          duration: this.landingMs(),
+        }),
       (up) => {
-        this.connected = up;
         byId('conn').textContent = up ? '' : t(this.lang, 'disconnected');
-        if (up) this.scheduleRefetch(0);
+        this.dispatch({ type: 'connection', up });
       },
     );
   }
@@ -381,12 +378,7 @@ class PlayerApp {
     const url = new URL(location.href);
     url.searchParams.set('table', id);
     history.replaceState(null, '', url);
-    this.view = await this.api.table(id);
-    if (this.view.balance !== undefined) this.balance = this.view.balance;
-    this.shownCoup = this.view.lastCoup?.number ?? 0;
-    this.landing = null;
-    this.landingPocket = null;
-    this.deferred = null;
+    this.st = reduce(this.st, { type: 'view', view: await this.api.table(id), fresh: true });
     this.wheel?.dispose();
     this.wheel = null;
     this.buildShell();
@@ -453,11 +445,11 @@ class PlayerApp {
     if (!this.wheel || this.wheel.wheel !== wheelKind) {
       this.wheel?.dispose();
       this.wheel = new WheelView(wheelKind);
-      if (this.landing !== null && this.landingPocket !== null) {
+      const rolling = this.landing;
+      if (rolling !== null && this.st.ball.pocket !== null) {
         // another wheel under a rolling ball (the table's rules changed): it lands at once
-        const coup = this.landing;
-        this.wheel.rest(this.landingPocket);
-        queueMicrotask(() => this.landed(coup));
+        this.wheel.rest(this.st.ball.pocket);
+        queueMicrotask(() => this.dispatch({ type: 'landed', coup: rolling }));
       }
     }
     this.wheel.root.setAttribute('aria-label', d.wheel);
@@ -857,15 +849,10 @@ class PlayerApp {
       this.fail(new ApiFailure({ code, message: '' }, 409));
       return;
     }
+    const coup = this.view.coup;
     try {
       const r = await this.api.bet(this.tableId, bet);
-      this.balance = r.balance;
-      if (this.view.my) {
-        this.view.my.bets = [...this.view.my.bets, ...r.bets];
-        this.view.my.staked += r.stake;
-      }
-      this.update();
-      this.scheduleRefetch();
+      this.dispatch({ type: 'placed', coup, bets: r.bets, stake: r.stake, balance: r.balance });
     } catch (e) {
       this.fail(e);
     }
@@ -881,13 +868,11 @@ class PlayerApp {
     let ok = false;
     try {
       const r = await this.api.command(this.tableId, kind);
-      this.balance = r.balance;
-      if (repeat && r.bets && this.view?.my && this.view.coup === coup) {
-        this.view.my.bets = [...this.view.my.bets, ...r.bets];
-        this.view.my.staked += r.stake ?? 0;
-      }
+      // undo / clear: the bets-removed event takes the bets off; rebet / double: the reply adds them
+      if (repeat && r.bets)
+        this.dispatch({ type: 'placed', coup, bets: r.bets, stake: r.stake ?? 0, balance: r.balance });
+      else this.dispatch({ type: 'balance', balance: r.balance });
       ok = true;
-      this.scheduleRefetch(0);
     } catch (e) {
       this.fail(e);
     } finally {
@@ -910,19 +895,12 @@ class PlayerApp {
   ): Promise<void> {
     try {
       const r = await this.api.choose(this.tableId, p.id, choice, opts);
-      this.balance = r.balance;
-      this.scheduleRefetch(0);
+      // the prisoner event (to this player) puts the prisoner's new state on the cards
+      this.dispatch({ type: 'balance', balance: r.balance });
       if (choice === 'partage') {
         // la partage is a loss of half: the coup's result line and history say so
-        const key = `${this.tableId}:${p.since}`;
-        const st = this.settlements.get(key);
         const returned = (r as { returned?: number }).returned ?? 0;
-        if (st && !(st.partaged ?? []).includes(p.id))
-          this.settlements.set(key, {
-            ...st,
-            partage: (st.partage ?? 0) + returned,
-            partaged: [...(st.partaged ?? []), p.id],
-          });
+        this.dispatch({ type: 'partage', key: `${this.tableId}:${p.since}`, prisoner: p.id, returned });
         void this.loadHistory();
       }
     } catch (e) {
@@ -937,8 +915,7 @@ class PlayerApp {
   private async removeBet(betId: string): Promise<void> {
     try {
       const r = await this.api.removeBet(this.tableId, betId);
-      this.balance = r.balance;
-      this.scheduleRefetch(0);
+      this.dispatch({ type: 'balance', balance: r.balance });
     } catch (e) {
       this.fail(e);
     }
@@ -967,111 +944,54 @@ class PlayerApp {
   }
 
   // ------------------------------------------------------------------------ live
-  private onEvent(e: LiveEvent): void {
-    if (!this.view) return;
-    if (e.type === 'state' && e.table === this.tableId) {
-      this.applyView(e.state as TableViewJson);
-      return;
-    }
-    if (e.type === 'balance' && typeof e.balance === 'number') {
-      this.balance = e.balance;
-      this.update();
-      return;
-    }
-    if (e.table !== undefined && e.table !== this.tableId) return;
-    switch (e.type) {
-      case 'phase': {
-        this.view.phase = e.phase as TableViewJson['phase'];
-        this.view.since = e.since as number;
-        this.view.deadline = (e.deadline as number | null) ?? null;
-        if (typeof e.coup === 'number') this.view.coup = e.coup;
-        if (typeof e.pauseRequested === 'boolean') this.view.pauseRequested = e.pauseRequested;
-        if (e.phase === 'launched' || e.phase === 'no-more-bets') this.wheel?.launch();
-        this.update();
-        this.scheduleRefetch();
-        break;
-      }
-      case 'result':
-        this.startLanding(e.coup as number, toPocket(e.pocket as PocketLabel));
-        break;
-      case 'settlement':
-        this.settlements.set(`${this.tableId}:${e.coup as number}`, {
-          staked: e.staked as number,
-          prisonerStakes: e.prisonerStakes as number,
-          returned: e.returned as number,
-          bets: e.bets as SettlementLike['bets'],
-        });
-        break;
-      default:
-        this.scheduleRefetch();
-    }
+  /** Landing animation of the ball, ms (a croupier-thrown result on a manual table lands quicker). */
+  private landingMs(): number {
+    return this.view?.table.mode === 'manual' ? 2200 : 3000;
   }
 
-  private startLanding(coup: number, pocket: Pocket): void {
-    if (coup <= this.shownCoup || !this.wheel) return;
-    if (this.landing === null) this.balanceBeforeLanding = this.balance;
-    this.landing = coup;
-    this.landingPocket = pocket;
-    this.layout?.markWinner(null);
-    this.racetrack?.markWinner(null);
-    const duration = this.view?.table.mode === 'manual' ? 2200 : 3000;
-    this.wheel.land(pocket, duration, () => this.landed(coup));
+  /**
+   * The one way the table's state changes: reduce, then bring the page in line with what
+   * changed (the ball's animation, a changed table configuration, the history after a result,
+   * one fetch when the store asks for a resync) and render.
+   */
+  private dispatch(a: TableAction): void {
+    if (!this.session || !this.st.view) return; // an answer that arrived after a log out
+    const before = this.st;
+    this.st = reduce(before, a);
+    const s = this.st;
+    if (s === before) return;
+    const rolling = landing(s);
+    if (rolling !== null && rolling !== landing(before) && s.ball.pocket !== null && this.wheel) {
+      this.layout?.markWinner(null);
+      this.racetrack?.markWinner(null);
+      const coup = rolling;
+      this.wheel.land(s.ball.pocket, this.landingMs(), () => this.dispatch({ type: 'landed', coup }));
+    } else if (s.ball.phase === 'spinning' && before.ball.phase !== 'spinning') {
+      this.wheel?.launch();
+    }
+    if (before.view && s.view && JSON.stringify(before.view.table) !== JSON.stringify(s.view.table)) {
+      // the admin changed the table (minimum, maxima, name): chips and limits follow
+      this.buildShell();
+    }
+    if (s.shownCoup > before.shownCoup) void this.loadHistory();
+    if (s.resync) {
+      this.st = reduce(this.st, { type: 'resynced' });
+      void this.refetch();
+    }
     this.update();
-  }
-
-  /** The ball of `coup` rests in its pocket: the result, the balance and the board follow. */
-  private landed(coup: number): void {
-    if (this.landing !== coup) return;
-    this.landing = null;
-    this.landingPocket = null;
-    this.shownCoup = coup;
-    const deferred = this.deferred;
-    this.deferred = null;
-    if (deferred) this.applyView(deferred);
-    this.update();
-    this.scheduleRefetch(0);
-    void this.loadHistory();
-  }
-
-  private scheduleRefetch(ms = 150): void {
-    clearTimeout(this.refetchTimer);
-    this.refetchTimer = window.setTimeout(() => void this.refetch(), ms);
   }
 
   private async refetch(): Promise<void> {
+    const table = this.tableId;
     try {
-      this.applyView(await this.api.table(this.tableId));
+      const view = await this.api.table(table);
+      if (table === this.tableId) this.dispatch({ type: 'view', view });
     } catch (e) {
       if (e instanceof ApiFailure && e.status === 401) {
         localStorage.removeItem('croupier.session');
         location.reload();
       }
     }
-  }
-
-  private applyView(v: TableViewJson): void {
-    if (!this.session) return; // an answer that arrived after a log out
-    if (this.landing !== null && (v.lastCoup?.number ?? 0) >= this.landing) {
-      // the ball is still rolling: keep the table as it was (bets on the layout, balance)
-      // until it lands, so the screen does not tell the result before the wheel does
-      this.deferred = v;
-      if (this.view) this.view.phase = v.phase;
-      return;
-    }
-    const before = this.view;
-    this.view = v;
-    if (v.balance !== undefined) this.balance = v.balance;
-    if (before && JSON.stringify(before.table) !== JSON.stringify(v.table)) {
-      // the admin changed the table (minimum, maxima, name): chips and limits follow
-      this.buildShell();
-    }
-    const last = v.lastCoup;
-    if (last && last.number > this.shownCoup && this.landing === null) {
-      // a result this client has not animated (missed event, reconnect): land it now
-      if (before && this.wheel) this.startLanding(last.number, toPocket(last.pocket));
-      else this.shownCoup = last.number;
-    }
-    this.update();
   }
 
   private async loadHistory(): Promise<void> {
@@ -1090,7 +1010,7 @@ class PlayerApp {
     if (!v || !document.getElementById('balance')) return;
     const L = this.lang;
     const d = DICTS[L];
-    byId('balance').textContent = this.money(this.landing === null ? this.balance : this.balanceBeforeLanding);
+    byId('balance').textContent = this.money(shownBalance(this.st));
     byId('staked').textContent = this.money(v.my?.staked ?? 0);
     const ps = phaseStatus(v.phase, v.pauseRequested);
     const betting = ps.open;
@@ -1151,7 +1071,7 @@ class PlayerApp {
     const shown = this.landing === null ? v.lastCoup : null;
     const showResult =
       shown &&
-      shown.number === this.shownCoup &&
+      shown.number === this.st.shownCoup &&
       (v.phase === 'settled' || v.phase === 'paused' || v.phase === 'closed' || v.phase === 'betting');
     const c = calls(L);
     const callText: Record<string, string> = {
@@ -1187,7 +1107,7 @@ class PlayerApp {
     }
     const win = byId('win');
     const s = shown
-      ? (this.settlements.get(`${this.tableId}:${shown.number}`) ?? this.settlementFromHistory(shown.number))
+      ? (this.st.settlements.get(`${this.tableId}:${shown.number}`) ?? this.settlementFromHistory(shown.number))
       : undefined;
     if (showResult && s) {
       // the coup's net (wallet change): a win only when positive; freed prisoners and returned
@@ -1406,7 +1326,7 @@ class PlayerApp {
     const v = this.view!;
     const d = DICTS[this.lang];
     // while the ball rolls, the newest result is not shown yet
-    const hist = v.history.filter((x) => x.coup <= this.shownCoup);
+    const hist = v.history.filter((x) => x.coup <= this.st.shownCoup);
     const results = hist.map((x) => toPocket(x.pocket));
     byId('last-numbers').replaceChildren(...results.slice(0, 14).map((p) => numBadge(pocketText(p), colourOf(p))));
     const s = computeStats(results, v.table.rules.wheel, 5);
@@ -1536,42 +1456,6 @@ function addBetStakes(m: Map<string, number>, b: BetJson): void {
     m.set(b.key, (m.get(b.key) ?? 0) + b.stake);
   }
 }
-
-const DEMO_LABEL: Record<Language, string> = {
-  en: 'Demo players of this server:',
-  fr: 'Joueurs de démonstration :',
-  cs: 'Ukázkoví hráči:',
-  de: 'Demo-Spieler:',
-  it: 'Giocatori dimostrativi:',
-};
-const NEW_PLAYER: Record<Language, string> = {
-  en: 'Play as a new player',
-  fr: 'Jouer en tant que nouveau joueur',
-  cs: 'Hrát jako nový hráč',
-  de: 'Als neuer Spieler spielen',
-  it: 'Giocare come nuovo giocatore',
-};
-const WELCOME: Record<Language, string> = {
-  en: 'welcome balance {a}',
-  fr: 'solde de bienvenue {a}',
-  cs: 'uvítací zůstatek {a}',
-  de: 'Willkommensguthaben {a}',
-  it: 'saldo di benvenuto {a}',
-};
-const JOIN: Record<Language, string> = {
-  en: 'Join',
-  fr: 'Rejoindre',
-  cs: 'Připojit se',
-  de: 'Beitreten',
-  it: 'Unisciti',
-};
-const DEMO_HINT: Record<Language, string> = {
-  en: 'Try one of the demo players below.',
-  fr: 'Essayez un des joueurs de démonstration ci-dessous.',
-  cs: 'Zkuste některého z ukázkových hráčů níže.',
-  de: 'Versuchen Sie einen der Demo-Spieler unten.',
-  it: 'Provate uno dei giocatori dimostrativi qui sotto.',
-};
 
 const app = new PlayerApp(document.getElementById('app')!);
 void app.start();
