@@ -1,8 +1,11 @@
 /** The CLI of the rules engine: settle, expand, catalogue, rtp, and its error contract. */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { croupier } from './run.ts';
+
+// every test spawns real CLI processes (tsx start-up): on a loaded machine one takes seconds
+vi.setConfig({ testTimeout: 120_000 });
 
 describe('croupier settle', () => {
   it('the issue example: rouge goes to prison on 0 and voisins du zéro wins 2 × 0/2/3', () => {
@@ -180,6 +183,11 @@ describe('croupier expand / catalogue / rtp', () => {
     const us = croupier(['rtp', '--rules', 'american']).json.bets;
     expect(us.find((b: any) => b.bet === 'cinq').houseEdge).toBe('3/38');
     expect(us.find((b: any) => b.bet === 'plein').houseEdge).toBe('1/19');
+    // only what the rule set offers (RULES §3a)
+    expect(us.some((b: any) => b.bet === 'douzaines' || b.bet === 'colonnes')).toBe(false);
+    const h38 = croupier(['rtp', '--rules', 'historic-38']).json.bets.map((b: any) => b.bet);
+    expect(h38).not.toContain('cinq');
+    expect(h38).toEqual(['plein', 'cheval', 'transversale', 'carre', 'sixain', 'douzaine', 'colonne', 'chance']);
   });
   it('an unknown command or option is a JSON error with exit 2', () => {
     const r = croupier(['shuffle']);

@@ -19,6 +19,7 @@ import {
   type Bet,
   type Rules,
 } from '../../src/engine/index.ts';
+import { CALL_KINDS } from '../../src/engine/combinations.ts';
 
 const rulesArb: fc.Arbitrary<Rules> = fc
   .record({
@@ -97,6 +98,30 @@ function parse(r: Rules, raw: unknown[]): Bet[] {
 }
 
 describe('settlement properties', () => {
+  it('winning combinations: offered inside positions covering the number, marked exactly when a bet holds a chip there (RULES §6)', () => {
+    fc.assert(
+      fc.property(coupArb, ({ rules, pocket, bets }) => {
+        const parsed = parse(rules, bets);
+        const s = settleCoup(rules, pocket, parsed);
+        const held = new Set(
+          parsed.flatMap((b) => (b.type === 'position' ? [b.position.key] : b.chips.map((c) => c.position.key))),
+        );
+        const expected = catalogue(rules.wheel).positions.filter(
+          (p) => CALL_KINDS.includes(p.kind) && rules.offered.includes(p.kind) && p.covers[pocket] === 1,
+        );
+        expect(s.winning.combinations.map((c) => c.position.key).sort()).toEqual(expected.map((p) => p.key).sort());
+        for (const c of s.winning.combinations) expect(c.hasBet).toBe(held.has(c.position.key));
+        expect(s.winning.call.fr === '').toBe(s.winning.combinations.every((c) => !c.hasBet));
+        // a winning combination holding a bet is a winning position bet or winning chip
+        for (const o of s.outcomes) {
+          const b = o.bet;
+          if (b.type === 'position' && CALL_KINDS.includes(b.position.kind))
+            expect(o.status === 'won').toBe(s.winning.combinations.some((c) => c.position.key === b.position.key));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
   it('every generated bet is accepted, and money is conserved per bet and per coup', () => {
     fc.assert(
       fc.property(coupArb, ({ rules, pocket, bets }) => {

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { chipCount, coveredPockets, expandAnnounce, parseAnnounce } from '../../engine/announce.ts';
 import { MAX_STAKE } from '../../engine/bets.ts';
 import { parseBets, settleCoup } from '../../engine/coup.ts';
-import { catalogue, INSIDE_KINDS } from '../../engine/layout.ts';
+import { CHANCES, catalogue, INSIDE_KINDS, type PositionKind } from '../../engine/layout.ts';
 import { chipsJson, payoutText, positionJson, rulesJson, settlementJson } from '../../engine/report.ts';
 import { resolveRules, type Rules } from '../../engine/rules.ts';
 import { parsePocket, pocketLabel } from '../../engine/wheel.ts';
@@ -131,20 +131,25 @@ export function registerEngineCommands(program: Command): void {
 
   program
     .command('rtp')
-    .description('exact house edge and RTP per bet kind, as reduced fractions')
+    .description('exact house edge and RTP per bet kind the rule set offers, as reduced fractions')
     .option('--rules <rules>', 'preset name or JSON rules object', 'french')
     .action((opts: { rules: string }) => {
       const rules = rulesOption(opts.rules);
       printJson({
         rules: rulesJson(rules),
-        bets: edgeTable(rules).map((r) => ({
-          bet: r.bet,
-          numbers: r.numbers,
-          ...(r.policy ? { policy: r.policy } : {}),
-          houseEdge: r.houseEdge.toString(),
-          rtp: r.rtp.toString(),
-          houseEdgePercent: Number((r.houseEdge.toNumber() * 100).toFixed(6)),
-        })),
+        // only the bets the rule set offers (RULES §3a); chances simples may be one row per chance
+        bets: edgeTable(rules)
+          .filter(
+            (r) => (CHANCES as readonly string[]).includes(r.bet) || rules.offered.includes(r.bet as PositionKind),
+          )
+          .map((r) => ({
+            bet: r.bet,
+            numbers: r.numbers,
+            ...(r.policy ? { policy: r.policy } : {}),
+            houseEdge: r.houseEdge.toString(),
+            rtp: r.rtp.toString(),
+            houseEdgePercent: Number((r.houseEdge.toNumber() * 100).toFixed(6)),
+          })),
       });
     });
 }
