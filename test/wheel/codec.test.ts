@@ -164,7 +164,11 @@ const report: fc.Arbitrary<Report> = fc.oneof(
   fc.record({ kind: fc.constant('busy' as const), command: fc.constantFrom('F' as const, 'W' as const, 'M' as const) }),
   fc.record({ kind: fc.constant('ok' as const), command: fc.constantFrom('R' as const, 'P' as const, 'u' as const) }),
   fc.record({ kind: fc.constant('identify' as const), id: word.filter((w) => /^[A-Za-z0-9]+$/.test(w) && w !== 'OK') }),
-  fc.record({ kind: fc.constant('version' as const), command: fc.constantFrom('S' as const, 'V' as const), text: word }),
+  fc.record({
+    kind: fc.constant('version' as const),
+    command: fc.constantFrom('S' as const, 'V' as const),
+    text: word,
+  }),
   fc.record({ kind: fc.constant('mode' as const), mode: fc.integer({ min: 0, max: 65535 }) }),
   fc.record({ kind: fc.constant('parameter' as const), letter: fc.constantFrom('h', 'H', 'z', 's'), value: word }),
   fc.record({

@@ -155,10 +155,12 @@ function parseStatus(line: string): StatusFrame | Malformed {
   const spin = parsePadded(sp, 3, 256);
   if (spin === undefined) return malformed('BAD_SPIN', line, `spin must be three characters 0..256, got "${sp}"`);
   const win = parsePocket2(wn, true);
-  if (win === undefined) return malformed('BAD_WIN', line, `win must be two characters (" 7", "36", "00", "  "), got "${wn}"`);
+  if (win === undefined)
+    return malformed('BAD_WIN', line, `win must be two characters (" 7", "36", "00", "  "), got "${wn}"`);
   if (!/^[0-9A-Fa-f]$/.test(wr)) return malformed('BAD_WARNINGS', line, `warnings must be one hex digit, got "${wr}"`);
   const speed = parsePadded(spd, 3, 999);
-  if (speed === undefined) return malformed('BAD_SPEED', line, `speed must be three characters (rpm × 10), got "${spd}"`);
+  if (speed === undefined)
+    return malformed('BAD_SPEED', line, `speed must be three characters (rpm × 10), got "${spd}"`);
   if (dir !== '0' && dir !== '1') return malformed('BAD_DIRECTION', line, `direction must be 0 or 1, got "${dir}"`);
   return {
     kind: 'status',
@@ -212,7 +214,8 @@ function parseReply(letter: string, rest: string, line: string): Report | Malfor
     }
     case 'w': {
       const m = /^(\S+) (\S+)$/.exec(arg);
-      if (!m || !NUMBER_RE.test(m[1]) || !NUMBER_RE.test(m[2])) return bad(`*w replies "<chi2> <percent>", got "${arg}"`);
+      if (!m || !NUMBER_RE.test(m[1]) || !NUMBER_RE.test(m[2]))
+        return bad(`*w replies "<chi2> <percent>", got "${arg}"`);
       return { kind: 'chi-square', chi2: Number(m[1]), percent: Number(m[2]) };
     }
     case 'd':
