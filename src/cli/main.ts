@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { registerEngineCommands } from './commands/engine.ts';
 import { registerMathCommands } from './commands/math.ts';
 import { registerServeCommand } from './commands/serve.ts';
+import { registerWheelSimCommand } from './commands/wheel-sim.ts';
 import { CliError, reportFailure } from './io.ts';
 
 const program = new Command();
@@ -37,6 +38,7 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 registerEngineCommands(program);
 registerMathCommands(program);
 registerServeCommand(program);
+registerWheelSimCommand(program);
 
 try {
   await program.parseAsync(process.argv);

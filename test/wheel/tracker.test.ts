@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Ss2Tracker, type TrackerOptions, type TrackerOutput } from '../../src/wheel/ss2/tracker.ts';
-import type { Report, StatusFrame, Ss2State } from '../../src/wheel/ss2/codec.ts';
+import type { Malformed, Report, StatusFrame, Ss2State } from '../../src/wheel/ss2/codec.ts';
 import type { WheelEvent } from '../../src/wheel/port.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -24,7 +24,7 @@ function rig(opts: Partial<TrackerOptions> = {}) {
     tr,
     up: (t = 0) => out.push(...tr.linkChanged('up', T0 + t)),
     down: (t: number) => out.push(...tr.linkChanged('down', T0 + t)),
-    feed: (t: number, r: Report) => out.push(...tr.frame(r, T0 + t)),
+    feed: (t: number, r: Report | Malformed) => out.push(...tr.frame(r, T0 + t)),
     tick: (t: number) => out.push(...tr.tick(T0 + t)),
     types: (withStatus = false) =>
       out.flatMap((o) =>
