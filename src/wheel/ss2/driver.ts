@@ -10,6 +10,7 @@
  * back). On each connection it sends `*o <wheelMode>` when configured, and polls `*X` every
  * `pollMs` when configured (otherwise it relies on the automatic status of mode bit 128).
  */
+import { existsSync } from 'node:fs';
 import type { Ss2Config } from '../config.ts';
 import {
   Listeners,
@@ -30,6 +31,9 @@ export interface Ss2Deps {
   link?: SerialLinkFactory;
   /** Called with errors a listener threw or an open failed with (default: ignored). */
   onError?: (err: unknown) => void;
+  /** Whether the device path exists (default: `fs.existsSync`); checked every `reconnectMs` while open, so a
+   * device that vanished without the serial layer noticing (a pty whose other end died) is seen as lost. */
+  present?: (path: string) => boolean;
   /** Called with every decoded line (replies such as `*o 1159`, `*K CAM`), for logs and the console. */
   onReport?: (r: Report, line: string) => void;
 }
@@ -45,6 +49,7 @@ export class Ss2Driver implements WheelPort {
   private deadlineTimer: { readonly id: number } | null = null;
   private retryTimer: { readonly id: number } | null = null;
   private pollTimer: { readonly id: number } | null = null;
+  private probeTimer: { readonly id: number } | null = null;
   /** Successive open attempts that failed (reset on success). */
   openFailures = 0;
 
@@ -84,6 +89,7 @@ export class Ss2Driver implements WheelPort {
     clock.clearTimer(this.deadlineTimer);
     clock.clearTimer(this.retryTimer);
     clock.clearTimer(this.pollTimer);
+    clock.clearTimer(this.probeTimer);
     this.listeners.clear();
     const c = this.conn;
     this.conn = null;
@@ -131,6 +137,21 @@ export class Ss2Driver implements WheelPort {
     this.apply(this.tracker.linkChanged('up', this.deps.clock.now()));
     if (this.config.wheelMode !== undefined) this.send({ cmd: 'o', mode: this.config.wheelMode });
     if (this.config.pollMs !== undefined) this.poll();
+    this.probe();
+  }
+
+  private probe(): void {
+    const { clock } = this.deps;
+    const present = this.deps.present ?? existsSync;
+    clock.clearTimer(this.probeTimer);
+    this.probeTimer = clock.setTimer(this.config.reconnectMs, () => {
+      this.probeTimer = null;
+      const c = this.conn;
+      if (this.closed || !c) return;
+      if (present(this.config.device)) return this.probe();
+      this.lost(c); // the device vanished: down now, whatever the serial layer says
+      void c.close().catch((err: unknown) => this.deps.onError?.(err));
+    });
   }
 
   private retry(): void {
@@ -166,6 +187,7 @@ export class Ss2Driver implements WheelPort {
     if (!link || link !== this.conn) return;
     this.conn = null;
     this.deps.clock.clearTimer(this.pollTimer);
+    this.deps.clock.clearTimer(this.probeTimer);
     if (this.closed) return;
     this.apply(this.tracker.linkChanged('down', this.deps.clock.now()));
     this.retry();

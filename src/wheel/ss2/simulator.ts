@@ -202,7 +202,7 @@ export class Ss2Simulator {
       this.after(half, () => {
         this.warnings |= 4;
         if (this.mode & MODE.faultReports) this.send({ kind: 'fault', code: 21 });
-        this.after(500, () => this.powerDown(10000));
+        this.after(2000, () => this.powerDown(10000));
       });
       return;
     } else if (this.fault === 'silent') {
