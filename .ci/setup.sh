@@ -2,7 +2,8 @@
 # Installs and starts what the test suites need beyond npm: Debian's Chromium (for the
 # browser tests; never a downloaded browser), PostgreSQL (for the storage contract on
 # PostgreSQL), with a database `test` reachable on 127.0.0.1:5432 without a password, and
-# Redis on 127.0.0.1:6379 (pub/sub of live events between server processes).
+# Redis on 127.0.0.1:6379 (pub/sub of live events between server processes), and socat (pty
+# pairs for the wheel driver tests).
 # Idempotent: uses what is already installed and running. Needs root (or sudo).
 set -euo pipefail
 SUDO=""
@@ -11,6 +12,7 @@ export DEBIAN_FRONTEND=noninteractive
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v socat >/dev/null 2>&1 || missing+=(socat)
 command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 if [ "${#missing[@]}" -gt 0 ]; then

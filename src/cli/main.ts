@@ -8,6 +8,7 @@ import { registerEngineCommands } from './commands/engine.ts';
 import { registerIntegrityCommands } from './commands/integrity.ts';
 import { registerMathCommands } from './commands/math.ts';
 import { registerServeCommand } from './commands/serve.ts';
+import { registerWheelSimCommand } from './commands/wheel-sim.ts';
 import { CliError, reportFailure } from './io.ts';
 
 const program = new Command();
@@ -39,6 +40,7 @@ registerEngineCommands(program);
 registerMathCommands(program);
 registerIntegrityCommands(program);
 registerServeCommand(program);
+registerWheelSimCommand(program);
 
 try {
   await program.parseAsync(process.argv);
