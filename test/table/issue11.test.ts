@@ -1,6 +1,6 @@
 /** Issue 11 items 4-5 in the table machine: every rounding of a late partage is reported; the day's pocket until the first launch. */
 import { describe, expect, it } from 'vitest';
-import { tableView } from '../../src/table/view.ts';
+import { tableStateView as tableView } from '../../src/app/views.ts';
 import { Harness } from './helpers.ts';
 
 describe('rules findings (issue 11)', () => {
