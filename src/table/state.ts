@@ -277,61 +277,76 @@ export function restoreState(json: unknown): Result<TableState, TableError> {
   if (json.lastCoup !== null && !isObj(json.lastCoup)) return bad('lastCoup', 'is not an object or null');
   if (!isObj(json.lastBets)) return bad('lastBets', 'is not an object');
   const sb = stakesOf(tr.catalogue);
-  let bets: BetBook;
-  let requests: RequestLog;
-  const lastBets: Record<string, readonly StoredBet[]> = Object.create(null);
-  if (json.v === 2) {
-    const b = json.bets as BetBookJson;
-    if (!isObj(b) || !Array.isArray(b.bets) || !b.bets.every((x) => isStored(x, tr.catalogue)))
-      return bad('bets', 'are not stored bets');
-    if (!Array.isArray(b.balanceBeforeBets) || !b.balanceBeforeBets.every(isEntryOf(isInt)))
-      return bad('bets.balanceBeforeBets', 'are not [player, amount] entries');
-    bets = BetBook.fromJSON(b, sb);
-    if (!Array.isArray(json.requests) || !json.requests.every(isEntryOf(isObj)))
-      return bad('requests', 'are not [key, record] entries');
-    requests = RequestLog.fromJSON(json.requests as Array<[string, RequestRecord]>);
-    for (const [p, list] of Object.entries(json.lastBets)) {
-      if (!Array.isArray(list) || !list.every((x) => isStored(x, tr.catalogue))) return bad('lastBets', 'are not bets');
-      lastBets[p] = list as StoredBet[];
-    }
-  } else {
-    // version 1: bets held their engine specs; parse each once, now
-    const v1 = (spec: unknown, playerId: string, placedAt: number, requestId?: string): StoredBet | null => {
-      const r = parseBet(spec, tr.rules);
-      return r.ok ? storedBet(r.value, playerId, placedAt, requestId, (spec as Json).onZero) : null;
-    };
-    if (!Array.isArray(json.bets)) return bad('bets', 'is not a list');
-    const list: StoredBet[] = [];
-    for (const x of json.bets as Json[]) {
-      const b = isObj(x) ? v1(x.spec, String(x.playerId), Number(x.placedAt), x.requestId as string | undefined) : null;
-      if (!b) return bad('bets', 'hold a bet that does not parse');
-      list.push(b);
-    }
-    if (!isObj(json.balanceBeforeBets)) return bad('balanceBeforeBets', 'is not an object');
-    bets = BetBook.of(list, Object.entries(json.balanceBeforeBets as Record<string, number>), sb);
-    if (!isObj(json.requests)) return bad('requests', 'is not an object');
-    requests = RequestLog.fromJSON(Object.entries(json.requests as Record<string, RequestRecord>));
-    for (const [p, specs] of Object.entries(json.lastBets)) {
-      if (!Array.isArray(specs)) return bad('lastBets', 'are not lists');
-      const out: StoredBet[] = [];
-      specs.forEach((spec, i) => {
-        const b = v1({ ...(spec as Json), id: `r${i + 1}` }, p, 0);
-        if (b) out.push(b);
-      });
-      lastBets[p] = out;
-    }
-  }
+  const parts = json.v === 2 ? partsV2(json, tr.catalogue, sb) : partsV1(json, tr.rules, sb);
+  if (Array.isArray(parts)) return bad(parts[0], parts[1]);
+  const { bets, requests, lastBets } = parts;
+  const { balanceBeforeBets: _v1, ...rest } = json;
   const lastCoup = json.lastCoup as LastCoup | null;
   return {
     ok: true,
     value: {
-      ...(json as unknown as TableState),
+      ...(rest as unknown as TableState),
       v: 2,
       bets,
       requests,
       lastBets,
       lastCoup: lastCoup && { ...lastCoup, owners: nullProto(lastCoup.owners) },
     },
+  };
+}
+
+/** The bet book, request log and rebet lists of a stored state, or the field at fault and why. */
+type Parts = { bets: BetBook; requests: RequestLog; lastBets: Record<string, readonly StoredBet[]> } | [string, string];
+
+function partsV2(json: Json, cat: Catalogue, sb: ReturnType<typeof stakesOf>): Parts {
+  const b = json.bets as BetBookJson;
+  if (!isObj(b) || !Array.isArray(b.bets) || !b.bets.every((x) => isStored(x, cat)))
+    return ['bets', 'are not stored bets'];
+  if (!Array.isArray(b.balanceBeforeBets) || !b.balanceBeforeBets.every(isEntryOf(isInt)))
+    return ['bets.balanceBeforeBets', 'are not [player, amount] entries'];
+  if (!Array.isArray(json.requests) || !json.requests.every(isEntryOf(isObj)))
+    return ['requests', 'are not [key, record] entries'];
+  const lastBets: Record<string, readonly StoredBet[]> = Object.create(null);
+  for (const [p, list] of Object.entries(json.lastBets as Json)) {
+    if (!Array.isArray(list) || !list.every((x) => isStored(x, cat))) return ['lastBets', 'are not bets'];
+    lastBets[p] = list as StoredBet[];
+  }
+  return {
+    bets: BetBook.fromJSON(b, sb),
+    requests: RequestLog.fromJSON(json.requests as Array<[string, RequestRecord]>),
+    lastBets,
+  };
+}
+
+/** Version 1: bets held their engine specs; each is parsed once, here. */
+function partsV1(json: Json, rules: Rules, sb: ReturnType<typeof stakesOf>): Parts {
+  const v1 = (spec: unknown, playerId: string, placedAt: number, requestId?: string): StoredBet | null => {
+    const r = parseBet(spec, rules);
+    return r.ok ? storedBet(r.value, playerId, placedAt, requestId, (spec as Json).onZero) : null;
+  };
+  if (!Array.isArray(json.bets)) return ['bets', 'is not a list'];
+  const list: StoredBet[] = [];
+  for (const x of json.bets as Json[]) {
+    const b = isObj(x) ? v1(x.spec, String(x.playerId), Number(x.placedAt), x.requestId as string | undefined) : null;
+    if (!b) return ['bets', 'hold a bet that does not parse'];
+    list.push(b);
+  }
+  if (!isObj(json.balanceBeforeBets)) return ['balanceBeforeBets', 'is not an object'];
+  if (!isObj(json.requests)) return ['requests', 'is not an object'];
+  const lastBets: Record<string, readonly StoredBet[]> = Object.create(null);
+  for (const [p, specs] of Object.entries(json.lastBets as Json)) {
+    if (!Array.isArray(specs)) return ['lastBets', 'are not lists'];
+    const out: StoredBet[] = [];
+    specs.forEach((spec, i) => {
+      const b = v1({ ...(spec as Json), id: `r${i + 1}` }, p, 0);
+      if (b) out.push(b);
+    });
+    lastBets[p] = out;
+  }
+  return {
+    bets: BetBook.of(list, Object.entries(json.balanceBeforeBets as Record<string, number>), sb),
+    requests: RequestLog.fromJSON(Object.entries(json.requests as Record<string, RequestRecord>)),
+    lastBets,
   };
 }
 
