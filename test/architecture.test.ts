@@ -41,6 +41,28 @@ const MAX_FUNCTION_LINES = 90;
  */
 const LONG_FUNCTIONS = new Set(['src/math/sim/kernel.ts runSession', 'src/store/schema.ts createSchema']);
 
+/**
+ * Debt, to be split (docs/ARCHITECTURE.md "Known debt"): files and functions over the limits
+ * that the restructure did not reach yet, each with the size it may not exceed, so they can only
+ * shrink. The player's table and the croupier console are the big ones (issue 9 item 5).
+ */
+const KNOWN_DEBT: ReadonlyMap<string, number> = new Map([
+  ['web/src/player.ts', 1462],
+  ['web/src/player.ts buildShell', 327],
+  ['web/src/player.ts update', 191],
+  ['web/src/player.ts renderPrisoners', 110],
+  ['web/src/croupier.ts', 702],
+  ['web/src/croupier.ts build', 164],
+  ['web/src/api.ts', 407],
+  ['src/app/driver.ts', 423],
+  ['src/engine/bets.ts', 417],
+  ['src/engine/bets.ts parseBet', 103],
+  ['src/math/sim/kernel.ts', 426],
+  ['src/table/settlement.ts settle', 94],
+  ['src/cli/commands/serve.ts serve', 190],
+]);
+const overDebt = (key: string, n: number): boolean => !KNOWN_DEBT.has(key) || n > (KNOWN_DEBT.get(key) ?? 0);
+
 function walk(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir)) {
@@ -117,14 +139,20 @@ export function sizeViolations(): string[] {
   for (const file of FILES) {
     const text = readFileSync(join(ROOT, file), 'utf8');
     const lines = text.split('\n').length;
-    if (lines > MAX_FILE_LINES && !DATA_TABLES.has(file)) bad.push(`${file}: ${lines} lines (max ${MAX_FILE_LINES})`);
+    if (lines > MAX_FILE_LINES && !DATA_TABLES.has(file) && overDebt(file, lines))
+      bad.push(`${file}: ${lines} lines (max ${MAX_FILE_LINES})`);
     const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
     const visit = (n: ts.Node): void => {
       if (ts.isFunctionLike(n) && 'body' in n && n.body) {
         const start = sf.getLineAndCharacterOfPosition(n.getStart(sf)).line;
         const end = sf.getLineAndCharacterOfPosition(n.getEnd()).line;
         const name = n.name && ts.isIdentifier(n.name) ? n.name.text : '(anonymous)';
-        if (end - start + 1 > MAX_FUNCTION_LINES && !DATA_TABLES.has(file) && !LONG_FUNCTIONS.has(`${file} ${name}`))
+        if (
+          end - start + 1 > MAX_FUNCTION_LINES &&
+          !DATA_TABLES.has(file) &&
+          !LONG_FUNCTIONS.has(`${file} ${name}`) &&
+          overDebt(`${file} ${name}`, end - start + 1)
+        )
           bad.push(`${file}:${start + 1} ${name} (${end - start + 1} lines, max ${MAX_FUNCTION_LINES})`);
       }
       ts.forEachChild(n, visit);

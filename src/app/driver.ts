@@ -27,7 +27,7 @@
  * its stakes returned).
  */
 import type { Logger } from 'pino';
-import { pocketLabel } from '../engine/wheel.ts';
+import { pocketLabel } from '../engine/index.ts';
 import { spin, type RandomSource } from '../rng/index.ts';
 import type { CoupBalances, Store, StoreTx } from '../store/port.ts';
 import { LedgerRefusal } from '../store/port.ts';

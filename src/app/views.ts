@@ -5,7 +5,7 @@
  * bets and prisoners; staff (croupier, admin) also get the last coup's payment list and names.
  * Pure functions of the state plus {@link ReadModels} (the async reads over store and tables).
  */
-import { rulesJson } from '../engine/report.ts';
+import { rulesJson } from '../engine/index.ts';
 import type {
   BetsSummaryView,
   BetView,

@@ -2,7 +2,7 @@
  * Shared I/O of the `croupier` command: JSON in and out, and failures as JSON documents with
  * a stable code. Exit codes: 0 success, 2 invalid input (a rejection), 1 internal failure.
  */
-import type { EngineError } from '../engine/result.ts';
+import type { EngineError } from '../engine/index.ts';
 
 /** A rejection the CLI reports as `{"error": {code, message, betId?}}` with exit code 2. */
 export class CliError extends Error {

@@ -8,10 +8,10 @@
  * Layout: a bet i is `positions[i]` (catalogue index of the rule set's wheel) and `stakes[i]`
  * (minor units). Tables are indexed `position * 38 + pocket code` (POCKET_CODES stride).
  */
-import { catalogue } from '../engine/layout.ts';
-import type { Rules } from '../engine/rules.ts';
-import { settlePosition, winReturnFactor } from '../engine/settle.ts';
-import { POCKET_CODES, pocketsOf, type Pocket } from '../engine/wheel.ts';
+import { catalogue } from '../engine/index.ts';
+import type { Rules } from '../engine/index.ts';
+import { settlePosition, winReturnFactor } from '../engine/internal.ts';
+import { POCKET_CODES, pocketsOf, type Pocket } from '../engine/internal.ts';
 
 /** Per rule set: what a free stake on each position returns for each pocket. */
 export interface SettlementTable {

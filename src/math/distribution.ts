@@ -16,11 +16,11 @@
  * Money is treated as continuous here (a partage returns exactly half); the simulation applies
  * RULES §4 rounding on integer minor units, which with even stakes never triggers.
  */
-import { expandAnnounce, parseAnnounce, type Chip } from '../engine/announce.ts';
-import type { Position } from '../engine/layout.ts';
-import type { Rules } from '../engine/rules.ts';
-import { winReturnFactor } from '../engine/settle.ts';
-import { DOUBLE_ZERO, isZero, pocketsOf } from '../engine/wheel.ts';
+import { expandAnnounce, parseAnnounce, type Chip } from '../engine/index.ts';
+import type { Position } from '../engine/index.ts';
+import type { Rules } from '../engine/index.ts';
+import { winReturnFactor } from '../engine/internal.ts';
+import { DOUBLE_ZERO, isZero, pocketsOf } from '../engine/index.ts';
 import { prisonSolution, type ZeroPolicy } from './edge.ts';
 import { q, Rational, solveLinear, sqrtDecimal } from './rational.ts';
 

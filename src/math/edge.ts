@@ -5,10 +5,10 @@
  * the integer rounding of RULES §4 can only lower the player's return further, by less than
  * one minor unit per bet. En prison is solved exactly as a Markov chain over the prison levels.
  */
-import { catalogue, CHANCES, type Chance, type Position, type PositionKind } from '../engine/layout.ts';
-import type { Rules } from '../engine/rules.ts';
-import { winReturnFactor } from '../engine/settle.ts';
-import { DOUBLE_ZERO, isZero, pocketsOf } from '../engine/wheel.ts';
+import { catalogue, CHANCES, type Chance, type Position, type PositionKind } from '../engine/index.ts';
+import type { Rules } from '../engine/index.ts';
+import { winReturnFactor } from '../engine/internal.ts';
+import { DOUBLE_ZERO, isZero, pocketsOf } from '../engine/index.ts';
 import { q, Rational, solveLinear } from './rational.ts';
 
 /**

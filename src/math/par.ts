@@ -3,11 +3,11 @@
  * edge and RTP, exact variance and standard deviation per unit staked (RULES.md §2-5).
  * Rendered as JSON, Markdown or CSV (`croupier par-sheet --rules french --format md`).
  */
-import { catalogue, CHANCES, type Chance, type Position, type PositionKind } from '../engine/layout.ts';
-import { rulesJson } from '../engine/report.ts';
-import type { Rules } from '../engine/rules.ts';
-import { winReturnFactor } from '../engine/settle.ts';
-import { pocketsOf } from '../engine/wheel.ts';
+import { catalogue, CHANCES, type Chance, type Position, type PositionKind } from '../engine/index.ts';
+import { rulesJson } from '../engine/index.ts';
+import type { Rules } from '../engine/index.ts';
+import { winReturnFactor } from '../engine/internal.ts';
+import { pocketsOf } from '../engine/index.ts';
 import {
   announcedChips,
   chipsDistribution,

@@ -13,8 +13,8 @@
  * 0..36 or "00" (double-zero wheels). A bad token is reported with its 1-based line and column
  * and a stable code ({@link PermanenceErrorCode}).
  */
-import { err, ok, type Result } from '../engine/result.ts';
-import { DOUBLE_ZERO, pocketsOf, type Pocket, type WheelKind } from '../engine/wheel.ts';
+import { err, ok, type Result } from '../engine/index.ts';
+import { DOUBLE_ZERO, pocketsOf, type Pocket, type WheelKind } from '../engine/index.ts';
 
 /** Stable codes of a rejected permanence file. */
 export type PermanenceErrorCode =

@@ -5,7 +5,7 @@
  * level (pass iff p >= 0.01). Under a fair source each test fails 1% of the time; the suite of
  * four fails about 4% of the time, so a single failed run is a warning, not a verdict.
  */
-import { colourOf, pocketsOf, type Pocket, type WheelKind } from '../engine/wheel.ts';
+import { colourOf, pocketsOf, type Pocket, type WheelKind } from '../engine/index.ts';
 import type { RandomSource } from '../rng/index.ts';
 import { chiSquarePValue, normalTwoSidedP } from './stats.ts';
 

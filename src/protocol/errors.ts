@@ -3,7 +3,7 @@
  * each. Codes are part of the public API: never renamed, only added. Engine rejection codes
  * (engine/result.ts) pass through unchanged.
  */
-import { ENGINE_ERROR_CODES, type EngineErrorCode } from '../engine/result.ts';
+import { ENGINE_ERROR_CODES, type EngineErrorCode } from '../engine/index.ts';
 
 /** Stable rejection codes of the table state machine, the ledger and the server. */
 export const TABLE_ERROR_CODES = [

@@ -5,11 +5,11 @@
  * `coup` (the table's coup number when it was published). Amounts are integer minor units,
  * instants epoch milliseconds.
  */
-import type { Language } from '../engine/announcement.ts';
-import type { Chance } from '../engine/layout.ts';
-import type { betJson, outcomeJson, paymentJson } from '../engine/report.ts';
-import type { CoupTotals } from '../engine/settle.ts';
-import type { PocketLabel } from '../engine/wheel.ts';
+import type { Language } from '../engine/index.ts';
+import type { Chance } from '../engine/index.ts';
+import type { betJson, outcomeJson, paymentJson } from '../engine/index.ts';
+import type { CoupTotals } from '../engine/index.ts';
+import type { PocketLabel } from '../engine/index.ts';
 
 /** Phases of a table (docs/API.md "The coup"). */
 export type Phase = 'closed' | 'betting' | 'launched' | 'no-more-bets' | 'settled' | 'paused';

@@ -3,9 +3,9 @@
  * anything recursive (validation, fingerprints, storage) sees them, and short echoes of client
  * values in error messages ({@link echo}: one implementation, in the engine).
  */
-import { ECHO_MAX } from '../engine/result.ts';
+import { ECHO_MAX } from '../engine/index.ts';
 
-export { echo, ECHO_MAX } from '../engine/result.ts';
+export { echo, ECHO_MAX } from '../engine/index.ts';
 
 /** Deepest nesting of objects / arrays accepted in a client document (a bet spec needs 2). */
 export const MAX_JSON_DEPTH = 8;

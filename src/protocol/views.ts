@@ -6,8 +6,8 @@
  * Amounts are integer minor units, times epoch milliseconds of the server clock, pockets
  * 0..36 or "00" ({@link PocketLabel}). Type-only: importable by the web bundle.
  */
-import type { PositionKind } from '../engine/layout.ts';
-import type { PocketLabel } from '../engine/wheel.ts';
+import type { PositionKind } from '../engine/index.ts';
+import type { PocketLabel } from '../engine/index.ts';
 import type { CroupiersJson, PaymentJson, Phase, PlacedBetJson, PrisonerJson, TableConfigJson } from './events.ts';
 
 /** A bet on the layout (engine betJson plus its owner, time and zero choice). */

@@ -6,7 +6,7 @@
  * A physical wheel needs no source: the croupier enters the number (see the table module).
  */
 import { randomFillSync } from 'node:crypto';
-import { pocketsOf, type Pocket, type WheelKind } from '../engine/wheel.ts';
+import { pocketsOf, type Pocket, type WheelKind } from '../engine/index.ts';
 import { jump, nextU32, seedState } from './xoshiro.ts';
 
 export { seedOf } from './xoshiro.ts';

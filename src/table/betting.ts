@@ -4,7 +4,7 @@
  * index and running totals, so a command costs O(its own bets + the player's bets), never
  * O(bets on the layout).
  */
-import { parseBet, type Bet } from '../engine/bets.ts';
+import { parseBet, type Bet } from '../engine/index.ts';
 import type { PlacedBetJson } from '../protocol/events.ts';
 import type { TableError } from '../protocol/errors.ts';
 import { echo } from './shape.ts';

@@ -17,7 +17,7 @@
  * {@link BetBook.fromJSON} / {@link RequestLog.fromJSON} (see `restoreState`). Keys from
  * outside (player ids, request ids) live in `Map`s only.
  */
-import type { Announce } from '../engine/announce.ts';
+import type { Announce } from '../engine/index.ts';
 
 /** A bet on the layout, validated once when placed: JSON, and it refers to its catalogue position. */
 export type StoredBet = {

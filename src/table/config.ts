@@ -4,9 +4,9 @@
  *
  * All amounts are integer minor units of the casino currency; all durations milliseconds.
  */
-import { resolveRules, type Rules, type RulesInput } from '../engine/rules.ts';
-import type { PositionKind } from '../engine/layout.ts';
-import { ok, type Result } from '../engine/result.ts';
+import { resolveRules, type Rules, type RulesInput } from '../engine/index.ts';
+import type { PositionKind } from '../engine/index.ts';
+import { ok, type Result } from '../engine/index.ts';
 import { tableErr, type TableError } from './errors.ts';
 import { echo } from './shape.ts';
 

@@ -2,8 +2,8 @@
  * Event shaping: the JSON of bets and prisoners as the live events and views show them, and the
  * `phase` event with the croupier's calls.
  */
-import { CALLS } from '../engine/announcement.ts';
-import { betJson } from '../engine/report.ts';
+import { CALLS } from '../engine/index.ts';
+import { betJson } from '../engine/index.ts';
 import type { CallsJson, PlacedBetJson, PrisonerJson } from '../protocol/events.ts';
 import { publish, TABLE, type Effect, type EventBody } from './step.ts';
 import { engineBet, tableRules, type Prisoner, type StoredBet, type TableState } from './state.ts';

@@ -10,7 +10,7 @@
  * - `cashier`              deposits and withdrawals (negative = money brought in).
  */
 import { tableErr, type TableError } from './errors.ts';
-import type { Result } from '../engine/result.ts';
+import type { Result } from '../engine/index.ts';
 
 /** One line of a transaction: `amount` minor units added to `account` (negative = taken). */
 export interface Posting {

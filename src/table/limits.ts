@@ -12,9 +12,9 @@
  * The check reads the player's running totals per position (kept by the bet book), so its cost
  * is that of the new bets only, whatever is already on the layout.
  */
-import type { Bet } from '../engine/bets.ts';
-import type { Position } from '../engine/layout.ts';
-import type { Result } from '../engine/result.ts';
+import type { Bet } from '../engine/index.ts';
+import type { Position } from '../engine/index.ts';
+import type { Result } from '../engine/index.ts';
 import type { TableConfig } from './config.ts';
 import { tableErr, type TableError } from './errors.ts';
 

@@ -3,7 +3,7 @@
  * "rien ne va plus", the pause, the timers (`tick`), the recovery after a restart and the
  * croupier's configuration changes. See machine.ts for the phase diagram.
  */
-import { CALLS } from '../engine/announcement.ts';
+import { CALLS } from '../engine/index.ts';
 import { gamingDay, resolveTableConfig } from './config.ts';
 import { callsOf, phaseEvent, prisonerJson } from './events.ts';
 import { BetBook, BETTING_PHASES, type Prisoner, type TableState } from './state.ts';

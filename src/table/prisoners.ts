@@ -3,9 +3,9 @@
  * window, stay en prison, move to another chance simple (keeping the level), or a standing
  * instruction for the next zero.
  */
-import { parseChance } from '../engine/bets.ts';
-import { insertPayment } from '../engine/coup.ts';
-import { paymentJson } from '../engine/report.ts';
+import { parseChance } from '../engine/index.ts';
+import { insertPayment } from '../engine/index.ts';
+import { paymentJson } from '../engine/index.ts';
 import type { PaymentJson } from '../protocol/events.ts';
 import { prisonerJson } from './events.ts';
 import { houseAccount, inPlayAccount, makeTx, playerAccount } from './ledger.ts';

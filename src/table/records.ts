@@ -2,8 +2,8 @@
  * The coup record the store keeps of a settled or void coup (docs/API.md "CoupRecord"), built
  * from the settlement's facts.
  */
-import type { BetOutcome } from '../engine/settle.ts';
-import { betJson } from '../engine/report.ts';
+import type { BetOutcome } from '../engine/index.ts';
+import { betJson } from '../engine/index.ts';
 import type { TableState } from './state.ts';
 import type { CoupPlayer, CoupRecord } from './step.ts';
 

@@ -5,10 +5,10 @@
  * record and the per-player events — every step linear in the number of bets. Also the void
  * coup (a restart lost the ball: every stake of the coup goes back).
  */
-import type { Bet } from '../engine/bets.ts';
-import { settleCoup, type CoupSettlement } from '../engine/coup.ts';
-import { betJson, settlementJson } from '../engine/report.ts';
-import { isZero, parsePocket, pocketLabel } from '../engine/wheel.ts';
+import type { Bet } from '../engine/index.ts';
+import { settleCoup, type CoupSettlement } from '../engine/index.ts';
+import { betJson, settlementJson } from '../engine/index.ts';
+import { isZero, parsePocket, pocketLabel } from '../engine/index.ts';
 import type { OutcomeJson } from '../protocol/events.ts';
 import { phaseEvent, prisonerJson } from './events.ts';
 import { houseAccount, inPlayAccount, makeTx, playerAccount, type Posting } from './ledger.ts';

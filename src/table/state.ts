@@ -8,15 +8,15 @@
  * outside (player ids, request ids) live in `Map`s (inside {@link BetBook} / {@link RequestLog})
  * or in null-prototype objects re-created on restore.
  */
-import { expandAnnounce, type Chip } from '../engine/announce.ts';
-import type { Bet } from '../engine/bets.ts';
-import { catalogue, CHANCES, type Catalogue, type Chance } from '../engine/layout.ts';
-import type { Rules } from '../engine/rules.ts';
-import type { PocketLabel } from '../engine/wheel.ts';
+import { expandAnnounce, type Chip } from '../engine/index.ts';
+import type { Bet } from '../engine/index.ts';
+import { catalogue, CHANCES, type Catalogue, type Chance } from '../engine/index.ts';
+import type { Rules } from '../engine/index.ts';
+import type { PocketLabel } from '../engine/index.ts';
 import type { PaymentJson, Phase } from '../protocol/events.ts';
 import { tableErr, type TableError } from '../protocol/errors.ts';
-import type { Result } from '../engine/result.ts';
-import { parseBet } from '../engine/bets.ts';
+import type { Result } from '../engine/index.ts';
+import { parseBet } from '../engine/index.ts';
 import { BetBook, RequestLog, type BetBookJson, type RequestRecord, type StoredBet } from './book.ts';
 import { rulesOf, type TableConfig } from './config.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { Audience, LiveEvent, LiveEventType, Published } from '../protocol/events.ts';
 import { tableErr, type TableError } from '../protocol/errors.ts';
-import type { PocketLabel } from '../engine/wheel.ts';
+import type { PocketLabel } from '../engine/index.ts';
 import type { TableConfigInput } from './config.ts';
 import type { LedgerTx } from './ledger.ts';
 import type { TableState } from './state.ts';

@@ -5,7 +5,7 @@
  * ordered game events, no result after a fault or miss-spin of the game, commands refused while the
  * link is down or after close. Events are delivered synchronously; `at` is the fake's `now`.
  */
-import type { Pocket } from '../engine/wheel.ts';
+import type { Pocket } from '../engine/index.ts';
 import {
   Listeners,
   type CommandResult,

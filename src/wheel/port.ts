@@ -21,7 +21,7 @@
  * the link is down, commands answer `{ok: false, code: 'WHEEL_LINK_DOWN'}`; no event is delivered
  * after `close()` resolves.
  */
-import type { Pocket } from '../engine/wheel.ts';
+import type { Pocket } from '../engine/index.ts';
 
 /** Rotor direction. */
 export type Direction = 'clockwise' | 'anticlockwise';

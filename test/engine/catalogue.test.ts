@@ -1,6 +1,6 @@
 /** RULES §2-3: the catalogue of legal positions and their counts. */
 import { describe, expect, it } from 'vitest';
-import { catalogue, INSIDE_KINDS, isInside, labelsOf } from '../../src/engine/index.ts';
+import { catalogue, INSIDE_KINDS, isInside, labelsOf } from '../../src/engine/internal.ts';
 
 function counts(wheel: 'single' | 'double') {
   const c: Record<string, number> = {};

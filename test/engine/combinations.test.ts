@@ -3,7 +3,7 @@
  * "elenca in francese le combinazioni multiple vincenti"), known answers per number.
  */
 import { describe, expect, it } from 'vitest';
-import { positionText } from '../../src/engine/index.ts';
+import { positionText } from '../../src/engine/internal.ts';
 import { combinationsCall, winningCall, winningCombinations } from '../../src/engine/combinations.ts';
 import { settlementJson } from '../../src/engine/report.ts';
 import { bets, rules, settle } from './helpers.ts';

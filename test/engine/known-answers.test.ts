@@ -6,7 +6,7 @@
  * not from the engine.
  */
 import { describe, expect, it } from 'vitest';
-import { parseBets, pocketCount, pocketLabel, positionText } from '../../src/engine/index.ts';
+import { parseBets, pocketCount, pocketLabel, positionText } from '../../src/engine/internal.ts';
 import { winningCombinations } from '../../src/engine/combinations.ts';
 import { KNOWN_ANSWERS } from './known-answers.data.ts';
 import { rules, settle } from './helpers.ts';

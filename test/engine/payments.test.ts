@@ -1,6 +1,6 @@
 /** RULES §6: payment order, placement and the croupiers' duty. */
 import { describe, expect, it } from 'vitest';
-import { croupierDuty, DOUBLE_ZERO } from '../../src/engine/index.ts';
+import { croupierDuty, DOUBLE_ZERO } from '../../src/engine/internal.ts';
 import { settle } from './helpers.ts';
 
 describe('payment list (RULES §6)', () => {

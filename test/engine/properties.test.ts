@@ -18,7 +18,7 @@ import {
   winReturnFactor,
   type Bet,
   type Rules,
-} from '../../src/engine/index.ts';
+} from '../../src/engine/internal.ts';
 import { CALL_KINDS } from '../../src/engine/combinations.ts';
 
 const rulesArb: fc.Arbitrary<Rules> = fc

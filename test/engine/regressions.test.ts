@@ -8,7 +8,7 @@ import {
   parseBets,
   resolveRules,
   settleCoup,
-} from '../../src/engine/index.ts';
+} from '../../src/engine/internal.ts';
 import { rules } from './helpers.ts';
 
 const french = rules('french');

@@ -1,6 +1,6 @@
 /** The examples the seeds give, as stated (with RULES.md's corrections). */
 import { describe, expect, it } from 'vitest';
-import { catalogue, parseBet, settlePosition } from '../../src/engine/index.ts';
+import { catalogue, parseBet, settlePosition } from '../../src/engine/internal.ts';
 import { rules, settle } from './helpers.ts';
 
 describe('de seed (Meyers): historic 37/38-pocket game', () => {

@@ -12,7 +12,7 @@ import {
   pocketsOf,
   RED_NUMBERS,
   SINGLE_ZERO_ORDER,
-} from '../../src/engine/index.ts';
+} from '../../src/engine/internal.ts';
 
 describe('wheels (RULES §1)', () => {
   it('single-zero wheel is a permutation of 0..36 starting 0 32 15 and ending 3 26', () => {

@@ -5,8 +5,8 @@
  * Only the fields the web table reads are typed here; amounts are integer minor units,
  * times epoch milliseconds of the server clock (the client keeps the offset to its own clock).
  */
-import type { PocketLabel } from '../../src/engine/wheel.ts';
-import type { PositionKind } from '../../src/engine/layout.ts';
+import type { PocketLabel } from '../../src/engine/index.ts';
+import type { PositionKind } from '../../src/engine/index.ts';
 
 /** A table / engine / server rejection. */
 export interface ApiError {

@@ -1,6 +1,6 @@
 /** Engine bet specs of layout positions (what a click on a spot sends to the server). */
-import type { Position } from '../../src/engine/layout.ts';
-import { DOUBLE_ZERO } from '../../src/engine/wheel.ts';
+import type { Position } from '../../src/engine/index.ts';
+import { DOUBLE_ZERO } from '../../src/engine/index.ts';
 
 /** The engine bet spec of a layout position (without stake). */
 export function specOf(p: Position): Record<string, unknown> {

@@ -6,8 +6,8 @@
  * Needs the croupier (or admin) token of the server (`--croupier-token` / printed at start,
  * see docs/WEB.md); it is kept in this browser's localStorage.
  */
-import { catalogue } from '../../src/engine/layout.ts';
-import { colourOf, DOUBLE_ZERO, pocketText, type Pocket, type PocketLabel } from '../../src/engine/wheel.ts';
+import { catalogue } from '../../src/engine/index.ts';
+import { colourOf, DOUBLE_ZERO, pocketText, type Pocket, type PocketLabel } from '../../src/engine/index.ts';
 import {
   Api,
   ApiFailure,

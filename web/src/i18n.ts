@@ -5,9 +5,9 @@
  * (KIND_NAMES, CHANCE_NAMES, CALLS, announce()); only the words of the interface itself
  * (buttons, headings) are written here.
  */
-import { CALLS, CHANCE_NAMES, KIND_NAMES, LANGUAGES, announce, type Language } from '../../src/engine/announcement.ts';
-import type { Chance, PositionKind } from '../../src/engine/layout.ts';
-import type { Pocket } from '../../src/engine/wheel.ts';
+import { CALLS, CHANCE_NAMES, KIND_NAMES, LANGUAGES, announce, type Language } from '../../src/engine/index.ts';
+import type { Chance, PositionKind } from '../../src/engine/index.ts';
+import type { Pocket } from '../../src/engine/index.ts';
 
 export { LANGUAGES, type Language };
 /** Names of the chances simples per language (engine table). */

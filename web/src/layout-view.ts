@@ -6,8 +6,8 @@
  * Buttons are focusable in reading order; Enter / Space place (native buttons), arrow keys
  * move to the nearest spot in that direction. Hover / focus highlights the covered numbers.
  */
-import type { Chance, Position, PositionKind } from '../../src/engine/layout.ts';
-import { colourOf, pocketText, type Pocket, type WheelKind } from '../../src/engine/wheel.ts';
+import type { Chance, Position, PositionKind } from '../../src/engine/index.ts';
+import { colourOf, pocketText, type Pocket, type WheelKind } from '../../src/engine/index.ts';
 import { chanceName, DICTS, type Language } from './i18n.ts';
 import { positionName } from './names.ts';
 import { layoutSpots, project, type Orientation, type Spot } from './spots.ts';

@@ -2,9 +2,9 @@
  * Names of positions and announced bets in the five languages, built from the engine's term
  * tables (RULES.md §7), for labels, aria labels and the bet slip.
  */
-import { FINALE_CHEVAL_PAIRS } from '../../src/engine/announce.ts';
-import { labelsOf, type Position, type PositionKind } from '../../src/engine/layout.ts';
-import { PAYOUT } from '../../src/engine/layout.ts';
+import { FINALE_CHEVAL_PAIRS } from '../../src/engine/index.ts';
+import { labelsOf, type Position, type PositionKind } from '../../src/engine/index.ts';
+import { PAYOUT } from '../../src/engine/index.ts';
 import { chanceName, DICTS, kindName, type Language } from './i18n.ts';
 
 function capitalise(s: string): string {

@@ -3,9 +3,9 @@
  * status with countdown, wheel, result and win, prisoners, last numbers and statistics,
  * own history. Talks to the server through api.ts; every amount shown comes from the server.
  */
-import { catalogue, type Position } from '../../src/engine/layout.ts';
-import { colourOf, DOUBLE_ZERO, pocketText, type Pocket, type PocketLabel } from '../../src/engine/wheel.ts';
-import { CHANCES, type Chance } from '../../src/engine/layout.ts';
+import { catalogue, type Position } from '../../src/engine/index.ts';
+import { colourOf, DOUBLE_ZERO, pocketText, type Pocket, type PocketLabel } from '../../src/engine/index.ts';
+import { CHANCES, type Chance } from '../../src/engine/index.ts';
 import {
   announceText,
   chipCount,
@@ -13,8 +13,8 @@ import {
   expandAnnounce,
   MAX_NEIGHBOURS,
   type Announce,
-} from '../../src/engine/announce.ts';
-import { KIND_NAMES } from '../../src/engine/announcement.ts';
+} from '../../src/engine/index.ts';
+import { KIND_NAMES } from '../../src/engine/index.ts';
 import {
   initialTable,
   landing,

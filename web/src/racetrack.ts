@@ -5,8 +5,8 @@
  * A click on a pocket announces it with its neighbours (count chosen by the player); a click
  * on a section announces the series. Every target is a focusable SVG element (Enter / Space).
  */
-import { expandAnnounce } from '../../src/engine/announce.ts';
-import { colourOf, pocketText, wheelOrder, type Pocket } from '../../src/engine/wheel.ts';
+import { expandAnnounce } from '../../src/engine/index.ts';
+import { colourOf, pocketText, wheelOrder, type Pocket } from '../../src/engine/index.ts';
 import { DICTS, type Language } from './i18n.ts';
 import { seriesName, type SeriesName } from './names.ts';
 

@@ -15,8 +15,8 @@
  * colonne 3 on top) and `vertical` (the French table as seen from the croupier's end, used on
  * phones). Rectangles are returned in percent of the layout box.
  */
-import { catalogue, type Position, type PositionKind } from '../../src/engine/layout.ts';
-import { DOUBLE_ZERO, type Pocket, type WheelKind } from '../../src/engine/wheel.ts';
+import { catalogue, type Position, type PositionKind } from '../../src/engine/index.ts';
+import { DOUBLE_ZERO, type Pocket, type WheelKind } from '../../src/engine/index.ts';
 
 /** Screen orientation of the layout. */
 export type Orientation = 'horizontal' | 'vertical';

@@ -2,7 +2,7 @@
  * Statistics of recent results for the board: hot and cold numbers, shares of the chances
  * simples and douzaines. Pure functions of the list of results (newest first).
  */
-import { colourOf, halfOf, parityOf, pocketsOf, type Pocket, type WheelKind } from '../../src/engine/wheel.ts';
+import { colourOf, halfOf, parityOf, pocketsOf, type Pocket, type WheelKind } from '../../src/engine/index.ts';
 
 /** Counts of one pocket in the window. */
 export interface PocketCount {

@@ -8,7 +8,7 @@
  * the pocket, so it always stops exactly in the announced pocket. `data-landed` carries the
  * pocket text once the ball rests (tests read it). Reduced motion: the ball lands at once.
  */
-import { colourOf, pocketText, wheelOrder, type Pocket, type WheelKind } from '../../src/engine/wheel.ts';
+import { colourOf, pocketText, wheelOrder, type Pocket, type WheelKind } from '../../src/engine/index.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const R_OUT = 100;

@@ -2,13 +2,13 @@
  * Rules-engine commands: `settle`, `expand`, `catalogue`, `rtp` (issue "rules engine").
  */
 import type { Command } from 'commander';
-import { chipCount, coveredPockets, expandAnnounce, parseAnnounce } from '../../engine/announce.ts';
-import { MAX_STAKE } from '../../engine/bets.ts';
-import { parseBets, settleCoup } from '../../engine/coup.ts';
-import { CHANCES, catalogue, INSIDE_KINDS, type PositionKind } from '../../engine/layout.ts';
-import { chipsJson, payoutText, positionJson, rulesJson, settlementJson } from '../../engine/report.ts';
-import { resolveRules, type Rules } from '../../engine/rules.ts';
-import { parsePocket, pocketLabel } from '../../engine/wheel.ts';
+import { chipCount, coveredPockets, expandAnnounce, parseAnnounce } from '../../engine/index.ts';
+import { MAX_STAKE } from '../../engine/index.ts';
+import { parseBets, settleCoup } from '../../engine/index.ts';
+import { CHANCES, catalogue, INSIDE_KINDS, type PositionKind } from '../../engine/index.ts';
+import { chipsJson, payoutText, positionJson, rulesJson, settlementJson } from '../../engine/index.ts';
+import { resolveRules, type Rules } from '../../engine/index.ts';
+import { parsePocket, pocketLabel } from '../../engine/index.ts';
 import { edgeTable } from '../../math/edge.ts';
 import { CliError, parseJson, printJson, readStdin } from '../io.ts';
 

@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { parseChance } from '../../engine/bets.ts';
-import { catalogue, insideKey } from '../../engine/layout.ts';
-import type { Rules } from '../../engine/rules.ts';
-import { parsePocket } from '../../engine/wheel.ts';
+import { parseChance } from '../../engine/index.ts';
+import { catalogue, insideKey } from '../../engine/index.ts';
+import type { Rules } from '../../engine/index.ts';
+import { parsePocket } from '../../engine/index.ts';
 import { pocketIndices, readPermanence } from '../../math/permanence.ts';
 import {
   betPosition,

@@ -14,7 +14,7 @@ import { RedisBus } from '../../server/bus-redis.ts';
 import { Casino, DEMO_PLAYERS, demoTables, WELCOME_BALANCE, type RngOption } from '../../app/casino.ts';
 import { defaultPgUrl, openPostgresStore, openSqliteStore } from '../../store/sql.ts';
 import type { Store } from '../../store/port.ts';
-import { preset as presetRules, resolveRules } from '../../engine/rules.ts';
+import { preset as presetRules, resolveRules } from '../../engine/index.ts';
 import { MIN_TIMINGS, resolveTableConfig, type TableTimings } from '../../table/config.ts';
 import type { TableEvent } from '../../table/machine.ts';
 import { CliError } from '../io.ts';

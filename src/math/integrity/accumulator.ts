@@ -11,7 +11,7 @@ import {
   wheelOrder,
   type Pocket,
   type WheelKind,
-} from '../../engine/wheel.ts';
+} from '../../engine/internal.ts';
 
 /** Per-wheel lookup tables: wheel position, colour (0 none, 1 rouge, 2 noir), parity (0 none, 1 pair, 2 impair). */
 export interface WheelTables {

@@ -14,7 +14,7 @@
  * open until the adjusted p-value climbs back above √alarmLevel. State is rebuilt after a
  * restart by feeding the table's permanence again (deterministic).
  */
-import { pocketLabel, type Pocket, type WheelKind } from '../../engine/wheel.ts';
+import { pocketLabel, type Pocket, type WheelKind } from '../../engine/index.ts';
 import { CoupStats, wheelTables } from './accumulator.ts';
 import { chanceRepeats } from './duplicates.ts';
 import { groupTests, judge, MIN_COUPS, MIN_GROUP_COUPS, scopeTests } from './report.ts';

@@ -5,8 +5,8 @@
  * p-values adjusted by Holm over the K pockets; the classic sections voisins / tiers / orphelins
  * (a partition of the single-zero wheel) by chi-square with df 2, jeu zéro beside them.
  */
-import { coveredPockets, expandAnnounce } from '../../engine/announce.ts';
-import { pocketLabel, pocketsOf, type Pocket } from '../../engine/wheel.ts';
+import { coveredPockets, expandAnnounce } from '../../engine/index.ts';
+import { pocketLabel, pocketsOf, type Pocket } from '../../engine/index.ts';
 import { chiSquarePValue, normalTwoSidedP } from '../stats.ts';
 import type { CoupStats } from './accumulator.ts';
 import { holm } from './special.ts';

@@ -4,7 +4,7 @@
  * the file has them, Holm's correction over the whole suite (so a fair wheel fails the report in
  * at most alpha of files), the power figures, and a verdict in words for a floor manager.
  */
-import type { WheelKind } from '../../engine/wheel.ts';
+import type { WheelKind } from '../../engine/index.ts';
 import { DIRECTION_NAMES, type LabelColumn, type Permanence } from '../permanence.ts';
 import { CoupStats } from './accumulator.ts';
 import { duplicateTest } from './duplicates.ts';

@@ -8,7 +8,7 @@
  * large; in the far tail, where fewer than 10 draws exceed, the Bonferroni bound over the 2·16·K
  * one-sided arc tests is used instead (valid, and close there).
  */
-import { pocketLabel, wheelOrder, type WheelKind } from '../../engine/wheel.ts';
+import { pocketLabel, wheelOrder, type WheelKind } from '../../engine/index.ts';
 import { normalTwoSidedP } from '../stats.ts';
 import type { CoupStats } from './accumulator.ts';
 import { normalStream } from './special.ts';

@@ -16,7 +16,7 @@
  *   1/K whatever came before, so P(r equal steps in a row among N − 1) <= the run tail above with
  *   N − 1 draws: a conservative p-value.
  */
-import { pocketLabel, wheelOrder } from '../../engine/wheel.ts';
+import { pocketLabel, wheelOrder } from '../../engine/index.ts';
 import { chiSquarePValue, normalTwoSidedP } from '../stats.ts';
 import type { CoupStats, RunsState } from './accumulator.ts';
 import type { IntegrityTest } from './types.ts';

@@ -11,10 +11,10 @@
  * when the player stops, the remaining prisoners are played out on further coups with no new
  * stake, so every stake is eventually settled.
  */
-import { catalogue, type Position, type PositionKind } from '../../engine/layout.ts';
-import type { Rules } from '../../engine/rules.ts';
-import { settlePosition, winReturnFactor } from '../../engine/settle.ts';
-import { pocketsOf } from '../../engine/wheel.ts';
+import { catalogue, type Position, type PositionKind } from '../../engine/index.ts';
+import type { Rules } from '../../engine/index.ts';
+import { settlePosition, winReturnFactor } from '../../engine/internal.ts';
+import { pocketsOf } from '../../engine/index.ts';
 import { positionReturn, prisonSolution, type ZeroPolicy } from '../edge.ts';
 import type { Rational } from '../rational.ts';
 

@@ -8,8 +8,8 @@
  * several coups), by the martingale central limit theorem. The interval is ê ± z·SE with
  * z = Φ⁻¹(1 − (1 − confidence)/2).
  */
-import { pocketLabel, pocketsOf } from '../../engine/wheel.ts';
-import { rulesJson } from '../../engine/report.ts';
+import { pocketLabel, pocketsOf } from '../../engine/index.ts';
+import { rulesJson } from '../../engine/index.ts';
 import { normalQuantile, wilsonInterval } from '../stats.ts';
 import { F, FIELDS } from './kernel.ts';
 import { betPosition, exactReturn, UNLIMITED, type SimConfig } from './model.ts';

@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { jump, seedState, streamState } from '../../rng/xoshiro.ts';
 import { FIELDS, runSession } from './kernel.ts';
-import { preset } from '../../engine/rules.ts';
+import { preset } from '../../engine/index.ts';
 import { kernelSpec, specOf, STRATEGIES, UNLIMITED, type KernelSpec, type SimConfig } from './model.ts';
 
 /** One unit of work: `count` sessions from session `start`, whose stream state is `state`. */

@@ -11,7 +11,7 @@
  * frame that does not follow the protocol is a {@link Malformed} value with a stable code.
  * Pockets are the engine's codes (0..36, {@link DOUBLE_ZERO} = 37 for "00").
  */
-import { DOUBLE_ZERO, type Pocket } from '../../engine/wheel.ts';
+import { DOUBLE_ZERO, type Pocket } from '../../engine/index.ts';
 import { MAX_LINE } from './lines.ts';
 
 export { LineSplitter, MAX_LINE, faultDescription } from './lines.ts';

@@ -22,7 +22,7 @@
  * - `gap`: the spin counter skips a value; `mismatch`: the number line differs from the win field;
  * - `same-direction`: the rotor does not reverse for this game.
  */
-import { DOUBLE_ZERO } from '../../engine/wheel.ts';
+import { DOUBLE_ZERO } from '../../engine/index.ts';
 import type { Direction, WheelClock } from '../port.ts';
 import { MODE, MODE_FACTORY, LineSplitter, formatReport, parseCommand, type Report, type Ss2State } from './codec.ts';
 

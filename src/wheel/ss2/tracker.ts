@@ -26,7 +26,7 @@
  * After a fault or a miss-spin, nothing more is reported for that game (its later result is
  * suppressed; the `status` events still show it) until the next state 2.
  */
-import type { Pocket } from '../../engine/wheel.ts';
+import type { Pocket } from '../../engine/index.ts';
 import type { Direction, LinkStatus, WheelEvent, WheelFaultCode } from '../port.ts';
 import {
   SS2_STATES,

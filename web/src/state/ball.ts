@@ -5,7 +5,7 @@
  * the result, the balance and the board wait for `landed`, so the screen never tells the result
  * before the wheel does.
  */
-import type { Pocket } from '../../../src/engine/wheel.ts';
+import type { Pocket } from '../../../src/engine/index.ts';
 
 /** Where the ball is. */
 export type BallPhase = 'idle' | 'spinning' | 'landing' | 'landed';

@@ -9,7 +9,7 @@
  * a changed configuration, a void coup) sets `resync`, which the page answers with one fetch;
  * every other event is applied without asking the server.
  */
-import { DOUBLE_ZERO, type Pocket, type PocketLabel } from '../../../src/engine/wheel.ts';
+import { DOUBLE_ZERO, type Pocket, type PocketLabel } from '../../../src/engine/index.ts';
 import type { LiveEvent } from '../../../src/protocol/events.ts';
 import type { BetJson, PrisonerJson, TableViewJson } from '../api.ts';
 import type { SettlementLike } from '../history.ts';
