@@ -1,6 +1,13 @@
 /** RULES §6-7: the croupier's announcement of the number and its chances, five languages. */
 import { describe, expect, it } from 'vitest';
-import { announce, announceAll, DOUBLE_ZERO, LANGUAGES, numberWords, winningChances } from '../../src/engine/internal.ts';
+import {
+  announce,
+  announceAll,
+  DOUBLE_ZERO,
+  LANGUAGES,
+  numberWords,
+  winningChances,
+} from '../../src/engine/internal.ts';
 
 describe('announcement', () => {
   it('fr: "Dix-sept, noir, impair et manque" (RULES §6 example); "Zéro"', () => {
