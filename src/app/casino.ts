@@ -9,13 +9,20 @@ import { CryptoSource, SeededSource, type RandomSource } from '../rng/index.ts';
 import type { HealthView } from '../protocol/views.ts';
 import { echo } from '../protocol/shape.ts';
 import type { Store } from '../store/port.ts';
-import { resolveTableConfig, type TableConfig, type TableConfigInput, type TableTimings } from '../table/config.ts';
+import {
+  resolveTableConfig,
+  rulesOf,
+  type TableConfig,
+  type TableConfigInput,
+  type TableTimings,
+} from '../table/config.ts';
 import { tableErr } from '../table/errors.ts';
 import { clockFrom, systemClock, type Clock, type TimerHandle } from './clock.ts';
 import { ensureTable, TableDriver, type TableDriverOptions } from './driver.ts';
 import type { TableState } from '../table/machine.ts';
 import type { Bus } from './bus.ts';
 import { Players, WELCOME_BALANCE, type R, type Viewer } from './players.ts';
+import { IntegrityWatch } from './integrity.ts';
 import { ReadModels } from './views.ts';
 
 export { playerIdOf, WELCOME_BALANCE } from './players.ts';
@@ -94,6 +101,8 @@ export class Casino {
   readonly players: Players;
   /** Read models: table views per viewer, coup records, player history. */
   readonly views: ReadModels;
+  /** Live wheel-integrity statistics of the tables run here (docs/MATH.md §6). */
+  readonly integrity: IntegrityWatch;
   private readonly clock: () => number;
   /** The clock of the casino, its tables and its transport. */
   readonly clockPort: Clock;
@@ -117,6 +126,7 @@ export class Casino {
       ...(opts.welcomeBalance !== undefined ? { welcomeBalance: opts.welcomeBalance } : {}),
     });
     this.views = new ReadModels({ store: opts.store, players: this.players, clock: this.clockPort, states: this });
+    this.integrity = new IntegrityWatch({ store: opts.store, publish: (m) => opts.bus.publish(m), log: opts.log });
     opts.store.onClaimsLost((ids) => this.claimsLost(ids));
   }
 
@@ -248,12 +258,16 @@ export class Casino {
       tableId: id,
       source: this.source(id),
       clock: this.clockPort,
-      publish: (m) => this.bus.publish(m),
+      publish: (m) => {
+        this.bus.publish(m);
+        this.integrity.observe(m);
+      },
       ...(this.opts.fault ? { fault: this.opts.fault } : {}),
       ...(this.opts.log ? { log: this.opts.log } : {}),
       ...(this.opts.timers === false ? { timers: false } : {}),
     });
     this.tables.set(id, rt);
+    await this.integrity.attach(id, rulesOf(rt.state.config).wheel);
     await rt.start();
     return rt;
   }

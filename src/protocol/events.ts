@@ -213,7 +213,27 @@ export type LiveEvent =
   | PrisonerEvent
   | BalanceEvent
   | CoupVoidEvent
-  | ConfigEvent;
+  | ConfigEvent
+  | IntegrityAlertEvent;
+
+/**
+ * A wheel-integrity test crossed its alarm level on this table's permanence (audience: staff;
+ * docs/MATH.md §6): the test, its scope (wheel, direction, croupier), the corrected p-value and
+ * the alarm level, the finding in words and the coups it rests on (`seq` in the wheel's
+ * sequence, `id` the coup number when still in the monitor's window).
+ */
+export interface IntegrityAlertEvent extends EventBase {
+  readonly type: 'integrity-alert';
+  readonly test: string;
+  readonly scope: string;
+  readonly adjustedP: number;
+  readonly level: number;
+  readonly message: string;
+  readonly coups: ReadonlyArray<{
+    readonly from: { readonly seq: number; readonly id?: string | number };
+    readonly to: { readonly seq: number; readonly id?: string | number };
+  }>;
+}
 
 /** The `type` of a live event. */
 export type LiveEventType = LiveEvent['type'];

@@ -320,6 +320,7 @@ class CroupierConsole {
         'section',
         { class: 'panel', 'aria-label': d.phase },
         h('div', { class: 'call', id: 'call', 'aria-live': 'polite' }),
+        h('div', { class: 'integrity', id: 'integrity', role: 'alert', hidden: true }),
         h(
           'dl',
           { class: 'kv' },
@@ -426,6 +427,12 @@ class CroupierConsole {
 
   private onEvent(e: LiveEvent): void {
     if (e.table !== undefined && e.table !== '' && e.table !== this.tableId) return;
+    if (e.type === 'integrity-alert') {
+      // a wheel-integrity test crossed its alarm level: a badge the staff keep until a reload
+      const el = byId('integrity');
+      el.textContent = `${t(this.lang, 'integrityAlert')}: ${String(e.message)}`;
+      el.hidden = false;
+    }
     if (e.type === 'payments') {
       this.payments = {
         coup: e.coup as number,

@@ -112,6 +112,7 @@ const EN = {
   netResult: 'Net {a}',
   heldInPrison: '{a} held en prison',
   error: 'Refused',
+  integrityAlert: 'Wheel integrity alert',
   help: 'Help',
   helpText:
     'Pick a chip, then click (or Tab to it and press Enter) a number, a line between numbers (cheval), a crossing (carré), a row end (transversale / sixain), a box outside, or a section of the racetrack. Arrow keys move between spots; Backspace undoes.',
@@ -257,6 +258,7 @@ const FR: Dict = {
   netResult: 'Net {a}',
   heldInPrison: '{a} en prison',
   error: 'Refusé',
+  integrityAlert: 'Alerte d’intégrité du cylindre',
   help: 'Aide',
   helpText:
     "Choisissez un jeton, puis cliquez (ou Tab puis Entrée) sur un numéro, une ligne entre deux numéros (cheval), un croisement (carré), un bout de rangée (transversale / sixain), une case extérieure ou une section du cylindre. Les flèches passent d'une case à l'autre ; Retour arrière annule.",
@@ -389,6 +391,7 @@ const CS: Dict = {
   netResult: 'Čistý výsledek {a}',
   heldInPrison: '{a} obstaveno',
   error: 'Odmítnuto',
+  integrityAlert: 'Výstraha integrity kola',
   help: 'Nápověda',
   helpText:
     'Vyberte žeton a klikněte (nebo Tab a Enter) na číslo, čáru mezi čísly (cheval), křížení (carré), konec řady (transversale), pole vně nebo část závodní dráhy. Šipky přecházejí mezi poli; Backspace vrací zpět.',
@@ -521,6 +524,7 @@ const DE: Dict = {
   netResult: 'Netto {a}',
   heldInPrison: '{a} en prison',
   error: 'Abgelehnt',
+  integrityAlert: 'Warnung: Kesselprüfung',
   help: 'Hilfe',
   helpText:
     'Jeton wählen, dann auf eine Zahl, eine Linie zwischen Zahlen (Cheval), eine Kreuzung (Carré), ein Reihenende (Transversale), ein Außenfeld oder einen Abschnitt der Racetrack klicken (oder Tab und Eingabe). Pfeiltasten wechseln das Feld; Rücktaste nimmt zurück.',
@@ -654,6 +658,7 @@ const IT: Dict = {
   netResult: 'Netto {a}',
   heldInPrison: '{a} in prigione',
   error: 'Rifiutato',
+  integrityAlert: 'Allarme integrità del cilindro',
   help: 'Aiuto',
   helpText:
     'Scegliete una fiche, poi cliccate (o Tab e Invio) su un numero, una linea tra due numeri (cavallo), un incrocio (carré), la fine di una fila (terzina / sestina), una casella esterna o una sezione del cilindro. Le frecce spostano tra le caselle; Backspace annulla.',

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Casino } from '../../app/casino.ts';
 import * as S from '../../protocol/messages.ts';
 import { echo } from '../../protocol/shape.ts';
+import type { IntegrityView } from '../../math/integrity/monitor.ts';
 import type { CoupView, HealthView, LoginView, TableHistoryView, TablesView, TableView } from '../../protocol/views.ts';
 import { fail, parse, unwrap, type Auth, type TableParams } from '../http.ts';
 
@@ -37,6 +38,14 @@ export function publicRoutes(app: FastifyInstance, casino: Casino, auth: Auth): 
     if (!(await casino.exists(req.params.id))) unknown(req.params.id);
     const q = parse(S.historyQuery, req.query, 'query');
     return casino.views.tableHistory(req.params.id, viewer, q.limit ?? 50, q.before);
+  });
+
+  // wheel-integrity statistics and alerts of a table run by this process (docs/MATH.md §6)
+  app.get<TableParams>('/api/tables/:id/integrity', async (req): Promise<IntegrityView> => {
+    if (!(await casino.exists(req.params.id))) unknown(req.params.id);
+    const view = casino.integrity.view(req.params.id);
+    if (!view) return fail('TABLE_ELSEWHERE', `table ${echo(req.params.id)} is run by another process: ask it`);
+    return view;
   });
 
   app.get<{ Params: { id: string; n: string } }>('/api/tables/:id/coups/:n', async (req): Promise<CoupView> => {

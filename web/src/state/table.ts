@@ -219,6 +219,8 @@ function onEvent(s: TableState, e: LiveEvent | StateMessage, at: number, duratio
     case 'coup-void':
     case 'config':
       return { ...s, resync: true };
+    case 'integrity-alert': // staff only: nothing on the player's table
+      return s;
   }
 }
 
