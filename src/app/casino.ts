@@ -101,8 +101,7 @@ export class Casino {
   readonly players: Players;
   /** Read models: table views per viewer, coup records, player history. */
   readonly views: ReadModels;
-  /** Live wheel-integrity statistics of the tables run here (docs/MATH.md §6). */
-  readonly integrity: IntegrityWatch;
+  readonly integrity: IntegrityWatch; // live wheel-integrity statistics of the tables run here (docs/MATH.md §6)
   private readonly clock: () => number;
   /** The clock of the casino, its tables and its transport. */
   readonly clockPort: Clock;
