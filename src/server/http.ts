@@ -9,35 +9,12 @@ import type { Casino } from '../app/casino.ts';
 import type { R, Viewer } from '../app/players.ts';
 import { zodMessage } from '../protocol/messages.ts';
 import { clip, echo, jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_NODES, MESSAGE_MAX } from '../protocol/shape.ts';
+import { httpStatus } from '../protocol/errors.ts';
 import { tableErr, type TableError } from '../table/errors.ts';
-
-/** HTTP status of each error code (anything else: 422). */
-const STATUS: Readonly<Record<string, number>> = Object.assign(Object.create(null) as Record<string, number>, {
-  INVALID_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  UNSUPPORTED_AUTH_SCHEME: 401,
-  FORBIDDEN: 403,
-  UNKNOWN_TABLE: 404,
-  UNKNOWN_PLAYER: 404,
-  NOT_FOUND: 404,
-  BET_NOT_FOUND: 404,
-  PRISONER_NOT_FOUND: 404,
-  REGISTRATION_CLOSED: 403,
-  TABLE_EXISTS: 409,
-  PLAYER_EXISTS: 409,
-  REQUEST_ID_REUSED: 409,
-  TABLE_CLOSED: 409,
-  TABLE_ELSEWHERE: 409,
-  NO_MORE_BETS: 409,
-  WRONG_PHASE: 409,
-  WRONG_MODE: 409,
-  CHOICE_CLOSED: 409,
-  INTERNAL: 500,
-});
 
 /** The HTTP status of an error code (422 for the rejections of the rules and the table). */
 export function statusOf(code: string): number {
-  return Object.hasOwn(STATUS, code) ? STATUS[code] : 422;
+  return httpStatus(code);
 }
 
 /** A rejection thrown by a route or a message handler; the error handler replies it. */
