@@ -4,7 +4,9 @@
  * (or PostgreSQL), with a French and an American demo table and demo players. `npm start`
  * runs it with the defaults and prints the URLs and the staff tokens.
  */
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -237,6 +239,11 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
         `WARNING: listening on ${boundHost} (reachable from other machines) with the public demo tokens (croupier-demo / admin-demo: anyone can run the tables and make deposits). Set CROUPIER_CROUPIER_TOKEN and CROUPIER_ADMIN_TOKEN, or listen on 127.0.0.1 (the default).\n`,
       );
     }
+    const web = o.webDir ? resolve(o.webDir) : fileURLToPath(new URL('../../../web', import.meta.url));
+    if (existsSync(web) && !existsSync(join(web, 'dist', 'player.js')))
+      process.stderr.write(
+        `WARNING: the web bundle is missing (${join(web, 'dist')}): the pages will not load. Run npm run build:web (npm start builds it).\n`,
+      );
     const tables = [...casino.tables.values()].map(
       (t) => `${t.id} (${rulesLabel(t.state.config.rules)}, ${t.state.phase})`,
     );
