@@ -40,6 +40,16 @@ export const CHANCES: readonly Chance[] = ['manque', 'pair', 'rouge', 'noir', 'i
 /** Inside kinds, by number of pockets covered (a bet's kind follows from its set, RULES §2). */
 export const INSIDE_KINDS: readonly PositionKind[] = ['plein', 'cheval', 'transversale', 'carre', 'cinq', 'sixain'];
 
+/** Every position kind, in catalogue order (RULES §2-3): the inside kinds, then the outside ones. */
+export const POSITION_KINDS: readonly PositionKind[] = [
+  ...INSIDE_KINDS,
+  'douzaine',
+  'colonne',
+  'douzaines',
+  'colonnes',
+  'chance',
+];
+
 /** Net payout "to 1" of each kind as a fraction num/den (RULES §2-3). */
 export const PAYOUT: Readonly<Record<PositionKind, { num: number; den: number }>> = {
   plein: { num: 35, den: 1 },

@@ -2,7 +2,7 @@
  * Rule sets (RULES.md §4): which wheel, what a zero does to the chances simples,
  * en prison depth, payout model, and whether announced bets are offered.
  */
-import type { PositionKind } from './layout.ts';
+import { POSITION_KINDS, type PositionKind } from './layout.ts';
 import { err, ok, shown, type Result } from './result.ts';
 import type { WheelKind } from './wheel.ts';
 
@@ -72,20 +72,7 @@ export interface Rules {
   readonly returnedStay: boolean;
 }
 
-/** Every position kind, in catalogue order (RULES §2-3). */
-const ALL_KINDS: readonly PositionKind[] = [
-  'plein',
-  'cheval',
-  'transversale',
-  'carre',
-  'cinq',
-  'sixain',
-  'douzaine',
-  'colonne',
-  'douzaines',
-  'colonnes',
-  'chance',
-];
+const ALL_KINDS = POSITION_KINDS;
 const without = (...no: PositionKind[]) => ALL_KINDS.filter((k) => !no.includes(k));
 /** french, european (RULES §3a): every position of a single-zero layout (it has no five-number). */
 const OFFERED_FRENCH = without('cinq');

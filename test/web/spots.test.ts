@@ -1,6 +1,6 @@
 /** The layout geometry: one target per legal position, placed where the chip goes. */
 import { describe, expect, it } from 'vitest';
-import { catalogue, type PositionKind } from '../../src/engine/layout.ts';
+import { catalogue, POSITION_KINDS, type PositionKind } from '../../src/engine/layout.ts';
 import { preset, PRESETS } from '../../src/engine/rules.ts';
 import { DOUBLE_ZERO, type WheelKind } from '../../src/engine/wheel.ts';
 import { centre, EXTENT, layoutSpots, pocketRect, project, type URect } from '../../web/src/spots.ts';
@@ -15,19 +15,7 @@ const dist = (r: URect, u: number, v: number) =>
   Math.hypot(Math.max(r.u0 - u, 0, u - r.u1), Math.max(r.v0 - v, 0, v - r.v1));
 
 /** Every kind: the geometry is checked for every catalogue position, offered by a rule set or not. */
-const ALL_KINDS: PositionKind[] = [
-  'plein',
-  'cheval',
-  'transversale',
-  'carre',
-  'cinq',
-  'sixain',
-  'douzaine',
-  'colonne',
-  'douzaines',
-  'colonnes',
-  'chance',
-];
+const ALL_KINDS = POSITION_KINDS;
 
 describe('layout spots show only what the rule set offers (RULES §3a)', () => {
   it('a double-zero layout has no 24-number spots by default; a single-zero one has them', () => {
