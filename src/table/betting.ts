@@ -7,7 +7,7 @@
 import { parseBet, type Bet } from '../engine/index.ts';
 import type { PlacedBetJson } from '../protocol/events.ts';
 import type { TableError } from '../protocol/errors.ts';
-import { echo } from './shape.ts';
+import { echo } from '../protocol/shape.ts';
 import { placedBetJson } from './events.ts';
 import { inPlayAccount, makeTx, MAX_BALANCE, MAX_RETURN_MULTIPLE, playerAccount } from './ledger.ts';
 import { checkLimits } from './limits.ts';

@@ -8,7 +8,7 @@ import { resolveRules, type Rules, type RulesInput } from '../engine/index.ts';
 import type { PositionKind } from '../engine/index.ts';
 import { ok, type Result } from '../engine/index.ts';
 import { tableErr, type TableError } from './errors.ts';
-import { echo } from './shape.ts';
+import { echo } from '../protocol/shape.ts';
 
 /**
  * Maxima as multiples of the table minimum (RULES §6, art. 53). Decisions where §6 is silent

@@ -2,7 +2,7 @@
  * Player commands with client request ids (docs/API.md "Idempotency"), and the automatic phase
  * changes whose deadline has passed before a command is judged.
  */
-import { echo } from './shape.ts';
+import { echo } from '../protocol/shape.ts';
 import { launch, rienNeVaPlus } from './phases.ts';
 import { BETTING_PHASES, type TableState } from './state.ts';
 import { reject, type Effect, type Step } from './step.ts';

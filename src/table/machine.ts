@@ -27,7 +27,7 @@ import { double, place, rebet, undo } from './betting.ts';
 import { playerStep } from './idempotency.ts';
 import { configure, croupierCall, open, pause, recover, result, tick } from './phases.ts';
 import { choose } from './prisoners.ts';
-import { jsonShapeProblem } from './shape.ts';
+import { jsonShapeProblem } from '../protocol/shape.ts';
 import type { TableState } from './state.ts';
 import { reject, type Step, type TableEvent } from './step.ts';
 

@@ -9,7 +9,7 @@ import { paymentJson } from '../engine/index.ts';
 import type { PaymentJson } from '../protocol/events.ts';
 import { prisonerJson } from './events.ts';
 import { houseAccount, inPlayAccount, makeTx, playerAccount } from './ledger.ts';
-import { echo } from './shape.ts';
+import { echo } from '../protocol/shape.ts';
 import { nullProto, tableRules, type Prisoner, type TableState } from './state.ts';
 import { publish, reject, STAFF, TABLE, toPlayer, txId, type Effect, type Step, type TableEvent } from './step.ts';
 
