@@ -1,12 +1,12 @@
 /**
- * The casino: the tables of one process (each a TableDriver), with their players, sessions and
- * read models ({@link Players}, {@link ReadModels}), on top of a store, a bus and a clock. The
+ * The casino: the tables of one process (each a TableDriver), with their players, accounts and
+ * sessions, read models ({@link Players}, {@link Accounts}, {@link ReadModels}), on top of a store, a bus and a clock. The
  * HTTP / WebSocket transport (src/server) is a thin shell around it: every route calls one of
  * its methods (or of `players`, `views`), never the store.
  */
 import type { Logger } from 'pino';
 import { CryptoSource, SeededSource, type RandomSource } from '../rng/index.ts';
-import type { HealthView } from '../protocol/views.ts';
+import type { DemoAccountsView, HealthView } from '../protocol/views.ts';
 import { echo } from '../protocol/shape.ts';
 import type { Store } from '../store/port.ts';
 import {
@@ -21,7 +21,10 @@ import { clockFrom, systemClock, type Clock, type TimerHandle } from './clock.ts
 import { ensureTable, TableDriver, type TableDriverOptions } from './driver.ts';
 import type { TableState } from '../table/machine.ts';
 import type { Bus } from './bus.ts';
-import { Players, WELCOME_BALANCE, type R, type Viewer } from './players.ts';
+import { Players, WELCOME_BALANCE, type R } from './players.ts';
+import { Accounts, type AccountLimits, type SessionLimits } from './accounts.ts';
+import { seedDemoAccounts } from './demo.ts';
+import type { ScryptCost } from './passwords.ts';
 import { IntegrityWatch } from './integrity.ts';
 import { ReadModels } from './views.ts';
 
@@ -40,13 +43,22 @@ export interface CasinoOptions {
   clock?: Clock | (() => number);
   /** Run phase timers (default true). */
   timers?: boolean;
-  /** Bearer tokens of the staff roles. */
-  staffTokens: { croupier: string; admin: string };
+  /**
+   * The emergency admin bootstrap token (env CROUPIER_ADMIN_TOKEN, docs/SECURITY.md): an admin
+   * without an account, to create the first staff accounts. None by default.
+   */
+  bootstrapToken?: string;
+  /** Session lifetimes (default 30 min idle, 12 h absolute). */
+  sessions?: Partial<SessionLimits>;
+  /** Login and registration limits (docs/SECURITY.md "Limits"). */
+  accountLimits?: Partial<AccountLimits>;
+  /** scrypt cost of new password hashes (tests lower it; default N = 2^15). */
+  passwordCost?: ScryptCost;
   /** Only run these tables in this process (default: all in the store). See docs/DEPLOY.md. */
   tableFilter?: (id: string) => boolean;
   /**
-   * Open registration (demo mode): a login with an unknown name creates the player with
-   * {@link CasinoOptions.welcomeBalance}. Default false (only existing players log in).
+   * Open registration (demo mode): POST /api/register creates player accounts with
+   * {@link CasinoOptions.welcomeBalance}. Default false (only the admin creates accounts).
    */
   registration?: boolean;
   /** Opening deposit of a player created by open registration, minor units (default {@link WELCOME_BALANCE}). */
@@ -82,23 +94,19 @@ export function demoTables(bettingSeconds = 15, timingOverrides: Partial<TableTi
   ];
 }
 
-/** Demo players and their opening deposits (minor units). */
-export const DEMO_PLAYERS: ReadonlyArray<{ name: string; deposit: number }> = [
-  { name: 'Alice', deposit: 100_000 },
-  { name: 'Bob', deposit: 100_000 },
-  { name: 'Chloé', deposit: 50_000 },
-  { name: 'Dmitri', deposit: 250_000 },
-];
+export { DEMO_PLAYERS, DEMO_STAFF } from './demo.ts';
 
 /** The tables, players and sessions of one process. */
 export class Casino {
   readonly tables = new Map<string, TableDriver>();
   /** Tables in the store that another process runs (claimed by it); read-only here. */
   readonly remote = new Set<string>();
-  /** Names of the demo players (set by {@link Casino.seedDemo}), offered by the login screen. */
-  demoPlayers: string[] = [];
-  /** Players, wallets and sessions. */
+  /** The demo accounts (set by {@link Casino.seedDemo}), offered by the login screens. */
+  demo: DemoAccountsView | null = null;
+  /** Players and wallets. */
   readonly players: Players;
+  /** Accounts, credentials and sessions. */
+  readonly accounts: Accounts;
   /** Read models: table views per viewer, coup records, player history. */
   readonly views: ReadModels;
   readonly integrity: IntegrityWatch; // live wheel-integrity statistics of the tables run here (docs/MATH.md §6)
@@ -119,10 +127,19 @@ export class Casino {
       store: opts.store,
       bus: opts.bus,
       clock: this.clockPort,
-      staffTokens: opts.staffTokens,
       ...(opts.log ? { log: opts.log } : {}),
       ...(opts.registration ? { registration: true } : {}),
       ...(opts.welcomeBalance !== undefined ? { welcomeBalance: opts.welcomeBalance } : {}),
+    });
+    this.accounts = new Accounts({
+      store: opts.store,
+      clock: this.clockPort,
+      players: this.players,
+      ...(opts.log ? { log: opts.log } : {}),
+      ...(opts.bootstrapToken ? { bootstrapToken: opts.bootstrapToken } : {}),
+      ...(opts.sessions ? { sessions: opts.sessions } : {}),
+      ...(opts.accountLimits ? { limits: opts.accountLimits } : {}),
+      ...(opts.passwordCost ? { passwordCost: opts.passwordCost } : {}),
     });
     this.views = new ReadModels({ store: opts.store, players: this.players, clock: this.clockPort, states: this });
     this.integrity = new IntegrityWatch({ store: opts.store, publish: (m) => opts.bus.publish(m), log: opts.log });
@@ -318,26 +335,6 @@ export class Casino {
     return this.tables.has(id) || (await this.store.getTable(id)) !== null;
   }
 
-  /** Creates a player (see {@link Players.create}). */
-  createPlayer(rawName: string, deposit = 0): Promise<R<{ id: string; name: string; balance: number }>> {
-    return this.players.create(rawName, deposit);
-  }
-
-  /** Deposits or withdraws (see {@link Players.cash}). */
-  cash(playerId: string, amount: number, kind: 'deposit' | 'withdraw'): Promise<R<{ balance: number }>> {
-    return this.players.cash(playerId, amount, kind);
-  }
-
-  /** Logs a player in by name (see {@link Players.login}). */
-  login(name: string, opts: { register?: boolean } = {}) {
-    return this.players.login(name, opts);
-  }
-
-  /** Who a bearer token belongs to, or null. */
-  authenticate(token: string | undefined): Promise<Viewer | null> {
-    return this.players.authenticate(token);
-  }
-
   /** Whether a login with an unknown name creates the player. */
   get registration(): boolean {
     return this.players.registration;
@@ -357,7 +354,7 @@ export class Casino {
       remoteTables: [...this.remote],
       registration: this.registration,
       ...(this.registration ? { welcomeBalance: this.welcomeBalance } : {}),
-      demoPlayers: this.demoPlayers,
+      ...(this.demo ? { demo: this.demo } : {}),
       serverTime: this.clockPort.now(),
     };
   }
@@ -387,10 +384,7 @@ export class Casino {
       if (!r.ok) throw new Error(`demo table ${t.id}: ${r.error.message}`);
       updated.push(t.id);
     }
-    for (const p of DEMO_PLAYERS) {
-      if (!(await this.players.find(p.name))) await this.createPlayer(p.name, p.deposit);
-    }
-    this.demoPlayers = DEMO_PLAYERS.map((p) => p.name);
+    this.demo = await seedDemoAccounts(this.players, this.accounts);
     for (const rt of this.tables.values()) {
       if (rt.state.phase === 'closed') await rt.dispatch((_tx, now) => ({ type: 'open', now }));
     }

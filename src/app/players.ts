@@ -1,25 +1,22 @@
 /**
- * Players and sessions: player names and ids, wallets (deposit / withdrawal), login by name,
- * bearer tokens of players and staff, logout. Every read and write of players, sessions and
- * wallets of the transport goes through here (never `store` directly).
+ * Players: player names and ids, wallets (deposit / withdrawal), history reads. Accounts,
+ * credentials and sessions are in accounts.ts. Every read and write of players and wallets of
+ * the transport goes through here (never `store` directly).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { echo } from '../protocol/shape.ts';
+import { nameScriptProblem } from '../protocol/name-script.ts';
 import { NAME_MAX, normaliseName } from '../protocol/names.ts';
 import type { CashView, LedgerView, MeView, PlayerRowView, TransactionView } from '../protocol/views.ts';
-import { LedgerRefusal, type PlayerRow, type Store } from '../store/port.ts';
+import { LedgerRefusal, type PlayerRow, type Store, type StoreTx } from '../store/port.ts';
 import { tableErr, type TableError } from '../table/errors.ts';
 import { CASHIER, makeTx, MAX_CASH, playerAccount } from '../table/ledger.ts';
 import type { Bus } from './bus.ts';
 import type { Clock } from './clock.ts';
+import type { Viewer } from './viewer.ts';
 
-/** Who looks at the table or calls the API. */
-export type Viewer =
-  { role: 'player'; playerId: string } | { role: 'croupier' } | { role: 'admin' } | { role: 'guest' };
-
-/** Whether a viewer is staff (croupier or admin). */
-export const isStaff = (v: Viewer): boolean => v.role === 'croupier' || v.role === 'admin';
+export { isStaff, type Viewer } from './viewer.ts';
 
 /** An expected outcome: a value or a rejection with a stable code. */
 export type R<T> = { ok: true; value: T } | { ok: false; error: TableError };
@@ -57,9 +54,7 @@ export interface PlayersOptions {
   bus: Bus;
   clock: Clock;
   log?: Logger;
-  /** Bearer tokens of the staff roles. */
-  staffTokens: { croupier: string; admin: string };
-  /** Open registration: a login with an unknown name creates the player with the welcome balance. */
+  /** Open registration: POST /api/register creates player accounts with the welcome balance. */
   registration?: boolean;
   /** Opening deposit of a registered player, minor units (default {@link WELCOME_BALANCE}). */
   welcomeBalance?: number;
@@ -91,27 +86,51 @@ export class Players {
     return this.opts.welcomeBalance ?? WELCOME_BALANCE;
   }
 
-  /** Creates a player with an optional opening deposit. Errors: INVALID_REQUEST (name, see {@link normaliseName}), PLAYER_EXISTS. */
-  async create(rawName: string, deposit = 0): Promise<R<{ id: string; name: string; balance: number }>> {
-    if (!Number.isSafeInteger(deposit) || deposit < 0 || deposit > MAX_CASH)
-      return fail('INVALID_REQUEST', `deposit must be an integer of minor units from 0 to ${MAX_CASH}`);
+  /**
+   * A name as stored and its id, or its refusal: INVALID_REQUEST (see {@link normaliseName}),
+   * NAME_MIXED_SCRIPTS (Unicode TR39 highly restrictive: "Аlice" with a Cyrillic А),
+   * NAME_INVISIBLE_CHARACTER (a joiner outside the scripts that need it, other invisibles).
+   */
+  checkName(rawName: string): R<{ id: string; name: string }> {
     const name = normaliseName(rawName);
     const id = name === null ? '' : playerIdOf(name);
     if (name === null || id.length === 0)
       return fail(
         'INVALID_REQUEST',
-        `a player name has 1-${NAME_MAX} characters, at least one letter or digit, and no control characters`,
+        `a name has 1-${NAME_MAX} characters, at least one letter or digit, and no control characters`,
       );
+    const p = nameScriptProblem(name);
+    if (p?.code === 'MIXED_SCRIPTS')
+      return fail('NAME_MIXED_SCRIPTS', `a name is written in one script (this one mixes ${p.scripts.join(', ')})`);
+    if (p) return fail('NAME_INVISIBLE_CHARACTER', `a name has no invisible characters (${p.codePoint})`);
+    return { ok: true, value: { id, name } };
+  }
+
+  /**
+   * Creates a player with an optional opening deposit; `also` runs in the same transaction (the
+   * account's credentials). Errors: those of {@link Players.checkName}, PLAYER_EXISTS.
+   */
+  async create(
+    rawName: string,
+    deposit = 0,
+    also?: (tx: StoreTx, id: string, name: string) => Promise<void>,
+  ): Promise<R<{ id: string; name: string; balance: number }>> {
+    if (!Number.isSafeInteger(deposit) || deposit < 0 || deposit > MAX_CASH)
+      return fail('INVALID_REQUEST', `deposit must be an integer of minor units from 0 to ${MAX_CASH}`);
+    const checked = this.checkName(rawName);
+    if (!checked.ok) return checked;
+    const { id, name } = checked.value;
     const exists = () => fail('PLAYER_EXISTS', `a player ${echo(name)} exists`);
-    if ((await this.find(name)) || (await this.store.getPlayer(id))) return exists();
+    if ((await this.find(name)) || (await this.store.getPlayer(id)) || (await this.store.getUser(id))) return exists();
     try {
       await this.store.transaction(async (tx) => {
         await tx.createPlayer({ id, name, createdAt: this.opts.clock.now() });
+        if (also) await also(tx, id, name);
         if (deposit > 0) await tx.applyTx(this.cashTx(id, deposit, 'deposit'));
       });
     } catch (e) {
       // created meanwhile by another request (the store's unique keys)
-      if (await this.store.getPlayer(id)) return exists();
+      if ((await this.store.getPlayer(id)) || (await this.store.getUser(id))) return exists();
       throw e;
     }
     this.names.set(id, name);
@@ -157,54 +176,6 @@ export class Players {
     }
   }
 
-  /**
-   * Logs a player in by name; returns a new bearer token. With open registration an unknown
-   * name creates the player with the welcome balance (`created: true`). `register: true` asks
-   * for a new player only; `register: false` for an existing player only (never creates one:
-   * UNKNOWN_PLAYER, also with open registration — the web table's "Sit down"). Errors:
-   * UNKNOWN_PLAYER (registration closed), REGISTRATION_CLOSED (`register` without open
-   * registration), PLAYER_EXISTS (`register` with a taken name), INVALID_REQUEST (a name that
-   * cannot be registered).
-   */
-  async login(
-    name: string,
-    opts: { register?: boolean } = {},
-  ): Promise<R<{ token: string; playerId: string; name: string; created: boolean }>> {
-    if (opts.register && !this.registration)
-      return fail('REGISTRATION_CLOSED', 'this server does not register new players: ask the casino for an account');
-    let p = await this.find(name);
-    let created = false;
-    if (p && opts.register) return fail('PLAYER_EXISTS', `a player ${echo(p.name)} exists: choose another name`);
-    if (!p) {
-      if (!this.registration || opts.register === false) return fail('UNKNOWN_PLAYER', `no player named ${echo(name)}`);
-      const r = await this.create(name, this.welcomeBalance);
-      if (r.ok) {
-        created = true;
-        this.opts.log?.info({ player: r.value.id }, 'player registered');
-      } else if (r.error.code !== 'PLAYER_EXISTS' || opts.register) return r;
-      p = await this.find(name); // registered by a concurrent login: log in as it
-      if (!p) return fail('UNKNOWN_PLAYER', `no player named ${echo(name)}`);
-    }
-    const player = p;
-    const token = `p_${randomBytes(24).toString('base64url')}`;
-    await this.store.transaction((tx) => tx.createSession(token, player.id, this.opts.clock.now()));
-    return { ok: true, value: { token, playerId: player.id, name: player.name, created } };
-  }
-
-  /** Ends a player's session: the token stops working. */
-  async logout(token: string): Promise<void> {
-    await this.store.transaction((tx) => tx.deleteSession(token));
-  }
-
-  /** Who a bearer token belongs to, or null. */
-  async authenticate(token: string | undefined): Promise<Viewer | null> {
-    if (!token) return null;
-    if (token === this.opts.staffTokens.admin) return { role: 'admin' };
-    if (token === this.opts.staffTokens.croupier) return { role: 'croupier' };
-    const playerId = await this.store.sessionPlayer(token);
-    return playerId ? { role: 'player', playerId } : null;
-  }
-
   /** A player's wallet, minor units. */
   balance(playerId: string): Promise<number> {
     return this.store.balance(playerAccount(playerId));
@@ -212,7 +183,7 @@ export class Players {
 
   /** GET /api/me of a logged-in viewer. */
   async me(v: Exclude<Viewer, { role: 'guest' }>): Promise<MeView> {
-    if (v.role !== 'player') return { role: v.role };
+    if (v.role !== 'player') return { role: v.role, accountId: v.accountId, name: v.name };
     const p = await this.store.getPlayer(v.playerId);
     return { role: 'player', playerId: v.playerId, name: p?.name, balance: await this.balance(v.playerId) };
   }

@@ -40,6 +40,17 @@ export const TABLE_ERROR_CODES = [
   'PLAYER_EXISTS', // creating a player whose name is taken
   'NOT_FOUND', // no such coup / route
   'INTERNAL', // an unexpected failure (logged)
+  // accounts and sessions (docs/SECURITY.md)
+  'INVALID_CREDENTIALS', // a login with an unknown name or a wrong password (the reply never says which)
+  'ACCOUNT_LOCKED', // a login to an account an admin locked
+  'ACCOUNT_EXISTS', // creating a staff account whose name is taken
+  'UNKNOWN_ACCOUNT', // no account of this id
+  'TOO_MANY_ATTEMPTS', // too many failed logins for this name or address, or registrations from this address: retry after Retry-After seconds
+  'WELCOME_BUDGET_SPENT', // open registration paused: the welcome money of the last hour reached its cap
+  'NAME_MIXED_SCRIPTS', // a name mixing scripts (Unicode TR39 highly restrictive), e.g. Cyrillic А in "Аlice"
+  'NAME_INVISIBLE_CHARACTER', // a name with an invisible character (a joiner outside the scripts that need it)
+  'PASSWORD_TOO_SHORT', // a new password under 8 characters
+  'PASSWORD_TOO_LONG', // a new password over 256 characters
 ] as const;
 
 /** A table / server rejection code. */
@@ -73,6 +84,12 @@ export const HTTP_STATUS: Readonly<Partial<Record<ErrorCode, number>>> = {
   WRONG_MODE: 409,
   CHOICE_CLOSED: 409,
   INTERNAL: 500,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_LOCKED: 403,
+  ACCOUNT_EXISTS: 409,
+  UNKNOWN_ACCOUNT: 404,
+  TOO_MANY_ATTEMPTS: 429,
+  WELCOME_BUDGET_SPENT: 429,
 };
 
 /** The HTTP status of an error code: {@link HTTP_STATUS}, else 422 (a well-formed request that was refused). */

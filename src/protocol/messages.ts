@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { clip, MESSAGE_MAX } from './shape.ts';
 import type { TableError } from './errors.ts';
+import { ACCOUNT_ROLES, type AccountRole } from './roles.ts';
 import type { TableView } from './views.ts';
 
 /** Largest single deposit or withdrawal, minor units (10^12). */
@@ -20,8 +21,10 @@ export const betSpec = z.record(z.string(), z.unknown());
 const pocket = z.union([z.number().int(), z.string().max(3)]);
 const chance = z.string().min(1).max(16);
 
-/** POST /api/login: `{name, register?}` (register true: a new player only; false: an existing player only). */
-export const loginBody = z.object({ name: z.string().min(1).max(128), register: z.boolean().optional() }).strict();
+/** A password as sent (the policy, 8-256 characters, is checked by the server with its own codes). */
+const password = z.string().max(1024);
+/** POST /api/login and POST /api/register: `{name, password}`. */
+export const loginBody = z.object({ name: z.string().min(1).max(128), password }).strict();
 /** POST /api/tables/:id/bets: `{requestId, bet}`. */
 export const placeBody = z.object({ requestId, bet: betSpec }).strict();
 /** rebet / double: `{requestId}`. */
@@ -45,9 +48,13 @@ export const historyQuery = z
   .strict();
 /** Deposit / withdrawal: `{amount}` minor units. */
 export const cashBody = z.object({ amount }).strict();
-/** Admin: new player `{name, deposit?}` (minor units). */
+/** Admin: new player `{name, deposit?, password?}` (minor units; with a password the player can log in). */
 export const createPlayerBody = z
-  .object({ name: z.string().min(1).max(128), deposit: z.number().int().min(0).max(MAX_CASH).optional() })
+  .object({
+    name: z.string().min(1).max(128),
+    deposit: z.number().int().min(0).max(MAX_CASH).optional(),
+    password: z.string().max(1024).optional(),
+  })
   .strict();
 
 const timings = z
@@ -91,6 +98,7 @@ export const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribe'), table: z.string() }).strict(),
   z.object({ type: z.literal('unsubscribe'), table: z.string() }).strict(),
   z.object({ type: z.literal('ping'), id: z.string().max(64).optional() }).strict(),
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(512) }).strict(),
   z.object({ type: z.literal('bet'), table: z.string(), requestId, bet: betSpec }).strict(),
   z.object({ type: z.literal('undo'), table: z.string(), requestId, betId: z.string().max(64).optional() }).strict(),
   z.object({ type: z.literal('clear'), table: z.string(), requestId }).strict(),
@@ -112,7 +120,7 @@ export const clientMessage = z.discriminatedUnion('type', [
 /** A validated WebSocket client message (discriminated by `type`). */
 export type ClientMessage = z.infer<typeof clientMessage>;
 /** A table command a player sends over the WebSocket (every client message but subscribe / unsubscribe / ping). */
-export type PlayerMessage = Exclude<ClientMessage, { type: 'subscribe' | 'unsubscribe' | 'ping' }>;
+export type PlayerMessage = Exclude<ClientMessage, { type: 'subscribe' | 'unsubscribe' | 'ping' | 'auth' }>;
 
 /** POST /api/login body. */
 export type LoginBody = z.infer<typeof loginBody>;
@@ -137,11 +145,19 @@ export type CashBody = z.infer<typeof cashBody>;
 export type WireError = TableError;
 
 /** Who the server says a WebSocket connection belongs to. */
-export type WireRole = 'guest' | 'player' | 'croupier' | 'admin';
+export type WireRole = 'guest' | AccountRole;
 
 /** WebSocket messages of the server that are not live table events (docs/API.md "WebSocket"). */
 export type ServerMessage =
-  | { type: 'hello'; role: WireRole; playerId?: string; serverTime: number; tables: string[] }
+  | {
+      type: 'hello';
+      role: WireRole;
+      accountId?: string;
+      name?: string;
+      playerId?: string;
+      serverTime: number;
+      tables: string[];
+    }
   | { type: 'state'; table: string; state: TableView }
   | { type: 'unsubscribed'; table: string }
   | { type: 'pong'; id?: string; serverTime: number }
@@ -169,3 +185,19 @@ export function zodMessage(e: z.ZodError, where: 'body' | 'query' | 'message' = 
     MESSAGE_MAX,
   );
 }
+
+// --- accounts (docs/API.md "Accounts") ---
+
+/** Admin: new account `{name, password, role, deposit?}` (deposit: players only, minor units). */
+export const createAccountBody = z
+  .object({
+    name: z.string().min(1).max(128),
+    password,
+    role: z.enum(ACCOUNT_ROLES),
+    deposit: z.number().int().min(0).max(MAX_CASH).optional(),
+  })
+  .strict();
+/** Admin: password reset `{password}`. */
+export const passwordBody = z.object({ password }).strict();
+/** POST /api/admin/accounts body. */
+export type CreateAccountBody = z.infer<typeof createAccountBody>;

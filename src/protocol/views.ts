@@ -6,6 +6,7 @@
  * Amounts are integer minor units, times epoch milliseconds of the server clock, pockets
  * 0..36 or "00" ({@link PocketLabel}). Type-only: importable by the web bundle.
  */
+import type { AccountRole, StaffRole } from './roles.ts';
 import type { PositionKind } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
 import type { CroupiersJson, PaymentJson, Phase, PlacedBetJson, PrisonerJson, TableConfigJson } from './events.ts';
@@ -168,23 +169,33 @@ export interface HealthView {
   registration: boolean;
   /** Opening deposit of a registered player (with registration only). */
   welcomeBalance?: number;
-  demoPlayers: string[];
+  /** Demo mode only (`npm start`): the demo accounts and their passwords, offered by the web logins. */
+  demo?: DemoAccountsView;
   serverTime: number;
 }
 
-/** POST /api/login. */
+/** POST /api/login and POST /api/register: the session of an account (docs/API.md "Accounts"). */
 export interface LoginView {
+  /** The bearer token of the session (send as `Authorization: Bearer <token>`, or in the WebSocket `auth` message). */
   token: string;
-  playerId: string;
+  /** The account's role. */
+  role: AccountRole;
+  /** The account's id (a player's is its player id). */
+  accountId: string;
   name: string;
+  /** Players only: the player id and wallet. */
+  playerId?: string;
+  balance?: number;
+  /** The account was created by this request (POST /api/register). */
   created: boolean;
-  role: 'player';
-  balance: number;
+  /** Epoch ms when the session ends at the latest (the absolute lifetime; idle sessions end earlier). */
+  expiresAt: number;
 }
 
 /** GET /api/me. */
 export interface MeView {
-  role: 'player' | 'croupier' | 'admin';
+  role: AccountRole;
+  accountId?: string;
   playerId?: string;
   name?: string;
   balance?: number;
@@ -372,4 +383,34 @@ export interface LedgerView {
 /** POST /api/logout. */
 export interface OkView {
   ok: true;
+}
+
+// --- accounts (docs/API.md "Accounts") ---
+
+/** The demo accounts of GET /api/health (demo mode only; their passwords are public). */
+export interface DemoAccountsView {
+  players: Array<{ name: string; password: string }>;
+  staff: Array<{ name: string; role: StaffRole; password: string }>;
+}
+
+/** An account as the admin sees it (never its password hash). */
+export interface AccountView {
+  id: string;
+  name: string;
+  role: AccountRole;
+  locked: boolean;
+  /** Epoch ms. */
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** GET /api/admin/accounts. */
+export interface AccountsView {
+  accounts: AccountView[];
+}
+
+/** POST /api/admin/accounts/:id/revoke: the sessions ended. */
+export interface RevokedView {
+  accountId: string;
+  revoked: number;
 }

@@ -3,8 +3,8 @@
  * WebSocket hub (ws.ts) and the static web table over a {@link Casino} (docs/API.md is the
  * reference of every route, payload, event and error code).
  *
- * Roles: `player` (bearer token from POST /api/login), `croupier` and `admin` (bearer tokens
- * from the configuration). Errors are `{"error": {code, message, betId?, detail?}}` with a
+ * Roles: accounts log in by name and password (POST /api/login: a bearer session token) as
+ * `player`, `croupier`, `chef`, `pitboss` or `admin` (docs/SECURITY.md). Errors are `{"error": {code, message, betId?, detail?}}` with a
  * stable code; request bodies and WebSocket messages are validated with zod.
  */
 import { existsSync } from 'node:fs';
@@ -17,6 +17,7 @@ import type { Casino } from '../app/casino.ts';
 import { tableErr } from '../protocol/errors.ts';
 import { clip } from '../protocol/shape.ts';
 import { authOf, bearer, HttpError, outward, statusOf } from './http.ts';
+import { accountRoutes } from './routes/accounts.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { croupierRoutes } from './routes/croupier.ts';
 import { playerRoutes } from './routes/player.ts';
@@ -103,6 +104,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   const app = await fastifyApp(opts);
   const auth = authOf(casino);
   publicRoutes(app, casino, auth);
+  accountRoutes(app, casino, auth);
   playerRoutes(app, casino, auth);
   croupierRoutes(app, casino, auth);
   adminRoutes(app, casino, auth);

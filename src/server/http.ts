@@ -6,7 +6,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Casino } from '../app/casino.ts';
-import type { R, Viewer } from '../app/players.ts';
+import type { R } from '../app/players.ts';
+import type { StaffViewer, Viewer } from '../app/viewer.ts';
+import type { AccountRole, StaffRole } from '../protocol/roles.ts';
 import { zodMessage } from '../protocol/messages.ts';
 import { clip, echo, jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_NODES, MESSAGE_MAX } from '../protocol/shape.ts';
 import { httpStatus } from '../protocol/errors.ts';
@@ -66,14 +68,23 @@ export function bearer(req: FastifyRequest): string | undefined {
   return token;
 }
 
-/** Authentication and role checks of the routes over one casino. */
+/** Authentication and role checks of the routes over one casino (docs/SECURITY.md "Authorization"). */
 export interface Auth {
-  /** Who sends the request (a guest without a token). Errors: UNAUTHORIZED (unknown token). */
+  /** Who sends the request (a guest without a token). Errors: UNAUTHORIZED (unknown, ended or expired token). */
   viewerOf(req: FastifyRequest): Promise<Viewer>;
-  /** The player of a request; `forbidden` tells staff what they asked for is a player's. */
+  /**
+   * The viewer of a request if its role is one of `roles`. Errors: UNAUTHORIZED (a guest, or a
+   * bad token), FORBIDDEN (another role; `forbidden` says what the request needs).
+   */
+  require<Role extends AccountRole>(
+    req: FastifyRequest,
+    roles: readonly Role[],
+    forbidden?: string,
+  ): Promise<Extract<Viewer, { role: Role }>>;
+  /** The player id of a request; `forbidden` tells staff what they asked for is a player's. */
   requirePlayer(req: FastifyRequest, forbidden?: string): Promise<string>;
-  /** A staff viewer of one of `roles`. */
-  requireStaff(req: FastifyRequest, roles: ReadonlyArray<'croupier' | 'admin'>): Promise<Viewer>;
+  /** A staff viewer of one of `roles` (= {@link Auth.require}). */
+  requireStaff<Role extends StaffRole>(req: FastifyRequest, roles: readonly Role[]): Promise<StaffViewer>;
 }
 
 /** The {@link Auth} of a casino. */
@@ -81,26 +92,29 @@ export function authOf(casino: Casino): Auth {
   const viewerOf = async (req: FastifyRequest): Promise<Viewer> => {
     const token = bearer(req);
     if (!token) return { role: 'guest' };
-    const v = await casino.players.authenticate(token);
-    if (!v) fail('UNAUTHORIZED', 'unknown or expired token');
+    const v = await casino.accounts.authenticate(token);
+    if (!v) fail('UNAUTHORIZED', 'unknown or expired token: log in again (POST /api/login)');
     return v!;
+  };
+  const require = async <Role extends AccountRole>(
+    req: FastifyRequest,
+    roles: readonly Role[],
+    forbidden?: string,
+  ): Promise<Extract<Viewer, { role: Role }>> => {
+    const v = await viewerOf(req);
+    if (v.role === 'guest')
+      fail('UNAUTHORIZED', 'log in first (POST /api/login) and send "Authorization: Bearer <token>"');
+    if (!(roles as readonly string[]).includes(v.role))
+      fail('FORBIDDEN', forbidden ?? `this needs the ${roles.join(' or ')} role (you are ${v.role})`);
+    return v as Extract<Viewer, { role: Role }>;
   };
   return {
     viewerOf,
+    require,
     async requirePlayer(req, forbidden = 'only players place bets and make prisoner choices') {
-      const v = await viewerOf(req);
-      if (v.role === 'guest')
-        fail('UNAUTHORIZED', 'log in first (POST /api/login) and send "Authorization: Bearer <token>"');
-      if (v.role !== 'player') fail('FORBIDDEN', forbidden);
-      return (v as { playerId: string }).playerId;
+      return (await require(req, ['player'], forbidden)).playerId;
     },
-    async requireStaff(req, roles) {
-      const v = await viewerOf(req);
-      if (v.role === 'guest') fail('UNAUTHORIZED', 'a croupier or admin token is needed');
-      if (!roles.includes(v.role as 'croupier' | 'admin'))
-        fail('FORBIDDEN', `this needs the ${roles.join(' or ')} role`);
-      return v;
-    },
+    requireStaff: (req, roles) => require(req, roles) as Promise<StaffViewer>,
   };
 }
 

@@ -8,7 +8,8 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Casino } from '../app/casino.ts';
 import { playerCommand, type PlayerCommand } from '../app/commands.ts';
-import { isStaff, type Viewer } from '../app/players.ts';
+import { isStaff, type Viewer } from '../app/viewer.ts';
+import type { SessionsEnded } from '../app/accounts.ts';
 import type { Published } from '../protocol/events.ts';
 import {
   clientMessage,
@@ -24,9 +25,19 @@ import { fail, HttpError, outward } from './http.ts';
 /** One open socket. */
 interface Conn {
   readonly socket: WebSocket;
-  readonly viewer: Viewer;
+  /** A guest until an `auth` message names a session. */
+  viewer: Viewer;
   readonly tables: Set<string>;
+  /** The session token of an authenticated socket (checked again before commands). */
+  token?: string;
+  /** When the session was last checked (epoch ms). */
+  checkedAt: number;
+  /** Messages wait for this while an `auth` message is being answered (order kept). */
+  gate: Promise<void> | null;
 }
+
+/** A socket's session is checked again before a command when older than this (ms; docs/SECURITY.md). */
+export const SESSION_RECHECK_MS = 5_000;
 
 /** The client's request id of a message, when it has a usable one. */
 function requestIdOf(raw: unknown): { requestId?: string } {
@@ -65,12 +76,29 @@ export class Hub {
   /** Player connections by player id (wallet events reach them on every table). */
   private readonly byPlayer = new Map<string, Set<Conn>>();
   private readonly unsubscribe: () => void;
+  private readonly unlisten: () => void;
 
   constructor(
     private readonly casino: Casino,
     private readonly log: FastifyBaseLogger,
   ) {
     this.unsubscribe = casino.bus.subscribe((m) => this.fanOut(m));
+    this.unlisten = casino.accounts.onEnded((e) => this.sessionsEnded(e));
+  }
+
+  /** Closes the sockets of ended sessions (logout, revocation, lock, expiry) with 4001. */
+  private sessionsEnded(e: SessionsEnded): void {
+    for (const c of this.conns) {
+      const v = c.viewer;
+      if (v.role === 'guest') continue;
+      if ('session' in e ? v.session === e.session : v.accountId === e.accountId) this.endSession(c);
+    }
+  }
+
+  private endSession(c: Conn): void {
+    this.send(c, { type: 'error', error: tableErr('UNAUTHORIZED', 'the session has ended: log in again') });
+    c.socket.close(4001, 'session ended');
+    this.remove(c);
   }
 
   /** Number of open sockets. */
@@ -108,6 +136,7 @@ export class Hub {
   /** Closes every socket (server shutdown) and stops listening to the bus. */
   close(): void {
     this.unsubscribe();
+    this.unlisten();
     for (const c of this.conns) c.socket.close(1001, 'server closing');
   }
 
@@ -143,31 +172,71 @@ export class Hub {
     if (set?.size === 0) this.byTable.delete(table);
   }
 
-  /** Handles a new socket of `GET /ws?token=`: authenticates it, then serves its messages. */
+  /**
+   * Handles a new socket of `GET /ws`: a guest until its `auth` message (docs/API.md
+   * "WebSocket"); a token in the URL is refused (URLs are logged), the socket closed with 4001.
+   */
   async accept(socket: WebSocket, req: FastifyRequest): Promise<void> {
-    const token = (req.query as Record<string, string | undefined>).token;
-    const queued: string[] = [];
-    const early = (d: unknown) => queued.push(String(d));
-    socket.on('message', early);
-    const viewer = token ? await this.casino.players.authenticate(token) : ({ role: 'guest' } as Viewer);
-    if (!viewer) {
-      socket.send(JSON.stringify({ type: 'error', error: tableErr('UNAUTHORIZED', 'unknown token') }));
-      socket.close(4001, 'unauthorized');
+    if (Object.hasOwn((req.query ?? {}) as object, 'token')) {
+      const error = tableErr('UNAUTHORIZED', 'send the token in an {"type":"auth","token"} message, never in the URL');
+      socket.send(JSON.stringify({ type: 'error', error }));
+      socket.close(4001, 'token in the URL');
       return;
     }
-    const c: Conn = { socket, viewer, tables: new Set() };
+    const c: Conn = { socket, viewer: { role: 'guest' }, tables: new Set(), checkedAt: 0, gate: null };
     this.add(c);
     socket.on('close', () => this.remove(c));
-    socket.off('message', early);
-    socket.on('message', (d) => void this.handle(c, String(d), req.log));
+    socket.on('message', (d) => this.onMessage(c, String(d), req.log));
+    this.hello(c);
+  }
+
+  private hello(c: Conn): void {
+    const v = c.viewer;
     this.send(c, {
       type: 'hello',
-      role: viewer.role,
-      ...(viewer.role === 'player' ? { playerId: viewer.playerId } : {}),
+      role: v.role,
+      ...(v.role !== 'guest' ? { accountId: v.accountId, name: v.name } : {}),
+      ...(v.role === 'player' ? { playerId: v.playerId } : {}),
       serverTime: this.casino.clockPort.now(),
       tables: [...this.casino.tables.keys()],
     });
-    for (const q of queued) await this.handle(c, q, req.log);
+  }
+
+  /** Messages are answered at once, except after an `auth` message: in order until it is answered. */
+  private onMessage(c: Conn, text: string, log: FastifyBaseLogger): void {
+    const run = () => this.handle(c, text, log);
+    if (!c.gate && !/"type"\s*:\s*"auth"/.test(text)) return void run();
+    const g = (c.gate ?? Promise.resolve()).then(run);
+    c.gate = g;
+    void g.finally(() => {
+      if (c.gate === g) c.gate = null;
+    });
+  }
+
+  /** The `auth` message: the socket takes the session's account, or closes with 4001. */
+  private async auth(c: Conn, token: string): Promise<void> {
+    if (c.viewer.role !== 'guest') fail('INVALID_REQUEST', 'this socket is authenticated already');
+    const v = await this.casino.accounts.authenticate(token);
+    if (!v) {
+      this.send(c, { type: 'error', error: tableErr('UNAUTHORIZED', 'unknown or expired token') });
+      c.socket.close(4001, 'unauthorized');
+      return;
+    }
+    c.viewer = v;
+    c.token = token;
+    c.checkedAt = this.casino.clockPort.now();
+    this.add(c); // indexed by player now
+    this.hello(c);
+  }
+
+  /** Whether the socket's session still holds (checked at most every {@link SESSION_RECHECK_MS}). */
+  private async stillValid(c: Conn): Promise<boolean> {
+    const now = this.casino.clockPort.now();
+    if (!c.token || now - c.checkedAt < SESSION_RECHECK_MS) return true;
+    const v = await this.casino.accounts.authenticate(c.token);
+    if (!v) return false;
+    c.checkedAt = now;
+    return true;
   }
 
   /**
@@ -232,7 +301,10 @@ export class Hub {
       case 'unsubscribe':
         this.leave(c, msg.table);
         return this.send(c, { type: 'unsubscribed', table: msg.table });
+      case 'auth':
+        return this.auth(c, msg.token);
       default: {
+        if (!(await this.stillValid(c))) return this.endSession(c);
         const v = c.viewer;
         if (v.role !== 'player')
           fail(v.role === 'guest' ? 'UNAUTHORIZED' : 'FORBIDDEN', 'only logged-in players send table commands');

@@ -8,6 +8,7 @@
  * record, its snapshot) is committed atomically or not at all, which is what crash recovery
  * relies on.
  */
+import type { AccountRole } from '../protocol/roles.ts';
 import type { TableConfig } from '../table/config.ts';
 import type { TableError } from '../table/errors.ts';
 import type { LedgerTx } from '../table/ledger.ts';
@@ -32,6 +33,34 @@ export interface PlayerRow {
   id: string;
   name: string;
   createdAt: number;
+}
+
+/**
+ * An account with credentials (docs/SECURITY.md): a player's id is its player id (wallet
+ * `player:<id>`); staff accounts have no wallet. Names are unique over every role.
+ */
+export interface UserRow {
+  id: string;
+  name: string;
+  role: AccountRole;
+  /** Stored form of app/passwords.ts (scrypt$...). */
+  passwordHash: string;
+  /** A locked account cannot log in (its sessions are ended when it is locked). */
+  locked: boolean;
+  /** Epoch ms. */
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** What an admin may change on an account. */
+export type UserPatch = Partial<Pick<UserRow, 'passwordHash' | 'locked' | 'role'>>;
+
+/** A session (keyed by the SHA-256 of its token). Times in epoch ms. */
+export interface SessionRow {
+  accountId: string;
+  createdAt: number;
+  /** Last recorded activity (recorded at most once a minute; docs/SECURITY.md "Sessions"). */
+  lastSeen: number;
 }
 
 /** Balances of one player around one coup's settlement (minor units). */
@@ -115,9 +144,18 @@ export interface StoreTx {
   createTable(config: TableConfig, at: number): Promise<void>;
   /** Creates a player and its wallet account with balance 0. */
   createPlayer(player: PlayerRow): Promise<void>;
+  /** Opens a session of an account (`token`: the token's hash as the app keys it). */
   createSession(token: string, playerId: string, at: number): Promise<void>;
   /** Ends a session (logout); unknown tokens are ignored. */
   deleteSession(token: string): Promise<void>;
+  /** Ends every session of an account; returns how many there were. */
+  deleteSessions(accountId: string): Promise<number>;
+  /** Records activity on a session at `at` (epoch ms). */
+  touchSession(token: string, at: number): Promise<void>;
+  /** Creates an account (throws on a duplicate id or name). */
+  createUser(user: UserRow): Promise<void>;
+  /** Changes an account (updatedAt = `at`); false when there is no such account. */
+  updateUser(id: string, patch: UserPatch, at: number): Promise<boolean>;
 }
 
 /** The storage port. */
@@ -139,6 +177,12 @@ export interface Store {
   listPlayers(): Promise<Array<PlayerRow & { balance: number }>>;
   /** The player a session token belongs to, or null. */
   sessionPlayer(token: string): Promise<string | null>;
+  /** A session by its key, or null. */
+  session(token: string): Promise<SessionRow | null>;
+  /** An account by id, or null. */
+  getUser(id: string): Promise<UserRow | null>;
+  /** Every account, by name. */
+  listUsers(): Promise<UserRow[]>;
   balance(account: string): Promise<number>;
   /** Every account with its balance. */
   accounts(): Promise<Record<string, number>>;

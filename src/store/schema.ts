@@ -9,7 +9,18 @@ import { sql, type Kysely } from 'kysely';
 export interface Database {
   tables: { id: string; created_at: number; config: string };
   players: { id: string; name: string; created_at: number };
-  sessions: { token: string; player_id: string; created_at: number };
+  /** Sessions: `token` is the SHA-256 (hex) of the bearer token; `player_id` the account's id (any role). */
+  sessions: { token: string; player_id: string; created_at: number; last_seen: number };
+  /** Accounts with credentials (players and staff; docs/SECURITY.md): `locked` is 0 or 1. */
+  users: {
+    id: string;
+    name: string;
+    role: string;
+    password_hash: string;
+    locked: number;
+    created_at: number;
+    updated_at: number;
+  };
   accounts: { id: string; balance: number };
   ledger_tx: { id: string; kind: string; at: number; table_id: string | null; coup: number | null; memo: string };
   postings: { tx_id: string; line: number; account: string; amount: number };
@@ -72,6 +83,19 @@ export async function createSchema(db: Kysely<Database>, kind: 'sqlite' | 'postg
     .addColumn('token', 'text', (c) => c.primaryKey())
     .addColumn('player_id', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('last_seen', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await s.createIndex('sessions_account').ifNotExists().on('sessions').columns(['player_id']).execute();
+  await s
+    .createTable('users')
+    .ifNotExists()
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('name', 'text', (c) => c.notNull().unique())
+    .addColumn('role', 'text', (c) => c.notNull())
+    .addColumn('password_hash', 'text', (c) => c.notNull())
+    .addColumn('locked', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
   await s
     .createTable('accounts')
@@ -164,6 +188,7 @@ export async function createSchema(db: Kysely<Database>, kind: 'sqlite' | 'postg
         .alterTable('coup_players')
         .addColumn(c.name, c.type, (col) => col.notNull().defaultTo(c.dflt))
         .execute();
+  await addMissingColumns(db, kind, 'sessions', [{ name: 'last_seen', type: 'bigint', dflt: 0 }]);
   await s
     .createTable('coup_partages')
     .ifNotExists()
@@ -181,4 +206,26 @@ export async function createSchema(db: Kysely<Database>, kind: 'sqlite' | 'postg
     .on('coup_partages')
     .columns(['player_id', 'table_id', 'number'])
     .execute();
+}
+
+/** Adds the columns of later versions to an older table (idempotent). */
+async function addMissingColumns(
+  db: Kysely<Database>,
+  kind: 'sqlite' | 'postgres',
+  table: 'sessions',
+  cols: ReadonlyArray<{ name: string; type: 'bigint'; dflt: number }>,
+): Promise<void> {
+  const columns =
+    kind === 'sqlite'
+      ? sql<{ name: string }>`select name from pragma_table_info(${table})`
+      : sql<{
+          name: string;
+        }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`;
+  const have = new Set((await columns.execute(db)).rows.map((r) => r.name));
+  for (const c of cols)
+    if (!have.has(c.name))
+      await db.schema
+        .alterTable(table)
+        .addColumn(c.name, c.type, (col) => col.notNull().defaultTo(c.dflt))
+        .execute();
 }

@@ -11,7 +11,18 @@ import type { TableConfig } from '../table/config.ts';
 import type { LedgerTx } from '../table/ledger.ts';
 import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
 import { createSchema, type Database } from './schema.ts';
-import type { CoupBalances, PartageBooked, PlayerCoup, PlayerRow, Store, StoreTx, TableLoad } from './port.ts';
+import type {
+  CoupBalances,
+  PartageBooked,
+  PlayerCoup,
+  PlayerRow,
+  SessionRow,
+  Store,
+  StoreTx,
+  TableLoad,
+  UserRow,
+} from './port.ts';
+import * as users from './users.ts';
 import { chunks, num, playerDetails, SqlTx, type PlayerDetail } from './tx.ts';
 
 export { defaultPgUrl, dropPostgresSchema, openPostgresStore } from './postgres.ts';
@@ -127,6 +138,18 @@ export class SqlStore implements Store {
   async sessionPlayer(token: string): Promise<string | null> {
     const r = await this.db.selectFrom('sessions').select('player_id').where('token', '=', token).executeTakeFirst();
     return r?.player_id ?? null;
+  }
+
+  session(token: string): Promise<SessionRow | null> {
+    return users.getSession(this.db, token);
+  }
+
+  getUser(id: string): Promise<UserRow | null> {
+    return users.getUser(this.db, id);
+  }
+
+  listUsers(): Promise<UserRow[]> {
+    return users.listUsers(this.db);
   }
 
   async balance(account: string): Promise<number> {

@@ -16,7 +16,16 @@ import {
 } from '../table/ledger.ts';
 import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
 import type { Database } from './schema.ts';
-import { InsufficientFundsError, LedgerRefusal, type CoupBalances, type PlayerRow, type StoreTx } from './port.ts';
+import {
+  InsufficientFundsError,
+  LedgerRefusal,
+  type CoupBalances,
+  type PlayerRow,
+  type StoreTx,
+  type UserPatch,
+  type UserRow,
+} from './port.ts';
+import * as users from './users.ts';
 
 /** A database handle or an open transaction. */
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -310,11 +319,30 @@ export class SqlTx implements StoreTx {
   }
 
   async createSession(token: string, playerId: string, at: number): Promise<void> {
-    await this.db.insertInto('sessions').values({ token, player_id: playerId, created_at: at }).execute();
+    await this.db
+      .insertInto('sessions')
+      .values({ token, player_id: playerId, created_at: at, last_seen: at })
+      .execute();
   }
 
   async deleteSession(token: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('token', '=', token).execute();
+  }
+
+  deleteSessions(accountId: string): Promise<number> {
+    return users.deleteSessions(this.db, accountId);
+  }
+
+  touchSession(token: string, at: number): Promise<void> {
+    return users.touchSession(this.db, token, at);
+  }
+
+  createUser(user: UserRow): Promise<void> {
+    return users.createUser(this.db, user);
+  }
+
+  updateUser(id: string, patch: UserPatch, at: number): Promise<boolean> {
+    return users.updateUser(this.db, id, patch, at);
   }
 }
 

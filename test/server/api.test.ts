@@ -30,8 +30,7 @@ beforeAll(async () => {
     backlog: 2048,
   });
   ({ store, casino, app, base, call, connect } = srv);
-  for (const name of ['Alice', 'Bob'])
-    tokens[name] = (await call('POST', '/api/login', undefined, { name })).body.token;
+  for (const name of ['Alice', 'Bob']) tokens[name] = await srv.login(name, `${name.toLowerCase()}-demo`);
 });
 
 afterAll(async () => {
@@ -51,11 +50,13 @@ describe('public and auth', () => {
       ['vegas', 'double', 'betting'],
     ]);
     expect(t.body.tables[0].maxima).toMatchObject({ chance: 200_000, plein: 6000 });
-    expect(await call('POST', '/api/login', undefined, { name: 'Mallory' })).toMatchObject({
-      status: 404,
-      body: { error: { code: 'UNKNOWN_PLAYER' } },
+    expect(await call('POST', '/api/login', undefined, { name: 'Mallory', password: 'whatever-1' })).toMatchObject({
+      status: 401,
+      body: { error: { code: 'INVALID_CREDENTIALS' } },
     });
-    expect(await call('POST', '/api/login', undefined, { name: 'alice', extra: 1 })).toMatchObject({
+    expect(
+      await call('POST', '/api/login', undefined, { name: 'alice', password: 'alice-demo', extra: 1 }),
+    ).toMatchObject({
       status: 400,
       body: { error: { code: 'INVALID_REQUEST' } },
     });
@@ -66,10 +67,10 @@ describe('public and auth', () => {
       body: { error: { code: 'UNAUTHORIZED' } },
     });
     expect((await call('GET', '/api/nothing')).body.error.code).toBe('NOT_FOUND');
-    const extra = (await call('POST', '/api/login', undefined, { name: 'Bob' })).body.token;
+    const extra = await srv.login('Bob', 'bob-demo');
     expect((await call('POST', '/api/logout', extra)).body).toEqual({ ok: true });
     expect((await call('GET', '/api/me', extra)).body.error.code).toBe('UNAUTHORIZED');
-    expect((await call('POST', '/api/logout', STAFF.admin)).body.error.code).toBe('FORBIDDEN');
+    expect((await call('POST', '/api/logout', srv.bootstrap)).body.error.code).toBe('FORBIDDEN');
     const state = await call('GET', '/api/tables/paris');
     expect(state.body).toMatchObject({ phase: 'betting', coup: 1, day: { date: '2026-07-14', pocket: 14 }, ball: 14 });
     expect(state.body.my).toBeUndefined();
@@ -286,8 +287,7 @@ describe('race over HTTP', () => {
   it('1,000 concurrent bet requests against a croupier calling rien ne va plus: none accepted after it', async () => {
     const players: string[] = [];
     for (let i = 0; i < 20; i++) {
-      await call('POST', '/api/admin/players', STAFF.admin, { name: `Racer ${i}`, deposit: 1_000_000 });
-      players.push((await call('POST', '/api/login', undefined, { name: `Racer ${i}` })).body.token);
+      players.push(await srv.player(`Racer ${i}`, 1_000_000));
     }
     const t = casino.table('vegas')!;
     // the test clock moved on (the manual table's coup) without ticking vegas: apply its overdue

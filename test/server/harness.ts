@@ -16,6 +16,11 @@ import { LocalBus } from '../../src/app/bus.ts';
 import { Casino, type RngOption } from '../../src/app/casino.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 import type { Store } from '../../src/store/port.ts';
+import type { AccountLimits, SessionLimits } from '../../src/app/accounts.ts';
+import { STAFF_ROLES, type StaffRole } from '../../src/protocol/roles.ts';
+
+/** The emergency admin bootstrap token of the test servers. */
+const BOOTSTRAP = 'test-bootstrap-admin-token';
 
 /** A WebSocket client that collects messages; `next("a|b", pred)` takes the first unseen match. */
 export interface WsClient {
@@ -24,10 +29,31 @@ export interface WsClient {
   next: (type: string, pred?: (m: any) => boolean) => Promise<any>;
 }
 
-/** Opens a WebSocket client on `base` (ws://host:port), with a token when given. */
-export function connectWs(base: string, token?: string): Promise<WsClient> {
+/** The password of the accounts the harness creates (`player`, the staff of each role). */
+export const TEST_PASSWORD = 'test-password';
+
+/** A cheap scrypt cost for the tests' password hashes (production: N = 2^15). */
+export const TEST_SCRYPT = { log2N: 10, r: 8, p: 1 } as const;
+
+/**
+ * Opens a WebSocket client on `base` (ws://host:port); with a token, it sends the `auth`
+ * message first and resolves once the authenticated `hello` came (the guest `hello` before it
+ * is consumed).
+ */
+export async function connectWs(base: string, token?: string): Promise<WsClient> {
+  const c = await openWs(base);
+  if (!token) return c;
+  await c.next('hello', (m) => m.role === 'guest');
+  c.ws.send(JSON.stringify({ type: 'auth', token }));
+  const hello = await c.next('hello|error');
+  if (hello.type === 'error') throw new Error(`auth refused: ${JSON.stringify(hello.error)}`);
+  delete hello.__taken; // a test may wait for it
+  return c;
+}
+
+function openWs(base: string): Promise<WsClient> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base}/ws${token ? `?token=${token}` : ''}`);
+    const ws = new WebSocket(`${base}/ws`);
     const msgs: any[] = [];
     const waiters: Array<{ type: string; pred: (m: any) => boolean; resolve: (m: any) => void }> = [];
     ws.on('message', (d) => {
@@ -77,8 +103,14 @@ export interface TestServer {
     headers?: Record<string, string>,
   ) => Promise<{ status: number; body: Record<string, any>; raw: string }>;
   connect: (token?: string) => Promise<WsClient>;
-  /** Creates a player with a deposit (admin API) and logs it in: its token. */
+  /** Creates a player with a deposit and the password {@link TEST_PASSWORD} (admin API) and logs it in: its token. */
   player: (name: string, deposit?: number) => Promise<string>;
+  /** Logs an account in with {@link TEST_PASSWORD} (or `password`): its token. */
+  login: (name: string, password?: string) => Promise<string>;
+  /** Session tokens of a staff account of each role (named "Test Croupier", "Test Chef", ...). */
+  staffTokens: Record<StaffRole, string>;
+  /** The emergency admin bootstrap token of this server. */
+  bootstrap: string;
   /** Creates a manual (physical wheel), croupier-paced french table, open for betting; `extra` overrides the config. */
   manualTable: (id: string, extra?: Record<string, unknown>) => Promise<void>;
   close: () => Promise<void>;
@@ -86,7 +118,9 @@ export interface TestServer {
 
 /**
  * Starts a test server; `seedDemo` creates the demo tables and players with that betting time
- * (seconds; `seedDemo: undefined` creates none), `registration` opens registration.
+ * (seconds; `seedDemo: undefined` creates none), `registration` opens registration. `staff` is
+ * filled with the session tokens of the staff accounts "Test Croupier" and "Test Admin" (created
+ * with the bootstrap token), so the tests' `STAFF.croupier` / `STAFF.admin` are real sessions.
  */
 export async function startTestServer(o: {
   prefix: string;
@@ -98,6 +132,10 @@ export async function startTestServer(o: {
   registration?: boolean;
   /** A pino logger for the Fastify app (default: none). */
   logger?: Logger;
+  /** Login / registration limits (default the server's). */
+  accountLimits?: Partial<AccountLimits>;
+  /** Session lifetimes (default the server's). */
+  sessions?: Partial<SessionLimits>;
 }): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), o.prefix));
   const store = await openSqliteStore(join(dir, 'db.sqlite'));
@@ -106,7 +144,10 @@ export async function startTestServer(o: {
     bus: new LocalBus(),
     clock: o.clock,
     timers: false,
-    staffTokens: o.staff,
+    bootstrapToken: BOOTSTRAP,
+    passwordCost: TEST_SCRYPT,
+    ...(o.accountLimits ? { accountLimits: o.accountLimits } : {}),
+    ...(o.sessions ? { sessions: o.sessions } : {}),
     ...(o.rng ? { rng: o.rng } : {}),
     ...(o.registration ? { registration: true } : {}),
   });
@@ -126,6 +167,20 @@ export async function startTestServer(o: {
     });
     return { status: res.statusCode, body: res.json() as Record<string, any>, raw: res.body };
   };
+  const login = async (name: string, password = TEST_PASSWORD): Promise<string> => {
+    const r = await call('POST', '/api/login', undefined, { name, password });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.token;
+  };
+  const staffTokens = {} as Record<StaffRole, string>;
+  for (const role of STAFF_ROLES) {
+    const name = `Test ${role[0].toUpperCase()}${role.slice(1)}`;
+    const r = await call('POST', '/api/admin/accounts', BOOTSTRAP, { name, password: TEST_PASSWORD, role });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    staffTokens[role] = await login(name);
+  }
+  o.staff.croupier = staffTokens.croupier;
+  o.staff.admin = staffTokens.admin;
   return {
     dir,
     store,
@@ -134,9 +189,13 @@ export async function startTestServer(o: {
     base,
     call,
     connect: (token) => connectWs(base, token),
+    login,
+    staffTokens,
+    bootstrap: BOOTSTRAP,
     player: async (name, deposit = 100_000) => {
-      expect((await call('POST', '/api/admin/players', o.staff.admin, { name, deposit })).status).toBe(201);
-      return (await call('POST', '/api/login', undefined, { name })).body.token;
+      const r = await call('POST', '/api/admin/players', o.staff.admin, { name, deposit, password: TEST_PASSWORD });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return login(name);
     },
     manualTable: async (id, extra = {}) => {
       const r = await call('POST', '/api/admin/tables', o.staff.admin, {

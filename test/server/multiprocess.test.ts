@@ -75,7 +75,7 @@ describe.skipIf(redisSkip !== null)(`Redis bus${redisSkip ? ` (SKIPPED: ${redisS
 describe.skipIf(skip !== null)(`two processes sharing PostgreSQL and Redis${skip ? ` (SKIPPED: ${skip})` : ''}`, () => {
   const url = defaultPgUrl();
   const schema = `croupier_mp_${process.pid}_${Date.now().toString(36)}`;
-  const staffTokens = { croupier: 'c', admin: 'a' };
+  const cost = { passwordCost: { log2N: 10, r: 8, p: 1 } };
   let storeA: Store, storeB: Store;
   let busA: RedisBus, busB: RedisBus;
   let casinoA: Casino, casinoB: Casino;
@@ -87,10 +87,12 @@ describe.skipIf(skip !== null)(`two processes sharing PostgreSQL and Redis${skip
     storeB = await openPostgresStore(url, { schema, max: 3, synchronousCommit: false });
     busA = await RedisBus.connect(REDIS_URL, channel);
     busB = await RedisBus.connect(REDIS_URL, channel);
-    casinoA = new Casino({ store: storeA, bus: busA, timers: false, rng: 'seeded:mp', staffTokens });
-    casinoB = new Casino({ store: storeB, bus: busB, timers: false, rng: 'seeded:mp', staffTokens });
+    casinoA = new Casino({ store: storeA, bus: busA, timers: false, rng: 'seeded:mp', ...cost });
+    casinoB = new Casino({ store: storeB, bus: busB, timers: false, rng: 'seeded:mp', ...cost });
     expect((await casinoA.createTable({ id: 'paris', rules: 'french', minimum: 100, mode: 'manual' })).ok).toBe(true);
-    expect((await casinoA.createPlayer('Ann', 10_000)).ok).toBe(true);
+    expect(
+      (await casinoA.accounts.create({ name: 'Ann', password: 'ann-password', role: 'player', deposit: 10_000 })).ok,
+    ).toBe(true);
     await casinoA.table('paris')!.dispatch((_tx, now) => ({ type: 'open', now }));
     await casinoB.start();
     appB = await buildServer({ casino: casinoB, webDir: '/nonexistent' });
@@ -111,7 +113,11 @@ describe.skipIf(skip !== null)(`two processes sharing PostgreSQL and Redis${skip
     expect(casinoA.table('paris')).not.toBeNull();
     expect(casinoB.table('paris')).toBeNull();
     expect(casinoB.remote.has('paris')).toBe(true);
-    const login = await appB.inject({ method: 'POST', url: '/api/login', payload: { name: 'Ann' } });
+    const login = await appB.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { name: 'Ann', password: 'ann-password' },
+    });
     const token = login.json().token as string;
     const tables = (await appB.inject({ method: 'GET', url: '/api/tables' })).json().tables;
     expect(tables).toEqual([expect.objectContaining({ id: 'paris', phase: 'betting', coup: 1, here: false })]);
@@ -124,10 +130,11 @@ describe.skipIf(skip !== null)(`two processes sharing PostgreSQL and Redis${skip
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('TABLE_ELSEWHERE');
 
-    const ws = new WebSocket(`${wsUrlB}/ws?token=${token}`);
+    const ws = new WebSocket(`${wsUrlB}/ws`);
     const msgs: any[] = [];
     ws.on('message', (d) => msgs.push(JSON.parse(String(d))));
     await new Promise((r) => ws.once('open', r));
+    ws.send(JSON.stringify({ type: 'auth', token }));
     ws.send(JSON.stringify({ type: 'subscribe', table: 'paris' }));
     const until = async (f: () => boolean) => {
       for (let i = 0; i < 300 && !f(); i++) await new Promise((r) => setTimeout(r, 10));
@@ -207,11 +214,7 @@ describe.skipIf(skip !== null)(
         '/nonexistent',
       ];
       // the takeover interval is serve's default (5 s with PostgreSQL)
-      return servers.start(
-        args,
-        { CROUPIER_CROUPIER_TOKEN: 'croupier-mp', CROUPIER_ADMIN_TOKEN: ADMIN, CROUPIER_FAULT: '' },
-        name,
-      );
+      return servers.start(args, { CROUPIER_ADMIN_TOKEN: ADMIN, CROUPIER_FAULT: '' }, name);
     }
 
     afterAll(async () => {
@@ -241,7 +244,7 @@ describe.skipIf(skip !== null)(
       );
 
       // Dmitri bets at the owner, which is killed after "rien ne va plus" (before the result)
-      const login = await api(owner, 'POST', '/api/login', undefined, { name: 'Dmitri' });
+      const login = await api(owner, 'POST', '/api/login', undefined, { name: 'Dmitri', password: 'dmitri-demo' });
       const initial = login.balance as number;
       const open = await waitFor('a coup with betting time left', async () => {
         const st = await api(owner, 'GET', '/api/tables/paris');
@@ -253,7 +256,10 @@ describe.skipIf(skip !== null)(
         bet: { numbers: [17], stake: 500 },
       });
       expect(placed.coup, JSON.stringify(placed)).toBe(coup);
-      const survivorLogin = await api(survivor, 'POST', '/api/login', undefined, { name: 'Dmitri' });
+      const survivorLogin = await api(survivor, 'POST', '/api/login', undefined, {
+        name: 'Dmitri',
+        password: 'dmitri-demo',
+      });
       const refused = await api(survivor, 'POST', '/api/tables/paris/bets', survivorLogin.token, {
         requestId: 'k2',
         bet: { numbers: [17], stake: 500 },

@@ -37,7 +37,6 @@ function start(dataDir: string, fault?: string): Promise<Server> {
   ];
   return servers.start(args, {
     CROUPIER_FAULT: fault ?? '',
-    CROUPIER_CROUPIER_TOKEN: 'croupier-demo',
     CROUPIER_ADMIN_TOKEN: ADMIN,
   });
 }
@@ -77,7 +76,7 @@ describe('crash recovery: SIGKILL at each phase, restart, exactly-once settlemen
         const dir = mkdtempSync(join(tmpdir(), 'croupier-crash-'));
         try {
           let s = await start(dir, sc.fault);
-          const login = await api(s, 'POST', '/api/login', undefined, { name: 'Dmitri' });
+          const login = await api(s, 'POST', '/api/login', undefined, { name: 'Dmitri', password: 'dmitri-demo' });
           const token = login.token as string;
           const initial = login.balance as number;
           // a coup with time enough left to place the bets (a loaded machine may start slowly)
@@ -119,7 +118,7 @@ describe('crash recovery: SIGKILL at each phase, restart, exactly-once settlemen
               s,
               'GET',
               '/api/tables/paris',
-              (await api(s, 'POST', '/api/login', undefined, { name: 'Dmitri' })).token,
+              (await api(s, 'POST', '/api/login', undefined, { name: 'Dmitri', password: 'dmitri-demo' })).token,
             );
             expect(st.my.bets).toEqual([]);
             expect(st.balance).toBe(initial);
@@ -141,7 +140,8 @@ describe('crash recovery: SIGKILL at each phase, restart, exactly-once settlemen
           expect(history.filter((c) => c.number === coup)).toHaveLength(1);
           // the table resumed: the next coup opens
           await waitFor('the next coup', async () => (await api(s, 'GET', '/api/tables/paris')).coup > coup);
-          const tok = (await api(s, 'POST', '/api/login', undefined, { name: 'Dmitri' })).token;
+          const tok = (await api(s, 'POST', '/api/login', undefined, { name: 'Dmitri', password: 'dmitri-demo' }))
+            .token;
           const me = await api(s, 'GET', '/api/me', tok);
           expect(me.balance).toBe(initial - STAKED + mine.returned);
           const txs = (await api(s, 'GET', '/api/me/transactions?limit=50', tok)).transactions as Array<{

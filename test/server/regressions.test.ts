@@ -8,6 +8,7 @@ import { WS_MAX_PAYLOAD } from '../../src/server/app.ts';
 import { WELCOME_BALANCE, type Casino } from '../../src/app/casino.ts';
 import type { Store } from '../../src/store/port.ts';
 import { startTestServer, type TestServer, type WsClient } from './harness.ts';
+import { TEST_PASSWORD } from './harness.ts';
 import { CASHIER, makeTx, MAX_BALANCE, playerAccount } from '../../src/table/ledger.ts';
 
 let srv: TestServer;
@@ -228,13 +229,14 @@ describe('regressions (QA of the table server)', () => {
   });
 
   it('regression: player names without Latin letters ("日本", "Дмитрий") were rejected; names are NFC, trimmed, 1-32 characters, no control characters', async () => {
-    const create = (name: string) => call('POST', '/api/admin/players', STAFF.admin, { name, deposit: 1000 });
+    const create = (name: string) =>
+      call('POST', '/api/admin/players', STAFF.admin, { name, deposit: 1000, password: TEST_PASSWORD });
     const made = await create('日本');
     expect(made).toMatchObject({ status: 201, body: { player: { name: '日本', balance: 1000 } } });
     const cyr = await create('  Дмитрий  ');
     expect(cyr).toMatchObject({ status: 201, body: { player: { name: 'Дмитрий' } } });
-    expect((await create('Zoe\u0301 Ω')).body.player.name).toBe('Zoé Ω'); // NFC
-    expect((await create('Zoé Ω')).body.error.code).toBe('PLAYER_EXISTS');
+    expect((await create('Zoe\u0301 Marie')).body.player.name).toBe('Zoé Marie'); // NFC
+    expect((await create('Zoé Marie')).body.error.code).toBe('PLAYER_EXISTS');
     for (const bad of ['Bad\u0007Name', 'x'.repeat(33), '   ', '---', 'Evil\u202Eeman']) {
       expect((await create(bad)).body.error, JSON.stringify(bad)).toMatchObject({ code: 'INVALID_REQUEST' });
     }
@@ -243,7 +245,7 @@ describe('regressions (QA of the table server)', () => {
       ['日本', made.body.player.id],
       ['Дмитрий', cyr.body.player.id],
     ]) {
-      const login = await call('POST', '/api/login', undefined, { name });
+      const login = await call('POST', '/api/login', undefined, { name, password: TEST_PASSWORD });
       expect(login).toMatchObject({ status: 200, body: { playerId: id, name, balance: 1000 } });
       expect((await call('GET', '/api/me', login.body.token)).body).toMatchObject({ playerId: id, name });
       const dep = await call('POST', `/api/admin/players/${encodeURIComponent(id)}/deposit`, STAFF.admin, {
@@ -255,21 +257,23 @@ describe('regressions (QA of the table server)', () => {
     expect((await create('Chloé Marie')).body.player.id).toBe('chloe-marie');
   });
 
-  it('regression: login only knew existing players (open registration in demo mode: a new name gets a player with a welcome balance; health tells the web screen)', async () => {
+  it('regression: login only knew existing players (open registration in demo mode: POST /api/register gives a new name a player with a welcome balance; health tells the web screen)', async () => {
     // this server: registration closed (the default of a Casino, and of serve --no-demo)
-    expect((await call('GET', '/api/health')).body).toMatchObject({ registration: false, demoPlayers: [] });
-    expect(await call('POST', '/api/login', undefined, { name: 'Stranger' })).toMatchObject({
-      status: 404,
-      body: { error: { code: 'UNKNOWN_PLAYER' } },
+    const health = (await call('GET', '/api/health')).body;
+    expect(health).toMatchObject({ registration: false });
+    expect(health.demo).toBeUndefined();
+    expect(await call('POST', '/api/login', undefined, { name: 'Stranger', password: 'pass-word' })).toMatchObject({
+      status: 401,
+      body: { error: { code: 'INVALID_CREDENTIALS' } },
     });
-    expect(await call('POST', '/api/login', undefined, { name: 'Stranger', register: true })).toMatchObject({
+    expect(await call('POST', '/api/register', undefined, { name: 'Stranger', password: 'pass-word' })).toMatchObject({
       status: 403,
       body: { error: { code: 'REGISTRATION_CLOSED' } },
     });
     // a server with open registration (serve's default with the demo tables)
     const open = await startTestServer({
       prefix: 'croupier-reg-open-',
-      staff: STAFF,
+      staff: { croupier: '', admin: '' },
       clock: () => now,
       registration: true,
     });
@@ -280,41 +284,58 @@ describe('regressions (QA of the table server)', () => {
       expect((await req('GET', '/api/health')).body).toMatchObject({
         registration: true,
         welcomeBalance: WELCOME_BALANCE,
-        demoPlayers: ['Alice', 'Bob', 'Chloé', 'Dmitri'],
+        demo: {
+          players: [
+            { name: 'Alice', password: 'alice-demo' },
+            { name: 'Bob', password: 'bob-demo' },
+            { name: 'Chloé', password: 'chloe-demo' },
+            { name: 'Dmitri', password: 'dmitri-demo' },
+          ],
+          staff: [
+            { name: 'Croupier', role: 'croupier', password: 'croupier-demo' },
+            { name: 'Chef', role: 'chef', password: 'chef-demo' },
+            { name: 'Pitboss', role: 'pitboss', password: 'pitboss-demo' },
+            { name: 'Admin', role: 'admin', password: 'admin-demo' },
+          ],
+        },
       });
       expect(WELCOME_BALANCE).toBe(100_000);
-      const first = await req('POST', '/api/login', { name: 'Newcomer' });
+      const first = await req('POST', '/api/register', { name: 'Newcomer', password: 'new-pass-1' });
       expect(first).toMatchObject({
-        status: 200,
+        status: 201,
         body: { playerId: 'newcomer', name: 'Newcomer', role: 'player', balance: 100_000, created: true },
       });
       expect((await req('GET', '/api/me', undefined, first.body.token)).body).toMatchObject({
         playerId: 'newcomer',
         balance: 100_000,
       });
-      const again = await req('POST', '/api/login', { name: 'newcomer' });
+      const again = await req('POST', '/api/login', { name: 'newcomer', password: 'new-pass-1' });
       expect(again).toMatchObject({
         status: 200,
         body: { playerId: 'newcomer', name: 'Newcomer', balance: 100_000, created: false },
       });
-      expect(await req('POST', '/api/login', { name: 'Newcomer', register: true })).toMatchObject({
+      expect(await req('POST', '/api/register', { name: 'Newcomer', password: 'other-pass' })).toMatchObject({
         status: 409,
         body: { error: { code: 'PLAYER_EXISTS' } },
       });
-      expect(await req('POST', '/api/login', { name: '\u0007' })).toMatchObject({
+      expect(await req('POST', '/api/register', { name: '\u0007', password: 'new-pass-1' })).toMatchObject({
         status: 400,
         body: { error: { code: 'INVALID_REQUEST' } },
       });
-      expect((await req('POST', '/api/login', { name: 'Alice' })).body).toMatchObject({
+      expect(await req('POST', '/api/register', { name: 'Short', password: 'short' })).toMatchObject({
+        status: 422,
+        body: { error: { code: 'PASSWORD_TOO_SHORT' } },
+      });
+      expect((await req('POST', '/api/login', { name: 'Alice', password: 'alice-demo' })).body).toMatchObject({
         playerId: 'alice',
         created: false,
       });
-      expect((await req('POST', '/api/login', { name: '東京', register: true })).body).toMatchObject({
+      expect((await req('POST', '/api/register', { name: '東京', password: 'tokyo-pass' })).body).toMatchObject({
         name: '東京',
         balance: 100_000,
         created: true,
       });
-      expect((await req('GET', '/api/admin/ledger', undefined, STAFF.admin)).body.audit).toMatchObject({
+      expect((await req('GET', '/api/admin/ledger', undefined, open.staffTokens.admin)).body.audit).toMatchObject({
         sum: 0,
         unbalanced: 0,
         mismatched: 0,
@@ -329,7 +350,12 @@ describe('WebSocket protocol errors of a client', () => {
   it('regression: a WebSocket message over the payload limit was logged as a level-50 server error with a stack trace ("Max payload size exceeded")', async () => {
     const logs: any[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
-    const own = await startTestServer({ prefix: 'croupier-reg-ws-', staff: STAFF, clock: () => now, logger });
+    const own = await startTestServer({
+      prefix: 'croupier-reg-ws-',
+      staff: { croupier: '', admin: '' },
+      clock: () => now,
+      logger,
+    });
     try {
       const client = await own.connect();
       await client.next('hello');

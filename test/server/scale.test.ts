@@ -84,7 +84,7 @@ describe('large tables', () => {
 describe('fan-out', () => {
   it('serialises a published event once per audience, not once per socket', () => {
     const bus = new LocalBus();
-    const hub = new Hub({ bus } as unknown as Casino, console as never);
+    const hub = new Hub({ bus, accounts: { onEnded: () => () => {} } } as unknown as Casino, console as never);
     const sent: string[] = [];
     const socket = { readyState: 1, send: (t: string) => sent.push(t), close: () => {} };
     const internals = hub as unknown as { add(c: unknown): void; join(c: unknown, t: string): void };

@@ -39,7 +39,7 @@ interface Run {
   stop: () => Promise<void>;
 }
 
-/** Runs `croupier serve <args>` with the demo tokens (unless `env` sets others) and no HOST/PORT from the environment. */
+/** Runs `croupier serve <args>` (without CROUPIER_ADMIN_TOKEN unless `env` sets it) and no HOST/PORT from the environment. */
 function serve(args: string[], env: Record<string, string> = {}): Run {
   const base = { ...process.env };
   for (const k of ['HOST', 'PORT', 'CROUPIER_ADMIN_TOKEN', 'CROUPIER_CROUPIER_TOKEN', 'CROUPIER_FAULT']) delete base[k];
@@ -172,10 +172,10 @@ describe('croupier serve (process)', () => {
     await third.stop();
   }, 120_000);
 
-  it('regression: npm start listened on 0.0.0.0 with the public demo tokens (admin-demo can deposit); default 127.0.0.1, a warning when exposed', async () => {
+  it('regression: npm start listened on 0.0.0.0 with the public demo accounts (Admin / admin-demo can deposit); default 127.0.0.1, a warning when exposed', async () => {
     const dir = dataDir();
     const args = ['--port', '0', '--data-dir', dir, '--web-dir', join(dir, 'no-web')];
-    const warning = /WARNING.*demo token/i;
+    const warning = /WARNING.*demo accounts/i;
     const local = serve(args);
     const url = await local.listening();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -191,7 +191,7 @@ describe('croupier serve (process)', () => {
       ).rejects.toThrow();
     expect(local.err() + local.out()).not.toMatch(warning);
     await local.stop();
-    // exposed on purpose: --host 0.0.0.0 or env HOST, with the demo tokens: a warning
+    // exposed on purpose: --host 0.0.0.0 or env HOST, with the demo accounts: a warning
     for (const [extra, env] of [
       [['--host', '0.0.0.0'], {}],
       [[], { HOST: '0.0.0.0' }],
@@ -202,11 +202,8 @@ describe('croupier serve (process)', () => {
       expect(exposed.err(), JSON.stringify(extra) + JSON.stringify(env)).toMatch(warning);
       await exposed.stop();
     }
-    // exposed with tokens of one's own: no warning
-    const own = serve([...args, '--host', '0.0.0.0'], {
-      CROUPIER_ADMIN_TOKEN: 'a-secret-of-mine',
-      CROUPIER_CROUPIER_TOKEN: 'another-secret',
-    });
+    // exposed without the demo accounts (staff accounts of one's own): no warning
+    const own = serve([...args, '--host', '0.0.0.0', '--no-demo'], { CROUPIER_ADMIN_TOKEN: 'a-secret-of-mine' });
     await own.listening();
     await new Promise((r) => setTimeout(r, 200));
     expect(own.err() + own.out()).not.toMatch(warning);

@@ -115,33 +115,34 @@ describe('web table QA (server side)', () => {
     staff.ws.close();
   });
 
-  it('regression: "Sit down" with an unknown name silently created a player on an open-registration server (login register:false = existing players only)', async () => {
+  it('regression: "Sit down" with an unknown name silently created a player on an open-registration server (a login never creates: POST /api/register does)', async () => {
     const open = await startTestServer({
       prefix: 'croupier-webqa-open-',
-      staff: STAFF,
+      staff: { croupier: '', admin: '' },
       clock: () => now,
       registration: true,
     });
     try {
-      expect(await open.call('POST', '/api/login', undefined, { name: 'Ghost', register: false })).toMatchObject({
-        status: 404,
-        body: { error: { code: 'UNKNOWN_PLAYER' } },
-      });
-      expect((await open.call('GET', '/api/admin/players', STAFF.admin)).body.players).toEqual([]);
+      expect(await open.call('POST', '/api/login', undefined, { name: 'Ghost', password: 'ghost-pass' })).toMatchObject(
+        {
+          status: 401,
+          body: { error: { code: 'INVALID_CREDENTIALS' } },
+        },
+      );
+      expect((await open.call('GET', '/api/admin/players', open.staffTokens.admin)).body.players).toEqual([]);
       // Join creates it; then Sit down finds it
-      expect(await open.call('POST', '/api/login', undefined, { name: 'Ghost', register: true })).toMatchObject({
-        status: 200,
+      expect(
+        await open.call('POST', '/api/register', undefined, { name: 'Ghost', password: 'ghost-pass' }),
+      ).toMatchObject({
+        status: 201,
         body: { created: true },
       });
-      expect(await open.call('POST', '/api/login', undefined, { name: 'ghost', register: false })).toMatchObject({
-        status: 200,
-        body: { playerId: 'ghost', created: false },
-      });
-      // without the flag: as before (open registration creates)
-      expect(await open.call('POST', '/api/login', undefined, { name: 'Casper' })).toMatchObject({
-        status: 200,
-        body: { created: true },
-      });
+      expect(await open.call('POST', '/api/login', undefined, { name: 'ghost', password: 'ghost-pass' })).toMatchObject(
+        {
+          status: 200,
+          body: { playerId: 'ghost', created: false },
+        },
+      );
     } finally {
       await open.close();
     }

@@ -96,6 +96,53 @@ for (const kind of kinds) {
         ).rejects.toThrow();
       });
 
+      it('accounts with credentials: create, read, update (hash, lock, role), names unique; sessions touched and ended per account', async () => {
+        const user = (id: string, name: string, role: 'player' | 'croupier' | 'admin', at: number) => ({
+          id,
+          name,
+          role,
+          passwordHash: `scrypt$10$8$1$salt-${id}$hash`,
+          locked: false,
+          createdAt: at,
+          updatedAt: at,
+        });
+        await store.transaction(async (tx) => {
+          await tx.createUser(user('zoe', 'Zoé', 'player', 10));
+          await tx.createUser(user('marcel', 'Marcel', 'croupier', 11));
+        });
+        expect(await store.getUser('zoe')).toEqual(user('zoe', 'Zoé', 'player', 10));
+        expect(await store.getUser('nobody')).toBeNull();
+        expect((await store.listUsers()).map((u) => u.id)).toEqual(['marcel', 'zoe']);
+        await expect(store.transaction((tx) => tx.createUser(user('zoe2', 'Zoé', 'player', 12)))).rejects.toThrow();
+        await expect(store.transaction((tx) => tx.createUser(user('zoe', 'Zoe 2', 'player', 12)))).rejects.toThrow();
+        expect(
+          await store.transaction((tx) =>
+            tx.updateUser('marcel', { locked: true, role: 'admin', passwordHash: 'x' }, 20),
+          ),
+        ).toBe(true);
+        expect(await store.transaction((tx) => tx.updateUser('nobody', { locked: true }, 20))).toBe(false);
+        expect(await store.getUser('marcel')).toMatchObject({
+          role: 'admin',
+          locked: true,
+          passwordHash: 'x',
+          createdAt: 11,
+          updatedAt: 20,
+        });
+        await store.transaction(async (tx) => {
+          await tx.createSession('h-1', 'zoe', 30);
+          await tx.createSession('h-2', 'zoe', 31);
+          await tx.createSession('h-3', 'marcel', 32);
+        });
+        expect(await store.session('h-1')).toEqual({ accountId: 'zoe', createdAt: 30, lastSeen: 30 });
+        await store.transaction((tx) => tx.touchSession('h-1', 45));
+        expect(await store.session('h-1')).toEqual({ accountId: 'zoe', createdAt: 30, lastSeen: 45 });
+        expect(await store.session('h-9')).toBeNull();
+        expect(await store.transaction((tx) => tx.deleteSessions('zoe'))).toBe(2);
+        expect(await store.session('h-1')).toBeNull();
+        expect(await store.session('h-2')).toBeNull();
+        expect(await store.session('h-3')).toMatchObject({ accountId: 'marcel' });
+      });
+
       it('ledger: balanced postings, a wallet never negative, the failing transaction rolled back whole', async () => {
         const stake = (id: string, amount: number) =>
           makeTx({ id, kind: 'stake', at: 2, tableId: 'alpha', coup: 1 }, [
@@ -309,7 +356,6 @@ for (const kind of kinds) {
         clock: () => now,
         timers: false,
         rng: 'seeded:contract',
-        staffTokens: { croupier: 'c', admin: 'a' },
       });
       for (const id of ['fr', 'us']) {
         const r = await casino.createTable({
@@ -321,7 +367,7 @@ for (const kind of kinds) {
         });
         expect(r.ok).toBe(true);
       }
-      for (let i = 0; i < 10; i++) expect((await casino.createPlayer(`P${i}`, 1_000_000)).ok).toBe(true);
+      for (let i = 0; i < 10; i++) expect((await casino.players.create(`P${i}`, 1_000_000)).ok).toBe(true);
     });
     afterAll(async () => {
       await casino?.stop();
@@ -404,7 +450,7 @@ for (const kind of kinds) {
       const us = casino.table('us')!;
       const fr = casino.table('fr')!;
       await us.dispatch((_tx, n) => ({ type: 'open', now: n }));
-      const r = await casino.createPlayer('Poor', 1000);
+      const r = await casino.players.create('Poor', 1000);
       expect(r.ok).toBe(true);
       const tries = Array.from({ length: 20 }, (_, i) =>
         (i % 2 ? us : fr).playerCommand('poor', (n, available) => ({

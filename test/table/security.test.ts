@@ -19,7 +19,7 @@ describe('prototype names as outside strings', () => {
       h.place(name, { chance: 'rouge', stake: 1000 });
       h.place('alice', { chance: 'noir', stake: 1000 });
       expect(h.rejection()).toBeUndefined();
-      const view = tableView(h.state, { role: 'player', playerId: name });
+      const view = tableView(h.state, { role: 'player', playerId: name, accountId: name, name });
       expect(view.my?.bets).toHaveLength(1);
       h.result(1); // rouge
       expect(h.state.phase).toBe('settled');

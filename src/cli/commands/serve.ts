@@ -13,7 +13,7 @@ import pino from 'pino';
 import { buildServer } from '../../server/app.ts';
 import { LocalBus, type Bus } from '../../app/bus.ts';
 import { RedisBus } from '../../server/bus-redis.ts';
-import { Casino, DEMO_PLAYERS, demoTables, WELCOME_BALANCE, type RngOption } from '../../app/casino.ts';
+import { Casino, DEMO_PLAYERS, DEMO_STAFF, demoTables, WELCOME_BALANCE, type RngOption } from '../../app/casino.ts';
 import { defaultPgUrl, openPostgresStore, openSqliteStore } from '../../store/sql.ts';
 import type { Store } from '../../store/port.ts';
 import { preset as presetRules, resolveRules } from '../../engine/index.ts';
@@ -41,6 +41,9 @@ export interface ServeOptions {
   takeoverSeconds: string;
   logLevel: string;
   webDir?: string;
+  /** Session lifetimes (minutes idle, hours absolute). */
+  sessionIdleMinutes: string;
+  sessionHours: string;
 }
 
 /** Registers the `serve` command. */
@@ -81,6 +84,16 @@ export function registerServeCommand(program: Command): void {
       'PostgreSQL: every n seconds take over the tables whose process died and list tables created elsewhere (0 = off; ignored with SQLite)',
       '5',
     )
+    .option(
+      '--session-idle-minutes <n>',
+      'a session unused this long ends (env CROUPIER_SESSION_IDLE_MINUTES)',
+      process.env.CROUPIER_SESSION_IDLE_MINUTES ?? '30',
+    )
+    .option(
+      '--session-hours <n>',
+      'a session ends this long after its login (env CROUPIER_SESSION_HOURS)',
+      process.env.CROUPIER_SESSION_HOURS ?? '12',
+    )
     .option('--log-level <level>', 'pino log level', process.env.LOG_LEVEL ?? 'info')
     .option(
       '--web-dir <dir>',
@@ -118,6 +131,7 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
     );
   }
   const timings = parseTimings(o.timings);
+  const sessions = parseSessions(o);
   const demo = o.demo !== false;
   for (const t of demoTables(betting, timings)) {
     const r = resolveTableConfig(t);
@@ -176,10 +190,8 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
     bus = o.pubsub
       ? await RedisBus.connect(o.pubsub, 'croupier:events', (e) => log.warn({ err: e }, 'redis pub/sub'))
       : new LocalBus();
-    const staffTokens = {
-      croupier: process.env.CROUPIER_CROUPIER_TOKEN ?? (demo ? 'croupier-demo' : randomToken()),
-      admin: process.env.CROUPIER_ADMIN_TOKEN ?? (demo ? 'admin-demo' : randomToken()),
-    };
+    // the emergency admin bootstrap token (docs/SECURITY.md): only when set in the environment
+    const bootstrapToken = process.env.CROUPIER_ADMIN_TOKEN || undefined;
     const only = o.tables ? new Set(o.tables.split(',').map((s) => s.trim())) : null;
     const registration = o.openRegistration ?? demo;
     casino = new Casino({
@@ -187,7 +199,8 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
       bus,
       log,
       rng: o.rng as RngOption,
-      staffTokens,
+      ...(bootstrapToken ? { bootstrapToken } : {}),
+      sessions,
       registration,
       ...(only ? { tableFilter: (id: string) => only.has(id) } : {}),
       // crash tests only (test/server/recovery.test.ts): SIGKILL inside a table transaction
@@ -233,10 +246,9 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
     const bound = app.server.address();
     const boundHost = bound && typeof bound === 'object' ? bound.address : o.host;
     const loopback = isLoopback(boundHost);
-    const demoTokens = staffTokens.croupier === 'croupier-demo' || staffTokens.admin === 'admin-demo';
-    if (!loopback && demoTokens) {
+    if (!loopback && demo) {
       process.stderr.write(
-        `WARNING: listening on ${boundHost} (reachable from other machines) with the public demo tokens (croupier-demo / admin-demo: anyone can run the tables and make deposits). Set CROUPIER_CROUPIER_TOKEN and CROUPIER_ADMIN_TOKEN, or listen on 127.0.0.1 (the default).\n`,
+        `WARNING: listening on ${boundHost} (reachable from other machines) with the demo accounts and their public passwords (Admin / admin-demo: anyone can run the tables and make deposits). Start with --no-demo and create staff accounts (docs/SECURITY.md), or listen on 127.0.0.1 (the default).\n`,
       );
     }
     const web = o.webDir ? resolve(o.webDir) : fileURLToPath(new URL('../../../web', import.meta.url));
@@ -263,10 +275,20 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
                 .join(', ')})`,
             ]
           : []),
-        ...(demo ? [`  demo players:      ${DEMO_PLAYERS.map((p) => p.name).join(', ')} (log in by name)`] : []),
-        `  registration:      ${registration ? `open (a new name gets a player with a welcome balance of ${WELCOME_BALANCE} minor units)` : 'closed (existing players only)'}`,
-        `  croupier token:    ${staffTokens.croupier}`,
-        `  admin token:       ${staffTokens.admin}`,
+        ...(demo
+          ? [
+              `  demo players:      ${DEMO_PLAYERS.map((p) => `${p.name} / ${p.password}`).join(', ')}`,
+              `  demo staff:        ${DEMO_STAFF.map((p) => `${p.name} (${p.role}) / ${p.password}`).join(', ')}`,
+              '                     (demo accounts with public passwords: never for real play)',
+            ]
+          : []),
+        `  registration:      ${registration ? `open, a demo facility: POST /api/register gives a new player ${WELCOME_BALANCE} minor units (limited per address and per hour; --no-open-registration for real play)` : 'closed (the admin creates accounts)'}`,
+        `  sessions:          end after ${sessions.idleMs / 60_000} min idle, ${sessions.absoluteMs / 3_600_000} h at most`,
+        ...(bootstrapToken
+          ? [
+              '  admin bootstrap:   CROUPIER_ADMIN_TOKEN is set (emergency admin token: unset it once staff accounts exist)',
+            ]
+          : []),
         '',
       ].join('\n'),
     );
@@ -287,6 +309,17 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
+}
+
+/** `--session-idle-minutes` and `--session-hours` as session limits (ms). */
+function parseSessions(o: ServeOptions): { idleMs: number; absoluteMs: number } {
+  const idle = Number(o.sessionIdleMinutes);
+  const hours = Number(o.sessionHours);
+  if (!Number.isFinite(idle) || idle < 1 || idle > 10_080)
+    throw new CliError('INVALID_ARGUMENTS', '--session-idle-minutes must be 1..10080');
+  if (!Number.isFinite(hours) || hours < 0.1 || hours > 720)
+    throw new CliError('INVALID_ARGUMENTS', '--session-hours must be 0.1..720');
+  return { idleMs: Math.round(idle * 60_000), absoluteMs: Math.round(hours * 3_600_000) };
 }
 
 /** `--timings`: a JSON object of the timing names with integer milliseconds (checked again by the table configuration). */
@@ -345,8 +378,4 @@ export function rulesLabel(input: unknown): string {
 /** A loopback address (127.0.0.0/8, ::1, localhost): reachable from this machine only. */
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host) || /^::ffff:127\./.test(host);
-}
-
-function randomToken(): string {
-  return Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(18))).toString('base64url');
 }

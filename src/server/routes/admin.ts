@@ -40,7 +40,12 @@ export function adminRoutes(app: FastifyInstance, casino: Casino, auth: Auth): v
   app.post('/api/admin/players', async (req, reply) => {
     await auth.requireStaff(req, ADMIN);
     const body = parse(S.createPlayerBody, req.body);
-    return reply.code(201).send({ player: unwrap(await casino.players.create(body.name, body.deposit ?? 0)) });
+    if (body.password === undefined)
+      return reply.code(201).send({ player: unwrap(await casino.players.create(body.name, body.deposit ?? 0)) });
+    const account = unwrap(
+      await casino.accounts.create({ name: body.name, password: body.password, role: 'player', deposit: body.deposit }),
+    );
+    return reply.code(201).send({ player: { id: account.id, name: account.name, balance: body.deposit ?? 0 } });
   });
 
   for (const kind of ['deposit', 'withdraw'] as const)

@@ -1,15 +1,17 @@
 /**
- * Routes of the croupier (and admin) (docs/API.md "Croupier"): the coup's steps, the result of
+ * Routes of the staff (croupier, chef, pit boss, admin) (docs/API.md "Croupier"): the coup's steps, the result of
  * a physical wheel, the payment list. Each: parse -> application call -> reply.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Casino } from '../../app/casino.ts';
 import { croupierResult, croupierStep, payments } from '../../app/commands.ts';
 import * as S from '../../protocol/messages.ts';
+import { STAFF_ROLES } from '../../protocol/roles.ts';
 import type { CroupierStepView, PaymentsView, ResultView } from '../../protocol/views.ts';
 import { parse, unwrap, type Auth, type TableParams } from '../http.ts';
 
-const ROLES = ['croupier', 'admin'] as const;
+/** Every staff role runs a table's steps (issue 12 refines this per role and phase). */
+const ROLES = STAFF_ROLES;
 
 /** Registers the croupier routes. */
 export function croupierRoutes(app: FastifyInstance, casino: Casino, auth: Auth): void {

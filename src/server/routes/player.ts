@@ -1,5 +1,5 @@
 /**
- * Routes of a logged-in player (docs/API.md "Player"): session, wallet, own history, and the
+ * Routes of a logged-in player (docs/API.md "Player"): wallet, own history, and the
  * table commands (bets, undo, clear, rebet, double, prisoner choices). Each: parse ->
  * application call -> reply (with the wallet after a command).
  */
@@ -7,24 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Casino } from '../../app/casino.ts';
 import { playerCommandWithBalance, type PlayerCommand } from '../../app/commands.ts';
 import * as S from '../../protocol/messages.ts';
-import type { CommandView, HistoryView, MeView, OkView, TransactionsView } from '../../protocol/views.ts';
-import { bearer, fail, parse, unwrap, type Auth, type TableParams } from '../http.ts';
+import type { CommandView, HistoryView, MeView, TransactionsView } from '../../protocol/views.ts';
+import { fail, parse, unwrap, type Auth, type TableParams } from '../http.ts';
 
 /** Registers the player routes. */
 export function playerRoutes(app: FastifyInstance, casino: Casino, auth: Auth): void {
   const command = async (tableId: string, playerId: string, cmd: PlayerCommand): Promise<CommandView> =>
     unwrap(await playerCommandWithBalance(casino, tableId, playerId, cmd));
-
-  app.post('/api/logout', async (req): Promise<OkView> => {
-    const v = await auth.viewerOf(req);
-    if (v.role !== 'player')
-      fail(
-        v.role === 'guest' ? 'UNAUTHORIZED' : 'FORBIDDEN',
-        'only player sessions log out (staff tokens are configured)',
-      );
-    await casino.players.logout(bearer(req)!);
-    return { ok: true };
-  });
 
   app.get('/api/me', async (req): Promise<MeView> => {
     const v = await auth.viewerOf(req);

@@ -1,5 +1,5 @@
 /**
- * Routes anyone may call (docs/API.md "Public"): health, login, the tables, their views per
+ * Routes anyone may call (docs/API.md "Public"): health, the tables, their views per
  * viewer, their recorded coups. Each: parse -> application call -> reply.
  */
 import type { FastifyInstance } from 'fastify';
@@ -7,23 +7,14 @@ import type { Casino } from '../../app/casino.ts';
 import * as S from '../../protocol/messages.ts';
 import { echo } from '../../protocol/shape.ts';
 import type { IntegrityView } from '../../math/integrity/monitor.ts';
-import type { CoupView, HealthView, LoginView, TableHistoryView, TablesView, TableView } from '../../protocol/views.ts';
-import { fail, parse, unwrap, type Auth, type TableParams } from '../http.ts';
+import type { CoupView, HealthView, TableHistoryView, TablesView, TableView } from '../../protocol/views.ts';
+import { fail, parse, type Auth, type TableParams } from '../http.ts';
 
 /** Registers the public routes. */
 export function publicRoutes(app: FastifyInstance, casino: Casino, auth: Auth): void {
   const unknown = (id: string): never => fail('UNKNOWN_TABLE', `no table ${echo(id)}`);
 
   app.get('/api/health', async (): Promise<HealthView> => casino.health());
-
-  app.post('/api/login', async (req): Promise<LoginView> => {
-    const body = parse(S.loginBody, req.body);
-    // register: true = a new player only, false = an existing player only, absent = either
-    const r = unwrap(
-      await casino.players.login(body.name, body.register === undefined ? {} : { register: body.register }),
-    );
-    return { ...r, role: 'player', balance: await casino.players.balance(r.playerId) };
-  });
 
   app.get('/api/tables', async (): Promise<TablesView> => casino.views.tables());
 
