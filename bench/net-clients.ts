@@ -46,7 +46,7 @@ function onText(c: Client, text: string): void {
 
 function open(url: string, token: string | null, subscribe?: string): Promise<Client> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(token ? `${url}?token=${token}` : url);
+    const ws = new WebSocket(url); // the token goes in the first message (`auth`), never in the URL
     const c: Client = { ws, token };
     let waiting = true;
     ws.on('message', (d) => {
@@ -56,7 +56,7 @@ function open(url: string, token: string | null, subscribe?: string): Promise<Cl
           waiting = false;
           return resolve(c);
         }
-        if (t.startsWith('{"type":"hello"'))
+        if (t.startsWith('{"type":"hello"') && (!token || !t.includes('"role":"guest"')))
           return ws.send(JSON.stringify({ type: 'subscribe', table: subscribe, ...authOf(token) }));
         if (t.startsWith('{"type":"error"')) return reject(new Error(t));
         return;
@@ -64,6 +64,7 @@ function open(url: string, token: string | null, subscribe?: string): Promise<Cl
       onText(c, t);
     });
     ws.on('open', () => {
+      if (token) ws.send(JSON.stringify({ type: 'auth', token }));
       // a bare ws server sends no hello: the socket is ready once open
       if (subscribe === undefined && !url.endsWith('/ws')) {
         waiting = false;

@@ -33,6 +33,7 @@ import { WebSocketServer } from 'ws';
 import { LocalBus } from '../src/app/bus.ts';
 import { Casino } from '../src/app/casino.ts';
 import { ensureTable } from '../src/app/driver.ts';
+import { sessionKey } from '../src/app/accounts.ts';
 import { buildServer } from '../src/server/app.ts';
 import { defaultPgUrl, dropPostgresSchema, openPostgresStore, openSqliteStore, SqlStore } from '../src/store/sql.ts';
 import { resolveTableConfig } from '../src/table/config.ts';
@@ -52,7 +53,8 @@ const SOCKETS = list('sockets', [1_000, 5_000]);
 const ROUNDS = Number(arg('rounds') ?? 10);
 const ONLY = (arg('only') ?? 'bets,settle,fanout,rss').split(',');
 const BUDGET_MS = Number(arg('budget-s') ?? 60) * 1000;
-const STAFF = { croupier: 'bench-croupier', admin: 'bench-admin' };
+/** Staff tokens: the admin's is the bootstrap token; the croupier's a session made at start. */
+const STAFF = { croupier: '', admin: 'bench-admin' };
 const BETS_PER_PLAYER = 20;
 const DEPOSIT = 1_000_000_000;
 
@@ -112,10 +114,21 @@ async function openStore(kind: string): Promise<{ store: SqlStore; drop: () => P
 async function startServer(kind: string, prepare?: (s: SqlStore) => Promise<void>): Promise<Server> {
   const { store, drop } = await openStore(kind);
   await prepare?.(store);
-  const casino = new Casino({ store, bus: new LocalBus(), timers: false, staffTokens: STAFF });
+  const casino = new Casino({
+    store,
+    bus: new LocalBus(),
+    timers: false,
+    bootstrapToken: STAFF.admin,
+    passwordCost: { log2N: 10, r: 8, p: 1 },
+  });
   await casino.start();
   const app = await buildServer({ casino, webDir: join(tmpdir(), 'croupier-bench-no-web') });
   const httpBase = await app.listen({ port: 0, host: '127.0.0.1' });
+  if (!(await casino.accounts.exists('bench-croupier')))
+    await casino.accounts.create({ name: 'Bench Croupier', password: 'bench-password', role: 'croupier' });
+  const login = await casino.accounts.login('Bench Croupier', 'bench-password', 'bench');
+  if (!login.ok) throw new Error(login.error.message);
+  STAFF.croupier = login.value.token;
   return {
     store,
     casino,
@@ -175,9 +188,26 @@ async function bulkPlayers(store: SqlStore, prefix: string, n: number, balance: 
       .insertInto('accounts')
       .values(part.map((i) => ({ id: playerAccount(id(i)), balance: balance(i) })))
       .execute();
+    const now = Date.now();
+    await store.db
+      .insertInto('users')
+      .values(
+        part.map((i) => ({
+          id: id(i),
+          name: id(i),
+          role: 'player',
+          password_hash: 'none',
+          locked: 0,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
     await store.db
       .insertInto('sessions')
-      .values(part.map((i) => ({ token: `tok-${id(i)}`, player_id: id(i), created_at: 0 })))
+      .values(
+        part.map((i) => ({ token: sessionKey(`tok-${id(i)}`), player_id: id(i), created_at: now, last_seen: now })),
+      )
       .execute();
     ids.push(...part.map(id));
   }

@@ -6,7 +6,8 @@
  * Amounts are integer minor units, times epoch milliseconds of the server clock, pockets
  * 0..36 or "00" ({@link PocketLabel}). Type-only: importable by the web bundle.
  */
-import type { AccountRole, StaffRole } from './roles.ts';
+import type { AccountRole } from './roles.ts';
+import type { DemoAccountsView } from './account-views.ts';
 import type { PositionKind } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
 import type { CroupiersJson, PaymentJson, Phase, PlacedBetJson, PrisonerJson, TableConfigJson } from './events.ts';
@@ -385,32 +386,4 @@ export interface OkView {
   ok: true;
 }
 
-// --- accounts (docs/API.md "Accounts") ---
-
-/** The demo accounts of GET /api/health (demo mode only; their passwords are public). */
-export interface DemoAccountsView {
-  players: Array<{ name: string; password: string }>;
-  staff: Array<{ name: string; role: StaffRole; password: string }>;
-}
-
-/** An account as the admin sees it (never its password hash). */
-export interface AccountView {
-  id: string;
-  name: string;
-  role: AccountRole;
-  locked: boolean;
-  /** Epoch ms. */
-  createdAt: number;
-  updatedAt: number;
-}
-
-/** GET /api/admin/accounts. */
-export interface AccountsView {
-  accounts: AccountView[];
-}
-
-/** POST /api/admin/accounts/:id/revoke: the sessions ended. */
-export interface RevokedView {
-  accountId: string;
-  revoked: number;
-}
+export type { AccountsView, AccountView, DemoAccountsView, RevokedView } from './account-views.ts';

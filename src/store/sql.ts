@@ -11,17 +11,8 @@ import type { TableConfig } from '../table/config.ts';
 import type { LedgerTx } from '../table/ledger.ts';
 import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
 import { createSchema, type Database } from './schema.ts';
-import type {
-  CoupBalances,
-  PartageBooked,
-  PlayerCoup,
-  PlayerRow,
-  SessionRow,
-  Store,
-  StoreTx,
-  TableLoad,
-  UserRow,
-} from './port.ts';
+import type { CoupBalances, PartageBooked, PlayerCoup, PlayerRow, Store, StoreTx, TableLoad } from './port.ts';
+import type { SessionRow, UserRow } from './port.ts';
 import * as users from './users.ts';
 import { chunks, num, playerDetails, SqlTx, type PlayerDetail } from './tx.ts';
 

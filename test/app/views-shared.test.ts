@@ -24,8 +24,8 @@ describe('large-table views', () => {
   const s = largeTable(n);
 
   it('every viewer of one state version gets the same summary object, equal to a fresh one', () => {
-    const a = tableStateView(s, { role: 'player', playerId: 'p1' });
-    const b = tableStateView(s, { role: 'player', playerId: 'p2' });
+    const a = tableStateView(s, { role: 'player', playerId: 'p1', accountId: 'p1', name: 'p1' });
+    const b = tableStateView(s, { role: 'player', playerId: 'p2', accountId: 'p2', name: 'p2' });
     const g = tableStateView(s, { role: 'guest' });
     expect(a.summary).toBeDefined();
     expect(b.summary).toBe(a.summary);
@@ -36,11 +36,11 @@ describe('large-table views', () => {
   });
 
   it("a player's view holds their own bets only; a guest's none; staff every bet", () => {
-    const a = tableStateView(s, { role: 'player', playerId: 'p4' });
+    const a = tableStateView(s, { role: 'player', playerId: 'p4', accountId: 'p4', name: 'p4' });
     expect(a.bets.map((x) => x.playerId)).toEqual(['p4']);
     expect(a.my?.bets).toEqual(a.bets);
     expect(tableStateView(s, { role: 'guest' }).bets).toEqual([]);
-    expect(tableStateView(s, { role: 'croupier' }).bets).toHaveLength(n);
+    expect(tableStateView(s, { role: 'croupier', accountId: 'c', name: 'C' }).bets).toHaveLength(n);
   });
 
   it('a new state version gets a new summary', () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatMoney } from '../../web/src/money.ts';
 import { api, browserAvailable, poll, CHROMIUM, CHROMIUM_ARGS, startServer, type TestServer } from './server.ts';
+import { consoleLogin, E2E_PASSWORD } from './server.ts';
 
 const RUN = browserAvailable('web table QA regressions');
 const EUR = { code: 'EUR', decimals: 2 };
@@ -38,7 +39,11 @@ describe.skipIf(!RUN)('web table QA regressions in Chromium', { timeout: 90_000 
 
   /** A player with 100.00 € logged in on `table` through the login screen. */
   const sitDown = async (name: string, tableId: string, lang = 'en') => {
-    await api(server.url, 'POST', '/api/admin/players', server.adminToken, { name, deposit: 10_000 });
+    await api(server.url, 'POST', '/api/admin/players', server.adminToken, {
+      name,
+      deposit: 10_000,
+      password: E2E_PASSWORD,
+    });
     const ctx = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     contexts.push(ctx);
     await ctx.addInitScript((l) => localStorage.setItem('croupier.lang', l), lang);
@@ -46,6 +51,7 @@ describe.skipIf(!RUN)('web table QA regressions in Chromium', { timeout: 90_000 
     watch(page, name);
     await page.goto(`${server.url}/?table=${tableId}`);
     await page.locator('#login-name').fill(name);
+    await page.locator('#login-password').fill(E2E_PASSWORD);
     await page.keyboard.press('Enter');
     await page.locator('.layout .spot').first().waitFor();
     const token = await page.evaluate(
@@ -148,7 +154,7 @@ describe.skipIf(!RUN)('web table QA regressions in Chromium', { timeout: 90_000 
     contexts.push(ctx);
     const console_ = await ctx.newPage();
     watch(console_, 'console-names');
-    await console_.goto(`${server.url}/croupier?table=qa-names&token=${encodeURIComponent(C)}`);
+    await consoleLogin(console_, `${server.url}/croupier?table=qa-names`);
     await poll(() => console_.locator('#bets').innerText()).toContain('Chloé');
     expect(await console_.locator('#bets').innerText()).not.toMatch(/\bchloe\b/);
     await console_.locator('#close').click();
@@ -178,8 +184,13 @@ describe.skipIf(!RUN)('web table QA regressions in Chromium', { timeout: 90_000 
     expect(await page.evaluate(() => localStorage.getItem('croupier.session'))).toBe(null);
     await expect(api(server.url, 'GET', '/api/me', token)).rejects.toThrow(/401/);
     // another player sits down
-    await api(server.url, 'POST', '/api/admin/players', server.adminToken, { name: 'Petra', deposit: 5_000 });
+    await api(server.url, 'POST', '/api/admin/players', server.adminToken, {
+      name: 'Petra',
+      deposit: 5_000,
+      password: E2E_PASSWORD,
+    });
     await page.locator('#login-name').fill('Petra');
+    await page.locator('#login-password').fill(E2E_PASSWORD);
     await page.keyboard.press('Enter');
     await page.locator('.layout .spot').first().waitFor();
     await poll(() => page.locator('.who').textContent()).toContain('Petra');

@@ -13,6 +13,26 @@ import { buildWeb } from '../../web/build.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CHROMIUM = '/usr/bin/chromium';
+/** The password of the accounts the e2e tests create. */
+export const E2E_PASSWORD = 'e2e-password';
+/** The croupier account of an e2e server. */
+export const E2E_CROUPIER = 'E2E Croupier';
+
+/** Opens the console at `url` and logs in there as `name` (the e2e croupier by default). */
+export async function consoleLogin(
+  page: {
+    goto(url: string): Promise<unknown>;
+    locator(s: string): { fill(v: string): Promise<void>; click(): Promise<void> };
+  },
+  url: string,
+  name = E2E_CROUPIER,
+  password = E2E_PASSWORD,
+): Promise<void> {
+  await page.goto(url);
+  await page.locator('#staff-name').fill(name);
+  await page.locator('#staff-password').fill(password);
+  await page.locator('#staff-login').click();
+}
 export const SCREENSHOTS = join(ROOT, 'artifacts', 'screenshots');
 
 /** Flags for Chromium on a headless CI machine without a GPU or internet. */
@@ -61,7 +81,7 @@ export async function startServer(opts: { demo?: boolean; bettingSeconds?: numbe
   // the server only serves web/dist: the suite builds the bundles of this tree first (once per process)
   await buildWeb();
   const dataDir = mkdtempSync(join(tmpdir(), 'croupier-e2e-'));
-  const croupierToken = `e2e-croupier-${process.pid}`;
+  // the admin is the emergency bootstrap token; the croupier a staff account made at start
   const adminToken = `e2e-admin-${process.pid}`;
   const args = [
     join(ROOT, 'bin', 'croupier.mjs'),
@@ -81,7 +101,7 @@ export async function startServer(opts: { demo?: boolean; bettingSeconds?: numbe
   if (opts.bettingSeconds) args.push('--betting-seconds', String(opts.bettingSeconds));
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, CROUPIER_CROUPIER_TOKEN: croupierToken, CROUPIER_ADMIN_TOKEN: adminToken },
+    env: { ...process.env, CROUPIER_ADMIN_TOKEN: adminToken },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -102,6 +122,14 @@ export async function startServer(opts: { demo?: boolean; bettingSeconds?: numbe
       reject(new Error(`server exited with ${code}:\n${out}`));
     });
   });
+  await api(url, 'POST', '/api/admin/accounts', adminToken, {
+    name: E2E_CROUPIER,
+    password: E2E_PASSWORD,
+    role: 'croupier',
+  });
+  const croupierToken = (
+    await api(url, 'POST', '/api/login', undefined, { name: E2E_CROUPIER, password: E2E_PASSWORD })
+  ).token as string;
   return {
     url,
     croupierToken,

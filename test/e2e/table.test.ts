@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatMoney } from '../../web/src/money.ts';
 import { api, browserAvailable, poll, CHROMIUM, CHROMIUM_ARGS, shot, startServer, type TestServer } from './server.ts';
+import { consoleLogin, E2E_PASSWORD } from './server.ts';
 
 const RUN = browserAvailable('web table e2e');
 const EUR = { code: 'EUR', decimals: 2 };
@@ -59,7 +60,7 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
       timings: { bettingMs: 900_000, launchMs: 900_000 },
       open: true,
     });
-    await api(server.url, 'POST', '/api/admin/players', A, { name: 'Eve', deposit: 100_000 });
+    await api(server.url, 'POST', '/api/admin/players', A, { name: 'Eve', deposit: 100_000, password: E2E_PASSWORD });
   }, 60_000);
 
   afterAll(async () => {
@@ -73,13 +74,14 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     watch(player, 'player');
     await player.goto(`${server.url}/?table=e2e`);
     await player.locator('#login-name').fill('Eve');
+    await player.locator('#login-password').fill(E2E_PASSWORD);
     await player.screenshot({ path: shot('01-login.png') });
     await player.keyboard.press('Enter');
     await player.locator('.layout .spot').first().waitFor();
     playerToken = await player.evaluate(
       () => JSON.parse(localStorage.getItem('croupier.session') ?? '{}').token as string,
     );
-    expect(playerToken).toMatch(/^p_/);
+    expect(playerToken).toMatch(/^s_/);
     // every legal position of the single-zero catalogue has a target: 37+60+14+23+11 inside, 16 outside
     expect(await player.locator('.layout .spot').count()).toBe(37 + 60 + 14 + 23 + 11 + 3 + 3 + 2 + 2 + 6);
     expect(await player.locator('.racetrack .rt-pocket').count()).toBe(37);
@@ -127,7 +129,7 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     const ctx = await browser.newContext({ viewport: { width: 1300, height: 1000 } });
     croupier = await ctx.newPage();
     watch(croupier, 'croupier');
-    await croupier.goto(`${server.url}/croupier?table=e2e&token=${encodeURIComponent(server.croupierToken)}`);
+    await consoleLogin(croupier, `${server.url}/croupier?table=e2e`);
     await poll(() => croupier.locator('#phase').getAttribute('data-phase')).toBe('betting');
     expect(await croupier.locator('#bets').innerText()).toContain('Eve');
     await croupier.locator('#close').click();
@@ -329,14 +331,14 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     await poll(() => player.locator('#history > li[data-coup]').count()).toBe(lines);
   });
 
-  it("regression: the croupier console opened in full with a player's token (its actions refused 403)", async () => {
+  it("regression: the croupier console opened in full with a player's token (its actions refused 403): a player's login is refused there", async () => {
     const ctx = await browser.newContext({ viewport: { width: 1300, height: 900 } });
     const page = await ctx.newPage();
     watch(page, 'console-player-token');
-    await page.goto(`${server.url}/croupier?table=e2e&token=${encodeURIComponent(playerToken)}`);
+    await consoleLogin(page, `${server.url}/croupier?table=e2e`, 'Eve', E2E_PASSWORD);
     await poll(() => page.locator('#login-error').textContent()).toContain('croupier or admin token');
     expect(await page.locator('#phase').count()).toBe(0);
-    expect(await page.locator('#token').count()).toBe(1);
+    expect(await page.locator('#staff-name').count()).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('croupier.staffToken'))).toBe(null);
     await ctx.close();
   });

@@ -1,13 +1,14 @@
 /**
  * The client side of the table server's API (docs/API.md; src/server/app.ts): HTTP commands
- * with a bearer token, and the WebSocket live stream (`/ws?token=`), reconnecting on loss.
+ * with a bearer token, and the WebSocket live stream (`/ws`, the token in its first `auth`
+ * message), reconnecting on loss.
  *
  * Only the fields the web table reads are typed here; amounts are integer minor units,
  * times epoch milliseconds of the server clock (the client keeps the offset to its own clock).
  */
 import type { PocketLabel } from '../../src/engine/index.ts';
 import type { PositionKind } from '../../src/engine/index.ts';
-
+import type { DemoAccountsView, LoginView } from '../../src/protocol/views.ts';
 /** A table / engine / server rejection. */
 export interface ApiError {
   code: string;
@@ -236,28 +237,25 @@ export class Api {
   }
 
   // ------------------------------------------------------------------ players
-  /**
-   * Logs in by name (docs/API.md): `existing` — a known player only (UNKNOWN_PLAYER otherwise);
-   * `new` — a new player only (open registration; PLAYER_EXISTS if taken); `any` — either.
-   */
-  login(name: string, mode: 'existing' | 'new' | 'any' = 'existing') {
-    return this.call<{ token: string; playerId: string; name: string; balance: number; created?: boolean }>(
-      'POST',
-      '/api/login',
-      { name, ...(mode === 'any' ? {} : { register: mode === 'new' }) },
-    );
+  /** Logs an account in by name and password (docs/API.md "Accounts"): a player or a staff session. */
+  login(name: string, password: string) {
+    return this.call<LoginView>('POST', '/api/login', { name, password });
   }
-  /** The server's health, with what the login screen offers: open registration and the demo players. */
+  /** Open registration: a new player account with the welcome balance, logged in. */
+  register(name: string, password: string) {
+    return this.call<LoginView>('POST', '/api/register', { name, password });
+  }
+  /** The server's health, with what the login screens offer: open registration and the demo accounts. */
   health() {
     return this.call<{
       ok: boolean;
       registration?: boolean;
       welcomeBalance?: number;
-      demoPlayers?: string[];
+      demo?: DemoAccountsView;
       serverTime: number;
     }>('GET', '/api/health');
   }
-  /** Ends the player's session on the server (the token stops working). */
+  /** Ends the session on the server (the token stops working, its sockets close). */
   logout() {
     return this.call<{ ok: boolean }>('POST', '/api/logout');
   }
@@ -360,12 +358,13 @@ export class Api {
     const open = () => {
       if (this.closed) return;
       const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-      const url = `${proto}//${location.host}${this.base}/ws${this.token ? `?token=${encodeURIComponent(this.token)}` : ''}`;
-      const ws = new WebSocket(url);
+      // the token goes in the first message, never in the URL (URLs are logged)
+      const ws = new WebSocket(`${proto}//${location.host}${this.base}/ws`);
       this.ws = ws;
       ws.onopen = () => {
         this.retry = 0;
         onStatus(true);
+        if (this.token) ws.send(JSON.stringify({ type: 'auth', token: this.token }));
         for (const t of this.subscriptions) ws.send(JSON.stringify({ type: 'subscribe', table: t }));
       };
       ws.onmessage = (m) => {

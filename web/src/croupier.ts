@@ -5,16 +5,18 @@
  *
  * This page holds the console store (web/src/state/console.ts), performs its I/O (loads, table
  * actions, the live stream) and hands every new state to the panels (web/src/console/).
- * Needs the croupier (or admin) token of the server (`--croupier-token` / printed at start,
- * see docs/WEB.md); it is kept in this browser's localStorage.
+ * Needs a staff account (croupier, chef, pit boss or admin) logged in with its name and
+ * password (the demo staff are offered in demo mode; see docs/WEB.md); the session token is kept
+ * in this browser's localStorage, never in the URL.
  */
 import { Api, ApiFailure } from './api.ts';
 import { loadTable } from './console/load.ts';
-import { showTokenLogin } from './console/login.ts';
+import { showStaffLogin, type DemoStaff } from './console/login.ts';
 import { money, type TableAction } from './console/panel.ts';
 import { buildShell, type Shell } from './console/shell.ts';
 import { h } from './dom.ts';
-import { errorText } from './errors.ts';
+import { errorText, loginErrorText } from './errors.ts';
+import { isStaffRole } from '../../src/protocol/roles.ts';
 import { initialLanguage, t, type Language } from './i18n.ts';
 import type { ServerMessage } from './state/table.ts';
 import { initialConsole, reduceConsole, type ConsoleAction, type ConsoleState } from './state/console.ts';
@@ -41,20 +43,12 @@ class CroupierConsole {
   async start(): Promise<void> {
     document.documentElement.lang = this.lang;
     const q = new URLSearchParams(location.search);
-    const fromUrl = q.get('token');
-    if (fromUrl) {
-      // a token handed over in the link is stored, then removed from the address bar
-      localStorage.setItem(STAFF_TOKEN, fromUrl);
-      this.api.token = fromUrl;
-      q.delete('token');
-      history.replaceState(null, '', `${location.pathname}${q.size ? `?${q}` : ''}`);
-    }
     if (!this.api.token) return this.showLogin();
     // the console is for staff: a player's (or an unknown) token is refused here, in words,
     // before any of the console is shown (the server would refuse its actions anyway)
     try {
       const me = await this.api.me();
-      if (me.role !== 'croupier' && me.role !== 'admin') return this.refuseToken('notStaff');
+      if (!isStaffRole(me.role)) return this.refuseToken('notStaff');
     } catch (e) {
       if (isAuthFailure(e)) return this.refuseToken('badToken');
       throw e;
@@ -118,19 +112,45 @@ class CroupierConsole {
   }
 
   private showLogin(message = ''): void {
-    showTokenLogin(
-      this.root,
-      this.lang,
-      message,
-      (token) => {
-        this.api.token = token;
-        void this.start();
-      },
-      (lang) => {
-        this.lang = lang;
-        this.showLogin(message);
-      },
+    const show = (demo: DemoStaff[]) =>
+      showStaffLogin(
+        this.root,
+        this.lang,
+        message,
+        demo,
+        (name, password) => void this.login(name, password),
+        (lang) => {
+          this.lang = lang;
+          this.showLogin(message);
+        },
+      );
+    show([]);
+    // the demo staff accounts, when the server has them
+    void this.api.health().then(
+      (hl) => hl.demo?.staff.length && show(hl.demo.staff),
+      () => undefined,
     );
+  }
+
+  /** Logs a staff account in; its session token is kept in this browser, never in the URL. */
+  private async login(name: string, password: string): Promise<void> {
+    this.api.token = null;
+    try {
+      const r = await this.api.login(name, password);
+      if (!isStaffRole(r.role)) {
+        // a player's session is no use here: ended at once
+        this.api.token = r.token;
+        await this.api.logout().catch(() => undefined);
+        this.api.token = null;
+        return this.showLogin(t(this.lang, 'notStaff'));
+      }
+      localStorage.setItem(STAFF_TOKEN, r.token);
+      this.api.token = r.token;
+      await this.start();
+    } catch (e) {
+      this.api.token = null;
+      this.showLogin(e instanceof ApiFailure ? loginErrorText(this.lang, e.error) : String(e));
+    }
   }
 
   private build(): void {

@@ -5,14 +5,18 @@
  * The words are in web/src/i18n.ts (ERROR_TEXTS).
  */
 import type { ApiError } from './api.ts';
-import { ERROR_OTHER as OTHER, ERROR_TEXTS as TEXTS, type Language } from './i18n.ts';
+import { ACCOUNT_ERROR_TEXTS, ERROR_OTHER as OTHER, ERROR_TEXTS as TEXTS, type Language } from './i18n.ts';
 
 /**
  * The text of a refusal in a language, with the code for support. Every code is worded in the
  * player's language (the server's English message is never shown).
  */
 export function errorText(lang: Language, e: ApiError, money: (m: number) => string): string {
-  const words = TEXTS[e.code]?.[lang];
+  const words = Object.hasOwn(ACCOUNT_ERROR_TEXTS, e.code)
+    ? ACCOUNT_ERROR_TEXTS[e.code][lang]
+    : Object.hasOwn(TEXTS, e.code)
+      ? TEXTS[e.code]?.[lang]
+      : undefined;
   return `${words ? words(e.detail ?? {}, money) : OTHER[lang]} (${e.code})`;
 }
 

@@ -1042,3 +1042,112 @@ export const DEMO_HINT: Record<Language, string> = {
   de: 'Versuchen Sie einen der Demo-Spieler unten.',
   it: 'Provate uno dei giocatori dimostrativi qui sotto.',
 };
+
+// --- accounts: login with a password, demo accounts, account refusals (docs/SECURITY.md) ---
+
+/** Words of the login screens (player table and console). */
+export const ACCOUNT_WORDS: Record<
+  Language,
+  { password: string; staffName: string; logIn: string; demoStaff: string; demoNote: string; playersOnly: string }
+> = {
+  en: {
+    password: 'Password',
+    staffName: 'Staff name',
+    logIn: 'Log in',
+    demoStaff: 'Demo staff of this server:',
+    demoNote: 'Demo accounts with public passwords: never for real play.',
+    playersOnly: 'This is a staff account: the croupier console is at /croupier.',
+  },
+  fr: {
+    password: 'Mot de passe',
+    staffName: 'Nom de l’employé',
+    logIn: 'Se connecter',
+    demoStaff: 'Personnel de démonstration :',
+    demoNote: 'Comptes de démonstration aux mots de passe publics : jamais pour le jeu réel.',
+    playersOnly: 'C’est un compte du personnel : la console du croupier est à /croupier.',
+  },
+  cs: {
+    password: 'Heslo',
+    staffName: 'Jméno zaměstnance',
+    logIn: 'Přihlásit',
+    demoStaff: 'Ukázkový personál:',
+    demoNote: 'Ukázkové účty s veřejnými hesly: nikdy pro skutečnou hru.',
+    playersOnly: 'Toto je účet personálu: konzole krupiéra je na /croupier.',
+  },
+  de: {
+    password: 'Passwort',
+    staffName: 'Name des Mitarbeiters',
+    logIn: 'Anmelden',
+    demoStaff: 'Demo-Personal:',
+    demoNote: 'Demo-Konten mit öffentlichen Passwörtern: nie für echtes Spiel.',
+    playersOnly: 'Das ist ein Personalkonto: die Croupier-Konsole ist unter /croupier.',
+  },
+  it: {
+    password: 'Password',
+    staffName: 'Nome del personale',
+    logIn: 'Accedi',
+    demoStaff: 'Personale dimostrativo:',
+    demoNote: 'Account dimostrativi con password pubbliche: mai per il gioco reale.',
+    playersOnly: 'Questo è un account del personale: la console del croupier è su /croupier.',
+  },
+};
+
+/** Refusals of logins and registrations in the five languages (codes of src/protocol/errors.ts). */
+export const ACCOUNT_ERROR_TEXTS: Record<string, Record<Language, ErrorWords>> = {
+  INVALID_CREDENTIALS: {
+    en: () => 'Unknown name or wrong password.',
+    fr: () => 'Nom inconnu ou mot de passe erroné.',
+    cs: () => 'Neznámé jméno nebo špatné heslo.',
+    de: () => 'Unbekannter Name oder falsches Passwort.',
+    it: () => 'Nome sconosciuto o password errata.',
+  },
+  ACCOUNT_LOCKED: {
+    en: () => 'This account is locked: ask the casino.',
+    fr: () => 'Ce compte est bloqué : adressez-vous au casino.',
+    cs: () => 'Tento účet je zablokován: obraťte se na kasino.',
+    de: () => 'Dieses Konto ist gesperrt: wenden Sie sich an das Casino.',
+    it: () => 'Questo account è bloccato: rivolgetevi al casinò.',
+  },
+  TOO_MANY_ATTEMPTS: {
+    en: (d) => `Too many attempts: try again in ${String(d.retryAfter ?? 60)} s.`,
+    fr: (d) => `Trop de tentatives : réessayez dans ${String(d.retryAfter ?? 60)} s.`,
+    cs: (d) => `Příliš mnoho pokusů: zkuste to znovu za ${String(d.retryAfter ?? 60)} s.`,
+    de: (d) => `Zu viele Versuche: erneut in ${String(d.retryAfter ?? 60)} s.`,
+    it: (d) => `Troppi tentativi: riprovate tra ${String(d.retryAfter ?? 60)} s.`,
+  },
+  WELCOME_BUDGET_SPENT: {
+    en: () => 'Registration is paused for now: try again later.',
+    fr: () => 'Les inscriptions sont suspendues : réessayez plus tard.',
+    cs: () => 'Registrace je pozastavena: zkuste to později.',
+    de: () => 'Die Registrierung ist pausiert: versuchen Sie es später.',
+    it: () => 'La registrazione è sospesa: riprovate più tardi.',
+  },
+  NAME_MIXED_SCRIPTS: {
+    en: () => 'A name is written in one script (no look-alike letters of another).',
+    fr: () => 'Un nom s’écrit dans une seule écriture (pas de lettres sosies d’une autre).',
+    cs: () => 'Jméno se píše jedním písmem (bez podobných znaků jiného písma).',
+    de: () => 'Ein Name ist in einer Schrift geschrieben (keine ähnlichen Zeichen einer anderen).',
+    it: () => 'Un nome è scritto in un solo alfabeto (niente lettere somiglianti di un altro).',
+  },
+  NAME_INVISIBLE_CHARACTER: {
+    en: () => 'A name has no invisible characters.',
+    fr: () => 'Un nom n’a pas de caractères invisibles.',
+    cs: () => 'Jméno nesmí obsahovat neviditelné znaky.',
+    de: () => 'Ein Name enthält keine unsichtbaren Zeichen.',
+    it: () => 'Un nome non ha caratteri invisibili.',
+  },
+  PASSWORD_TOO_SHORT: {
+    en: () => 'A password has at least 8 characters.',
+    fr: () => 'Un mot de passe a au moins 8 caractères.',
+    cs: () => 'Heslo má alespoň 8 znaků.',
+    de: () => 'Ein Passwort hat mindestens 8 Zeichen.',
+    it: () => 'Una password ha almeno 8 caratteri.',
+  },
+  PASSWORD_TOO_LONG: {
+    en: () => 'A password has at most 256 characters.',
+    fr: () => 'Un mot de passe a au plus 256 caractères.',
+    cs: () => 'Heslo má nejvýše 256 znaků.',
+    de: () => 'Ein Passwort hat höchstens 256 Zeichen.',
+    it: () => 'Una password ha al massimo 256 caratteri.',
+  },
+};

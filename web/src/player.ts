@@ -53,7 +53,7 @@ import { specOf } from './bet-spec.ts';
 import { coupNet, coupResult, type SettlementLike } from './history.ts';
 import { RepeatGuard, slipKey } from './commands.ts';
 import { NAME_MAX } from '../../src/protocol/names.ts';
-import { nameProblem } from './login.ts';
+import { demoLogins, nameProblem, passwordInput, playersOnly } from './login.ts';
 import { phaseStatus } from './phase.ts';
 import { groupSlip } from './slip.ts';
 import { radioKeyTarget, radioTabIndex } from './radio.ts';
@@ -186,8 +186,9 @@ class PlayerApp {
       placeholder: t(this.lang, 'name'),
       'aria-label': t(this.lang, 'name'),
     });
-    // "Sit down": an existing player only; "Join" (open registration): a new player only
-    const submit = async (name: string, register = false) => {
+    const password = passwordInput(this.lang, 'login-password');
+    // "Sit down": an existing player's login; "Join" (open registration): a new player only
+    const submit = async (name: string, pw: string, register = false) => {
       err.textContent = '';
       const problem = nameProblem(name);
       if (problem) {
@@ -195,14 +196,18 @@ class PlayerApp {
         return;
       }
       try {
-        const r = await this.api.login(name, register ? 'new' : 'existing');
+        const r = register ? await this.api.register(name, pw) : await this.api.login(name, pw);
+        if (!r.playerId) {
+          err.textContent = playersOnly(this.lang);
+          return;
+        }
         this.session = { token: r.token, name: r.name, playerId: r.playerId };
         localStorage.setItem('croupier.session', JSON.stringify(this.session));
         this.api.token = r.token;
-        this.st = initialTable(r.playerId, r.balance);
+        this.st = initialTable(r.playerId, r.balance ?? 0);
         await this.enterTable();
       } catch (e) {
-        const unknown = e instanceof ApiFailure && e.error.code === 'UNKNOWN_PLAYER';
+        const unknown = e instanceof ApiFailure && e.error.code === 'INVALID_CREDENTIALS';
         const text = e instanceof ApiFailure ? loginErrorText(this.lang, e.error) : String(e);
         const hints = [
           unknown && join.childElementCount > 0 ? t(this.lang, 'useJoin') : '',
@@ -221,10 +226,11 @@ class PlayerApp {
       {
         onsubmit: (e: Event) => {
           e.preventDefault();
-          void submit(input.value.trim());
+          void submit(input.value.trim(), password.value);
         },
       },
       input,
+      password,
       h('button', { class: 'btn primary', type: 'submit' }, t(this.lang, 'join')),
     );
     this.root.replaceChildren(
@@ -255,7 +261,7 @@ class PlayerApp {
   private async fillLoginOffers(
     demo: HTMLElement,
     join: HTMLElement,
-    submit: (name: string, register?: boolean) => Promise<void>,
+    submit: (name: string, password: string, register?: boolean) => Promise<void>,
   ): Promise<void> {
     let health: Awaited<ReturnType<Api['health']>>;
     try {
@@ -263,17 +269,9 @@ class PlayerApp {
     } catch {
       return; // nothing to offer: the name form still works
     }
-    const names = health.demoPlayers ?? [];
-    if (names.length > 0) {
-      demo.replaceChildren(
-        h('p', { class: 'empty' }, DEMO_LABEL[this.lang]),
-        h(
-          'div',
-          { class: 'quick' },
-          ...names.map((n) => h('button', { class: 'btn', type: 'button', onclick: () => void submit(n) }, n)),
-        ),
-      );
-    }
+    demo.replaceChildren(
+      ...demoLogins(this.lang, DEMO_LABEL[this.lang], health.demo?.players ?? [], (n, pw) => void submit(n, pw)),
+    );
     if (health.registration) {
       const input = h('input', {
         id: 'register-name',
@@ -283,6 +281,7 @@ class PlayerApp {
         placeholder: t(this.lang, 'name'),
         'aria-label': NEW_PLAYER[this.lang],
       });
+      const newPassword = passwordInput(this.lang, 'register-password', 'new-password');
       const welcome = health.welcomeBalance
         ? ` (${WELCOME[this.lang].replace('{a}', formatMoney(health.welcomeBalance, { code: 'EUR', decimals: 2 }, this.lang))})`
         : '';
@@ -293,10 +292,11 @@ class PlayerApp {
           {
             onsubmit: (e: Event) => {
               e.preventDefault();
-              void submit(input.value.trim(), true);
+              void submit(input.value.trim(), newPassword.value, true);
             },
           },
           input,
+          newPassword,
           h('button', { class: 'btn', type: 'submit', id: 'register-join' }, JOIN[this.lang]),
         ),
       );

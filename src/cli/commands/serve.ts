@@ -246,11 +246,7 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
     const bound = app.server.address();
     const boundHost = bound && typeof bound === 'object' ? bound.address : o.host;
     const loopback = isLoopback(boundHost);
-    if (!loopback && demo) {
-      process.stderr.write(
-        `WARNING: listening on ${boundHost} (reachable from other machines) with the demo accounts and their public passwords (Admin / admin-demo: anyone can run the tables and make deposits). Start with --no-demo and create staff accounts (docs/SECURITY.md), or listen on 127.0.0.1 (the default).\n`,
-      );
-    }
+    if (!loopback && demo) process.stderr.write(exposedDemoWarning(boundHost));
     const web = o.webDir ? resolve(o.webDir) : fileURLToPath(new URL('../../../web', import.meta.url));
     if (existsSync(web) && !existsSync(join(web, 'dist', 'player.js')))
       process.stderr.write(
@@ -275,20 +271,7 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
                 .join(', ')})`,
             ]
           : []),
-        ...(demo
-          ? [
-              `  demo players:      ${DEMO_PLAYERS.map((p) => `${p.name} / ${p.password}`).join(', ')}`,
-              `  demo staff:        ${DEMO_STAFF.map((p) => `${p.name} (${p.role}) / ${p.password}`).join(', ')}`,
-              '                     (demo accounts with public passwords: never for real play)',
-            ]
-          : []),
-        `  registration:      ${registration ? `open, a demo facility: POST /api/register gives a new player ${WELCOME_BALANCE} minor units (limited per address and per hour; --no-open-registration for real play)` : 'closed (the admin creates accounts)'}`,
-        `  sessions:          end after ${sessions.idleMs / 60_000} min idle, ${sessions.absoluteMs / 3_600_000} h at most`,
-        ...(bootstrapToken
-          ? [
-              '  admin bootstrap:   CROUPIER_ADMIN_TOKEN is set (emergency admin token: unset it once staff accounts exist)',
-            ]
-          : []),
+        ...accountLines(demo, registration, sessions, bootstrapToken !== undefined),
         '',
       ].join('\n'),
     );
@@ -309,6 +292,34 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
+}
+
+/** The warning of a demo server reachable from other machines. */
+function exposedDemoWarning(host: string): string {
+  return `WARNING: listening on ${host} (reachable from other machines) with the demo accounts and their public passwords (Admin / admin-demo: anyone can run the tables and make deposits). Start with --no-demo and create staff accounts (docs/SECURITY.md), or listen on 127.0.0.1 (the default).\n`;
+}
+
+/** The banner's lines about accounts: the demo accounts, registration, sessions, the bootstrap token. */
+function accountLines(
+  demo: boolean,
+  registration: boolean,
+  sessions: { idleMs: number; absoluteMs: number },
+  bootstrap: boolean,
+): string[] {
+  return [
+    ...(demo
+      ? [
+          `  demo players:      ${DEMO_PLAYERS.map((p) => `${p.name} / ${p.password}`).join(', ')}`,
+          `  demo staff:        ${DEMO_STAFF.map((p) => `${p.name} (${p.role}) / ${p.password}`).join(', ')}`,
+          '                     (demo accounts with public passwords: never for real play)',
+        ]
+      : []),
+    `  registration:      ${registration ? `open, a demo facility: POST /api/register gives a new player ${WELCOME_BALANCE} minor units (limited per address and per hour; --no-open-registration for real play)` : 'closed (the admin creates accounts)'}`,
+    `  sessions:          end after ${sessions.idleMs / 60_000} min idle, ${sessions.absoluteMs / 3_600_000} h at most`,
+    ...(bootstrap
+      ? ['  admin bootstrap:   CROUPIER_ADMIN_TOKEN is set (emergency admin token: unset it once staff accounts exist)']
+      : []),
+  ];
 }
 
 /** `--session-idle-minutes` and `--session-hours` as session limits (ms). */
