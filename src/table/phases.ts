@@ -49,6 +49,7 @@ export function startCoup(s0: TableState, now: number, extra: Partial<EventBody<
     requests: s.requests.since(s.coup),
     nextBetSeq: 1,
     txSeq: 1,
+    staffLog: [],
   };
   const effects = [phaseEvent(next, { call: CALLS.fr.faitesVosJeux, calls: callsOf('faitesVosJeux'), ...extra })];
   const byPlayer = new Map<string, StoredBet[]>();

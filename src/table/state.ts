@@ -19,6 +19,7 @@ import type { Result } from '../engine/index.ts';
 import { parseBet } from '../engine/index.ts';
 import { BetBook, RequestLog, type BetBookJson, type RequestRecord, type StoredBet } from './book.ts';
 import { rulesOf, type TableConfig } from './config.ts';
+import type { StaffNote } from './step.ts';
 
 export type { StoredBet, RequestRecord } from './book.ts';
 export { BetBook, RequestLog } from './book.ts';
@@ -124,6 +125,8 @@ export interface TableState {
   readonly nextBetSeq: number;
   /** Counter for ledger transaction ids. */
   readonly txSeq: number;
+  /** Staff actions of the current coup (no spin, void, ...), for its coup record; absent = none. */
+  readonly staffLog?: readonly StaffNote[];
 }
 
 /** A fresh table: closed, no coup yet. */
@@ -287,6 +290,8 @@ export function restoreState(json: unknown): Result<TableState, TableError> {
     (!Array.isArray(json.carried) || !json.carried.every((x) => isStored(x, tr.catalogue)))
   )
     return bad('carried', 'are not stored bets');
+  if (json.staffLog !== undefined && (!Array.isArray(json.staffLog) || !json.staffLog.every(isObj)))
+    return bad('staffLog', 'is not a list of staff actions');
   const sb = stakesOf(tr.catalogue);
   const parts = json.v === 2 ? partsV2(json, tr.catalogue, sb) : partsV1(json, tr.rules, sb);
   if (Array.isArray(parts)) return bad(parts[0], parts[1]);
