@@ -15,7 +15,7 @@ import {
   type Posting,
 } from '../table/ledger.ts';
 import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
-import { encodeRecord } from './record-codec.ts';
+import { decodeRecord, encodeRecord } from './record-codec.ts';
 import type { Database } from './schema.ts';
 import {
   InsufficientFundsError,
@@ -243,7 +243,7 @@ export class SqlTx implements StoreTx {
       .where('number', '=', e.coup)
       .executeTakeFirst();
     if (!row) return;
-    const record = JSON.parse(row.record) as CoupRecord & {
+    const record = decodeRecord(row.record) as CoupRecord & {
       settlement: { payments?: PaymentJson[]; owners?: Record<string, string> } | null;
     };
     const pl = Object.hasOwn(record.players, e.playerId) ? record.players[e.playerId] : undefined;
@@ -254,7 +254,7 @@ export class SqlTx implements StoreTx {
     }
     await this.db
       .updateTable('coups')
-      .set({ record: JSON.stringify(record) })
+      .set({ record: encodeRecord(record) })
       .where('table_id', '=', e.tableId)
       .where('number', '=', e.coup)
       .execute();
