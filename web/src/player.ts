@@ -21,6 +21,7 @@ import { showLogin } from './player/login-view.ts';
 import { buildShell, updateShell } from './player/shell.ts';
 import { tickStatus } from './player/status-view.ts';
 import type { Racetrack } from './racetrack.ts';
+import { showStaffNotice } from './staff-notice.ts';
 import type { Orientation } from './spots.ts';
 import { initialTable, landing, reduce, type ServerMessage, type TableAction, type TableState } from './state/table.ts';
 import type { WheelView } from './wheel-view.ts';
@@ -188,9 +189,8 @@ class PlayerApp implements PlayerCtx {
   }
 
   /**
-   * The one way the table's state changes: reduce, then bring the page in line with what
-   * changed (the ball's animation, a changed table configuration, the history after a result,
-   * one fetch when the store asks for a resync) and render.
+   * The one way the table's state changes: reduce, then bring the page in line (the ball, a changed
+   * configuration, the history after a result, one fetch on a resync), render, the staff notice.
    */
   dispatch(a: TableAction): void {
     if (!this.session || !this.st.view) return; // an answer that arrived after a log out
@@ -216,6 +216,7 @@ class PlayerApp implements PlayerCtx {
       void this.refetch();
     }
     this.update();
+    showStaffNotice(this.lang, this.st.notice?.coup === this.st.view?.coup ? (this.st.notice ?? null) : null);
   }
 
   private async refetch(): Promise<void> {
