@@ -51,6 +51,8 @@ export const TABLE_ERROR_CODES = [
   'NAME_INVISIBLE_CHARACTER', // a name with an invisible character (a joiner outside the scripts that need it)
   'PASSWORD_TOO_SHORT', // a new password under 8 characters
   'PASSWORD_TOO_LONG', // a new password over 256 characters
+  // table operation (issue 12)
+  'REASON_REQUIRED', // a void, correction or derogation without a reason (docs/OPERATIONS.md)
 ] as const;
 
 /** A table / server rejection code. */

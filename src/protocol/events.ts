@@ -28,7 +28,13 @@ export interface RoundingJson {
 }
 
 /** A bet on the layout: the engine's view plus its owner, the instant it was placed and the player's zero choice. */
-export type PlacedBetJson = BetJson & { playerId: string; placedAt: number; onZero?: 'prison' | 'partage' };
+export type PlacedBetJson = BetJson & {
+  playerId: string;
+  placedAt: number;
+  onZero?: 'prison' | 'partage';
+  /** A chance simple returned on 0 / 00 that stayed on the layout (historic tables, RULES §3a): the coup whose zero returned it. */
+  carriedFrom?: number;
+};
 
 /** A chance simple en prison (docs/API.md "Prisoner"). */
 export interface PrisonerJson {
@@ -84,6 +90,11 @@ export interface TableConfigJson {
   readonly croupierPaced: boolean;
   readonly maxBetsPerPlayer: number;
   readonly timeZone: string;
+  /**
+   * Even-chance stake unit (RULES §3a), minor units: stakes on chances simples must be
+   * multiples of twice it (INVALID_STAKE_UNIT otherwise); null: any stake.
+   */
+  readonly evenChanceUnit?: number | null;
 }
 
 /** Fields every live event carries. */
@@ -150,6 +161,10 @@ export interface SettlementEvent extends EventBase {
   readonly prisonerStakes: number;
   /** Handed back to the wallet. */
   readonly returned: number;
+  /** Stakes of bets carried over from an earlier coup (historic tables: returned on 0 / 00, left on the layout); not new stakes. */
+  readonly carriedStakes?: number;
+  /** Stakes returned on 0 / 00 that stay on the layout as the player's bets of the next coup (historic tables, RULES §3a); not in `returned`. */
+  readonly carried?: number;
 }
 
 /** The croupier's payment list (audience: staff): at the settlement, and again when a partage joins it. */
@@ -188,12 +203,16 @@ export interface BalanceEvent extends EventBase {
   readonly balance: number;
 }
 
-/** The coup was void (a restart lost the ball): every stake went back (audience: table). */
+/** The coup was void (a restart lost the ball, or the chef / pit boss voided it): every stake went back (audience: table). */
 export interface CoupVoidEvent extends EventBase {
   readonly type: 'coup-void';
   readonly reason: string;
   /** Player id → minor units returned. */
   readonly returned: Readonly<Record<string, number>>;
+  /** The staff account that voided it (absent: a restart). */
+  readonly by?: StaffJson;
+  /** The announcement to the players in every language ("Coup annulé, les mises sont rendues"). */
+  readonly calls?: CallsJson;
 }
 
 /** The table's configuration changed (audience: table). */
@@ -214,7 +233,9 @@ export type LiveEvent =
   | BalanceEvent
   | CoupVoidEvent
   | ConfigEvent
-  | IntegrityAlertEvent;
+  | IntegrityAlertEvent
+  // table operation (issue 12)
+  | NoSpinEvent;
 
 /**
  * A wheel-integrity test crossed its alarm level on this table's permanence (audience: staff;
@@ -245,4 +266,28 @@ export type Audience = { kind: 'table' } | { kind: 'player'; playerId: string } 
 export interface Published {
   readonly audience: Audience;
   readonly event: LiveEvent;
+}
+
+// ---------------------------------------------------------------------------------------------
+// table operation (issue 12)
+
+/** The staff account behind a staff action: its account id and role. */
+export interface StaffJson {
+  readonly account: string;
+  readonly role: string;
+}
+
+/**
+ * "No spin" (audience: table): the ball did not make its revolutions, fell out, or the cylinder
+ * was not turned; the spin is repeated, the bets stay, nothing is settled (an entered number not
+ * yet confirmed is dropped). `phase` is the phase the table stays in (`launched` or `no-more-bets`).
+ */
+export interface NoSpinEvent extends EventBase {
+  readonly type: 'no-spin';
+  readonly phase: Phase;
+  readonly reason?: string;
+  readonly by?: StaffJson;
+  /** The announcement in every language, French as the call. */
+  readonly call: string;
+  readonly calls: CallsJson;
 }

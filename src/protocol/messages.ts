@@ -79,6 +79,7 @@ const configFields = {
   croupierPaced: z.boolean().optional(),
   maxBetsPerPlayer: z.number().int().optional(),
   timeZone: z.string().optional(),
+  evenChanceUnit: z.number().int().nullable().optional(),
 };
 /** Admin: new table (TableConfigInput plus `open`). */
 export const createTableBody = z
@@ -201,3 +202,10 @@ export const createAccountBody = z
 export const passwordBody = z.object({ password }).strict();
 /** POST /api/admin/accounts body. */
 export type CreateAccountBody = z.infer<typeof createAccountBody>;
+// table operation (issue 12)
+/** A staff reason (void, correction, derogation, no spin): 1 to 500 characters after trimming (checked by the machine: REASON_REQUIRED). */
+export const reason = z.string().max(2000);
+/** `POST /api/tables/:id/no-spin`. */
+export const noSpinBody = z.object({ reason: reason.optional() }).strict();
+/** `POST /api/tables/:id/void`. */
+export const voidBody = z.object({ reason: reason.optional() }).strict();

@@ -19,6 +19,7 @@ import type { Result } from '../engine/index.ts';
 import { parseBet } from '../engine/index.ts';
 import { BetBook, RequestLog, type BetBookJson, type RequestRecord, type StoredBet } from './book.ts';
 import { rulesOf, type TableConfig } from './config.ts';
+import type { StaffNote } from './step.ts';
 
 export type { StoredBet, RequestRecord } from './book.ts';
 export { BetBook, RequestLog } from './book.ts';
@@ -109,6 +110,12 @@ export interface TableState {
   /** The bets on the layout, with per-player indexes and totals and each player's balance before their first stake. */
   readonly bets: BetBook;
   readonly prisoners: readonly Prisoner[];
+  /**
+   * Chances simples returned on 0 / 00 that stay on the layout (historic tables, RULES §3a),
+   * between the settlement and the next coup, which starts with them as their players' bets.
+   * Absent when there are none.
+   */
+  readonly carried?: readonly StoredBet[];
   /** Each player's bets of their last coup with bets, for rebet (null-prototype object). */
   readonly lastBets: Readonly<Record<string, readonly StoredBet[]>>;
   readonly history: readonly RecentResult[];
@@ -118,6 +125,8 @@ export interface TableState {
   readonly nextBetSeq: number;
   /** Counter for ledger transaction ids. */
   readonly txSeq: number;
+  /** Staff actions of the current coup (no spin, void, ...), for its coup record; absent = none. */
+  readonly staffLog?: readonly StaffNote[];
 }
 
 /** A fresh table: closed, no coup yet. */
@@ -276,6 +285,13 @@ export function restoreState(json: unknown): Result<TableState, TableError> {
   if (!Array.isArray(json.history)) return bad('history', 'is not a list');
   if (json.lastCoup !== null && !isObj(json.lastCoup)) return bad('lastCoup', 'is not an object or null');
   if (!isObj(json.lastBets)) return bad('lastBets', 'is not an object');
+  if (
+    json.carried !== undefined &&
+    (!Array.isArray(json.carried) || !json.carried.every((x) => isStored(x, tr.catalogue)))
+  )
+    return bad('carried', 'are not stored bets');
+  if (json.staffLog !== undefined && (!Array.isArray(json.staffLog) || !json.staffLog.every(isObj)))
+    return bad('staffLog', 'is not a list of staff actions');
   const sb = stakesOf(tr.catalogue);
   const parts = json.v === 2 ? partsV2(json, tr.catalogue, sb) : partsV1(json, tr.rules, sb);
   if (Array.isArray(parts)) return bad(parts[0], parts[1]);

@@ -3,7 +3,7 @@
  * state and {@link Effect}s for the driver) out, and the small helpers every part of the
  * machine builds its steps with.
  */
-import type { Audience, LiveEvent, LiveEventType, Published } from '../protocol/events.ts';
+import type { Audience, LiveEvent, LiveEventType, PaymentJson, Published } from '../protocol/events.ts';
 import { tableErr, type TableError } from '../protocol/errors.ts';
 import type { PocketLabel } from '../engine/index.ts';
 import type { TableConfigInput } from './config.ts';
@@ -27,6 +27,9 @@ export type TableEvent =
   | { type: 'result'; now: number; pocket: unknown; source: 'rng' | 'croupier' }
   | { type: 'recover'; now: number }
   | { type: 'configure'; now: number; patch: Partial<Omit<TableConfigInput, 'id' | 'rules'>> }
+  // table operation (issue 12): staff actions, each naming the staff account that did it
+  | { type: 'no-spin'; now: number; by?: StaffRef; reason?: string }
+  | { type: 'void'; now: number; reason: string; by?: StaffRef }
   | { type: 'place'; now: number; playerId: string; requestId: string; bet: Record<string, unknown>; available: number }
   | { type: 'rebet'; now: number; playerId: string; requestId: string; available: number }
   | { type: 'double'; now: number; playerId: string; requestId: string; available: number }
@@ -43,6 +46,20 @@ export type TableEvent =
       requestId?: string;
     };
 
+/** The staff account behind a staff action (recorded in the coup record and the events): account id and role. */
+export interface StaffRef {
+  readonly account: string;
+  readonly role: string;
+}
+
+/** A staff action of the current coup, as the coup record keeps it (`staff`, docs/OPERATIONS.md). */
+export interface StaffNote {
+  readonly action: 'no-spin' | 'void';
+  readonly at: number;
+  readonly by: StaffRef | null;
+  readonly reason?: string;
+}
+
 /** Per player in a coup record: new stakes, prisoner stakes in play, returned to the wallet, balance before the first stake, bet ids. */
 export interface CoupPlayer {
   staked: number;
@@ -50,6 +67,16 @@ export interface CoupPlayer {
   returned: number;
   balanceBeforeBets: number | null;
   betIds: string[];
+  /**
+   * Stakes of bets that stayed on the layout from an earlier coup (historic tables, RULES §3a)
+   * and were in play in this one: not new stakes (the wallet paid them in their first coup).
+   */
+  carriedStakes?: number;
+  /**
+   * Stakes returned on 0 / 00 that stay on the layout as the player's bets of the next coup
+   * (historic tables, RULES §3a): the player's, but not handed to the wallet (not in `returned`).
+   */
+  carried?: number;
   /** La partage taken in this coup's zero-choice window (added to the record afterwards, see the `partage` effect). */
   partages?: CoupPartage[];
 }
@@ -76,6 +103,8 @@ export interface CoupRecord {
   readonly reason?: string;
   /** settlementJson of the engine plus `owners` (void coups: null). */
   readonly settlement: unknown;
+  /** Staff actions of the coup in order (no spin, void, ...; absent when none). */
+  readonly staff?: readonly StaffNote[];
   /** The bets (engine betJson) with their owner. */
   readonly bets: ReadonlyArray<{ playerId: string; prisoner: boolean; bet: unknown }>;
   /** Per player (a null-prototype object keyed by player id). */
@@ -93,7 +122,15 @@ export type Effect =
    * La partage taken after the settlement, in the zero-choice window of coup `coup`: the store
    * adds it to that coup's record (`players[playerId].partages`, RULES §4: with its rounding).
    */
-  | { type: 'partage'; tableId: string; coup: number; playerId: string; partage: CoupPartage }
+  | {
+      type: 'partage';
+      tableId: string;
+      coup: number;
+      playerId: string;
+      partage: CoupPartage;
+      /** Its line of that coup's payment list (engine payment order), when it pays a half back. */
+      line?: PaymentJson;
+    }
   | { type: 'publish'; message: Published };
 
 /** A transition's result. `state === previous state` exactly when nothing changed. */
