@@ -13,8 +13,7 @@ import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
 import { decodeRecord } from './record-codec.ts';
 import { createSchema, type Database } from './schema.ts';
 import type { CoupBalances, PartageBooked, PlayerCoup, PlayerRow, Store, StoreTx, TableLoad } from './port.ts';
-import type { SessionRow, UserRow } from './port.ts';
-import * as users from './users.ts';
+import { AccountReads } from './users.ts';
 import { chunks, num, playerDetails, SqlTx, type PlayerDetail } from './tx.ts';
 
 export { defaultPgUrl, dropPostgresSchema, openPostgresStore } from './postgres.ts';
@@ -31,13 +30,15 @@ export interface Claims {
 }
 
 /** The SQL store (see Store). */
-export class SqlStore implements Store {
+export class SqlStore extends AccountReads implements Store {
   constructor(
     readonly kind: 'sqlite' | 'postgres',
-    readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     /** PostgreSQL: the advisory locks; SQLite (one process per file): every claim granted. */
     private readonly claims: Claims | null = null,
-  ) {}
+  ) {
+    super(db);
+  }
 
   claimTable(id: string): Promise<boolean> {
     return this.claims ? this.claims.claim(id) : Promise.resolve(true);
@@ -125,23 +126,6 @@ export class SqlStore implements Store {
       .orderBy('players.name')
       .execute();
     return rows.map((r) => ({ id: r.id, name: r.name, createdAt: num(r.created_at), balance: num(r.balance) }));
-  }
-
-  async sessionPlayer(token: string): Promise<string | null> {
-    const r = await this.db.selectFrom('sessions').select('player_id').where('token', '=', token).executeTakeFirst();
-    return r?.player_id ?? null;
-  }
-
-  session(token: string): Promise<SessionRow | null> {
-    return users.getSession(this.db, token);
-  }
-
-  getUser(id: string): Promise<UserRow | null> {
-    return users.getUser(this.db, id);
-  }
-
-  listUsers(): Promise<UserRow[]> {
-    return users.listUsers(this.db);
   }
 
   async balance(account: string): Promise<number> {

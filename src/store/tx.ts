@@ -24,10 +24,8 @@ import {
   type PartageAmend,
   type PlayerRow,
   type StoreTx,
-  type UserPatch,
-  type UserRow,
 } from './port.ts';
-import * as users from './users.ts';
+import { AccountTx } from './users.ts';
 import { insertPayment } from '../engine/index.ts';
 import type { PaymentJson } from '../protocol/events.ts';
 
@@ -67,14 +65,15 @@ function bounds(kind: LedgerTx['kind'], p: Posting): { lo: number; hi: number } 
 }
 
 /** The operations of one transaction (see StoreTx). */
-export class SqlTx implements StoreTx {
+export class SqlTx extends AccountTx implements StoreTx {
   /** Rows per bulk statement: PostgreSQL binds whole columns as arrays (unnest), so no cut is needed there. */
   private readonly rows: number;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly kind: 'sqlite' | 'postgres',
   ) {
+    super(db);
     this.rows = kind === 'postgres' ? 1_000_000 : BULK_ROWS;
   }
 
@@ -345,33 +344,6 @@ export class SqlTx implements StoreTx {
       .values({ id: `player:${player.id}`, balance: 0 })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
-  }
-
-  async createSession(token: string, playerId: string, at: number): Promise<void> {
-    await this.db
-      .insertInto('sessions')
-      .values({ token, player_id: playerId, created_at: at, last_seen: at })
-      .execute();
-  }
-
-  async deleteSession(token: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('token', '=', token).execute();
-  }
-
-  deleteSessions(accountId: string): Promise<number> {
-    return users.deleteSessions(this.db, accountId);
-  }
-
-  touchSession(token: string, at: number): Promise<void> {
-    return users.touchSession(this.db, token, at);
-  }
-
-  createUser(user: UserRow): Promise<void> {
-    return users.createUser(this.db, user);
-  }
-
-  updateUser(id: string, patch: UserPatch, at: number): Promise<boolean> {
-    return users.updateUser(this.db, id, patch, at);
   }
 }
 

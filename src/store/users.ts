@@ -4,7 +4,9 @@
  * of SqlStore and SqlTx. Sessions are keyed by the SHA-256 of their token (the app hashes it),
  * so a copy of the database holds no usable token.
  */
+import type { Kysely } from 'kysely';
 import type { AccountRole } from '../protocol/roles.ts';
+import type { Database } from './schema.ts';
 import type { SessionRow, UserPatch, UserRow } from './port.ts';
 import type { Db } from './tx.ts';
 
@@ -95,4 +97,59 @@ export async function touchSession(db: Db, tokenHash: string, at: number): Promi
 export async function deleteSessions(db: Db, accountId: string): Promise<number> {
   const r = await db.deleteFrom('sessions').where('player_id', '=', accountId).executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+/** The account and session reads of the SQL store (SqlStore extends it). */
+export class AccountReads {
+  constructor(readonly db: Kysely<Database>) {}
+
+  /** The player a session key belongs to, or null (Store.sessionPlayer). */
+  async sessionPlayer(token: string): Promise<string | null> {
+    const r = await this.db.selectFrom('sessions').select('player_id').where('token', '=', token).executeTakeFirst();
+    return r?.player_id ?? null;
+  }
+
+  session(token: string): Promise<SessionRow | null> {
+    return getSession(this.db, token);
+  }
+
+  getUser(id: string): Promise<UserRow | null> {
+    return getUser(this.db, id);
+  }
+
+  listUsers(): Promise<UserRow[]> {
+    return listUsers(this.db);
+  }
+}
+
+/** The account and session writes of a SQL transaction (SqlTx extends it). */
+export class AccountTx {
+  constructor(protected readonly db: Db) {}
+
+  async createSession(token: string, playerId: string, at: number): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({ token, player_id: playerId, created_at: at, last_seen: at })
+      .execute();
+  }
+
+  async deleteSession(token: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('token', '=', token).execute();
+  }
+
+  deleteSessions(accountId: string): Promise<number> {
+    return deleteSessions(this.db, accountId);
+  }
+
+  touchSession(token: string, at: number): Promise<void> {
+    return touchSession(this.db, token, at);
+  }
+
+  createUser(user: UserRow): Promise<void> {
+    return createUser(this.db, user);
+  }
+
+  updateUser(id: string, patch: UserPatch, at: number): Promise<boolean> {
+    return updateUser(this.db, id, patch, at);
+  }
 }
