@@ -174,6 +174,8 @@ export class Accounts {
     password: string;
     role: AccountRole;
     deposit?: number;
+    /** scrypt cost of this hash (the demo accounts, whose passwords are public, use a cheap one). */
+    cost?: ScryptCost;
   }): Promise<R<AccountView>> {
     const bad = this.passwordRefusal(input.password);
     if (bad) return bad;
@@ -187,7 +189,7 @@ export class Accounts {
       createdAt: at,
       updatedAt: at,
     });
-    const passwordHash = await this.hash(input.password);
+    const passwordHash = input.cost ? await hashPassword(input.password, input.cost) : await this.hash(input.password);
     if (input.role === 'player') {
       const r = await this.opts.players.create(input.name, input.deposit ?? 0, (tx, id, name) =>
         tx.createUser(row(id, name, passwordHash)),
@@ -222,10 +224,10 @@ export class Accounts {
    * Sets an account's password (admin reset); a player without credentials (created without a
    * password, or by an older version) gets its account. Errors: PASSWORD_TOO_*, UNKNOWN_ACCOUNT.
    */
-  async setPassword(id: string, password: string): Promise<R<AccountView>> {
+  async setPassword(id: string, password: string, cost?: ScryptCost): Promise<R<AccountView>> {
     const bad = this.passwordRefusal(password);
     if (bad) return bad;
-    const passwordHash = await this.hash(password);
+    const passwordHash = cost ? await hashPassword(password, cost) : await this.hash(password);
     const at = this.now();
     if (await this.store.transaction((tx) => tx.updateUser(id, { passwordHash }, at))) return this.view(id);
     const p = await this.store.getPlayer(id);

@@ -6,7 +6,14 @@
 import type { DemoAccountsView } from '../protocol/views.ts';
 import type { StaffRole } from '../protocol/roles.ts';
 import type { Accounts } from './accounts.ts';
+import type { ScryptCost } from './passwords.ts';
 import type { Players } from './players.ts';
+
+/**
+ * The scrypt cost of the demo accounts' hashes: their passwords are public, so a full-cost hash
+ * (about 100 ms each, more under load) would only slow every demo start.
+ */
+export const DEMO_SCRYPT_COST: ScryptCost = { log2N: 10, r: 8, p: 1 };
 
 /** Demo players, their opening deposits (minor units) and demo passwords. */
 export const DEMO_PLAYERS: ReadonlyArray<{ name: string; deposit: number; password: string }> = [
@@ -32,12 +39,12 @@ export async function seedDemoAccounts(players: Players, accounts: Accounts): Pr
   for (const p of DEMO_PLAYERS) {
     const found = await players.find(p.name);
     if (!found) {
-      const r = await accounts.create({ name: p.name, password: p.password, role: 'player', deposit: p.deposit });
+      const r = await accounts.create({ ...p, role: 'player', cost: DEMO_SCRYPT_COST });
       if (!r.ok) throw new Error(`demo player ${p.name}: ${r.error.message}`);
-    } else if (!(await accounts.exists(found.id))) await accounts.setPassword(found.id, p.password);
+    } else if (!(await accounts.exists(found.id))) await accounts.setPassword(found.id, p.password, DEMO_SCRYPT_COST);
   }
   for (const s of DEMO_STAFF) {
-    const r = await accounts.create({ name: s.name, password: s.password, role: s.role });
+    const r = await accounts.create({ ...s, cost: DEMO_SCRYPT_COST });
     if (!r.ok && r.error.code !== 'ACCOUNT_EXISTS') throw new Error(`demo staff ${s.name}: ${r.error.message}`);
   }
   return {

@@ -23,6 +23,7 @@ import { croupierRoutes } from './routes/croupier.ts';
 import { playerRoutes } from './routes/player.ts';
 import { publicRoutes } from './routes/public.ts';
 import { Hub } from './ws.ts';
+import { requestForLog } from './redact.ts';
 
 export { redactCoup } from '../app/views.ts';
 
@@ -43,7 +44,15 @@ export const WS_MAX_PAYLOAD = 64 * 1024;
 /** Fastify with the WebSocket plugin, the JSON body parser and the error format of the API. */
 async function fastifyApp(opts: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(opts.logger ? { loggerInstance: opts.logger as unknown as FastifyBaseLogger } : { logger: false }),
+    // requests are logged with their URL's token-like values redacted (redact.ts)
+    ...(opts.logger
+      ? {
+          loggerInstance: opts.logger.child(
+            {},
+            { serializers: { req: requestForLog as never } },
+          ) as unknown as FastifyBaseLogger,
+        }
+      : { logger: false }),
     bodyLimit: 256 * 1024,
   });
   await app.register(fastifyWebsocket, {
