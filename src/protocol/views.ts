@@ -8,7 +8,16 @@
  */
 import type { PositionKind } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
-import type { CroupiersJson, PaymentJson, Phase, PlacedBetJson, PrisonerJson, TableConfigJson } from './events.ts';
+import type {
+  BetJson,
+  CroupiersJson,
+  OutcomeJson,
+  PaymentJson,
+  Phase,
+  PlacedBetJson,
+  PrisonerJson,
+  TableConfigJson,
+} from './events.ts';
 
 /** A bet on the layout (engine betJson plus its owner, time and zero choice). */
 export type BetView = PlacedBetJson;
@@ -211,8 +220,10 @@ export interface PlayerCoupView {
   balanceBeforeBets: number | null;
   balanceBefore: number;
   balanceAfter: number;
-  bets: unknown[];
-  outcomes: Record<string, unknown>;
+  /** The player's bets in the coup (engine betJson). */
+  bets: BetJson[];
+  /** Their settlement by bet id (engine outcomeJson). */
+  outcomes: Record<string, OutcomeJson>;
   /** Half backs of partages taken in this coup's zero-choice window. */
   partage: number;
   partages: PartageView[];
