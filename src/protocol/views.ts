@@ -373,3 +373,6 @@ export interface LedgerView {
 export interface OkView {
   ok: true;
 }
+
+// automatic wheel, results board, permanence (issue 13): src/protocol/views-wheel.ts
+export * from './views-wheel.ts';

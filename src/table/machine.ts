@@ -25,7 +25,8 @@
  */
 import { double, place, rebet, undo } from './betting.ts';
 import { playerStep } from './idempotency.ts';
-import { configure, croupierCall, open, pause, recover, result, tick } from './phases.ts';
+import { configure, croupierCall, open, pause, result, tick } from './phases.ts';
+import { wheelRecover, wheelSignal, wheelStaff } from './wheel.ts';
 import { choose } from './prisoners.ts';
 import { jsonShapeProblem } from '../protocol/shape.ts';
 import type { TableState } from './state.ts';
@@ -33,7 +34,17 @@ import { reject, type Step, type TableEvent } from './step.ts';
 
 export type { Audience, LiveEvent, Phase, Published } from '../protocol/events.ts';
 export * from './state.ts';
-export type { CoupPartage, CoupPlayer, CoupRecord, Effect, PrisonerChoice, Step, TableEvent } from './step.ts';
+export type {
+  CoupPartage,
+  CoupPlayer,
+  CoupRecord,
+  CoupWheel,
+  Effect,
+  PrisonerChoice,
+  Step,
+  TableEvent,
+  WheelSignal,
+} from './step.ts';
 export { placedBetJson, prisonerJson } from './events.ts';
 export { canonicalJson } from './idempotency.ts';
 
@@ -55,7 +66,11 @@ export function transition(s: TableState, e: TableEvent): Step {
     case 'tick':
       return tick(s, e.now);
     case 'recover':
-      return recover(s, e.now);
+      return wheelRecover(s, e.now);
+    case 'wheel':
+      return wheelSignal(s, e.now, e.signal);
+    case 'wheel-staff':
+      return wheelStaff(s, e);
     case 'configure':
       return configure(s, e);
     case 'place': {
