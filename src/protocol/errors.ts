@@ -40,6 +40,8 @@ export const TABLE_ERROR_CODES = [
   'PLAYER_EXISTS', // creating a player whose name is taken
   'NOT_FOUND', // no such coup / route
   'INTERNAL', // an unexpected failure (logged)
+  // table operation (issue 12)
+  'REASON_REQUIRED', // a void, correction or derogation without a reason (docs/OPERATIONS.md)
 ] as const;
 
 /** A table / server rejection code. */

@@ -173,6 +173,14 @@ export function zodMessage(e: z.ZodError, where: 'body' | 'query' | 'message' = 
   );
 }
 
+// table operation (issue 12)
+/** A staff reason (void, correction, derogation, no spin): 1 to 500 characters after trimming (checked by the machine: REASON_REQUIRED). */
+export const reason = z.string().max(2000);
+/** `POST /api/tables/:id/no-spin`. */
+export const noSpinBody = z.object({ reason: reason.optional() }).strict();
+/** `POST /api/tables/:id/void`. */
+export const voidBody = z.object({ reason: reason.optional() }).strict();
+
 // automatic wheel, results board, permanence (issue 13)
 /** Staff: void an automatic wheel's coup `{reason}`. */
 export const wheelVoidBody = z.object({ reason: z.string().trim().min(1).max(200) }).strict();

@@ -222,6 +222,19 @@ export class SqlStore implements Store {
     return rows.map((r) => JSON.parse(r.record) as CoupRecord);
   }
 
+  async tablePockets(tableId: string, limit: number): Promise<Array<{ number: number; pocket: string }>> {
+    const rows = await this.db
+      .selectFrom('coups')
+      .select(['number', 'pocket'])
+      .where('table_id', '=', tableId)
+      .where('status', '=', 'settled')
+      .where('pocket', 'is not', null)
+      .orderBy('number', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.reverse().map((r) => ({ number: num(r.number), pocket: r.pocket! }));
+  }
+
   async coup(tableId: string, number: number): Promise<CoupRecord | null> {
     const r = await this.db
       .selectFrom('coups')

@@ -28,6 +28,7 @@ import { playerStep } from './idempotency.ts';
 import { configure, croupierCall, open, pause, result, tick } from './phases.ts';
 import { wheelRecover, wheelSignal, wheelStaff } from './wheel.ts';
 import { choose } from './prisoners.ts';
+import { noSpin, voidByStaff } from './staff.ts';
 import { jsonShapeProblem } from '../protocol/shape.ts';
 import type { TableState } from './state.ts';
 import { reject, type Step, type TableEvent } from './step.ts';
@@ -41,6 +42,8 @@ export type {
   CoupWheel,
   Effect,
   PrisonerChoice,
+  StaffNote,
+  StaffRef,
   Step,
   TableEvent,
   WheelSignal,
@@ -73,6 +76,10 @@ export function transition(s: TableState, e: TableEvent): Step {
       return wheelStaff(s, e);
     case 'configure':
       return configure(s, e);
+    case 'no-spin':
+      return noSpin(s, e);
+    case 'void':
+      return voidByStaff(s, e);
     case 'place': {
       // before anything recursive (the request fingerprint, the engine) sees the bet
       const problem = jsonShapeProblem(e.bet);

@@ -20,6 +20,7 @@ import { parseBet } from '../engine/index.ts';
 import { BetBook, RequestLog, type BetBookJson, type RequestRecord, type StoredBet } from './book.ts';
 import { rulesOf, type TableConfig } from './config.ts';
 import type { WheelState } from './wheel-state.ts';
+import type { StaffNote } from './step.ts';
 
 export type { StoredBet, RequestRecord } from './book.ts';
 export { BetBook, RequestLog } from './book.ts';
@@ -122,6 +123,8 @@ export interface TableState {
   readonly txSeq: number;
   /** Mode `wheel` only (absent until the first wheel event): the automatic wheel's side of the table. */
   readonly wheel?: WheelState;
+  /** Staff actions of the current coup (no spin, void, ...), for its coup record; absent = none. */
+  readonly staffLog?: readonly StaffNote[];
 }
 
 /** A fresh table: closed, no coup yet. */
@@ -280,6 +283,8 @@ export function restoreState(json: unknown): Result<TableState, TableError> {
   if (!Array.isArray(json.history)) return bad('history', 'is not a list');
   if (json.lastCoup !== null && !isObj(json.lastCoup)) return bad('lastCoup', 'is not an object or null');
   if (!isObj(json.lastBets)) return bad('lastBets', 'is not an object');
+  if (json.staffLog !== undefined && (!Array.isArray(json.staffLog) || !json.staffLog.every(isObj)))
+    return bad('staffLog', 'is not a list of staff actions');
   const sb = stakesOf(tr.catalogue);
   const parts = json.v === 2 ? partsV2(json, tr.catalogue, sb) : partsV1(json, tr.rules, sb);
   if (Array.isArray(parts)) return bad(parts[0], parts[1]);
