@@ -31,7 +31,13 @@ export interface RoundingJson {
 }
 
 /** A bet on the layout: the engine's view plus its owner, the instant it was placed and the player's zero choice. */
-export type PlacedBetJson = BetJson & { playerId: string; placedAt: number; onZero?: 'prison' | 'partage' };
+export type PlacedBetJson = BetJson & {
+  playerId: string;
+  placedAt: number;
+  onZero?: 'prison' | 'partage';
+  /** A chance simple returned on 0 / 00 that stayed on the layout (historic tables, RULES §3a): the coup whose zero returned it. */
+  carriedFrom?: number;
+};
 
 /** A chance simple en prison (docs/API.md "Prisoner"). */
 export interface PrisonerJson {
@@ -91,6 +97,11 @@ export interface TableConfigJson {
   readonly wheel?: unknown;
   /** Mode `wheel`: what a wheel fault does to the coup: `void` (stakes returned) or `hold` for the chef. */
   readonly wheelFault?: 'void' | 'hold';
+  /**
+   * Even-chance stake unit (RULES §3a), minor units: stakes on chances simples must be
+   * multiples of twice it (INVALID_STAKE_UNIT otherwise); null: any stake.
+   */
+  readonly evenChanceUnit?: number | null;
 }
 
 /** Fields every live event carries. */
@@ -161,6 +172,10 @@ export interface SettlementEvent extends EventBase {
   readonly prisonerStakes: number;
   /** Handed back to the wallet. */
   readonly returned: number;
+  /** Stakes of bets carried over from an earlier coup (historic tables: returned on 0 / 00, left on the layout); not new stakes. */
+  readonly carriedStakes?: number;
+  /** Stakes returned on 0 / 00 that stay on the layout as the player's bets of the next coup (historic tables, RULES §3a); not in `returned`. */
+  readonly carried?: number;
 }
 
 /** The croupier's payment list (audience: staff): at the settlement, and again when a partage joins it. */

@@ -72,6 +72,7 @@ const configFields = {
   croupierPaced: z.boolean().optional(),
   maxBetsPerPlayer: z.number().int().optional(),
   timeZone: z.string().optional(),
+  evenChanceUnit: z.number().int().nullable().optional(),
 };
 /** Admin: new table (TableConfigInput plus `open`). */
 export const createTableBody = z

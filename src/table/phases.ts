@@ -4,9 +4,17 @@
  * croupier's configuration changes. See machine.ts for the phase diagram.
  */
 import { CALLS } from '../engine/index.ts';
-import { gamingDay, resolveTableConfig, untimed } from './config.ts';
-import { callsOf, phaseEvent, prisonerJson } from './events.ts';
-import { BetBook, BETTING_PHASES, type Prisoner, type TableState } from './state.ts';
+import { gamingDay, offeredMaxima, resolveTableConfig, untimed } from './config.ts';
+import { callsOf, phaseEvent, placedBetJson, prisonerJson } from './events.ts';
+import {
+  BetBook,
+  BETTING_PHASES,
+  stakesOf,
+  tableRules,
+  type Prisoner,
+  type StoredBet,
+  type TableState,
+} from './state.ts';
 import {
   publish,
   reject,
@@ -21,8 +29,13 @@ import {
 import { settle, voidCoup } from './settlement.ts';
 import { wheelTableResult } from './wheel.ts';
 
-/** Opens the next coup: "faites vos jeux". */
-export function startCoup(s: TableState, now: number, extra: Partial<EventBody<'phase'>> = {}): Step {
+/**
+ * Opens the next coup: "faites vos jeux". Chances simples that stayed on the layout after a zero
+ * (historic tables, RULES §3a) are its first bets, their players' again (a `bets-placed` event
+ * each, with `carriedFrom`); they may be withdrawn until rien ne va plus.
+ */
+export function startCoup(s0: TableState, now: number, extra: Partial<EventBody<'phase'>> = {}): Step {
+  const { carried = [], ...s } = s0;
   const next: TableState = {
     ...s,
     phase: 'betting',
@@ -32,17 +45,19 @@ export function startCoup(s: TableState, now: number, extra: Partial<EventBody<'
     coupStartedAt: now,
     closedAt: null,
     spinRequested: false,
-    bets: BetBook.empty(),
+    bets: carried.length ? BetBook.of(carried, [], stakesOf(tableRules(s.config).catalogue)) : BetBook.empty(),
     // keep request ids of the coup that just ended (late retries), drop older ones
     requests: s.requests.since(s.coup),
     nextBetSeq: 1,
     txSeq: 1,
     staffLog: [],
   };
-  return {
-    state: next,
-    effects: [phaseEvent(next, { call: CALLS.fr.faitesVosJeux, calls: callsOf('faitesVosJeux'), ...extra })],
-  };
+  const effects = [phaseEvent(next, { call: CALLS.fr.faitesVosJeux, calls: callsOf('faitesVosJeux'), ...extra })];
+  const byPlayer = new Map<string, StoredBet[]>();
+  for (const b of carried) byPlayer.set(b.playerId, [...(byPlayer.get(b.playerId) ?? []), b]);
+  for (const [playerId, bets] of byPlayer)
+    effects.push(publish(next, TABLE, 'bets-placed', { playerId, bets: bets.map((b) => placedBetJson(next, b)) }));
+  return { state: next, effects };
 }
 
 /** Pending zero choices whose deadline passed (or all, at rien ne va plus) default to en prison. */
@@ -65,8 +80,12 @@ function launchedDay(s: TableState, now: number): TableState['day'] {
   return s.day && s.day.launchedAt === undefined ? { ...s.day, launchedAt: now } : s.day;
 }
 
-/** "Rien ne va plus": bets close; pending zero choices default to en prison. */
-export function rienNeVaPlus(s0: TableState, now: number): Step {
+/**
+ * "Rien ne va plus": bets close; pending zero choices default to en prison. `ballMs`: the time
+ * until the draw on an RNG table (the table's `ballMs`; launch + ball when the launch is itself
+ * rien ne va plus, see {@link launch}).
+ */
+export function rienNeVaPlus(s0: TableState, now: number, ballMs = s0.config.timings.ballMs): Step {
   const d = defaultChoices(s0, now, true);
   const s: TableState = {
     ...d.state,
@@ -74,7 +93,7 @@ export function rienNeVaPlus(s0: TableState, now: number): Step {
     since: now,
     closedAt: now,
     day: launchedDay(d.state, now),
-    deadline: s0.config.mode === 'rng' ? now + s0.config.timings.ballMs : null,
+    deadline: s0.config.mode === 'rng' ? now + ballMs : null,
   };
   return {
     state: s,
@@ -82,8 +101,15 @@ export function rienNeVaPlus(s0: TableState, now: number): Step {
   };
 }
 
-/** The launch: the ball runs, bets are still accepted. */
+/**
+ * The launch: the ball runs, bets are still accepted until rien ne va plus. On a rule set whose
+ * betting closes at the launch (`closesAtLaunch`, historic tables, RULES §3a: the stakes are down
+ * before the wheel turns) the launch is rien ne va plus: no `launched` phase, and the draw of an
+ * RNG table comes after the launch and ball times (the ball runs as long as on other tables).
+ */
 export function launch(s: TableState, now: number): Step {
+  if (tableRules(s.config).rules.closesAtLaunch)
+    return rienNeVaPlus(s, now, s.config.timings.launchMs + s.config.timings.ballMs);
   const next: TableState = {
     ...s,
     phase: 'launched',
@@ -227,7 +253,7 @@ export function configure(s: TableState, e: Extract<TableEvent, { type: 'configu
   const r = resolveTableConfig({
     ...c,
     ...rest,
-    maxima: { ...(keepMaxima ? c.maxima : {}), ...(maxima ?? {}) },
+    maxima: { ...(keepMaxima ? offeredMaxima(c) : {}), ...(maxima ?? {}) },
     timings: { ...c.timings, ...(timings ?? {}) },
     id: c.id,
     rules: c.rules,

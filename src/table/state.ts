@@ -112,6 +112,12 @@ export interface TableState {
   /** The bets on the layout, with per-player indexes and totals and each player's balance before their first stake. */
   readonly bets: BetBook;
   readonly prisoners: readonly Prisoner[];
+  /**
+   * Chances simples returned on 0 / 00 that stay on the layout (historic tables, RULES §3a),
+   * between the settlement and the next coup, which starts with them as their players' bets.
+   * Absent when there are none.
+   */
+  readonly carried?: readonly StoredBet[];
   /** Each player's bets of their last coup with bets, for rebet (null-prototype object). */
   readonly lastBets: Readonly<Record<string, readonly StoredBet[]>>;
   readonly history: readonly RecentResult[];
@@ -283,6 +289,11 @@ export function restoreState(json: unknown): Result<TableState, TableError> {
   if (!Array.isArray(json.history)) return bad('history', 'is not a list');
   if (json.lastCoup !== null && !isObj(json.lastCoup)) return bad('lastCoup', 'is not an object or null');
   if (!isObj(json.lastBets)) return bad('lastBets', 'is not an object');
+  if (
+    json.carried !== undefined &&
+    (!Array.isArray(json.carried) || !json.carried.every((x) => isStored(x, tr.catalogue)))
+  )
+    return bad('carried', 'are not stored bets');
   if (json.staffLog !== undefined && (!Array.isArray(json.staffLog) || !json.staffLog.every(isObj)))
     return bad('staffLog', 'is not a list of staff actions');
   const sb = stakesOf(tr.catalogue);

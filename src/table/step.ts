@@ -3,7 +3,7 @@
  * state and {@link Effect}s for the driver) out, and the small helpers every part of the
  * machine builds its steps with.
  */
-import type { Audience, LiveEvent, LiveEventType, Published } from '../protocol/events.ts';
+import type { Audience, LiveEvent, LiveEventType, PaymentJson, Published } from '../protocol/events.ts';
 import { tableErr, type TableError } from '../protocol/errors.ts';
 import type { PocketLabel } from '../engine/index.ts';
 import type { TableConfigInput } from './config.ts';
@@ -105,6 +105,16 @@ export interface CoupPlayer {
   returned: number;
   balanceBeforeBets: number | null;
   betIds: string[];
+  /**
+   * Stakes of bets that stayed on the layout from an earlier coup (historic tables, RULES §3a)
+   * and were in play in this one: not new stakes (the wallet paid them in their first coup).
+   */
+  carriedStakes?: number;
+  /**
+   * Stakes returned on 0 / 00 that stay on the layout as the player's bets of the next coup
+   * (historic tables, RULES §3a): the player's, but not handed to the wallet (not in `returned`).
+   */
+  carried?: number;
   /** La partage taken in this coup's zero-choice window (added to the record afterwards, see the `partage` effect). */
   partages?: CoupPartage[];
 }
@@ -152,7 +162,15 @@ export type Effect =
    * La partage taken after the settlement, in the zero-choice window of coup `coup`: the store
    * adds it to that coup's record (`players[playerId].partages`, RULES §4: with its rounding).
    */
-  | { type: 'partage'; tableId: string; coup: number; playerId: string; partage: CoupPartage }
+  | {
+      type: 'partage';
+      tableId: string;
+      coup: number;
+      playerId: string;
+      partage: CoupPartage;
+      /** Its line of that coup's payment list (engine payment order), when it pays a half back. */
+      line?: PaymentJson;
+    }
   | { type: 'publish'; message: Published };
 
 /** A transition's result. `state === previous state` exactly when nothing changed. */
