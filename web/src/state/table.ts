@@ -232,6 +232,9 @@ function onEvent(s: TableState, e: ServerMessage, at: number, duration: number):
       return { ...s, resync: true };
     case 'integrity-alert': // staff only: nothing on the player's table
       return s;
+    case 'wheel': // an automatic wheel's notice (the phase and coup-void events carry the state)
+    case 'wheel-status': // staff only
+      return s;
     default: // the stream's own messages (unsubscribed) and events of later servers
       return s;
   }
