@@ -81,7 +81,8 @@ const dir = mkdtempSync(join(tmpdir(), 'croupier-bench-net-'));
 const store = await openSqliteStore(join(dir, 'db.sqlite'));
 const casino = new Casino({ store, bus: new LocalBus(), timers: false, staffTokens: STAFF });
 await casino.start();
-const app = await buildServer({ casino: casino as never, webDir: join(dir, 'no-web') });
+const { UNLIMITED } = await import('../src/server/limits.ts');
+const app = await buildServer({ casino: casino as never, webDir: join(dir, 'no-web'), limits: UNLIMITED });
 const httpBase = await app.listen({ port: 0, host: '127.0.0.1' });
 const wsBase = httpBase.replace('http', 'ws');
 

@@ -139,6 +139,8 @@ export interface TableView extends TableStateView {
   serverTime: number;
   /** Players: their wallet. */
   balance?: number;
+  /** An RNG table whose numbers come from a seed (`serve --rng seeded:…`): for tests and demos, never for real play. */
+  seeded?: true;
 }
 
 /** One table of GET /api/tables. */
@@ -150,6 +152,8 @@ export interface TableListItemView extends TableConfigView {
   history: RecentResultView[];
   /** This process runs the table. */
   here: boolean;
+  /** An RNG table whose numbers come from a seed: never for real play. */
+  seeded?: true;
 }
 
 /** GET /api/tables. */
@@ -170,6 +174,34 @@ export interface HealthView {
   welcomeBalance?: number;
   demoPlayers: string[];
   serverTime: number;
+  // hardening (issue 10 items 2, 8, 13)
+  /** "degraded" when a part is failing (the bus, a table that could not be recovered); the process still serves. */
+  status: 'ok' | 'degraded';
+  /** How this process's RNG tables draw: "seeded" is deterministic (`serve --rng seeded:…`), never for real play. */
+  rng: 'crypto' | 'seeded';
+  /** The live-event bus: "degraded" while Redis is unreachable (events then reach this process's sockets only). */
+  bus: BusHealth;
+  /** Tables this process could not recover (their stored events do not replay): stopped here, the others run on. */
+  failedTables: FailedTableView[];
+}
+
+/** The state of the live-event bus (GET /api/health). */
+export interface BusHealth {
+  kind: 'local' | 'redis';
+  status: 'ok' | 'degraded';
+  /** Since when it is degraded (epoch ms). */
+  since?: number;
+  /** Reconnection attempts since it went down. */
+  attempts?: number;
+}
+
+/** A table whose recovery failed (GET /api/health). */
+export interface FailedTableView {
+  id: string;
+  /** The error, clipped. */
+  reason: string;
+  /** When it failed (epoch ms). */
+  since: number;
 }
 
 /** POST /api/login. */

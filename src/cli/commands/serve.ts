@@ -20,6 +20,7 @@ import { preset as presetRules, resolveRules } from '../../engine/index.ts';
 import { MIN_TIMINGS, resolveTableConfig, type TableTimings } from '../../table/config.ts';
 import type { TableEvent } from '../../table/machine.ts';
 import { CliError } from '../io.ts';
+import { resolveLimits, type ServerLimits } from '../../server/limits.ts';
 
 /** Options of `croupier serve`. */
 export interface ServeOptions {
@@ -41,6 +42,8 @@ export interface ServeOptions {
   takeoverSeconds: string;
   logLevel: string;
   webDir?: string;
+  /** JSON object of server limits (docs/SECURITY.md "Limits"); env CROUPIER_LIMITS. */
+  limits?: string;
 }
 
 /** Registers the `serve` command. */
@@ -86,6 +89,11 @@ export function registerServeCommand(program: Command): void {
       '--web-dir <dir>',
       'directory of the web table served at / (env CROUPIER_WEB_DIR; default the repository web/; a missing directory serves the API only)',
       process.env.CROUPIER_WEB_DIR,
+    )
+    .option(
+      '--limits <json>',
+      'server limits overriding the defaults, e.g. \'{"httpMax":2400,"connectionsPerAddress":128}\' (docs/SECURITY.md; env CROUPIER_LIMITS)',
+      process.env.CROUPIER_LIMITS,
     )
     .action(async (o: ServeOptions, cmd: Command) => {
       await serve(o, cmd.getOptionValueSource('bettingSeconds') === 'cli');
@@ -201,7 +209,7 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
       ...timings,
     };
     const seeded = demo ? await casino.seedDemo(betting, timings, apply) : { updated: [] };
-    app = await buildServer({ casino, logger: log, ...(o.webDir ? { webDir: resolve(o.webDir) } : {}) });
+    app = await buildServer({ casino, logger: log, limits: limitsOf(o.limits), ...webDirOf(o) });
     // several processes on PostgreSQL: take over the tables of a process that died (no-op on SQLite)
     casino.watchOrphans(Math.round(takeover * 1000));
     let address: string;
@@ -255,7 +263,7 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
         `  croupier console:  ${url}/croupier`,
         `  API:               ${url}/api/tables   (docs/API.md)   live events: ${url.replace(/^http/, 'ws')}/ws`,
         `  store:             ${where}${o.pubsub ? `; pub/sub ${o.pubsub}` : ''}`,
-        `  tables:            ${tables.join(', ') || 'none'}`,
+        `  tables:            ${tables.join(', ') || 'none'}${casino.seeded ? `; SEEDED draws (${o.rng}): predictable, never for real play` : ''}`,
         ...(seeded.updated.length
           ? [
               `  demo timings:      applied to ${seeded.updated.join(', ')} (${Object.entries(apply)
@@ -287,6 +295,22 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
+}
+
+/** `--web-dir`, resolved, as a buildServer option. */
+const webDirOf = (o: ServeOptions): { webDir?: string } => (o.webDir ? { webDir: resolve(o.webDir) } : {});
+
+/** `--limits`: a JSON object of limit names with non-negative integers (docs/SECURITY.md "Limits"). */
+export function limitsOf(text: string | undefined): ServerLimits {
+  let v: unknown;
+  try {
+    v = text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    throw new CliError('INVALID_ARGUMENTS', '--limits must be a JSON object, e.g. \'{"httpMax":2400}\'');
+  }
+  const r = resolveLimits(v);
+  if (!r.ok) throw new CliError('INVALID_ARGUMENTS', `--limits: ${r.message}`);
+  return r.value;
 }
 
 /** `--timings`: a JSON object of the timing names with integer milliseconds (checked again by the table configuration). */
