@@ -121,7 +121,7 @@ describe('item 2: recovery never wedges', () => {
     });
     await store.close();
     const db = new Database(file);
-    db.prepare("UPDATE table_events SET event = '{\"type\":\"open\",\"now\":' WHERE table_id = 'broken'").run();
+    db.prepare('UPDATE table_events SET event = \'{"type":"open","now":\' WHERE table_id = \'broken\'').run();
     db.close();
     const again = await openSqliteStore(file);
     const lines: string[] = [];
