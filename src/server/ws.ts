@@ -75,7 +75,9 @@ export class Hub {
     private readonly log: FastifyBaseLogger,
     limits: ServerLimits = DEFAULT_LIMITS,
   ) {
-    this.unsubscribe = casino.bus.subscribe((m) => this.fanOut(m));
+    const unsubscribe = casino.bus.subscribe((m) => this.fanOut(m));
+    const unresync = casino.bus.onResync?.(() => this.resync()) ?? (() => {});
+    this.unsubscribe = () => (unsubscribe(), unresync());
     this.guard = new WsGuard(limits, casino.clockPort, () => log.info('websocket dropped: no answer to the heartbeat'));
   }
 
@@ -101,6 +103,12 @@ export class Hub {
     }
     for (const c of this.byTable.get(m.event.table) ?? [])
       if (a.kind === 'table' || isStaff(c.viewer)) this.sendText(c, frame());
+  }
+
+  /** The bus is back after an outage: every client refetches the state of its tables (`resync`). */
+  resync(): void {
+    for (const c of this.conns)
+      this.send(c, { type: 'resync', tables: [...c.tables], serverTime: this.casino.clockPort.now() });
   }
 
   private sendText(c: Conn, text: string): void {

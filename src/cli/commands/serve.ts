@@ -182,7 +182,7 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
   };
   try {
     bus = o.pubsub
-      ? await RedisBus.connect(o.pubsub, 'croupier:events', (e) => log.warn({ err: e }, 'redis pub/sub'))
+      ? await RedisBus.connect(o.pubsub, { onError: (e) => log.warn({ err: e }, 'redis pub/sub (reconnecting)') })
       : new LocalBus();
     const staffTokens = {
       croupier: process.env.CROUPIER_CROUPIER_TOKEN ?? (demo ? 'croupier-demo' : randomToken()),
