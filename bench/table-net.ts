@@ -1,93 +1,140 @@
 /**
  * Table benchmark, network part (`npm run bench -- table`, or `node --import tsx
- * bench/table-net.ts`): a real server (Fastify + WebSocket hub over a Casino on SQLite in a
- * temporary directory) on 127.0.0.1, its clients in this process. Loopback only; every part is
- * bounded in count and time.
+ * bench/table-net.ts [options]`): a real server (Fastify + WebSocket hub over a Casino) on
+ * 127.0.0.1 in this process, on SQLite (a temporary file) and PostgreSQL (127.0.0.1:5432
+ * database `test`, a schema of its own dropped afterwards); its clients in a second process
+ * (bench/net-clients.ts), so that each side has a CPU of its own. Everything item 5 of issue 17
+ * lists, in one run:
  *
- * 1. Bets: with P players (100 / 1,000 / 5,000) each placing bets one after another (the next
- *    when the previous is acknowledged), all players at once, about `--bets` bets in all (at
- *    least one per player): bets/s and p50/p99 acknowledgment latency, over WebSocket and over
- *    HTTP, each on a fresh table.
- * 2. Fan-out: one `result`-sized event published to the table's audience, received by S
- *    sockets (1,000 / 5,000): p50/p99 from the publication to each socket's receipt, beside a
- *    bare `ws` server broadcasting the same text to the same number of sockets.
- * 3. RSS per connected player: the process's RSS growth per authenticated, subscribed socket
- *    (server and client side both in this process).
+ * 1. Bets: P players (100 / 1,000 / 5,000), each placing `--each` bets one after another (the
+ *    next when the previous is acknowledged), all players at once: bets/s and p50/p99
+ *    acknowledgment latency, over WebSocket and over HTTP, on a fresh table each.
+ * 2. Settlement: a coup of N bets (1,000 / 10,000 / 100,000 / 200,000; 20 bets per player, the
+ *    coup filled through the pure machine and stored as the table's snapshot before the server
+ *    starts), every player connected and subscribed: from the croupier's `POST .../result` to
+ *    its reply (the settlement committed) and to the last player's `settlement` event received.
+ * 3. Fan-out: one `result`-sized event published to a table's audience, received by S sockets
+ *    (1,000 / 5,000): p50/p99 from the publication to each socket's receipt, beside a bare `ws`
+ *    server broadcasting the same text to the same number of sockets, in the same run.
+ * 4. RSS per connected player: the server process's RSS growth per authenticated, subscribed
+ *    socket (the clients live in the other process).
  *
- * Options: `--players 100,1000,5000`, `--sockets 1000,5000`, `--bets 2000`, `--rounds 10`
- * (fan-out publications), `--only bets|fanout`. Runs against today's layout (src/app) or the
- * earlier one (src/server/casino.ts), so the same script measures before and after.
+ * Options: `--stores sqlite,postgres`, `--players 100,1000,5000`, `--each 20`, `--sizes-settle
+ * 1000,10000,100000,200000`, `--sockets 1000,5000`, `--rounds 10`, `--only bets,settle,fanout,rss`,
+ * `--budget-s 60` (a bet run stops sending at the budget; a settlement size whose linear estimate
+ * from the size before is above it is not run, and said so).
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import WebSocket, { WebSocketServer } from 'ws';
-import { openSqliteStore } from '../src/store/sql.ts';
+import { fileURLToPath } from 'node:url';
+import { WebSocketServer } from 'ws';
+import { LocalBus } from '../src/app/bus.ts';
+import { Casino } from '../src/app/casino.ts';
+import { ensureTable } from '../src/app/driver.ts';
+import { buildServer } from '../src/server/app.ts';
+import { UNLIMITED } from '../src/server/limits.ts';
+import { defaultPgUrl, dropPostgresSchema, openPostgresStore, openSqliteStore, SqlStore } from '../src/store/sql.ts';
+import { resolveTableConfig } from '../src/table/config.ts';
+import { inPlayAccount, playerAccount } from '../src/table/ledger.ts';
+import { initialState, transition, type TableState } from '../src/table/machine.ts';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const list = (name: string, dflt: number[]) => (arg(name) ? arg(name)!.split(',').map(Number) : dflt);
+const STORES = (arg('stores') ?? 'sqlite,postgres').split(',');
 const PLAYERS = list('players', [100, 1_000, 5_000]);
+const EACH = Number(arg('each') ?? 20);
+const SETTLE = list('sizes-settle', [1_000, 10_000, 100_000, 200_000]);
 const SOCKETS = list('sockets', [1_000, 5_000]);
-const TOTAL_BETS = Number(arg('bets') ?? 2_000);
 const ROUNDS = Number(arg('rounds') ?? 10);
-const ONLY = arg('only');
+const ONLY = (arg('only') ?? 'bets,settle,fanout,rss').split(',');
+const BUDGET_MS = Number(arg('budget-s') ?? 60) * 1000;
 const STAFF = { croupier: 'bench-croupier', admin: 'bench-admin' };
-const PART_TIMEOUT_MS = 60_000;
+const BETS_PER_PLAYER = 20;
+const DEPOSIT = 1_000_000_000;
 
-/** Imports the first module of `paths` that exists (the layout before and after issue 9). */
-async function importFirst<T>(...paths: string[]): Promise<T> {
-  for (const p of paths) {
-    try {
-      return (await import(p)) as T;
-    } catch (e) {
-      if ((e as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw e;
-    }
-  }
-  throw new Error(`none of ${paths.join(', ')}`);
-}
-
-type AnyCasino = { start(): Promise<void>; stop(): Promise<void>; bus: { publish(m: unknown): void } };
-const { Casino } = await importFirst<{ Casino: new (o: unknown) => AnyCasino }>(
-  '../src/app/casino.ts',
-  '../src/server/casino.ts',
-);
-const { LocalBus } = await importFirst<{ LocalBus: new () => unknown }>('../src/app/bus.ts', '../src/server/bus.ts');
-const { buildServer } = await import('../src/server/app.ts');
-
-const pct = (xs: number[], p: number) => {
+const pct = (xs: readonly number[], p: number) => {
   if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
+  const s = Float64Array.from(xs).sort();
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
-const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-');
+const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-');
+const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '-');
+const n0 = (x: number) => x.toLocaleString('en');
+/** Milliseconds on the system's monotonic clock, the clock bench/net-clients.ts stamps receipts with. */
+const hrtimeMs = (): number => Number(process.hrtime.bigint() / 1000n) / 1000;
 
-/** Runs `fn` over `items` with at most `n` at a time. */
-async function pool<T>(items: T[], n: number, fn: (x: T, i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        await fn(items[i], i);
-      }
-    }),
-  );
+// ---- the clients' process ----
+const child: ChildProcess = fork(fileURLToPath(new URL('./net-clients.ts', import.meta.url)), [], {
+  execArgv: ['--import', 'tsx'],
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+const waiters = new Map<number, (m: any) => void>();
+child.on('message', (m: any) => waiters.get(m.id)?.(m));
+let askSeq = 0;
+function ask(op: string, body: Record<string, unknown> = {}): Promise<any> {
+  const id = ++askSeq;
+  return new Promise((resolve, reject) => {
+    waiters.set(id, (m) => {
+      waiters.delete(id);
+      if (m.error) reject(new Error(`clients: ${m.error}`));
+      else resolve(m);
+    });
+    child.send({ id, op, ...body });
+  });
+}
+await new Promise<void>((resolve) => waiters.set(0, () => resolve()));
+
+// ---- a server over a store ----
+interface Server {
+  store: SqlStore;
+  casino: Casino;
+  httpBase: string;
+  wsUrl: string;
+  close(): Promise<void>;
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'croupier-bench-net-'));
-const store = await openSqliteStore(join(dir, 'db.sqlite'));
-const casino = new Casino({ store, bus: new LocalBus(), timers: false, staffTokens: STAFF });
-await casino.start();
-const { UNLIMITED } = await import('../src/server/limits.ts');
-const app = await buildServer({ casino: casino as never, webDir: join(dir, 'no-web'), limits: UNLIMITED });
-const httpBase = await app.listen({ port: 0, host: '127.0.0.1' });
-const wsBase = httpBase.replace('http', 'ws');
+async function openStore(kind: string): Promise<{ store: SqlStore; drop: () => Promise<void> }> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'croupier-bench-net-'));
+    const store = await openSqliteStore(join(dir, 'db.sqlite'));
+    return { store, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const schema = `bench_net_${process.pid}_${Date.now().toString(36)}`;
+  const store = await openPostgresStore(defaultPgUrl(), { schema });
+  return { store, drop: () => dropPostgresSchema(defaultPgUrl(), schema) };
+}
 
-async function api(method: string, path: string, token?: string, body?: unknown): Promise<any> {
-  const res = await fetch(httpBase + path, {
+/** A casino and its server over a fresh store; `prepare` runs on the store before the casino starts. */
+async function startServer(kind: string, prepare?: (s: SqlStore) => Promise<void>): Promise<Server> {
+  const { store, drop } = await openStore(kind);
+  await prepare?.(store);
+  const casino = new Casino({ store, bus: new LocalBus(), timers: false, staffTokens: STAFF });
+  await casino.start();
+  // every rate and cap off: the benchmark loads one server from one address (docs/SECURITY.md)
+  const app = await buildServer({ casino, webDir: join(tmpdir(), 'croupier-bench-no-web'), limits: UNLIMITED });
+  const httpBase = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    store,
+    casino,
+    httpBase,
+    wsUrl: `${httpBase.replace('http', 'ws')}/ws`,
+    async close() {
+      await ask('close');
+      await app.close();
+      await casino.stop();
+      await store.close();
+      await drop();
+    },
+  };
+}
+
+async function api(srv: Server, method: string, path: string, token?: string, body?: unknown): Promise<any> {
+  const res = await fetch(srv.httpBase + path, {
     method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -100,119 +147,122 @@ async function api(method: string, path: string, token?: string, body?: unknown)
   return json;
 }
 
+const tableInput = (id: string) => ({
+  id,
+  rules: 'european',
+  minimum: 10,
+  mode: 'manual' as const,
+  croupierPaced: true,
+  maxBetsPerPlayer: 100,
+});
+
 let tableSeq = 0;
-async function newTable(): Promise<string> {
+async function newTable(srv: Server): Promise<string> {
   const id = `net${++tableSeq}`;
-  await api('POST', '/api/admin/tables', STAFF.admin, {
-    id,
-    rules: 'european',
-    minimum: 10,
-    mode: 'manual',
-    croupierPaced: true,
-    maxBetsPerPlayer: 100,
-    open: true,
-  });
+  await api(srv, 'POST', '/api/admin/tables', STAFF.admin, { ...tableInput(id), open: true });
   return id;
 }
 
-const tokens: string[] = [];
-/** At least `n` logged-in players (created through the admin API). */
-async function players(n: number): Promise<string[]> {
-  const start = tokens.length;
-  const names = Array.from({ length: Math.max(0, n - start) }, (_, i) => `Bench ${start + i}`);
-  await pool(names, 32, async (name) => {
-    await api('POST', '/api/admin/players', STAFF.admin, { name, deposit: 100_000_000 });
-    tokens.push((await api('POST', '/api/login', undefined, { name })).token);
-  });
-  return tokens.slice(0, n);
+/** `n` players with a wallet and a session each, written in bulk (tokens `tok-<id>`). */
+async function bulkPlayers(store: SqlStore, prefix: string, n: number, balance: (i: number) => number) {
+  const ids: string[] = [];
+  for (let i0 = 0; i0 < n; i0 += 500) {
+    const part = Array.from({ length: Math.min(500, n - i0) }, (_, k) => i0 + k);
+    const id = (i: number) => `${prefix}${i}`;
+    await store.db
+      .insertInto('players')
+      .values(part.map((i) => ({ id: id(i), name: id(i), created_at: 0 })))
+      .execute();
+    await store.db
+      .insertInto('accounts')
+      .values(part.map((i) => ({ id: playerAccount(id(i)), balance: balance(i) })))
+      .execute();
+    await store.db
+      .insertInto('sessions')
+      .values(part.map((i) => ({ token: `tok-${id(i)}`, player_id: id(i), created_at: 0 })))
+      .execute();
+    ids.push(...part.map(id));
+  }
+  return ids.map((i) => `tok-${i}`);
 }
 
-/** A WebSocket client whose replies resolve by request id. */
-interface Client {
-  ws: WebSocket;
-  onMessage: (f: (text: string) => void) => void;
+// ---- 1. bets ----
+async function betRun(srv: Server, players: number, transport: 'WebSocket' | 'HTTP') {
+  const table = await newTable(srv);
+  const tokens = await bulkPlayers(srv.store, `${table}-${transport[0]}`, players, () => DEPOSIT);
+  if (transport === 'WebSocket') await ask('connect', { url: srv.wsUrl, tokens });
+  const r = await ask('bets', {
+    table,
+    each: EACH,
+    timeoutMs: BUDGET_MS,
+    ...(transport === 'HTTP' ? { http: srv.httpBase, tokens } : {}),
+  });
+  await ask('close');
+  const lat = r.lat as number[];
+  return {
+    bets: lat.length,
+    perSecond: lat.length / (r.wallMs / 1000),
+    p50: pct(lat, 50),
+    p99: pct(lat, 99),
+    refused: r.refused,
+  };
 }
-function connect(token?: string): Promise<Client> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${wsBase}/ws${token ? `?token=${token}` : ''}`);
-    const handlers: Array<(t: string) => void> = [];
-    ws.on('message', (d) => {
-      const t = String(d);
-      for (const h of handlers) h(t);
+
+// ---- 2. settlement ----
+/** A coup of `n` bets (20 per player) in "faites vos jeux" built through the pure machine. */
+function filledState(id: string, prefix: string, n: number): TableState {
+  const c = resolveTableConfig({ ...tableInput(id), maxBetsPerPlayer: BETS_PER_PLAYER });
+  if (!c.ok) throw new Error(c.error.message);
+  let s = transition(initialState(c.value, 0), { type: 'open', now: 0 }).state;
+  for (let i = 0; i < n; i++) {
+    const step = transition(s, {
+      type: 'place',
+      now: 1,
+      playerId: `${prefix}${Math.floor(i / BETS_PER_PLAYER)}`,
+      requestId: `f${i}`,
+      bet: { numbers: [(i * 7) % 37], stake: 10 },
+      available: DEPOSIT,
     });
-    ws.on('open', () => resolve({ ws, onMessage: (f) => handlers.push(f) }));
-    ws.on('error', reject);
+    if (step.state === s) throw new Error(`prefill: bet ${i} refused`);
+    s = step.state;
+  }
+  return s;
+}
+
+async function settleRun(kind: string, n: number) {
+  const id = `settle${n}`;
+  const prefix = `${id}-p`;
+  const players = Math.ceil(n / BETS_PER_PLAYER);
+  let tokens: string[] = [];
+  const t0 = hrtimeMs();
+  const srv = await startServer(kind, async (store) => {
+    const s = filledState(id, prefix, n);
+    await ensureTable(store, s.config, 0);
+    tokens = await bulkPlayers(store, prefix, players, (i) => DEPOSIT - Math.min(20, n - i * 20) * 10);
+    await store.db
+      .insertInto('accounts')
+      .values({ id: inPlayAccount(id), balance: n * 10 })
+      .execute();
+    await store.transaction((tx) => tx.saveSnapshot(id, 1, s));
   });
-}
-async function connectAll(ts: Array<string | undefined>): Promise<Client[]> {
-  const out: Client[] = new Array(ts.length);
-  await pool(ts, 200, async (t, i) => {
-    out[i] = await connect(t);
-  });
-  return out;
-}
-const closeAll = (cs: Client[]) => cs.forEach((c) => c.ws.terminate());
-
-interface BetFigures {
-  bets: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
-}
-
-/** Every player places `each` bets one after another, all players at once. */
-async function betRun(n: number, place: (player: number, k: number) => Promise<void>): Promise<BetFigures> {
-  const each = Math.max(1, Math.round(TOTAL_BETS / n));
-  const lat: number[] = [];
-  const t0 = performance.now();
-  const deadline = t0 + PART_TIMEOUT_MS;
-  await Promise.all(
-    Array.from({ length: n }, async (_, p) => {
-      for (let k = 0; k < each && performance.now() < deadline; k++) {
-        const s = performance.now();
-        await place(p, k);
-        lat.push(performance.now() - s);
-      }
-    }),
-  );
-  const wall = (performance.now() - t0) / 1000;
-  return { bets: lat.length, perSecond: lat.length / wall, p50: pct(lat, 50), p99: pct(lat, 99) };
+  try {
+    await ask('connect', { url: srv.wsUrl, tokens, subscribe: id });
+    const prepS = (hrtimeMs() - t0) / 1000;
+    await api(srv, 'POST', `/api/tables/${id}/close`, STAFF.croupier);
+    await ask('arm', { type: 'settlement', count: players });
+    const start = hrtimeMs();
+    await api(srv, 'POST', `/api/tables/${id}/result`, STAFF.croupier, { pocket: 17 });
+    const committed = hrtimeMs() - start;
+    const got = await ask('collect', { timeoutMs: BUDGET_MS });
+    const times = got.times as number[];
+    const last = times.length ? Math.max(...times) - start : NaN;
+    return { players, committed, last, received: times.length, prepS };
+  } finally {
+    await srv.close();
+  }
 }
 
-const bet = { chance: 'rouge', stake: 10 };
-
-async function wsBets(n: number): Promise<BetFigures> {
-  const table = await newTable();
-  const ts = await players(n);
-  const clients = await connectAll(ts);
-  const waiting = new Map<string, () => void>();
-  for (const c of clients)
-    c.onMessage((t) => {
-      if (!t.startsWith('{"type":"reply"')) return;
-      const m = JSON.parse(t) as { requestId: string; ok: boolean; error?: unknown };
-      if (!m.ok) throw new Error(`bet refused: ${JSON.stringify(m.error)}`);
-      waiting.get(m.requestId)?.();
-    });
-  const r = await betRun(n, (p, k) => {
-    const requestId = `w${p}-${k}`;
-    return new Promise<void>((resolve) => {
-      waiting.set(requestId, () => (waiting.delete(requestId), resolve()));
-      clients[p].ws.send(JSON.stringify({ type: 'bet', table, requestId, bet }));
-    });
-  });
-  closeAll(clients);
-  return r;
-}
-
-async function httpBets(n: number): Promise<BetFigures> {
-  const table = await newTable();
-  const ts = await players(n);
-  return betRun(n, async (p, k) => {
-    await api('POST', `/api/tables/${table}/bets`, ts[p], { requestId: `h${p}-${k}`, bet });
-  });
-}
-
-/** A `result`-like event of the size a real one has. */
+// ---- 3. fan-out ----
 const resultEvent = (table: string, coup: number) => ({
   type: 'result',
   table,
@@ -225,118 +275,112 @@ const resultEvent = (table: string, coup: number) => ({
   sent: 0,
 });
 
-/** p50/p99 ms from publication to receipt over `ROUNDS` publications to `sockets`. */
-async function measureFanOut(sockets: Client[], publish: (round: number) => void): Promise<[number, number]> {
+/** Latencies (ms) of `ROUNDS` publications to `count` connected sockets. */
+async function rounds(count: number, publish: (round: number) => void): Promise<number[]> {
   const lat: number[] = [];
-  let sentAt = 0;
-  let got = 0;
-  let done: () => void = () => {};
-  for (const c of sockets)
-    c.onMessage((t) => {
-      if (!t.includes('"type":"result"')) return;
-      lat.push(performance.now() - sentAt);
-      if (++got === sockets.length) done();
-    });
   for (let r = 0; r < ROUNDS; r++) {
-    got = 0;
-    const all = new Promise<void>((resolve) => (done = resolve));
-    sentAt = performance.now();
+    await ask('arm', { type: 'result', count });
+    const t = hrtimeMs();
     publish(r);
-    await Promise.race([all, new Promise((res) => setTimeout(res, 10_000))]);
+    const got = await ask('collect', { timeoutMs: 10_000 });
+    for (const x of got.times as number[]) lat.push(x - t);
   }
-  return [pct(lat, 50), pct(lat, 99)];
+  return lat;
 }
 
-async function fanOut(n: number): Promise<{ hub: [number, number]; bare: [number, number] }> {
-  const table = await newTable();
-  const clients = await connectAll(Array.from({ length: n }, () => undefined));
-  let subscribed = 0;
-  await new Promise<void>((resolve) => {
-    for (const c of clients) {
-      c.onMessage((t) => {
-        if (t.startsWith('{"type":"state"') && ++subscribed === n) resolve();
-      });
-      c.ws.send(JSON.stringify({ type: 'subscribe', table }));
-    }
-  });
-  const hub = await measureFanOut(clients, (r) =>
-    casino.bus.publish({ audience: { kind: 'table' }, event: resultEvent(table, r + 1) }),
+async function fanOut(srv: Server, n: number) {
+  const table = await newTable(srv);
+  await ask('connect', { url: srv.wsUrl, tokens: Array(n).fill(null), subscribe: table });
+  const hub = await rounds(n, (r) =>
+    srv.casino.bus.publish({ audience: { kind: 'table' }, event: resultEvent(table, r + 1) } as never),
   );
-  closeAll(clients);
-  // the same message broadcast by a bare ws server, serialised once
+  await ask('close');
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await new Promise((r) => wss.once('listening', r));
   const port = (wss.address() as { port: number }).port;
-  const bare: Client[] = await Promise.all(
-    Array.from(
-      { length: n },
-      () =>
-        new Promise<Client>((resolve, reject) => {
-          const ws = new WebSocket(`ws://127.0.0.1:${port}`);
-          const handlers: Array<(t: string) => void> = [];
-          ws.on('message', (d) => handlers.forEach((h) => h(String(d))));
-          ws.on('open', () => resolve({ ws, onMessage: (f) => handlers.push(f) }));
-          ws.on('error', reject);
-        }),
-    ),
-  );
-  const bareFig = await measureFanOut(bare, (r) => {
+  await ask('connect', { url: `ws://127.0.0.1:${port}`, tokens: Array(n).fill(null) });
+  const bare = await rounds(n, (r) => {
     const text = JSON.stringify(resultEvent(table, r + 1));
     for (const s of wss.clients) s.send(text);
   });
-  closeAll(bare);
+  await ask('close');
   await new Promise((r) => wss.close(r));
-  return { hub, bare: bareFig };
+  return { hub, bare };
 }
 
-async function rssPerPlayer(n: number): Promise<number> {
-  const table = await newTable();
-  const ts = await players(n);
+// ---- 4. RSS ----
+async function rssPerPlayer(srv: Server, n: number): Promise<number> {
+  const table = await newTable(srv);
+  const tokens = await bulkPlayers(srv.store, `${table}-r`, n, () => DEPOSIT);
   (globalThis as { gc?: () => void }).gc?.();
   const before = process.memoryUsage().rss;
-  const clients = await connectAll(ts);
-  let subscribed = 0;
-  await new Promise<void>((resolve) => {
-    for (const c of clients) {
-      c.onMessage((t) => {
-        if (t.startsWith('{"type":"state"') && ++subscribed === n) resolve();
-      });
-      c.ws.send(JSON.stringify({ type: 'subscribe', table }));
-    }
-  });
+  await ask('connect', { url: srv.wsUrl, tokens, subscribe: table });
   (globalThis as { gc?: () => void }).gc?.();
   const after = process.memoryUsage().rss;
-  closeAll(clients);
+  await ask('close');
   return (after - before) / n;
 }
 
-console.log(`\n## Table over the network (SQLite, loopback; load ${loadavg()[0].toFixed(1)} on ${process.arch})\n`);
-if (ONLY !== 'fanout') {
-  console.log('| players | transport | bets | bets/s | ack p50 ms | ack p99 ms |');
-  console.log('|---:|---|---:|---:|---:|---:|');
-  for (const n of PLAYERS)
-    for (const [name, run] of [
-      ['WebSocket', wsBets],
-      ['HTTP', httpBets],
-    ] as const) {
-      const r = await run(n);
-      console.log(`| ${n} | ${name} | ${r.bets} | ${r.perSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} |`);
-    }
-}
-if (ONLY !== 'bets') {
-  console.log('\n| sockets | hub p50 ms | hub p99 ms | bare ws p50 ms | bare ws p99 ms |');
-  console.log('|---:|---:|---:|---:|---:|');
-  for (const n of SOCKETS) {
-    const r = await fanOut(n);
-    console.log(`| ${n} | ${ms(r.hub[0])} | ${ms(r.hub[1])} | ${ms(r.bare[0])} | ${ms(r.bare[1])} |`);
+// ---- the run ----
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
+console.log(`\n## Table over the network (loopback; clients in a second process; load average ${load()})\n`);
+console.log(`command: node --import tsx bench/table-net.ts ${process.argv.slice(2).join(' ')}`);
+for (const kind of STORES) {
+  console.log(`\n### ${kind}\n`);
+  if (ONLY.includes('bets')) {
+    const srv = await startServer(kind);
+    console.log(`| players | transport | bets | bets/s | ack p50 ms | ack p99 ms |`);
+    console.log('|---:|---|---:|---:|---:|---:|');
+    for (const n of PLAYERS)
+      for (const transport of ['WebSocket', 'HTTP'] as const) {
+        const r = await betRun(srv, n, transport);
+        console.log(
+          `| ${n0(n)} | ${transport} | ${n0(r.bets)}${r.refused ? ` (${r.refused} refused)` : ''} | ${r.perSecond.toFixed(0)} | ${f1(r.p50)} | ${f1(r.p99)} |`,
+        );
+      }
+    await srv.close();
   }
-  const n = Math.min(1_000, Math.max(...PLAYERS, ...SOCKETS));
-  console.log(
-    `\nRSS per connected, subscribed player (${n} sockets, client side included): ${((await rssPerPlayer(n)) / 1024).toFixed(1)} KiB`,
-  );
+  if (ONLY.includes('settle')) {
+    console.log(`\n| bets | players | result → committed s | → last settlement event s | events received | load |`);
+    console.log('|---:|---:|---:|---:|---:|---:|');
+    let last: { n: number; s: number } | null = null;
+    for (const n of SETTLE) {
+      const est = last ? (last.s * n) / last.n : 0;
+      if (est > BUDGET_MS / 1000) {
+        console.log(
+          `| ${n0(n)} | ${n0(n / BETS_PER_PLAYER)} | not run: estimated ${est.toFixed(0)} s, over the budget | | | |`,
+        );
+        continue;
+      }
+      const r = await settleRun(kind, n);
+      console.log(
+        `| ${n0(n)} | ${n0(r.players)} | ${f3(r.committed / 1000)} | ${f3(r.last / 1000)} | ${n0(r.received)} | ${load()} |`,
+      );
+      last = { n, s: r.prepS + r.last / 1000 };
+    }
+  }
+  if (ONLY.includes('fanout') || ONLY.includes('rss')) {
+    const srv = await startServer(kind);
+    if (ONLY.includes('fanout')) {
+      console.log(`\n| sockets | hub p50 ms | hub p99 ms | bare ws p50 ms | bare ws p99 ms | p99 ratio |`);
+      console.log('|---:|---:|---:|---:|---:|---:|');
+      for (const n of SOCKETS) {
+        const r = await fanOut(srv, n);
+        const ratio = pct(r.hub, 99) / pct(r.bare, 99);
+        console.log(
+          `| ${n0(n)} | ${f1(pct(r.hub, 50))} | ${f1(pct(r.hub, 99))} | ${f1(pct(r.bare, 50))} | ${f1(pct(r.bare, 99))} | ${ratio.toFixed(2)} |`,
+        );
+      }
+    }
+    if (ONLY.includes('rss')) {
+      const n = Math.min(2_000, Math.max(...PLAYERS));
+      const kib = (await rssPerPlayer(srv, n)) / 1024;
+      console.log(`\nRSS of the server per connected, subscribed player (${n0(n)} sockets): ${kib.toFixed(1)} KiB`);
+    }
+    await srv.close();
+  }
 }
-
-await app.close();
-await casino.stop();
-await store.close();
-rmSync(dir, { recursive: true, force: true });
+child.send({ id: -1, op: 'exit' });

@@ -51,8 +51,6 @@ const KNOWN_DEBT: ReadonlyMap<string, number> = new Map([
   ['web/src/player.ts buildShell', 327],
   ['web/src/player.ts update', 191],
   ['web/src/player.ts renderPrisoners', 110],
-  ['web/src/croupier.ts', 709],
-  ['web/src/croupier.ts build', 165],
   ['web/src/api.ts', 407],
   ['src/app/driver.ts', 423],
   ['src/engine/bets.ts', 417],

@@ -15,10 +15,10 @@ import type {
 } from '../protocol/views.ts';
 import type { TableConfigInput } from '../table/config.ts';
 import { tableErr } from '../table/errors.ts';
-import type { PrisonerChoice, TableEvent } from '../table/machine.ts';
+import type { PrisonerChoice, StaffRef, TableEvent } from '../table/machine.ts';
 import type { Casino } from './casino.ts';
 import type { Reply, TableDriver } from './driver.ts';
-import type { R } from './players.ts';
+import type { R, Viewer } from './players.ts';
 import { tableConfigView } from './views.ts';
 
 /** A player's table command (the WebSocket message without its table, or an HTTP route's body). */
@@ -179,4 +179,32 @@ export async function configureTable(
   const r = await t.value.dispatch((_tx, now) => ({ type: 'configure', now, patch }));
   if (!r.ok) return r;
   return { ok: true, value: { table: tableConfigView(t.value.state.config) } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// table operation (issue 12): staff actions naming the account that did them
+
+/** The staff account of a viewer, as the machine records it (`account`: the account id when the viewer has one, else its role). */
+export function staffRef(v: Viewer): StaffRef {
+  const account = (v as { accountId?: unknown }).accountId;
+  return { account: typeof account === 'string' ? account : v.role, role: v.role };
+}
+
+/**
+ * A staff action on a running table: `no-spin` (reason optional) or `void` (reason required).
+ * Replies the machine's value with the phase, coup and deadline after it. Errors: the machine's
+ * (WRONG_PHASE with `detail.allowed`, WRONG_MODE, REASON_REQUIRED), TABLE_ELSEWHERE, UNKNOWN_TABLE.
+ */
+export async function staffAction(
+  casino: Casino,
+  tableId: string,
+  by: StaffRef,
+  action: { type: 'no-spin'; reason?: string } | { type: 'void'; reason: string },
+): Promise<R<CroupierStepView>> {
+  const t = casino.running(tableId);
+  if (!t.ok) return t;
+  const r = await t.value.dispatch((_tx, now) => ({ ...action, now, by }) as TableEvent);
+  if (!r.ok) return r;
+  const s = t.value.state;
+  return { ok: true, value: { ...(r.value as object | null), phase: s.phase, coup: s.coup, deadline: s.deadline } };
 }

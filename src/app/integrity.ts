@@ -37,15 +37,10 @@ export class IntegrityWatch {
       wheel,
       ...(this.opts.alarmLevel !== undefined ? { alarmLevel: this.opts.alarmLevel } : {}),
     });
-    const coups: Array<{ number: number; pocket: unknown }> = [];
-    let before: number | undefined;
-    while (coups.length < INTEGRITY_REPLAY_COUPS) {
-      const page = await this.opts.store.tableHistory(tableId, 500, before);
-      if (page.length === 0) break;
-      for (const r of page) if (r.status === 'settled' && r.pocket !== null) coups.push(r);
-      before = page[page.length - 1].number;
-    }
-    for (const c of coups.reverse()) this.add(tableId, monitor, c.number, c.pocket, false);
+    // the permanence only (two columns), never the coup records: a start costs the same
+    // whatever the size of the coups
+    const coups = await this.opts.store.tablePockets(tableId, INTEGRITY_REPLAY_COUPS);
+    for (const c of coups) this.add(tableId, monitor, c.number, c.pocket, false);
     this.monitors.set(tableId, monitor);
   }
 

@@ -63,6 +63,34 @@ function playersAt(s: TableState): number {
   return ids.size;
 }
 
+/** What every viewer of one state version shares: its player count, and its summary once asked. */
+interface Shared {
+  readonly players: number;
+  summary?: BetsSummaryView;
+}
+
+/**
+ * Per state version (a state object is never changed, so it is the version): computed once,
+ * whatever the number of subscribers who ask for a view of it (issue 17: on a large table the
+ * summary is one pass over the bets per state, not one per viewer).
+ */
+const shared = new WeakMap<TableState, Shared>();
+
+function sharedOf(s: TableState): Shared {
+  let x = shared.get(s);
+  if (!x) shared.set(s, (x = { players: playersAt(s) }));
+  return x;
+}
+
+/** The large-table summary of a state, built once per state version (see {@link betsSummary}). */
+export function sharedSummary(s: TableState): BetsSummaryView {
+  const x = sharedOf(s);
+  return (x.summary ??= betsSummary(
+    s,
+    s.bets.map((b) => placedBetJson(s, b) as BetView),
+  ));
+}
+
 /** Totals per layout position over every bet (announced bets chip group by chip group). */
 export function betsSummary(s: TableState, bets: readonly BetView[]): BetsSummaryView {
   const positions = new Map<string, PositionTotalView>();
@@ -81,7 +109,7 @@ export function betsSummary(s: TableState, bets: readonly BetView[]): BetsSummar
       add({ key: b.key, kind: b.kind, numbers: b.numbers, text: b.text ?? '' }, b.stake);
   }
   return {
-    players: playersAt(s),
+    players: sharedOf(s).players,
     bets: bets.length,
     staked,
     prisoners: s.prisoners.length,
@@ -98,9 +126,16 @@ export function tableStateView(s: TableState, viewer: Viewer, largeAt = LARGE_TA
   const staff = isStaff(viewer);
   const last = s.lastCoup;
   const me = viewer.role === 'player' ? viewer.playerId : null;
-  const large = !staff && playersAt(s) > largeAt;
-  const bets = s.bets.map((b) => placedBetJson(s, b) as BetView);
-  const prisoners = s.prisoners.map((p) => prisonerJson(p) as PrisonerView);
+  const large = !staff && sharedOf(s).players > largeAt;
+  // a large table: only the viewer's own bets are turned into JSON here (the summary is shared)
+  const bets = large
+    ? me === null
+      ? []
+      : s.bets.ofPlayer(me).map((b) => placedBetJson(s, b) as BetView)
+    : s.bets.map((b) => placedBetJson(s, b) as BetView);
+  const prisoners = (large ? s.prisoners.filter((p) => p.playerId === me) : s.prisoners).map(
+    (p) => prisonerJson(p) as PrisonerView,
+  );
   const view: TableStateView = {
     table: tableConfigView(s.config),
     phase: s.phase,
@@ -127,12 +162,12 @@ export function tableStateView(s: TableState, viewer: Viewer, largeAt = LARGE_TA
             : {}),
         }
       : null,
-    bets: large ? bets.filter((b) => b.playerId === me) : bets,
-    prisoners: large ? prisoners.filter((p) => p.playerId === me) : prisoners,
-    ...(large ? { summary: betsSummary(s, bets) } : {}),
+    bets,
+    prisoners,
+    ...(large ? { summary: sharedSummary(s) } : {}),
   };
   if (me === null) return view;
-  const mine = s.bets.ofPlayer(me).map((b) => placedBetJson(s, b) as BetView);
+  const mine = large ? bets : s.bets.ofPlayer(me).map((b) => placedBetJson(s, b) as BetView);
   const lastBets = Object.hasOwn(s.lastBets, me) ? s.lastBets[me].map((b) => placedBetJson(s, b)) : [];
   return {
     ...view,

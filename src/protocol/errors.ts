@@ -40,6 +40,8 @@ export const TABLE_ERROR_CODES = [
   'PLAYER_EXISTS', // creating a player whose name is taken
   'NOT_FOUND', // no such coup / route
   'INTERNAL', // an unexpected failure (logged)
+  // table operation (issue 12)
+  'REASON_REQUIRED', // a void, correction or derogation without a reason (docs/OPERATIONS.md)
   // hardening (issue 10): limits, framework errors, takeovers, recovery
   'RATE_LIMITED', // too many HTTP requests from an address, or WebSocket commands of a player / messages of a socket (detail.retryAfterMs)
   'PAYLOAD_TOO_LARGE', // a request body over the body limit

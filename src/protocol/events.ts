@@ -188,12 +188,16 @@ export interface BalanceEvent extends EventBase {
   readonly balance: number;
 }
 
-/** The coup was void (a restart lost the ball): every stake went back (audience: table). */
+/** The coup was void (a restart lost the ball, or the chef / pit boss voided it): every stake went back (audience: table). */
 export interface CoupVoidEvent extends EventBase {
   readonly type: 'coup-void';
   readonly reason: string;
   /** Player id → minor units returned. */
   readonly returned: Readonly<Record<string, number>>;
+  /** The staff account that voided it (absent: a restart). */
+  readonly by?: StaffJson;
+  /** The announcement to the players in every language ("Coup annulé, les mises sont rendues"). */
+  readonly calls?: CallsJson;
 }
 
 /** The table's configuration changed (audience: table). */
@@ -214,7 +218,9 @@ export type LiveEvent =
   | BalanceEvent
   | CoupVoidEvent
   | ConfigEvent
-  | IntegrityAlertEvent;
+  | IntegrityAlertEvent
+  // table operation (issue 12)
+  | NoSpinEvent;
 
 /**
  * A wheel-integrity test crossed its alarm level on this table's permanence (audience: staff;
@@ -245,4 +251,28 @@ export type Audience = { kind: 'table' } | { kind: 'player'; playerId: string } 
 export interface Published {
   readonly audience: Audience;
   readonly event: LiveEvent;
+}
+
+// ---------------------------------------------------------------------------------------------
+// table operation (issue 12)
+
+/** The staff account behind a staff action: its account id and role. */
+export interface StaffJson {
+  readonly account: string;
+  readonly role: string;
+}
+
+/**
+ * "No spin" (audience: table): the ball did not make its revolutions, fell out, or the cylinder
+ * was not turned; the spin is repeated, the bets stay, nothing is settled (an entered number not
+ * yet confirmed is dropped). `phase` is the phase the table stays in (`launched` or `no-more-bets`).
+ */
+export interface NoSpinEvent extends EventBase {
+  readonly type: 'no-spin';
+  readonly phase: Phase;
+  readonly reason?: string;
+  readonly by?: StaffJson;
+  /** The announcement in every language, French as the call. */
+  readonly call: string;
+  readonly calls: CallsJson;
 }

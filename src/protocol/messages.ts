@@ -172,3 +172,11 @@ export function zodMessage(e: z.ZodError, where: 'body' | 'query' | 'message' = 
     MESSAGE_MAX,
   );
 }
+
+// table operation (issue 12)
+/** A staff reason (void, correction, derogation, no spin): 1 to 500 characters after trimming (checked by the machine: REASON_REQUIRED). */
+export const reason = z.string().max(2000);
+/** `POST /api/tables/:id/no-spin`. */
+export const noSpinBody = z.object({ reason: reason.optional() }).strict();
+/** `POST /api/tables/:id/void`. */
+export const voidBody = z.object({ reason: reason.optional() }).strict();

@@ -150,6 +150,12 @@ export interface Store {
   tableHistory(tableId: string, limit: number, before?: number): Promise<CoupRecord[]>;
   /** One coup of a table, or null. */
   coup(tableId: string, number: number): Promise<CoupRecord | null>;
+  /**
+   * The table's permanence: the number and pocket label ("0"-"36", "00") of its newest `limit`
+   * settled coups (void coups left out), oldest first. Reads two columns, never the coup
+   * records (a table start rebuilds its wheel-integrity monitor from it, issue 17).
+   */
+  tablePockets(tableId: string, limit: number): Promise<Array<{ number: number; pocket: string }>>;
   /** Balances of every player of a coup around its settlement. */
   coupBalances(tableId: string, number: number): Promise<Record<string, CoupBalances>>;
   /**

@@ -15,6 +15,7 @@ import {
   type Posting,
 } from '../table/ledger.ts';
 import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
+import { encodeRecord } from './record-codec.ts';
 import type { Database } from './schema.ts';
 import { InsufficientFundsError, LedgerRefusal, type CoupBalances, type PlayerRow, type StoreTx } from './port.ts';
 
@@ -250,7 +251,7 @@ export class SqlTx implements StoreTx {
         status: record.status,
         pocket: record.pocket === null ? null : String(record.pocket),
         result_at: record.resultAt,
-        record: JSON.stringify(record),
+        record: encodeRecord(record),
       })
       .execute();
     const rows = Object.entries(record.players).map(([playerId, p]) => {

@@ -27,13 +27,24 @@ import { double, place, rebet, undo } from './betting.ts';
 import { playerStep } from './idempotency.ts';
 import { configure, croupierCall, open, pause, recover, result, tick } from './phases.ts';
 import { choose } from './prisoners.ts';
+import { noSpin, voidByStaff } from './staff.ts';
 import { jsonShapeProblem } from '../protocol/shape.ts';
 import type { TableState } from './state.ts';
 import { reject, type Step, type TableEvent } from './step.ts';
 
 export type { Audience, LiveEvent, Phase, Published } from '../protocol/events.ts';
 export * from './state.ts';
-export type { CoupPartage, CoupPlayer, CoupRecord, Effect, PrisonerChoice, Step, TableEvent } from './step.ts';
+export type {
+  CoupPartage,
+  CoupPlayer,
+  CoupRecord,
+  Effect,
+  PrisonerChoice,
+  StaffNote,
+  StaffRef,
+  Step,
+  TableEvent,
+} from './step.ts';
 export { placedBetJson, prisonerJson } from './events.ts';
 export { canonicalJson } from './idempotency.ts';
 
@@ -58,6 +69,10 @@ export function transition(s: TableState, e: TableEvent): Step {
       return recover(s, e.now);
     case 'configure':
       return configure(s, e);
+    case 'no-spin':
+      return noSpin(s, e);
+    case 'void':
+      return voidByStaff(s, e);
     case 'place': {
       // before anything recursive (the request fingerprint, the engine) sees the bet
       const problem = jsonShapeProblem(e.bet);

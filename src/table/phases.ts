@@ -36,6 +36,7 @@ export function startCoup(s: TableState, now: number, extra: Partial<EventBody<'
     requests: s.requests.since(s.coup),
     nextBetSeq: 1,
     txSeq: 1,
+    staffLog: [],
   };
   return {
     state: next,

@@ -45,6 +45,7 @@ export function coupRecord(
     source: fields.source,
     ...(fields.reason !== undefined ? { reason: fields.reason } : {}),
     settlement: fields.settlement,
+    ...(s.staffLog?.length ? { staff: s.staffLog } : {}),
     bets: fields.bets,
     players: fields.players,
   };

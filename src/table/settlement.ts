@@ -25,7 +25,19 @@ import {
   type StoredBet,
   type TableState,
 } from './state.ts';
-import { publish, reject, STAFF, TABLE, toPlayer, txId, type CoupPlayer, type Effect, type Step } from './step.ts';
+import {
+  publish,
+  reject,
+  STAFF,
+  TABLE,
+  toPlayer,
+  txId,
+  type CoupPlayer,
+  type Effect,
+  type StaffRef,
+  type Step,
+} from './step.ts';
+import { VOID_CALLS } from './calls.ts';
 
 /** The rebet lists after a coup: each player who bet keeps this coup's bets (one pass). */
 function nextLastBets(s: TableState): Record<string, readonly StoredBet[]> {
@@ -220,7 +232,7 @@ function playerEvents(
 }
 
 /** Voids the current coup: every stake placed in it goes back to its player; prisoners keep their level. */
-export function voidCoup(s: TableState, now: number, reason: string): Step {
+export function voidCoup(s: TableState, now: number, reason: string, by?: StaffRef): Step {
   const table = s.config.id;
   const players = new Map<string, CoupPlayer>();
   let inPlay = 0;
@@ -263,7 +275,7 @@ export function voidCoup(s: TableState, now: number, reason: string): Step {
   };
   const returned: Record<string, number> = Object.create(null);
   for (const [p, v] of players) returned[p] = v.returned;
-  effects.push(publish(next, TABLE, 'coup-void', { reason, returned }));
+  effects.push(publish(next, TABLE, 'coup-void', { reason, returned, ...(by ? { by, calls: VOID_CALLS } : {}) }));
   effects.push(phaseEvent(next));
   return { state: next, effects };
 }

@@ -19,6 +19,7 @@ import type { Result } from '../engine/index.ts';
 import { parseBet } from '../engine/index.ts';
 import { BetBook, RequestLog, type BetBookJson, type RequestRecord, type StoredBet } from './book.ts';
 import { rulesOf, type TableConfig } from './config.ts';
+import type { StaffNote } from './step.ts';
 
 export type { StoredBet, RequestRecord } from './book.ts';
 export { BetBook, RequestLog } from './book.ts';
@@ -118,6 +119,8 @@ export interface TableState {
   readonly nextBetSeq: number;
   /** Counter for ledger transaction ids. */
   readonly txSeq: number;
+  /** Staff actions of the current coup (no spin, void, ...), for its coup record; absent = none. */
+  readonly staffLog?: readonly StaffNote[];
 }
 
 /** A fresh table: closed, no coup yet. */
@@ -276,6 +279,8 @@ export function restoreState(json: unknown): Result<TableState, TableError> {
   if (!Array.isArray(json.history)) return bad('history', 'is not a list');
   if (json.lastCoup !== null && !isObj(json.lastCoup)) return bad('lastCoup', 'is not an object or null');
   if (!isObj(json.lastBets)) return bad('lastBets', 'is not an object');
+  if (json.staffLog !== undefined && (!Array.isArray(json.staffLog) || !json.staffLog.every(isObj)))
+    return bad('staffLog', 'is not a list of staff actions');
   const sb = stakesOf(tr.catalogue);
   const parts = json.v === 2 ? partsV2(json, tr.catalogue, sb) : partsV1(json, tr.rules, sb);
   if (Array.isArray(parts)) return bad(parts[0], parts[1]);

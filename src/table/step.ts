@@ -27,6 +27,9 @@ export type TableEvent =
   | { type: 'result'; now: number; pocket: unknown; source: 'rng' | 'croupier' }
   | { type: 'recover'; now: number }
   | { type: 'configure'; now: number; patch: Partial<Omit<TableConfigInput, 'id' | 'rules'>> }
+  // table operation (issue 12): staff actions, each naming the staff account that did it
+  | { type: 'no-spin'; now: number; by?: StaffRef; reason?: string }
+  | { type: 'void'; now: number; reason: string; by?: StaffRef }
   | { type: 'place'; now: number; playerId: string; requestId: string; bet: Record<string, unknown>; available: number }
   | { type: 'rebet'; now: number; playerId: string; requestId: string; available: number }
   | { type: 'double'; now: number; playerId: string; requestId: string; available: number }
@@ -42,6 +45,20 @@ export type TableEvent =
       onZero?: 'prison' | 'partage';
       requestId?: string;
     };
+
+/** The staff account behind a staff action (recorded in the coup record and the events): account id and role. */
+export interface StaffRef {
+  readonly account: string;
+  readonly role: string;
+}
+
+/** A staff action of the current coup, as the coup record keeps it (`staff`, docs/OPERATIONS.md). */
+export interface StaffNote {
+  readonly action: 'no-spin' | 'void';
+  readonly at: number;
+  readonly by: StaffRef | null;
+  readonly reason?: string;
+}
 
 /** Per player in a coup record: new stakes, prisoner stakes in play, returned to the wallet, balance before the first stake, bet ids. */
 export interface CoupPlayer {
@@ -76,6 +93,8 @@ export interface CoupRecord {
   readonly reason?: string;
   /** settlementJson of the engine plus `owners` (void coups: null). */
   readonly settlement: unknown;
+  /** Staff actions of the coup in order (no spin, void, ...; absent when none). */
+  readonly staff?: readonly StaffNote[];
   /** The bets (engine betJson) with their owner. */
   readonly bets: ReadonlyArray<{ playerId: string; prisoner: boolean; bet: unknown }>;
   /** Per player (a null-prototype object keyed by player id). */

@@ -205,6 +205,23 @@ for (const kind of kinds) {
         const alpha = await store.tableHistory('alpha', 100);
         expect(alpha.map((c) => c.number)).toEqual([13, 11, 9, 7, 5, 3, 1]);
         expect((await store.tableHistory('alpha', 2, 9)).map((c) => c.number)).toEqual([7, 5]);
+        // the permanence: newest `limit` settled coups, oldest first, labels as text
+        expect(await store.tablePockets('alpha', 3)).toEqual([
+          { number: 9, pocket: '9' },
+          { number: 11, pocket: '11' },
+          { number: 13, pocket: '13' },
+        ]);
+        expect((await store.tablePockets('beta', 100)).map((c) => c.number)).toEqual([2, 4, 6, 8, 10, 12, 14]);
+        expect(await store.tablePockets('nowhere', 10)).toEqual([]);
+        const voided: CoupRecord = {
+          ...record('gamma', 1, { cy: 1 }, 900),
+          status: 'void',
+          pocket: null,
+          source: null,
+        };
+        await store.transaction((tx) => tx.recordCoup(voided, new Map()));
+        await store.transaction((tx) => tx.recordCoup(record('gamma', 2, { cy: 1 }, 901), new Map()));
+        expect(await store.tablePockets('gamma', 10)).toEqual([{ number: 2, pocket: '2' }]);
         expect((await store.coup('beta', 4))?.players.ann.staked).toBe(400);
         expect(await store.coup('beta', 5)).toBeNull();
         expect(await store.coupBalances('beta', 6)).toEqual({

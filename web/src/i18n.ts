@@ -1042,3 +1042,39 @@ export const DEMO_HINT: Record<Language, string> = {
   de: 'Versuchen Sie einen der Demo-Spieler unten.',
   it: 'Provate uno dei giocatori dimostrativi qui sotto.',
 };
+
+// ---------------------------------------------------------------------------- table operation (issue 12)
+/** What the players read when the staff call "no spin" or void the coup (web/src/player.ts). */
+export const STAFF_NOTICES: Record<Language, { 'no-spin': string; void: string; reason: string }> = {
+  en: {
+    'no-spin': 'No spin: the ball is thrown again, your bets stay.',
+    void: 'This coup is void: every stake is returned.',
+    reason: 'Reason: {r}',
+  },
+  fr: {
+    'no-spin': 'Boule nulle : la boule est relancée, vos mises restent.',
+    void: 'Coup annulé : toutes les mises sont rendues.',
+    reason: 'Motif : {r}',
+  },
+  cs: {
+    'no-spin': 'Neplatný hod: kulička se hází znovu, vaše sázky zůstávají.',
+    void: 'Hra je zrušena: všechny sázky se vracejí.',
+    reason: 'Důvod: {r}',
+  },
+  de: {
+    'no-spin': 'Kein Spiel: Die Kugel wird neu geworfen, Ihre Einsätze bleiben.',
+    void: 'Dieser Coup ist annulliert: Alle Einsätze werden zurückgegeben.',
+    reason: 'Grund: {r}',
+  },
+  it: {
+    'no-spin': 'Lancio nullo: la pallina viene rilanciata, le vostre puntate restano.',
+    void: 'Questo colpo è annullato: tutte le puntate vengono restituite.',
+    reason: 'Motivo: {r}',
+  },
+};
+
+/** The players' text of a staff notice in a language, with the staff's reason when there is one. */
+export function staffNoticeText(lang: Language, kind: 'no-spin' | 'void', reason?: string): string {
+  const w = STAFF_NOTICES[lang];
+  return reason ? `${w[kind]} ${w.reason.replace('{r}', reason)}` : w[kind];
+}

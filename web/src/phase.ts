@@ -7,6 +7,8 @@
 import type { Phase } from './api.ts';
 import type { TextKey } from './i18n.ts';
 
+export { showStaffNotice } from './staff-notice.ts';
+
 /** The player's view of a phase. */
 export interface PhaseStatus {
   /** Bets are accepted (faites vos jeux, and while the ball runs until rien ne va plus). */

@@ -54,7 +54,7 @@ import { coupNet, coupResult, type SettlementLike } from './history.ts';
 import { RepeatGuard, slipKey } from './commands.ts';
 import { NAME_MAX } from '../../src/protocol/names.ts';
 import { nameProblem } from './login.ts';
-import { phaseStatus } from './phase.ts';
+import { phaseStatus, showStaffNotice } from './phase.ts';
 import { groupSlip } from './slip.ts';
 import { radioKeyTarget, radioTabIndex } from './radio.ts';
 import type { Orientation } from './spots.ts';
@@ -950,9 +950,8 @@ class PlayerApp {
   }
 
   /**
-   * The one way the table's state changes: reduce, then bring the page in line with what
-   * changed (the ball's animation, a changed table configuration, the history after a result,
-   * one fetch when the store asks for a resync) and render.
+   * The one way the table's state changes: reduce, then bring the page in line (the ball, a changed
+   * configuration, the history after a result, one fetch on a resync), render, the staff notice.
    */
   private dispatch(a: TableAction): void {
     if (!this.session || !this.st.view) return; // an answer that arrived after a log out
@@ -979,6 +978,7 @@ class PlayerApp {
       void this.refetch();
     }
     this.update();
+    showStaffNotice(this.lang, this.st.notice?.coup === this.st.view?.coup ? (this.st.notice ?? null) : null);
   }
 
   private async refetch(): Promise<void> {

@@ -4,12 +4,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Casino } from '../../app/casino.ts';
-import { croupierResult, croupierStep, payments } from '../../app/commands.ts';
+import { croupierResult, croupierStep, payments, staffAction, staffRef } from '../../app/commands.ts';
 import * as S from '../../protocol/messages.ts';
 import type { CroupierStepView, PaymentsView, ResultView } from '../../protocol/views.ts';
 import { parse, unwrap, type Auth, type TableParams } from '../http.ts';
 
 const ROLES = ['croupier', 'admin'] as const;
+/** Who may void a coup: the chef de table and the pit boss (until staff accounts exist: admin). */
+const VOID_ROLES = ['admin'] as const;
 
 /** Registers the croupier routes. */
 export function croupierRoutes(app: FastifyInstance, casino: Casino, auth: Auth): void {
@@ -28,5 +30,18 @@ export function croupierRoutes(app: FastifyInstance, casino: Casino, auth: Auth)
   app.get<TableParams>('/api/tables/:id/payments', async (req): Promise<PaymentsView> => {
     await auth.requireStaff(req, ROLES);
     return unwrap(await payments(casino, req.params.id));
+  });
+
+  // table operation (issue 12)
+  app.post<TableParams>('/api/tables/:id/no-spin', async (req): Promise<CroupierStepView> => {
+    const v = await auth.requireStaff(req, ROLES);
+    const body = parse(S.noSpinBody, req.body);
+    return unwrap(await staffAction(casino, req.params.id, staffRef(v), { type: 'no-spin', ...body }));
+  });
+
+  app.post<TableParams>('/api/tables/:id/void', async (req): Promise<CroupierStepView> => {
+    const v = await auth.requireStaff(req, VOID_ROLES);
+    const body = parse(S.voidBody, req.body);
+    return unwrap(await staffAction(casino, req.params.id, staffRef(v), { type: 'void', reason: body.reason ?? '' }));
   });
 }

@@ -39,6 +39,15 @@ export interface TableState {
   readonly connected: boolean;
   /** The page should fetch the table once (events could not say everything). */
   readonly resync: boolean;
+  /** A staff announcement of the current coup ("no spin", a void coup), shown until the next coup. */
+  readonly notice?: StaffNotice | null;
+}
+
+/** A staff announcement to the players: the kind, its coup and the staff's reason (a void always has one). */
+export interface StaffNotice {
+  readonly kind: 'no-spin' | 'void';
+  readonly coup: number;
+  readonly reason?: string;
 }
 
 /** A (re)subscription's table state, pushed by the server over the WebSocket. */
@@ -194,7 +203,7 @@ function onEvent(s: TableState, e: LiveEvent | StateMessage, at: number, duratio
         coup: e.coup,
         pauseRequested: e.pauseRequested === true,
       };
-      return { ...s, ball, view, resync: s.resync || newCoup };
+      return { ...s, ball, view, resync: s.resync || newCoup, ...(newCoup ? { notice: null } : {}) };
     }
     case 'result':
       return { ...startLanding(s, e.coup, toPocket(e.pocket), at, duration), resync: true };
@@ -217,6 +226,9 @@ function onEvent(s: TableState, e: LiveEvent | StateMessage, at: number, duratio
     case 'payments':
       return s;
     case 'coup-void':
+      return { ...s, resync: true, notice: { kind: 'void', coup: e.coup, reason: e.reason } };
+    case 'no-spin':
+      return { ...s, notice: { kind: 'no-spin', coup: e.coup, ...(e.reason ? { reason: e.reason } : {}) } };
     case 'config':
       return { ...s, resync: true };
     case 'integrity-alert': // staff only: nothing on the player's table

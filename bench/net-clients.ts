@@ -1,0 +1,194 @@
+/**
+ * The client side of bench/table-net.ts, run as its own process (so that clients and server
+ * each have their own CPU, as on a real deployment): WebSocket and HTTP clients on 127.0.0.1,
+ * driven over the IPC channel by the server process.
+ *
+ * Requests (`{id, op, ...}`, each answered by `{id, ...}`):
+ * - `connect {url, tokens: (string|null)[], subscribe?}`: opens one socket per token (null: a
+ *   guest), waits for each `hello` and, with `subscribe`, for each socket's `state`;
+ * - `bets {table, each, ws: boolean, http?: string, timeoutMs}`: each connected socket (or, for
+ *   HTTP, each token against `http`) places `each` bets one after another (the next when the
+ *   previous is acknowledged), all at once; answers the acknowledgment latencies (ms) and wall time;
+ * - `arm {type, count}` then `collect {timeoutMs}`: the receipt instants (`hrtimeMs`, comparable
+ *   between processes: CLOCK_MONOTONIC) of the first message of `type` on each socket;
+ * - `close`: closes every socket; `exit`.
+ */
+import http from 'node:http';
+import WebSocket from 'ws';
+
+/** Milliseconds on the system's monotonic clock (the same clock in every process). */
+const hrtimeMs = (): number => Number(process.hrtime.bigint() / 1000n) / 1000;
+
+interface Client {
+  ws: WebSocket;
+  token: string | null;
+}
+let clients: Client[] = [];
+const replies = new Map<string, () => void>();
+let armed: { type: string; count: number; times: number[]; done: () => void } | null = null;
+let typePrefixes: string[] = [];
+
+function onText(c: Client, text: string): void {
+  if (text.startsWith('{"type":"reply"')) {
+    const m = JSON.parse(text) as { requestId: string; ok: boolean; error?: unknown };
+    if (!m.ok) console.error(`bench client: refused: ${JSON.stringify(m.error)}`);
+    replies.get(m.requestId)?.();
+    return;
+  }
+  if (armed && typePrefixes.some((p) => text.startsWith(p))) {
+    const seen = (c as Client & { seen?: boolean }).seen;
+    if (seen) return;
+    (c as Client & { seen?: boolean }).seen = true;
+    armed.times.push(hrtimeMs());
+    if (armed.times.length >= armed.count) armed.done();
+  }
+}
+
+function open(url: string, token: string | null, subscribe?: string): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(token ? `${url}?token=${token}` : url);
+    const c: Client = { ws, token };
+    let waiting = true;
+    ws.on('message', (d) => {
+      const t = String(d);
+      if (waiting) {
+        if (subscribe === undefined || t.startsWith('{"type":"state"')) {
+          waiting = false;
+          return resolve(c);
+        }
+        if (t.startsWith('{"type":"hello"'))
+          return ws.send(JSON.stringify({ type: 'subscribe', table: subscribe, ...authOf(token) }));
+        if (t.startsWith('{"type":"error"')) return reject(new Error(t));
+        return;
+      }
+      onText(c, t);
+    });
+    ws.on('open', () => {
+      // a bare ws server sends no hello: the socket is ready once open
+      if (subscribe === undefined && !url.endsWith('/ws')) {
+        waiting = false;
+        resolve(c);
+      }
+    });
+    ws.on('error', reject);
+  });
+}
+
+/** Nothing to add today (the token travels in the URL); kept for a message-borne login. */
+const authOf = (_token: string | null) => ({});
+
+async function pool<T>(items: T[], n: number, fn: (x: T, i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await fn(items[i], i);
+      }
+    }),
+  );
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+function post(base: string, path: string, token: string, body: unknown): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const text = JSON.stringify(body);
+    const req = http.request(
+      base + path,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(text);
+  });
+}
+
+const bet = { chance: 'rouge', stake: 10 };
+let seq = 0;
+
+async function bets(m: { table: string; each: number; http?: string; tokens?: string[]; timeoutMs: number }) {
+  const lat: number[] = [];
+  const t0 = hrtimeMs();
+  const deadline = t0 + m.timeoutMs;
+  let refused = 0;
+  const players = m.http ? (m.tokens ?? []).length : clients.length;
+  await Promise.all(
+    Array.from({ length: players }, async (_, p) => {
+      for (let k = 0; k < m.each && hrtimeMs() < deadline; k++) {
+        const requestId = `b${++seq}`;
+        const s = hrtimeMs();
+        if (m.http) {
+          const status = await post(m.http, `/api/tables/${m.table}/bets`, m.tokens![p], { requestId, bet });
+          if (status >= 300) refused++;
+        } else
+          await new Promise<void>((resolve) => {
+            replies.set(requestId, () => (replies.delete(requestId), resolve()));
+            clients[p].ws.send(JSON.stringify({ type: 'bet', table: m.table, requestId, bet }));
+          });
+        lat.push(hrtimeMs() - s);
+      }
+    }),
+  );
+  return { lat, wallMs: hrtimeMs() - t0, refused };
+}
+
+process.on('message', (raw) => {
+  const m = raw as { id: number; op: string } & Record<string, any>;
+  const answer = (body: Record<string, unknown>) => process.send!({ id: m.id, ...body });
+  const fail = (e: unknown) => answer({ error: String((e as Error)?.stack ?? e) });
+  switch (m.op) {
+    case 'connect': {
+      const out: Client[] = new Array(m.tokens.length);
+      pool(m.tokens as Array<string | null>, 200, async (t, i) => {
+        out[i] = await open(m.url, t, m.subscribe);
+      })
+        .then(() => {
+          clients = out;
+          answer({ ok: true });
+        })
+        .catch(fail);
+      return;
+    }
+    case 'bets':
+      bets(m as never).then(answer, fail);
+      return;
+    case 'arm': {
+      for (const c of clients) (c as Client & { seen?: boolean }).seen = false;
+      typePrefixes = [`{"type":"${m.type}"`];
+      let done: () => void = () => {};
+      const finished = new Promise<void>((r) => (done = r));
+      armed = { type: m.type, count: m.count, times: [], done };
+      (armed as { finished?: Promise<void> }).finished = finished;
+      answer({ ok: true });
+      return;
+    }
+    case 'collect': {
+      const a = armed!;
+      const timeout = new Promise((r) => setTimeout(r, m.timeoutMs));
+      Promise.race([(a as { finished?: Promise<void> }).finished, timeout]).then(() => {
+        armed = null;
+        answer({ times: a.times, expected: a.count });
+      });
+      return;
+    }
+    case 'close':
+      for (const c of clients) c.ws.terminate();
+      clients = [];
+      answer({ ok: true });
+      return;
+    case 'exit':
+      process.exit(0);
+  }
+});
+process.send!({ id: 0, ready: true });

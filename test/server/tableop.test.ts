@@ -1,0 +1,63 @@
+/** The table-operation routes of issue 12 over HTTP and WebSocket: no spin, void. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.ts';
+
+let srv: TestServer;
+let call: TestServer['call'];
+const now = Date.UTC(2026, 3, 2, 20, 0, 0);
+const STAFF = { croupier: 'croupier-op', admin: 'admin-op' };
+
+beforeAll(async () => {
+  srv = await startTestServer({ prefix: 'croupier-tableop-', rng: 'seeded:op', staff: STAFF, clock: () => now });
+  ({ call } = srv);
+});
+
+afterAll(async () => {
+  await srv?.close();
+});
+
+describe('no spin and void over HTTP', () => {
+  it('no spin keeps the bets; the void returns every stake, is shown to the players and recorded with its reason', async () => {
+    await srv.manualTable('op-void');
+    const alice = await srv.player('op-alice', 10_000);
+    const ws = await srv.connect(alice);
+    ws.ws.send(JSON.stringify({ type: 'subscribe', table: 'op-void' }));
+    await ws.next('state');
+    const bet = await call('POST', '/api/tables/op-void/bets', alice, {
+      requestId: 'b1',
+      bet: { numbers: [17], stake: 500 },
+    });
+    expect(bet.status).toBe(201);
+    expect((await call('POST', '/api/tables/op-void/no-spin', STAFF.croupier)).body.error.code).toBe('WRONG_PHASE');
+    expect((await call('POST', '/api/tables/op-void/close', STAFF.croupier)).status).toBe(200);
+    const ns = await call('POST', '/api/tables/op-void/no-spin', STAFF.croupier, { reason: 'ball out' });
+    expect(ns.body).toMatchObject({ noSpin: true, phase: 'no-more-bets' });
+    expect(await ws.next('no-spin')).toMatchObject({ reason: 'ball out', by: { role: 'croupier' } });
+    // a croupier may not void; a void needs a reason
+    expect((await call('POST', '/api/tables/op-void/void', STAFF.croupier, { reason: 'x' })).status).toBe(403);
+    const noReason = await call('POST', '/api/tables/op-void/void', STAFF.admin, {});
+    expect(noReason.body.error.code).toBe('REASON_REQUIRED');
+    const v = await call('POST', '/api/tables/op-void/void', STAFF.admin, { reason: 'cylinder stopped' });
+    expect(v.status).toBe(200);
+    expect(v.body).toMatchObject({ void: true, phase: 'settled' });
+    expect(await ws.next('coup-void')).toMatchObject({
+      reason: 'cylinder stopped',
+      returned: { [await id(alice)]: 500 },
+    });
+    expect((await call('GET', '/api/me', alice)).body.balance).toBe(10_000);
+    const coup = await call('GET', '/api/tables/op-void/coups/1', STAFF.admin);
+    expect(coup.body.coup).toMatchObject({
+      status: 'void',
+      reason: 'cylinder stopped',
+      staff: [
+        { action: 'no-spin', reason: 'ball out' },
+        { action: 'void', reason: 'cylinder stopped' },
+      ],
+    });
+    ws.ws.close();
+  });
+});
+
+async function id(token: string): Promise<string> {
+  return (await call('GET', '/api/me', token)).body.playerId;
+}

@@ -1,0 +1,223 @@
+/** The croupier console's store: known sequences of loads and live events, reduced without a DOM. */
+import { describe, expect, it } from 'vitest';
+import type { BetJson, CoupRecordJson, PrisonerJson, TableViewJson } from '../../web/src/api.ts';
+import {
+  initialConsole,
+  reduceConsole,
+  typedPocket,
+  type ConsoleAction,
+  type ConsoleState,
+} from '../../web/src/state/console.ts';
+
+const bet = (id: string, stake: number, playerId = 'chloe'): BetJson => ({
+  id,
+  type: 'position',
+  kind: 'plein',
+  numbers: [17],
+  key: 'plein:17',
+  stake,
+  playerId,
+});
+const prisoner = (over: Partial<PrisonerJson> = {}): PrisonerJson => ({
+  id: 'pr1',
+  playerId: 'chloe',
+  chance: 'rouge',
+  stake: 1000,
+  level: 1,
+  since: 3,
+  pending: true,
+  choiceDeadline: 99_000,
+  ...over,
+});
+function view(over: Partial<TableViewJson> = {}): TableViewJson {
+  return {
+    table: { id: 'paris' } as TableViewJson['table'],
+    phase: 'betting',
+    since: 0,
+    deadline: 10_000,
+    coup: 3,
+    pauseRequested: false,
+    day: null,
+    ball: 5,
+    history: [],
+    lastCoup: {
+      number: 2,
+      pocket: 0,
+      chances: [],
+      announcement: { fr: 'Zéro' },
+      at: 0,
+      payments: [],
+      croupiers: { pays: 'left', collects: 'right' },
+      owners: {},
+    },
+    bets: [],
+    prisoners: [],
+    names: { chloe: 'Chloé' },
+    serverTime: 0,
+    ...over,
+  } as TableViewJson;
+}
+const coup = (number: number, pocket: number | null): CoupRecordJson => ({
+  tableId: 'paris',
+  number,
+  status: pocket === null ? 'void' : 'settled',
+  resultAt: 0,
+  pocket,
+  source: 'croupier',
+});
+const ev = (event: Record<string, unknown>): ConsoleAction =>
+  ({ type: 'event', event: { table: 'paris', coup: 3, ...event } }) as ConsoleAction;
+const run = (actions: ConsoleAction[], s: ConsoleState = initialConsole('paris')) => actions.reduce(reduceConsole, s);
+const loaded = (v = view(), permanence = [coup(1, 7), coup(2, 0)], version = 0): ConsoleAction => ({
+  type: 'loaded',
+  view: v,
+  permanence,
+  version,
+});
+const start = () => run([loaded()]);
+
+describe('console store', () => {
+  it('a load shows the view, the names, the last coup’s payment list and the permanence', () => {
+    const s = start();
+    expect(s.view?.coup).toBe(3);
+    expect(s.names.get('chloe')).toBe('Chloé');
+    expect(s.payments).toMatchObject({ coup: 2, pocket: 0, croupiers: { pays: 'left' } });
+    expect(s.permanence.map((c) => c.pocket)).toEqual([7, 0]);
+    expect(s.resync).toBe(false);
+  });
+
+  it('a view without the staff part (no croupiers) has no payment list', () => {
+    const v = view();
+    const s = run([loaded({ ...v, lastCoup: { ...v.lastCoup!, croupiers: undefined } })]);
+    expect(s.payments).toBe(null);
+  });
+
+  it('a phase of the same coup patches the view without a load; a new coup asks for one', () => {
+    const s = run([ev({ type: 'phase', phase: 'no-more-bets', since: 5, deadline: null })], start());
+    expect(s.view).toMatchObject({ phase: 'no-more-bets', since: 5, deadline: null, coup: 3 });
+    expect(s.resync).toBe(false);
+    const t = run([ev({ type: 'phase', phase: 'betting', since: 9, deadline: 20, coup: 4 })], s);
+    expect(t.view?.coup).toBe(4);
+    expect(t.resync).toBe(true);
+  });
+
+  it('bets placed join the layout once; bets of a player without a known name ask for a load', () => {
+    const s = run(
+      [ev({ type: 'bets-placed', playerId: 'chloe', bets: [bet('b1', 100)] })],
+      run([ev({ type: 'bets-placed', playerId: 'chloe', bets: [bet('b1', 100)] })], start()),
+    );
+    expect(s.view?.bets.map((b) => b.id)).toEqual(['b1']);
+    expect(s.resync).toBe(false);
+    const t = run([ev({ type: 'bets-placed', playerId: 'eve', bets: [bet('b2', 100, 'eve')] })], s);
+    expect(t.view?.bets.map((b) => b.id)).toEqual(['b1', 'b2']);
+    expect(t.resync).toBe(true);
+  });
+
+  it('bets taken back leave the layout', () => {
+    const s = run(
+      [
+        ev({ type: 'bets-placed', playerId: 'chloe', bets: [bet('b1', 100), bet('b2', 200)] }),
+        ev({ type: 'bets-removed', playerId: 'chloe', betIds: ['b1'] }),
+      ],
+      start(),
+    );
+    expect(s.view?.bets.map((b) => b.id)).toEqual(['b2']);
+  });
+
+  it('a result, a void coup and a configuration change ask for a load', () => {
+    for (const e of [
+      { type: 'result', pocket: 17 },
+      { type: 'coup-void', reason: 'restart', returned: {} },
+      { type: 'config', config: {} },
+      { type: 'state', state: view() },
+    ])
+      expect(run([ev(e)], start()).resync).toBe(true);
+  });
+
+  it('the payment list of the live event replaces the last one', () => {
+    const s = run(
+      [
+        ev({
+          type: 'payments',
+          coup: 3,
+          pocket: 17,
+          payments: [{ betId: 'b1', amount: 3500 }],
+          croupiers: { pays: 'right', collects: 'left' },
+          owners: { b1: 'chloe' },
+        }),
+      ],
+      start(),
+    );
+    expect(s.payments).toMatchObject({ coup: 3, pocket: 17, croupiers: { pays: 'right' }, owners: { b1: 'chloe' } });
+    expect(s.resync).toBe(false);
+  });
+
+  it('prisoners: imprisoned joins, a new state replaces, la partage frees', () => {
+    const a = run([ev({ type: 'prisoner', action: 'imprisoned', prisoner: prisoner() })], start());
+    expect(a.view?.prisoners).toHaveLength(1);
+    const b = run([ev({ type: 'prisoner', action: 'stay', prisoner: prisoner({ pending: false, level: 2 }) })], a);
+    expect(b.view?.prisoners).toEqual([prisoner({ pending: false, level: 2 })]);
+    const c = run([ev({ type: 'prisoner', action: 'partage', prisoner: prisoner() })], b);
+    expect(c.view?.prisoners).toEqual([]);
+  });
+
+  it('an integrity alert is kept until a reload', () => {
+    const s = run([ev({ type: 'integrity-alert', message: 'pocket 22 too often' }), loaded()], start());
+    expect(s.integrity).toBe('pocket 22 too often');
+  });
+
+  it('events of another table are ignored', () => {
+    const s = start();
+    expect(run([{ type: 'event', event: { type: 'result', table: 'rome', coup: 9 } } as ConsoleAction], s)).toBe(s);
+  });
+
+  it('regression: a hello, pong or reply on the stream left the console without a state (the page died)', () => {
+    const s = start();
+    for (const event of [
+      { type: 'hello', role: 'croupier', serverTime: 1, tables: [] },
+      { type: 'pong', serverTime: 1 },
+      { type: 'unsubscribed', table: 'paris' },
+      { type: 'error', error: { code: 'X', message: 'x' } },
+    ])
+      expect(run([{ type: 'event', event } as unknown as ConsoleAction], s)).toBe(s);
+  });
+
+  it('a load that started before an event asks for one more load; one that did not, not', () => {
+    const s = run([ev({ type: 'bets-placed', playerId: 'chloe', bets: [bet('b1', 100)] })], start());
+    expect(run([loaded(view(), [], 0)], s).resync).toBe(true);
+    expect(run([loaded(view(), [], s.version)], s).resync).toBe(false);
+  });
+
+  it('a load of the table shown before a switch is dropped', () => {
+    const s = run([{ type: 'table', tableId: 'rome' }], start());
+    expect(s.view).toBe(null);
+    expect(s.names.get('chloe')).toBe('Chloé');
+    expect(run([loaded()], s)).toBe(s);
+  });
+
+  it('a reconnection asks for a load; resynced clears it', () => {
+    const s = run([{ type: 'connection', up: false }], start());
+    expect(s.connected).toBe(false);
+    const t = run([{ type: 'connection', up: true }], s);
+    expect(t.resync).toBe(true);
+    expect(run([{ type: 'resynced' }], t).resync).toBe(false);
+  });
+
+  it('the keypad: a typed number, 00, or nothing', () => {
+    expect([typedPocket('17'), typedPocket(' 00 '), typedPocket('0'), typedPocket(''), typedPocket('x')]).toEqual([
+      17,
+      '00',
+      0,
+      null,
+      null,
+    ]);
+    expect(run([{ type: 'select', pocket: '00' }], start()).selected).toBe('00');
+  });
+
+  it('the store never changes the state it is given', () => {
+    const s = start();
+    const frozen = JSON.stringify({ ...s, names: [...s.names] });
+    run([ev({ type: 'bets-placed', playerId: 'eve', bets: [bet('b9', 5)] }), ev({ type: 'result', pocket: 1 })], s);
+    expect(JSON.stringify({ ...s, names: [...s.names] })).toBe(frozen);
+  });
+});

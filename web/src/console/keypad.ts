@@ -1,0 +1,79 @@
+/**
+ * The console's number entry (tables in `manual` mode, after rien ne va plus): a keypad laid out
+ * like the layout (0, and 00 on American tables, then the 12 rows of 3 with column 3 on top) and
+ * a field to type the number, then Confirm. The chosen number is the store's `selected`.
+ */
+import { colourOf, type PocketLabel } from '../../../src/engine/index.ts';
+import { byId, h } from '../dom.ts';
+import { DICTS, t } from '../i18n.ts';
+import { typedPocket, type ConsoleState } from '../state/console.ts';
+import { toPocket, type ConsoleEnv, type Panel } from './panel.ts';
+
+/** The number-entry panel of the console. */
+export function keypadPanel(env: ConsoleEnv): Panel {
+  const d = DICTS[env.lang];
+  const input = h('input', {
+    id: 'number',
+    inputmode: 'numeric',
+    autocomplete: 'off',
+    'aria-label': d.enterNumber,
+    maxlength: 2,
+    pattern: '0|00|[1-9]|[12][0-9]|3[0-6]',
+  });
+  input.addEventListener('input', () => env.dispatch({ type: 'select', pocket: typedPocket(input.value) }));
+  const key = (label: PocketLabel) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        class: `c-${colourOf(toPocket(label)) ?? 'zero'}`,
+        'aria-pressed': 'false',
+        dataset: { pocket: String(label) },
+        'aria-label': `${d.enterNumber} ${label}`,
+        onclick: () => {
+          input.value = String(label);
+          env.dispatch({ type: 'select', pocket: label });
+        },
+      },
+      String(label),
+    );
+  const pad = h('div', { class: 'keypad', role: 'group', 'aria-label': d.enterNumber });
+  if (env.state.view?.table.rules.wheel === 'double')
+    pad.append(h('div', { style: { display: 'grid', gridRow: 'span 3', gap: '3px' } }, key(0), key('00')));
+  else pad.append(key(0));
+  for (const c of [3, 2, 1]) for (let r = 0; r < 12; r++) pad.append(key(3 * r + c));
+  const entry = h(
+    'form',
+    {
+      class: 'entry',
+      onsubmit: (e: Event) => {
+        e.preventDefault();
+        env.enter();
+      },
+    },
+    h('label', { for: 'number' }, d.enterNumber),
+    input,
+    h('button', { class: 'btn primary', type: 'submit', id: 'confirm' }, d.confirm),
+    h('span', { class: 'empty', id: 'mode-note' }),
+  );
+  const element = h('section', { class: 'panel', 'aria-label': d.enterNumber }, h('h2', {}, d.enterNumber), pad, entry);
+  return { element, update: (s) => update(env, s, input) };
+}
+
+function update(env: ConsoleEnv, s: ConsoleState, input: HTMLInputElement): void {
+  const v = s.view;
+  if (!v) return;
+  const d = DICTS[env.lang];
+  // a confirmed number empties the field (a text that is no number stays for the croupier to fix)
+  if (s.selected === null && typedPocket(input.value) !== null) input.value = '';
+  const confirm = byId<HTMLButtonElement>('confirm');
+  confirm.textContent = s.selected === null ? t(env.lang, 'confirm') : `${t(env.lang, 'confirm')} ${s.selected}`;
+  const canEnter = v.table.mode === 'manual' && v.phase === 'no-more-bets';
+  confirm.disabled = !canEnter;
+  for (const b of Array.from(document.querySelectorAll<HTMLButtonElement>('.keypad button'))) {
+    b.setAttribute('aria-pressed', String(b.dataset.pocket === String(s.selected)));
+    b.disabled = !canEnter;
+  }
+  input.disabled = !canEnter;
+  byId('mode-note').textContent = v.table.mode !== 'manual' ? d.rngNote : canEnter ? '' : d.closeFirst;
+}

@@ -1,0 +1,65 @@
+/**
+ * What every panel of the croupier console shares: the `Panel` shape (an element built once per
+ * language / table, and `update` with each new state), the page's services a panel may call
+ * (`ConsoleEnv`) and the display helpers (money, players' names, position names).
+ *
+ * A new panel is one module of this folder exporting `xxxPanel(env): Panel`, placed in a
+ * column by `shell.ts` (docs/WEB.md "The croupier console").
+ */
+import { catalogue, DOUBLE_ZERO, type Pocket, type PocketLabel } from '../../../src/engine/index.ts';
+import type { Language } from '../i18n.ts';
+import { formatMoney, type Currency } from '../money.ts';
+import { positionName } from '../names.ts';
+import type { ConsoleAction, ConsoleState } from '../state/console.ts';
+
+/** A panel of the console: its element and how it shows a state (called only once a table view is loaded). */
+export interface Panel {
+  readonly element: HTMLElement;
+  update(s: ConsoleState): void;
+}
+
+/** The croupier's table actions (docs/API.md "Croupier"). */
+export type TableAction = 'open' | 'launch' | 'close' | 'pause';
+
+/** What the page offers its panels. */
+export interface ConsoleEnv {
+  /** The page's language (panels are built again when it changes). */
+  readonly lang: Language;
+  /** The state when the panels were built (tables, wheel, currency). */
+  readonly state: ConsoleState;
+  /** Dispatches to the console store (the page updates every panel). */
+  dispatch(a: ConsoleAction): void;
+  /** Sends a table action; a refusal is shown in the toast. */
+  act(kind: TableAction): void;
+  /** Sends the selected number as the coup's result (manual wheels). */
+  enter(): void;
+}
+
+/** The pocket of a wire label. */
+export const toPocket = (l: PocketLabel): Pocket => (l === '00' ? DOUBLE_ZERO : Number(l));
+
+/** The table's currency (EUR with 2 decimals until a view is loaded). */
+export function currencyOf(s: ConsoleState): Currency {
+  return { code: s.view?.table.currency ?? 'EUR', decimals: s.view?.table.decimals ?? 2 };
+}
+
+/** An amount of minor units in the table's currency and the page's language. */
+export function money(s: ConsoleState, lang: Language, minor: number): string {
+  return formatMoney(minor, currencyOf(s), lang);
+}
+
+/** A player's name (the id until the server has told it). */
+export function playerName(s: ConsoleState, id: string | undefined): string {
+  return id === undefined ? '' : (s.names.get(id) ?? id);
+}
+
+/** A catalogue position's name in the page's language (`fallback`: the server's text). */
+export function posName(s: ConsoleState, lang: Language, key: string, fallback: string): string {
+  const pos = s.view ? catalogue(s.view.table.rules.wheel).byKey.get(key) : undefined;
+  return pos ? positionName(pos, lang) : fallback;
+}
+
+/** The text with its first letter in capitals. */
+export function cap(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,103 @@
+/**
+ * The console's status panel: the croupier's call (or the announcement of the result), a
+ * wheel-integrity alert, phase / coup / gaming day / wheel mode, the countdown to the next
+ * automatic change, the table actions (open the day or the next coup, launch, rien ne va plus,
+ * pause) enabled by phase, and the connection state.
+ */
+import { byId, clock, h } from '../dom.ts';
+import { announcement, calls, DICTS, t } from '../i18n.ts';
+import type { ConsoleState } from '../state/console.ts';
+import type { TableViewJson } from '../api.ts';
+import { toPocket, type ConsoleEnv, type Panel } from './panel.ts';
+
+/** The status panel; `tick(view, now)` moves the countdown (the page calls it every 250 ms). */
+export function statusPanel(env: ConsoleEnv): Panel & { tick(v: TableViewJson | null, now: number): void } {
+  const d = DICTS[env.lang];
+  const btn = (id: string, text: string, onclick: () => void, cls = 'btn') =>
+    h('button', { class: cls, type: 'button', id, onclick }, text);
+  const controls = h(
+    'div',
+    { class: 'controls' },
+    btn('open', d.openBetting, () => env.act('open'), 'btn primary'),
+    btn('launch', d.launch, () => env.act('launch')),
+    btn('close', d.closeBetting, () => env.act('close'), 'btn danger'),
+    btn('pause', d.pause, () => env.act('pause')),
+  );
+  const element = h(
+    'section',
+    { class: 'panel', 'aria-label': d.phase },
+    h('div', { class: 'call', id: 'call', 'aria-live': 'polite' }),
+    h('div', { class: 'integrity', id: 'integrity', role: 'alert', hidden: true }),
+    h(
+      'dl',
+      { class: 'kv' },
+      h('dt', {}, d.phase),
+      h('dd', { id: 'phase' }),
+      h('dt', {}, d.coup),
+      h('dd', { id: 'coup' }),
+      h('dt', {}, d.dayDate),
+      h('dd', { id: 'day' }),
+      h('dt', {}, d.mode),
+      h('dd', { id: 'mode' }),
+    ),
+    h(
+      'div',
+      { class: 'phase-line' },
+      h('div', { class: 'countdown', id: 'countdown' }, h('span', {})),
+      h('span', { class: 'countdown-text', id: 'countdown-text' }),
+    ),
+    controls,
+    h('div', { class: 'empty', id: 'conn', role: 'status' }),
+  );
+  return { element, update: (s) => update(env, s), tick };
+}
+
+function update(env: ConsoleEnv, s: ConsoleState): void {
+  const v = s.view;
+  if (!v) return;
+  const d = DICTS[env.lang];
+  const c = calls(env.lang);
+  const phaseNames: Record<string, string> = {
+    closed: d.closed,
+    paused: d.paused,
+    betting: d.betting,
+    launched: d.launched,
+    'no-more-bets': d.noMoreBets,
+    settled: d.settled,
+  };
+  byId('phase').textContent = phaseNames[v.phase] ?? v.phase;
+  byId('phase').dataset.phase = v.phase;
+  byId('coup').textContent = String(v.coup);
+  byId('day').textContent = v.day ? `${v.day.date}` : '—';
+  byId('mode').textContent = v.table.mode === 'manual' ? d.modeManual : d.modeRng;
+  byId('mode').dataset.mode = v.table.mode;
+  const last = v.lastCoup;
+  byId('call').textContent =
+    v.phase === 'betting' || v.phase === 'launched'
+      ? c.faitesVosJeux
+      : v.phase === 'no-more-bets'
+        ? c.rienNeVaPlus
+        : v.phase === 'settled' && last
+          ? announcement(env.lang, toPocket(last.pocket))
+          : '';
+  const alert = byId('integrity');
+  alert.hidden = s.integrity === null;
+  alert.textContent = s.integrity === null ? '' : `${t(env.lang, 'integrityAlert')}: ${s.integrity}`;
+  const set = (id: string, enabled: boolean) => (byId<HTMLButtonElement>(id).disabled = !enabled);
+  set('open', v.phase === 'closed' || v.phase === 'paused');
+  byId('open').textContent = v.phase === 'closed' ? d.openDay : d.openBetting;
+  set('launch', v.phase === 'betting');
+  set('close', v.phase === 'betting' || v.phase === 'launched');
+  set('pause', v.phase !== 'closed' && v.phase !== 'paused');
+  byId('conn').textContent = s.connected ? '' : t(env.lang, 'disconnected');
+}
+
+/** Moves the countdown bar and its text to `now` (server epoch ms). */
+function tick(v: TableViewJson | null, now: number): void {
+  const bar = document.querySelector<HTMLElement>('#countdown > span');
+  if (!v || !bar) return;
+  const total = v.deadline !== null ? Math.max(1, v.deadline - v.since) : 1;
+  const left = v.deadline !== null ? Math.max(0, v.deadline - now) : 0;
+  bar.style.width = v.deadline !== null ? `${(100 * left) / total}%` : '0%';
+  byId('countdown-text').textContent = v.deadline !== null ? clock(left) : '';
+}

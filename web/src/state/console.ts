@@ -1,0 +1,213 @@
+/**
+ * The croupier console as a pure client store: `reduce(state, action) -> state` over the
+ * server's live events (src/protocol/events.ts), the console's loads (the staff table view and
+ * the day's permanence) and the croupier's own input (the number being entered). No DOM, no
+ * clock, no I/O: the page (web/src/croupier.ts) dispatches, hands the state to its panels
+ * (web/src/console/) and performs what it asks for (`resync`: load the table and permanence once).
+ *
+ * Events patch the view (phase, bets placed and taken back, prisoners, the payment list, an
+ * integrity alert). What events cannot say sets `resync`: a new coup, a result (the last coup,
+ * the permanence), a void coup, a configuration change, bets of a player whose name the console
+ * does not know yet, a (re)subscription and a reconnection. A load that was under way while
+ * events arrived may predate them, so it asks for one more load (`version` counts the events).
+ */
+import type { PocketLabel } from '../../../src/engine/index.ts';
+import type { LiveEvent } from '../../../src/protocol/events.ts';
+import type { BetJson, CoupRecordJson, PaymentJson, PrisonerJson, TableViewJson } from '../api.ts';
+import type { ServerMessage } from './table.ts';
+
+/** The last settled coup's payment list, as the console shows it (RULES §6 order). */
+export interface PaymentsDoc {
+  readonly coup: number;
+  readonly pocket: PocketLabel;
+  /** The announcement by language ({} when it came with the live event: the page words it). */
+  readonly announcement: Readonly<Record<string, string>>;
+  readonly croupiers: { readonly collects: 'left' | 'right'; readonly pays: 'left' | 'right' };
+  readonly payments: readonly PaymentJson[];
+  /** Bet id → player id of every line. */
+  readonly owners: Readonly<Record<string, string>>;
+}
+
+/** The console's state of one table. Amounts are integer minor units, instants server epoch ms. */
+export interface ConsoleState {
+  /** The table shown ('' before one is chosen). */
+  readonly tableId: string;
+  /** The staff view of the table (null before the first load). */
+  readonly view: TableViewJson | null;
+  readonly payments: PaymentsDoc | null;
+  /** The day's coups (any order; the permanence panel sorts them). */
+  readonly permanence: readonly CoupRecordJson[];
+  /** Players' names by id (from the staff view; kept across loads). */
+  readonly names: ReadonlyMap<string, string>;
+  /** The number chosen on the keypad or typed, not yet confirmed. */
+  readonly selected: PocketLabel | null;
+  /** The last wheel-integrity alert's message (kept until a reload), or null. */
+  readonly integrity: string | null;
+  /** The live connection is up. */
+  readonly connected: boolean;
+  /** The page should load the table and the permanence once. */
+  readonly resync: boolean;
+  /** Count of live events applied (a load started at an older version may predate some). */
+  readonly version: number;
+}
+
+/** Everything the console store reacts to. */
+export type ConsoleAction =
+  | {
+      readonly type: 'loaded';
+      readonly view: TableViewJson;
+      readonly permanence: readonly CoupRecordJson[];
+      /** `version` of the state when the load started. */
+      readonly version: number;
+    }
+  | { readonly type: 'event'; readonly event: ServerMessage }
+  | { readonly type: 'table'; readonly tableId: string }
+  | { readonly type: 'select'; readonly pocket: PocketLabel | null }
+  | { readonly type: 'connection'; readonly up: boolean }
+  | { readonly type: 'resynced' };
+
+/** The console before any load. */
+export function initialConsole(tableId = ''): ConsoleState {
+  return {
+    tableId,
+    view: null,
+    payments: null,
+    permanence: [],
+    names: new Map(),
+    selected: null,
+    integrity: null,
+    connected: true,
+    resync: false,
+    version: 0,
+  };
+}
+
+/** The keypad's reading of a typed number: '00', a whole number, or null (empty or not a number). */
+export function typedPocket(text: string): PocketLabel | null {
+  const s = text.trim();
+  return s === '' ? null : s === '00' ? '00' : /^\d+$/.test(s) ? Number(s) : null;
+}
+
+/** The payment list a staff table view carries (its last coup), or null. */
+export function paymentsOf(v: TableViewJson): PaymentsDoc | null {
+  const last = v.lastCoup;
+  return last && last.payments && last.croupiers
+    ? {
+        coup: last.number,
+        pocket: last.pocket,
+        announcement: last.announcement,
+        croupiers: last.croupiers,
+        payments: last.payments,
+        owners: last.owners ?? {},
+      }
+    : null;
+}
+
+/** The next state. Pure: `s` is never changed. */
+export function reduceConsole(s: ConsoleState, a: ConsoleAction): ConsoleState {
+  switch (a.type) {
+    case 'loaded': {
+      if (a.view.table.id !== s.tableId) return s; // a load of the table shown before
+      const names = new Map(s.names);
+      for (const [id, name] of Object.entries(a.view.names ?? {})) names.set(id, name);
+      const stale = a.version !== s.version;
+      return {
+        ...s,
+        view: a.view,
+        names,
+        payments: paymentsOf(a.view),
+        permanence: a.permanence,
+        resync: s.resync || stale,
+      };
+    }
+    case 'event':
+      return onEvent(s, a.event);
+    case 'table':
+      return a.tableId === s.tableId ? s : { ...initialConsole(a.tableId), names: s.names, connected: s.connected };
+    case 'select':
+      return { ...s, selected: a.pocket };
+    case 'connection':
+      return { ...s, connected: a.up, resync: s.resync || a.up };
+    case 'resynced':
+      return s.resync ? { ...s, resync: false } : s;
+  }
+}
+
+/** The live messages the console reads (the stream also carries hello, pong, replies...). */
+const READ: ReadonlySet<string> = new Set([
+  'state',
+  'phase',
+  'bets-placed',
+  'bets-removed',
+  'result',
+  'settlement',
+  'payments',
+  'prisoner',
+  'balance',
+  'coup-void',
+  'config',
+  'integrity-alert',
+]);
+
+function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
+  if (!READ.has(e.type) || e.table !== s.tableId) return s;
+  const next = { ...s, version: s.version + 1 };
+  if (e.type === 'state') return { ...next, resync: true };
+  const v = s.view;
+  if (!v) return { ...next, resync: true };
+  switch (e.type) {
+    case 'integrity-alert':
+      // a wheel-integrity test crossed its alarm level: a badge the staff keep until a reload
+      return { ...next, integrity: e.message };
+    case 'payments':
+      return {
+        ...next,
+        payments: {
+          coup: e.coup,
+          pocket: e.pocket,
+          announcement: {},
+          croupiers: e.croupiers as PaymentsDoc['croupiers'],
+          payments: e.payments as readonly PaymentJson[] as PaymentJson[],
+          owners: e.owners,
+        },
+      };
+    case 'phase': {
+      const view = {
+        ...v,
+        phase: e.phase,
+        since: e.since,
+        deadline: e.deadline ?? null,
+        coup: e.coup,
+        pauseRequested: e.pauseRequested === true,
+      };
+      return { ...next, view, resync: next.resync || e.coup !== v.coup };
+    }
+    case 'bets-placed': {
+      const known = new Set(v.bets.map((b) => b.id));
+      const fresh = (e.bets as unknown as BetJson[]).filter((b) => !known.has(b.id));
+      const view = { ...v, bets: [...v.bets, ...fresh] };
+      return { ...next, view, resync: next.resync || !s.names.has(e.playerId) };
+    }
+    case 'bets-removed': {
+      const ids = new Set(e.betIds);
+      return { ...next, view: { ...v, bets: v.bets.filter((b) => !ids.has(b.id)) } };
+    }
+    case 'prisoner':
+      return { ...next, view: { ...v, prisoners: prisoner(v.prisoners, e.action, e.prisoner as PrisonerJson) } };
+    case 'result':
+    case 'coup-void':
+    case 'config':
+      return { ...next, resync: true };
+    case 'settlement':
+    case 'balance':
+      return next;
+    default:
+      return s;
+  }
+}
+
+/** A prisoner changed: la partage frees it; any other action puts its new state in place. */
+function prisoner(list: readonly PrisonerJson[], action: string, p: PrisonerJson): PrisonerJson[] {
+  if (action === 'partage') return list.filter((x) => x.id !== p.id);
+  return list.some((x) => x.id === p.id) ? list.map((x) => (x.id === p.id ? p : x)) : [...list, p];
+}
