@@ -99,6 +99,7 @@ export class Casino {
   readonly remote = new Set<string>();
   readonly failed = new Map<string, FailedTableView>(); // recovery failed here: stopped, in health (issue 10 item 2)
   readonly moving = new Set<string>(); // being started (recovered, taken over): commands answer TABLE_MOVING
+  readonly seeded: boolean; // the RNG tables here draw from a seed: tests and demos, never real play (item 13)
   /** Names of the demo players (set by {@link Casino.seedDemo}), offered by the login screen. */
   demoPlayers: string[] = [];
   /** Players, wallets and sessions. */
@@ -119,6 +120,7 @@ export class Casino {
   constructor(readonly opts: CasinoOptions) {
     const c = opts.clock ?? systemClock;
     this.clockPort = typeof c === 'function' ? clockFrom(c) : c;
+    this.seeded = (opts.rng ?? 'crypto') !== 'crypto';
     this.clock = () => this.clockPort.now();
     this.players = new Players({
       store: opts.store,
@@ -157,11 +159,6 @@ export class Casino {
 
   get bus(): Bus {
     return this.opts.bus;
-  }
-
-  /** Whether the RNG tables of this process draw from a seed (tests and demos, never real play). */
-  get seeded(): boolean {
-    return (this.opts.rng ?? 'crypto') !== 'crypto';
   }
 
   /** A table's draws: node:crypto, or per (seed, table, coup) so a restart continues the stream (issue 10 item 13). */
@@ -297,11 +294,11 @@ export class Casino {
     return this.tables.get(id) ?? null;
   }
 
-  /** The running table for a command. Errors: TABLE_ELSEWHERE (another process runs it), UNKNOWN_TABLE. */
+  /** The running table for a command. Errors: TABLE_MOVING, TABLE_UNAVAILABLE, TABLE_ELSEWHERE, UNKNOWN_TABLE. */
   running(id: string): R<TableDriver> {
     const t = this.tables.get(id);
     if (t) return { ok: true, value: t };
-    const unavailable = unavailableError(id, this.moving.has(id), this.failed.get(id));
+    const unavailable = unavailableError(id, this.moving.has(id), this.failed.get(id)); // TABLE_MOVING / _UNAVAILABLE
     if (unavailable) return { ok: false, error: unavailable };
     return this.remote.has(id)
       ? {

@@ -6,6 +6,7 @@
  * Amounts are integer minor units, times epoch milliseconds of the server clock, pockets
  * 0..36 or "00" ({@link PocketLabel}). Type-only: importable by the web bundle.
  */
+import type { HealthStatusView } from './health.ts';
 import type { PositionKind } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
 import type { CroupiersJson, PaymentJson, Phase, PlacedBetJson, PrisonerJson, TableConfigJson } from './events.ts';
@@ -139,8 +140,7 @@ export interface TableView extends TableStateView {
   serverTime: number;
   /** Players: their wallet. */
   balance?: number;
-  /** An RNG table whose numbers come from a seed (`serve --rng seeded:…`): for tests and demos, never for real play. */
-  seeded?: true;
+  seeded?: true; // an RNG table drawing from a seed (`serve --rng seeded:…`): tests and demos, never real play
 }
 
 /** One table of GET /api/tables. */
@@ -152,8 +152,7 @@ export interface TableListItemView extends TableConfigView {
   history: RecentResultView[];
   /** This process runs the table. */
   here: boolean;
-  /** An RNG table whose numbers come from a seed: never for real play. */
-  seeded?: true;
+  seeded?: true; // an RNG table drawing from a seed: never for real play
 }
 
 /** GET /api/tables. */
@@ -163,7 +162,7 @@ export interface TablesView {
 }
 
 /** GET /api/health. */
-export interface HealthView {
+export interface HealthView extends HealthStatusView {
   ok: true;
   store: 'sqlite' | 'postgres';
   tables: string[];
@@ -174,34 +173,6 @@ export interface HealthView {
   welcomeBalance?: number;
   demoPlayers: string[];
   serverTime: number;
-  // hardening (issue 10 items 2, 8, 13)
-  /** "degraded" when a part is failing (the bus, a table that could not be recovered); the process still serves. */
-  status: 'ok' | 'degraded';
-  /** How this process's RNG tables draw: "seeded" is deterministic (`serve --rng seeded:…`), never for real play. */
-  rng: 'crypto' | 'seeded';
-  /** The live-event bus: "degraded" while Redis is unreachable (events then reach this process's sockets only). */
-  bus: BusHealth;
-  /** Tables this process could not recover (their stored events do not replay): stopped here, the others run on. */
-  failedTables: FailedTableView[];
-}
-
-/** The state of the live-event bus (GET /api/health). */
-export interface BusHealth {
-  kind: 'local' | 'redis';
-  status: 'ok' | 'degraded';
-  /** Since when it is degraded (epoch ms). */
-  since?: number;
-  /** Reconnection attempts since it went down. */
-  attempts?: number;
-}
-
-/** A table whose recovery failed (GET /api/health). */
-export interface FailedTableView {
-  id: string;
-  /** The error, clipped. */
-  reason: string;
-  /** When it failed (epoch ms). */
-  since: number;
 }
 
 /** POST /api/login. */
@@ -405,3 +376,5 @@ export interface LedgerView {
 export interface OkView {
   ok: true;
 }
+
+export type { BusHealth, FailedTableView, HealthStatusView } from './health.ts';

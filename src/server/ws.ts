@@ -105,10 +105,20 @@ export class Hub {
       if (a.kind === 'table' || isStaff(c.viewer)) this.sendText(c, frame());
   }
 
-  /** The bus is back after an outage: every client refetches the state of its tables (`resync`). */
+  /**
+   * The bus is back after an outage (events of other processes' tables may be lost): every client
+   * gets `resync` with its tables, then a fresh `state` of each (the refetch done for it, so a
+   * client that only knows `state` is up to date too).
+   */
   resync(): void {
-    for (const c of this.conns)
+    for (const c of this.conns) {
       this.send(c, { type: 'resync', tables: [...c.tables], serverTime: this.casino.clockPort.now() });
+      for (const table of c.tables)
+        void this.casino.views
+          .tableView(table, c.viewer)
+          .then((state) => state && this.send(c, { type: 'state', table, state }))
+          .catch((e: unknown) => this.log.warn({ err: e, table }, 'resync: no state'));
+    }
   }
 
   private sendText(c: Conn, text: string): void {

@@ -145,6 +145,7 @@ describe.skipIf(!haveRedis)('Redis outage', () => {
     const reconnectMs = Date.now() - t0;
     const resync = await ws.next('resync');
     expect(resync.tables).toEqual(['oslo']);
+    expect((await ws.next('state')).state.bets.length).toBe(1); // the refetch, done by the server
     expect((await call('GET', '/api/health')).body).toMatchObject({ status: 'ok', bus: { status: 'ok' } });
     // events cross processes again
     gotB.length = 0;

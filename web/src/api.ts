@@ -376,9 +376,6 @@ export class Api {
           return;
         }
         if (typeof e.serverTime === 'number') this.offset = e.serverTime - Date.now();
-        // the server's bus was down (docs/SECURITY.md): subscribe again, the fresh state supersedes
-        if ((e as { type: string }).type === 'resync')
-          for (const t of this.subscriptions) ws.send(JSON.stringify({ type: 'subscribe', table: t }));
         onEvent(e);
       };
       ws.onclose = () => {
