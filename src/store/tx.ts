@@ -15,9 +15,18 @@ import {
   type Posting,
 } from '../table/ledger.ts';
 import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
-import { encodeRecord } from './record-codec.ts';
+import { decodeRecord, encodeRecord } from './record-codec.ts';
 import type { Database } from './schema.ts';
-import { InsufficientFundsError, LedgerRefusal, type CoupBalances, type PlayerRow, type StoreTx } from './port.ts';
+import {
+  InsufficientFundsError,
+  LedgerRefusal,
+  type CoupBalances,
+  type PartageAmend,
+  type PlayerRow,
+  type StoreTx,
+} from './port.ts';
+import { insertPayment } from '../engine/index.ts';
+import type { PaymentJson } from '../protocol/events.ts';
 
 /** A database handle or an open transaction. */
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -224,6 +233,31 @@ export class SqlTx implements StoreTx {
         })
         .execute();
     }
+  }
+
+  async recordPartage(e: PartageAmend): Promise<void> {
+    const row = await this.db
+      .selectFrom('coups')
+      .select('record')
+      .where('table_id', '=', e.tableId)
+      .where('number', '=', e.coup)
+      .executeTakeFirst();
+    if (!row) return;
+    const record = decodeRecord(row.record) as CoupRecord & {
+      settlement: { payments?: PaymentJson[]; owners?: Record<string, string> } | null;
+    };
+    const pl = Object.hasOwn(record.players, e.playerId) ? record.players[e.playerId] : undefined;
+    if (pl) pl.partages = [...(pl.partages ?? []), e.partage];
+    if (e.line && record.settlement?.payments) {
+      record.settlement.payments = insertPayment(record.settlement.payments, e.line);
+      record.settlement.owners = { ...(record.settlement.owners ?? {}), [e.line.betId]: e.playerId };
+    }
+    await this.db
+      .updateTable('coups')
+      .set({ record: encodeRecord(record) })
+      .where('table_id', '=', e.tableId)
+      .where('number', '=', e.coup)
+      .execute();
   }
 
   async appendEvent(tableId: string, seq: number, event: TableEvent): Promise<void> {

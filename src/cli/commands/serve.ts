@@ -20,7 +20,8 @@ import { preset as presetRules, resolveRules } from '../../engine/index.ts';
 import { MIN_TIMINGS, resolveTableConfig, type TableTimings } from '../../table/config.ts';
 import type { TableEvent } from '../../table/machine.ts';
 import { CliError } from '../io.ts';
-import { resolveLimits, type ServerLimits } from '../../server/limits.ts';
+import { limitsOf, webDirOf } from './serve-limits.ts';
+import { startDemoWheel, type DemoWheel } from './serve-wheel.ts';
 
 /** Options of `croupier serve`. */
 export interface ServeOptions {
@@ -44,6 +45,8 @@ export interface ServeOptions {
   webDir?: string;
   /** JSON object of server limits (docs/SECURITY.md "Limits"); env CROUPIER_LIMITS. */
   limits?: string;
+  /** Games per hour of the demo table **auto**'s wheel simulator. */
+  autoGamesPerHour: string;
 }
 
 /** Registers the `serve` command. */
@@ -84,6 +87,7 @@ export function registerServeCommand(program: Command): void {
       'PostgreSQL: every n seconds take over the tables whose process died and list tables created elsewhere (0 = off; ignored with SQLite)',
       '5',
     )
+    .option('--auto-games-per-hour <n>', 'games per hour of the demo table auto (its SS2 wheel simulator)', '60')
     .option('--log-level <level>', 'pino log level', process.env.LOG_LEVEL ?? 'info')
     .option(
       '--web-dir <dir>',
@@ -127,6 +131,7 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
   }
   const timings = parseTimings(o.timings);
   const demo = o.demo !== false;
+  const autoGph = gamesPerHour(o.autoGamesPerHour);
   for (const t of demoTables(betting, timings)) {
     const r = resolveTableConfig(t);
     if (!r.ok) throw new CliError('INVALID_ARGUMENTS', `--timings / --betting-seconds: ${r.error.message}`);
@@ -165,9 +170,11 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
   let bus: Bus | null = null;
   let casino: Casino | null = null;
   let app: FastifyInstance | null = null;
+  let wheel: DemoWheel | null = null;
   const closeAll = async () => {
     const steps: Array<() => Promise<unknown> | undefined> = [
       () => casino?.stop(),
+      () => wheel?.stop(),
       () => app?.close(),
       () => bus?.close(),
       () => store.close(),
@@ -190,7 +197,9 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
     };
     const only = o.tables ? new Set(o.tables.split(',').map((s) => s.trim())) : null;
     const registration = o.openRegistration ?? demo;
+    if (demo) wheel = await startDemoWheel({ gamesPerHour: autoGph });
     casino = new Casino({
+      ...(wheel ? { wheels: { devices: wheel.devices, demoAuto: true } } : {}),
       store,
       bus,
       log,
@@ -212,31 +221,7 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
     app = await buildServer({ casino, logger: log, limits: limitsOf(o.limits), ...webDirOf(o) });
     // several processes on PostgreSQL: take over the tables of a process that died (no-op on SQLite)
     casino.watchOrphans(Math.round(takeover * 1000));
-    let address: string;
-    try {
-      address = await app.listen({ port, host: o.host });
-    } catch (e) {
-      const code = (e as { code?: string }).code;
-      if (code === 'EADDRINUSE')
-        throw new CliError(
-          'ADDRESS_IN_USE',
-          `cannot listen on ${o.host} port ${port}: the address is in use (another server?)`,
-        );
-      if (
-        code === 'EADDRNOTAVAIL' ||
-        code === 'ENOTFOUND' ||
-        code === 'EAI_AGAIN' ||
-        code === 'EAI_NONAME' ||
-        code === 'EINVAL' ||
-        code === 'EACCES'
-      ) {
-        throw new CliError(
-          'INVALID_ARGUMENTS',
-          `--host ${o.host} / --port ${port}: cannot listen there (${(e as Error).message})`,
-        );
-      }
-      throw e;
-    }
+    const address = await listen(app, port, o.host);
     const url = address.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
     const bound = app.server.address();
     const boundHost = bound && typeof bound === 'object' ? bound.address : o.host;
@@ -264,6 +249,7 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
         `  API:               ${url}/api/tables   (docs/API.md)   live events: ${url.replace(/^http/, 'ws')}/ws`,
         `  store:             ${where}${o.pubsub ? `; pub/sub ${o.pubsub}` : ''}`,
         `  tables:            ${tables.join(', ') || 'none'}${casino.seeded ? `; SEEDED draws (${o.rng}): predictable, never for real play` : ''}`,
+        ...wheelBanner(wheel, autoGph, url),
         ...(seeded.updated.length
           ? [
               `  demo timings:      applied to ${seeded.updated.join(', ')} (${Object.entries(apply)
@@ -285,9 +271,10 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
     setTimeout(() => process.exit(process.exitCode ?? 1), 3000).unref();
     throw e;
   }
-  const running = { casino, app, bus };
+  const running = { casino, app, bus, wheel };
   const shutdown = async () => {
     await running.casino.stop();
+    await running.wheel?.stop();
     await running.app.close();
     await running.bus.close();
     await store.close();
@@ -297,20 +284,49 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
   process.once('SIGTERM', () => void shutdown());
 }
 
-/** `--web-dir`, resolved, as a buildServer option. */
-const webDirOf = (o: ServeOptions): { webDir?: string } => (o.webDir ? { webDir: resolve(o.webDir) } : {});
-
-/** `--limits`: a JSON object of limit names with non-negative integers (docs/SECURITY.md "Limits"). */
-export function limitsOf(text: string | undefined): ServerLimits {
-  let v: unknown;
+/** Listens; an address in use or not available is a CliError (exit code, no stack trace). */
+async function listen(app: FastifyInstance, port: number, host: string): Promise<string> {
   try {
-    v = text === undefined ? undefined : JSON.parse(text);
-  } catch {
-    throw new CliError('INVALID_ARGUMENTS', '--limits must be a JSON object, e.g. \'{"httpMax":2400}\'');
+    return await app.listen({ port, host });
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'EADDRINUSE')
+      throw new CliError(
+        'ADDRESS_IN_USE',
+        `cannot listen on ${host} port ${port}: the address is in use (another server?)`,
+      );
+    if (
+      code === 'EADDRNOTAVAIL' ||
+      code === 'ENOTFOUND' ||
+      code === 'EAI_AGAIN' ||
+      code === 'EAI_NONAME' ||
+      code === 'EINVAL' ||
+      code === 'EACCES'
+    ) {
+      throw new CliError(
+        'INVALID_ARGUMENTS',
+        `--host ${host} / --port ${port}: cannot listen there (${(e as Error).message})`,
+      );
+    }
+    throw e;
   }
-  const r = resolveLimits(v);
-  if (!r.ok) throw new CliError('INVALID_ARGUMENTS', `--limits: ${r.message}`);
-  return r.value;
+}
+
+/** `--auto-games-per-hour`: an integer 1..36000. */
+function gamesPerHour(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(String(text)) || n < 1 || n > 36_000)
+    throw new CliError('INVALID_ARGUMENTS', '--auto-games-per-hour must be an integer 1..36000');
+  return n;
+}
+
+/** The banner's lines about the demo table **auto**: its wheel simulator, its board and permanence. */
+function wheelBanner(wheel: DemoWheel | null, gph: number, url: string): string[] {
+  if (!wheel) return [];
+  return [
+    `  auto wheel:        SS2 simulator, ${gph} games/hour, over ${wheel.how}`,
+    `  results board:     ${url}/board?table=auto   permanence: ${url}/permanence?table=auto`,
+  ];
 }
 
 /** `--timings`: a JSON object of the timing names with integer milliseconds (checked again by the table configuration). */
