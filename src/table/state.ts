@@ -19,10 +19,12 @@ import type { Result } from '../engine/index.ts';
 import { parseBet } from '../engine/index.ts';
 import { BetBook, RequestLog, type BetBookJson, type RequestRecord, type StoredBet } from './book.ts';
 import { rulesOf, type TableConfig } from './config.ts';
+import type { WheelState } from './wheel-state.ts';
 import type { StaffNote } from './step.ts';
 
 export type { StoredBet, RequestRecord } from './book.ts';
 export { BetBook, RequestLog } from './book.ts';
+export type { WheelAuditLine, WheelState } from './wheel-state.ts';
 
 /** Phases in which bets (and undo / rebet / double) are accepted. */
 export const BETTING_PHASES: readonly Phase[] = ['betting', 'launched'];
@@ -125,6 +127,8 @@ export interface TableState {
   readonly nextBetSeq: number;
   /** Counter for ledger transaction ids. */
   readonly txSeq: number;
+  /** Mode `wheel` only (absent until the first wheel event): the automatic wheel's side of the table. */
+  readonly wheel?: WheelState;
   /** Staff actions of the current coup (no spin, void, ...), for its coup record; absent = none. */
   readonly staffLog?: readonly StaffNote[];
 }
@@ -251,7 +255,7 @@ type Json = Record<string, unknown>;
 const isObj = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x);
 const isIntOrNull = (x: unknown) => x === null || isInt(x);
-const PHASES: readonly Phase[] = ['closed', 'betting', 'launched', 'no-more-bets', 'settled', 'paused'];
+const PHASES: readonly Phase[] = ['closed', 'betting', 'launched', 'no-more-bets', 'settled', 'paused', 'held'];
 
 /**
  * Reads a stored table state (a snapshot's parsed JSON) back into a {@link TableState}: checks

@@ -25,6 +25,10 @@ export type TableEvent =
   | { type: 'close'; now: number }
   | { type: 'pause'; now: number }
   | { type: 'result'; now: number; pocket: unknown; source: 'rng' | 'croupier' }
+  /** An automatic wheel's call (mode `wheel`; src/table/wheel.ts). */
+  | { type: 'wheel'; now: number; signal: WheelSignal }
+  /** Staff on an automatic wheel's table: void a held coup (reason required), take over with the keypad, hand back. */
+  | { type: 'wheel-staff'; now: number; action: 'void' | 'manual' | 'auto'; reason?: string; by?: string }
   | { type: 'recover'; now: number }
   | { type: 'configure'; now: number; patch: Partial<Omit<TableConfigInput, 'id' | 'rules'>> }
   // table operation (issue 12): staff actions, each naming the staff account that did it
@@ -45,6 +49,40 @@ export type TableEvent =
       onZero?: 'prison' | 'partage';
       requestId?: string;
     };
+
+/**
+ * An automatic wheel's call as the table machine takes it (the wheel port's events, src/wheel/port.ts,
+ * translated by the application's wheel table): the game's phases, the result, a miss-spin, a
+ * fault of the game in progress, an incident (audit line). Pockets are engine labels.
+ */
+export type WheelSignal =
+  | { kind: 'betting-open'; spinCounter: number }
+  | { kind: 'ball-launched' }
+  | { kind: 'no-more-bets' }
+  | {
+      kind: 'result';
+      pocket: PocketLabel;
+      direction: 'clockwise' | 'anticlockwise';
+      spinCounter: number;
+      /** rpm × 10. */
+      rotorSpeed: number;
+    }
+  | { kind: 'miss-spin' }
+  | { kind: 'fault'; code: string; reason: string; inGame: boolean; detail?: number }
+  | { kind: 'incident'; code: string; reason: string; detail?: Record<string, unknown> };
+
+/** An automatic wheel's part of a coup record: spin counter, rotor direction and speed, the audit lines, the fault. */
+export interface CoupWheel {
+  readonly spinCounter: number | null;
+  readonly direction: 'clockwise' | 'anticlockwise' | null;
+  /** rpm × 10 (null when the coup did not end on a wheel result). */
+  readonly rotorSpeed: number | null;
+  readonly missSpins: number;
+  /** Incidents, faults and staff actions of the coup (WheelAuditLine). */
+  readonly audit: ReadonlyArray<Readonly<Record<string, unknown>>>;
+  /** The croupier keyed the number (manual fallback or a held coup). */
+  readonly manual: boolean;
+}
 
 /** The staff account behind a staff action (recorded in the coup record and the events): account id and role. */
 export interface StaffRef {
@@ -99,8 +137,10 @@ export interface CoupRecord {
   readonly closedAt: number | null;
   readonly resultAt: number;
   readonly pocket: PocketLabel | null;
-  readonly source: 'rng' | 'croupier' | null;
+  readonly source: 'rng' | 'croupier' | 'wheel' | null;
   readonly reason?: string;
+  /** Mode `wheel`: the automatic wheel's facts of the coup. */
+  readonly wheel?: CoupWheel;
   /** settlementJson of the engine plus `owners` (void coups: null). */
   readonly settlement: unknown;
   /** Staff actions of the coup in order (no spin, void, ...; absent when none). */

@@ -38,7 +38,7 @@ export interface TableConfigJson {
   minimum: number;
   maxima: Partial<Record<PositionKind, number>>; // the offered kinds (RULES §3a)
   timings: { bettingMs: number; launchMs: number; ballMs: number; resultMs: number; zeroChoiceMs: number };
-  mode: 'rng' | 'manual';
+  mode: 'rng' | 'manual' | 'wheel';
   maxBetsPerPlayer: number;
   timeZone: string;
   evenChanceUnit?: number | null; // RULES §3a: chance simple stakes are multiples of twice it
@@ -109,7 +109,7 @@ export interface LastCoupJson {
   owners?: Record<string, string>;
 }
 
-export type Phase = 'closed' | 'betting' | 'launched' | 'no-more-bets' | 'settled' | 'paused';
+export type Phase = 'closed' | 'betting' | 'launched' | 'no-more-bets' | 'settled' | 'paused' | 'held';
 
 /** A table's state (table/view.ts tableView), with the player's part when logged in. */
 export interface TableViewJson {
