@@ -42,6 +42,8 @@ export const TABLE_ERROR_CODES = [
   'INTERNAL', // an unexpected failure (logged)
   // table operation (issue 12)
   'REASON_REQUIRED', // a void, correction or derogation without a reason (docs/OPERATIONS.md)
+  'NOTHING_ENTERED', // confirm without an entered number
+  'CORRECTION_REFUSED', // a correction after settlement that cannot be made (a partage was taken since)
 ] as const;
 
 /** A table / server rejection code. */

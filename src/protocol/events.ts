@@ -84,6 +84,8 @@ export interface TableConfigJson {
   readonly croupierPaced: boolean;
   readonly maxBetsPerPlayer: number;
   readonly timeZone: string;
+  /** A croupier's number waits for confirmation (default: manual tables). */
+  readonly confirmResult?: boolean;
 }
 
 /** Fields every live event carries. */
@@ -135,6 +137,8 @@ export interface ResultEvent extends EventBase {
   readonly announcement: Readonly<Record<Language, string>>;
   readonly source: 'rng' | 'croupier';
   readonly totals: CoupTotals;
+  /** A correction after settlement: the number it replaces and the reason (issue 12). */
+  readonly corrected?: { readonly from: PocketLabel; readonly reason: string };
 }
 
 /** One player's settlement of the coup (audience: the player). */
@@ -220,7 +224,8 @@ export type LiveEvent =
   | ConfigEvent
   | IntegrityAlertEvent
   // table operation (issue 12)
-  | NoSpinEvent;
+  | NoSpinEvent
+  | ResultEnteredEvent;
 
 /**
  * A wheel-integrity test crossed its alarm level on this table's permanence (audience: staff;
@@ -275,4 +280,16 @@ export interface NoSpinEvent extends EventBase {
   /** The announcement in every language, French as the call. */
   readonly call: string;
   readonly calls: CallsJson;
+}
+
+/**
+ * The croupier entered the number (tables that confirm; audience: table): shown on the layout
+ * until it is confirmed (then a `result`), corrected (`from`: the number it replaced) or dropped
+ * by a "no spin" or a void.
+ */
+export interface ResultEnteredEvent extends EventBase {
+  readonly type: 'result-entered';
+  readonly pocket: PocketLabel;
+  readonly from?: PocketLabel;
+  readonly by?: StaffJson;
 }

@@ -72,6 +72,7 @@ const configFields = {
   croupierPaced: z.boolean().optional(),
   maxBetsPerPlayer: z.number().int().optional(),
   timeZone: z.string().optional(),
+  confirmResult: z.boolean().optional(),
 };
 /** Admin: new table (TableConfigInput plus `open`). */
 export const createTableBody = z
@@ -177,3 +178,7 @@ export const reason = z.string().max(2000);
 export const noSpinBody = z.object({ reason: reason.optional() }).strict();
 /** `POST /api/tables/:id/void`. */
 export const voidBody = z.object({ reason: reason.optional() }).strict();
+/** `POST /api/tables/:id/result/correct` (chef, pit boss). */
+export const correctBody = z.object({ pocket, reason: reason.optional() }).strict();
+/** `POST /api/tables/:id/result/confirm`: no fields. */
+export const confirmBody = z.object({}).strict();

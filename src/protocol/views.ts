@@ -118,6 +118,8 @@ export interface TableStateView {
   deadline: number | null;
   coup: number;
   pauseRequested: boolean;
+  /** The number the croupier entered, awaiting confirmation (tables that confirm; issue 12). */
+  entered?: PocketLabel;
   day: DayView | null;
   /** The ball's pocket; before any result of the day, the day's date. */
   ball: PocketLabel | null;
@@ -312,7 +314,12 @@ export interface CroupierStepView {
 
 /** POST /api/tables/:id/result (croupier). */
 export interface ResultView {
+  /** The settled coup (null while an entered number awaits confirmation). */
   coup: LastCoupView | null;
+  /** Tables that confirm: the number entered, not yet settled, and the one it replaced. */
+  entered?: PocketLabel;
+  confirmed?: false;
+  from?: PocketLabel;
 }
 
 /** One table of GET /api/admin/tables. */
@@ -372,4 +379,16 @@ export interface LedgerView {
 /** POST /api/logout. */
 export interface OkView {
   ok: true;
+}
+
+// table operation (issue 12)
+/** `POST /api/tables/:id/result/correct`: the corrected coup. */
+export interface CorrectionView {
+  corrected: true;
+  coup: number;
+  from: PocketLabel;
+  to: PocketLabel;
+  /** Per player: minor units booked on their house-debt account (winnings already withdrawn). */
+  debts?: Record<string, number>;
+  lastCoup: LastCoupView | null;
 }

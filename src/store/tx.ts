@@ -242,6 +242,7 @@ export class SqlTx implements StoreTx {
   }
 
   async recordCoup(record: CoupRecord, balances: ReadonlyMap<string, CoupBalances>): Promise<void> {
+    if (record.corrections?.length) balances = await this.replaceCorrected(record, balances);
     await this.db
       .insertInto('coups')
       .values({
@@ -288,6 +289,36 @@ export class SqlTx implements StoreTx {
       ],
       rows,
     );
+  }
+
+  /**
+   * A corrected coup (issue 12) replaces its earlier record: each player's wallet before the
+   * coup is the earlier record's, after it that plus what the corrected settlement returned.
+   */
+  private async replaceCorrected(
+    record: CoupRecord,
+    balances: ReadonlyMap<string, CoupBalances>,
+  ): Promise<ReadonlyMap<string, CoupBalances>> {
+    const where = { table: record.tableId, number: record.number };
+    const old = await this.db
+      .selectFrom('coup_players')
+      .select(['player_id', 'balance_before'])
+      .where('table_id', '=', where.table)
+      .where('number', '=', where.number)
+      .execute();
+    await this.db
+      .deleteFrom('coup_players')
+      .where('table_id', '=', where.table)
+      .where('number', '=', where.number)
+      .execute();
+    await this.db.deleteFrom('coups').where('table_id', '=', where.table).where('number', '=', where.number).execute();
+    const before = new Map(old.map((r) => [r.player_id, Number(r.balance_before)]));
+    const out = new Map(balances);
+    for (const [playerId, p] of Object.entries(record.players)) {
+      const b = before.get(playerId);
+      if (b !== undefined) out.set(playerId, { before: b, after: b + p.returned });
+    }
+    return out;
   }
 
   async createTable(config: TableConfig, at: number): Promise<void> {

@@ -4,7 +4,7 @@
  * croupier's configuration changes. See machine.ts for the phase diagram.
  */
 import { CALLS } from '../engine/index.ts';
-import { gamingDay, resolveTableConfig } from './config.ts';
+import { confirmsResult, gamingDay, resolveTableConfig } from './config.ts';
 import { callsOf, phaseEvent, prisonerJson } from './events.ts';
 import { BetBook, BETTING_PHASES, type Prisoner, type TableState } from './state.ts';
 import {
@@ -18,7 +18,8 @@ import {
   type Step,
   type TableEvent,
 } from './step.ts';
-import { settle, voidCoup } from './settlement.ts';
+import { voidCoup } from './settlement.ts';
+import { enterNumber, settleKept } from './entry.ts';
 
 /** Opens the next coup: "faites vos jeux". */
 export function startCoup(s: TableState, now: number, extra: Partial<EventBody<'phase'>> = {}): Step {
@@ -37,6 +38,8 @@ export function startCoup(s: TableState, now: number, extra: Partial<EventBody<'
     nextBetSeq: 1,
     txSeq: 1,
     staffLog: [],
+    entered: null,
+    settledFrom: null,
   };
   return {
     state: next,
@@ -158,8 +161,12 @@ export function result(s: TableState, e: Extract<TableEvent, { type: 'result' }>
   if (e.source === 'rng' && s.config.mode !== 'rng')
     return reject(s, 'WRONG_MODE', 'this table plays a physical wheel: the croupier enters the number');
   if (s.phase !== 'no-more-bets')
-    return reject(s, 'WRONG_PHASE', `a result is taken after "rien ne va plus" only (phase ${s.phase})`);
-  return settle(s, e.now, e.pocket, e.source);
+    return reject(s, 'WRONG_PHASE', `a result is taken after "rien ne va plus" only (phase ${s.phase})`, {
+      phase: s.phase,
+      allowed: ['no-more-bets'],
+    });
+  if (e.source === 'croupier' && confirmsResult(s.config)) return enterNumber(s, e);
+  return settleKept(s, e.now, e.pocket, e.source);
 }
 
 /** `tick`: zero-choice deadlines, then the phase deadline. */
