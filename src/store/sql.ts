@@ -10,6 +10,7 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { TableConfig } from '../table/config.ts';
 import type { LedgerTx } from '../table/ledger.ts';
 import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
+import { decodeRecord } from './record-codec.ts';
 import { createSchema, type Database } from './schema.ts';
 import type { CoupBalances, PartageBooked, PlayerCoup, PlayerRow, Store, StoreTx, TableLoad } from './port.ts';
 import { chunks, num, playerDetails, SqlTx, type PlayerDetail } from './tx.ts';
@@ -219,7 +220,7 @@ export class SqlStore implements Store {
     let q = this.db.selectFrom('coups').select('record').where('table_id', '=', tableId);
     if (before !== undefined) q = q.where('number', '<', before);
     const rows = await q.orderBy('number', 'desc').limit(limit).execute();
-    return rows.map((r) => JSON.parse(r.record) as CoupRecord);
+    return rows.map((r) => decodeRecord(r.record));
   }
 
   async tablePockets(tableId: string, limit: number): Promise<Array<{ number: number; pocket: string }>> {
@@ -242,7 +243,7 @@ export class SqlStore implements Store {
       .where('table_id', '=', tableId)
       .where('number', '=', number)
       .executeTakeFirst();
-    return r ? (JSON.parse(r.record) as CoupRecord) : null;
+    return r ? decodeRecord(r.record) : null;
   }
 
   async coupBalances(tableId: string, number: number): Promise<Record<string, CoupBalances>> {
@@ -298,7 +299,7 @@ export class SqlStore implements Store {
     }
     return rows.map((r) => {
       // the player's bets and outcomes: from the coup record (only the rows of this page are read)
-      const rec = JSON.parse(r.record) as CoupRecord;
+      const rec = decodeRecord(r.record);
       const detail: Partial<PlayerDetail> = playerDetails(rec).get(playerId) ?? {};
       return {
         tableId: r.table_id,
@@ -315,7 +316,8 @@ export class SqlStore implements Store {
         bets: detail.bets ?? [],
         outcomes: detail.outcomes ?? {},
         partage: num(r.partage),
-        partages: partages.get(`${r.table_id}/${num(r.number)}`) ?? [],
+        // the record's partages carry their rounding (RULES §4); records of older versions have none
+        partages: recordPartages(rec, playerId) ?? partages.get(`${r.table_id}/${num(r.number)}`) ?? [],
         net: num(r.net),
       };
     });
@@ -328,6 +330,20 @@ export class SqlStore implements Store {
 }
 
 /** Prepared statements kept per SQLite connection (least recently used dropped first). */
+/** A player's partages as the coup record keeps them (with their rounding), or undefined when it keeps none. */
+function recordPartages(rec: CoupRecord, playerId: string): PartageBooked[] | undefined {
+  const list = Object.hasOwn(rec.players, playerId) ? rec.players[playerId].partages : undefined;
+  return list?.length
+    ? list.map((p) => ({
+        prisoner: p.prisoner,
+        chance: p.chance,
+        returned: p.returned,
+        at: p.at,
+        ...(p.rounding ? { rounding: { ...p.rounding } } : {}),
+      }))
+    : undefined;
+}
+
 export const STATEMENT_CACHE = 256;
 
 /**

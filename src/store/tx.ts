@@ -15,8 +15,19 @@ import {
   type Posting,
 } from '../table/ledger.ts';
 import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
+import { decodeRecord, encodeRecord } from './record-codec.ts';
+import { replaceCorrected } from './corrections.ts';
 import type { Database } from './schema.ts';
-import { InsufficientFundsError, LedgerRefusal, type CoupBalances, type PlayerRow, type StoreTx } from './port.ts';
+import {
+  InsufficientFundsError,
+  LedgerRefusal,
+  type CoupBalances,
+  type PartageAmend,
+  type PlayerRow,
+  type StoreTx,
+} from './port.ts';
+import { insertPayment } from '../engine/index.ts';
+import type { PaymentJson } from '../protocol/events.ts';
 
 /** A database handle or an open transaction. */
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -225,6 +236,31 @@ export class SqlTx implements StoreTx {
     }
   }
 
+  async recordPartage(e: PartageAmend): Promise<void> {
+    const row = await this.db
+      .selectFrom('coups')
+      .select('record')
+      .where('table_id', '=', e.tableId)
+      .where('number', '=', e.coup)
+      .executeTakeFirst();
+    if (!row) return;
+    const record = decodeRecord(row.record) as CoupRecord & {
+      settlement: { payments?: PaymentJson[]; owners?: Record<string, string> } | null;
+    };
+    const pl = Object.hasOwn(record.players, e.playerId) ? record.players[e.playerId] : undefined;
+    if (pl) pl.partages = [...(pl.partages ?? []), e.partage];
+    if (e.line && record.settlement?.payments) {
+      record.settlement.payments = insertPayment(record.settlement.payments, e.line);
+      record.settlement.owners = { ...(record.settlement.owners ?? {}), [e.line.betId]: e.playerId };
+    }
+    await this.db
+      .updateTable('coups')
+      .set({ record: encodeRecord(record) })
+      .where('table_id', '=', e.tableId)
+      .where('number', '=', e.coup)
+      .execute();
+  }
+
   async appendEvent(tableId: string, seq: number, event: TableEvent): Promise<void> {
     await this.db
       .insertInto('table_events')
@@ -242,7 +278,7 @@ export class SqlTx implements StoreTx {
   }
 
   async recordCoup(record: CoupRecord, balances: ReadonlyMap<string, CoupBalances>): Promise<void> {
-    if (record.corrections?.length) balances = await this.replaceCorrected(record, balances);
+    if (record.corrections?.length) balances = await replaceCorrected(this.db, record, balances);
     await this.db
       .insertInto('coups')
       .values({
@@ -251,7 +287,7 @@ export class SqlTx implements StoreTx {
         status: record.status,
         pocket: record.pocket === null ? null : String(record.pocket),
         result_at: record.resultAt,
-        record: JSON.stringify(record),
+        record: encodeRecord(record),
       })
       .execute();
     const rows = Object.entries(record.players).map(([playerId, p]) => {
@@ -289,36 +325,6 @@ export class SqlTx implements StoreTx {
       ],
       rows,
     );
-  }
-
-  /**
-   * A corrected coup (issue 12) replaces its earlier record: each player's wallet before the
-   * coup is the earlier record's, after it that plus what the corrected settlement returned.
-   */
-  private async replaceCorrected(
-    record: CoupRecord,
-    balances: ReadonlyMap<string, CoupBalances>,
-  ): Promise<ReadonlyMap<string, CoupBalances>> {
-    const where = { table: record.tableId, number: record.number };
-    const old = await this.db
-      .selectFrom('coup_players')
-      .select(['player_id', 'balance_before'])
-      .where('table_id', '=', where.table)
-      .where('number', '=', where.number)
-      .execute();
-    await this.db
-      .deleteFrom('coup_players')
-      .where('table_id', '=', where.table)
-      .where('number', '=', where.number)
-      .execute();
-    await this.db.deleteFrom('coups').where('table_id', '=', where.table).where('number', '=', where.number).execute();
-    const before = new Map(old.map((r) => [r.player_id, Number(r.balance_before)]));
-    const out = new Map(balances);
-    for (const [playerId, p] of Object.entries(record.players)) {
-      const b = before.get(playerId);
-      if (b !== undefined) out.set(playerId, { before: b, after: b + p.returned });
-    }
-    return out;
   }
 
   async createTable(config: TableConfig, at: number): Promise<void> {

@@ -1,0 +1,218 @@
+/**
+ * The stored form of a coup record (issue 17: "one coup record whose size grows with players,
+ * not with a copy of every bet's JSON twice"). A settled coup's record (table/records.ts) holds
+ * each bet three to four times: its betJson in `bets`, its outcomeJson (with the position
+ * again) in `settlement.bets`, its owner in `settlement.owners` and its id in the player's
+ * `betIds`. The store keeps each bet ONCE, as one row of a few columns, and the positions once
+ * per record; {@link decodeRecord} rebuilds the very same record (the API shape is unchanged).
+ *
+ * Format 2 (`{"v":2,...}`): the record without `bets`, `settlement.bets`, `settlement.owners`
+ * and the players' `betIds`, plus
+ * - `positions`: the position JSON (kind, numbers, text) by position key, once per position;
+ * - `players`: the record's per-player lines, and `ids` the player ids in their order;
+ * - `c`: columns, one entry per bet in record order: bet id, owner (index in `ids`), prisoner
+ *   (0/1), position key, stake, prison level before the coup (0: none), outcome status,
+ *   returned, outcome prison level (0: none), kept, collected, paid;
+ * - `x`: the bets that do not fit that regular shape (announced bets, a partage's reason, a
+ *   rounding, ...), verbatim with their outcome, by their index.
+ * A void coup, and any record whose players' bet lists would not come back identical, is
+ * stored whole (format 1: the record's own JSON), and format 1 rows are read as they are.
+ */
+import type { CoupRecord } from '../table/machine.ts';
+
+type Json = Record<string, unknown>;
+
+const BET_KEYS = new Set(['id', 'type', 'kind', 'numbers', 'key', 'text', 'stake', 'prison']);
+const OUTCOME_KEYS = new Set([
+  'status',
+  'stake',
+  'returned',
+  'prison',
+  'kept',
+  'collected',
+  'paid',
+  'kind',
+  'numbers',
+  'key',
+  'text',
+  'prisonBefore',
+]);
+
+/** Columns of the regular bets (see the module doc). */
+interface Columns {
+  id: string[];
+  owner: number[];
+  prisoner: number[];
+  key: string[];
+  stake: number[];
+  prisonBefore: number[];
+  status: string[];
+  returned: number[];
+  prison: number[];
+  kept: number[];
+  collected: number[];
+  paid: number[];
+}
+
+interface StoredV2 extends Json {
+  v: 2;
+  positions: Record<string, { kind: unknown; numbers: unknown; text: unknown }>;
+  ids: string[];
+  c: Columns;
+  x: Record<string, { playerId: string; prisoner: boolean; bet: unknown; outcome?: unknown; owner?: string }>;
+}
+
+const onlyKeys = (o: Json, allowed: ReadonlySet<string>) => {
+  for (const k in o) if (!allowed.has(k)) return false;
+  return true;
+};
+const sameArray = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** Whether a bet and its outcome have the regular shape (a position bet, plain outcome). */
+function regular(bet: Json, o: Json | undefined): boolean {
+  return (
+    o !== undefined &&
+    bet.type === 'position' &&
+    typeof bet.key === 'string' &&
+    typeof bet.stake === 'number' &&
+    onlyKeys(bet, BET_KEYS) &&
+    onlyKeys(o, OUTCOME_KEYS) &&
+    o.key === bet.key &&
+    o.kind === bet.kind &&
+    o.text === bet.text &&
+    sameArray(o.numbers, bet.numbers) &&
+    o.stake === bet.stake &&
+    o.prisonBefore === bet.prison &&
+    typeof o.status === 'string' &&
+    (o.prison === undefined || (typeof o.prison === 'number' && o.prison > 0)) &&
+    (bet.prison === undefined || (typeof bet.prison === 'number' && bet.prison > 0))
+  );
+}
+
+/** The text stored for a coup record (format 2 when it applies, else the record's JSON). */
+export function encodeRecord(record: CoupRecord): string {
+  const settlement = record.settlement as (Json & { bets?: Json; owners?: Record<string, string> }) | null;
+  if (record.status !== 'settled' || !settlement?.bets || !settlement.owners) return JSON.stringify(record);
+  const outcomes = settlement.bets as Record<string, Json>;
+  const owners = settlement.owners;
+  const ids = Object.keys(record.players);
+  const index = new Map(ids.map((p, i) => [p, i]));
+  const c: Columns = {
+    id: [],
+    owner: [],
+    prisoner: [],
+    key: [],
+    stake: [],
+    prisonBefore: [],
+    status: [],
+    returned: [],
+    prison: [],
+    kept: [],
+    collected: [],
+    paid: [],
+  };
+  const positions: StoredV2['positions'] = Object.create(null);
+  const x: StoredV2['x'] = Object.create(null);
+  const betIds = new Map<string, string[]>();
+  let ownersSeen = 0;
+  record.bets.forEach((b, i) => {
+    const bet = b.bet as Json;
+    const id = bet.id as string;
+    const owner = index.get(b.playerId);
+    const o = Object.hasOwn(outcomes, id) ? outcomes[id] : undefined;
+    if (Object.hasOwn(owners, id) && owners[id] === b.playerId) ownersSeen++;
+    else return void (ownersSeen = -Infinity);
+    if (owner === undefined) return void (ownersSeen = -Infinity);
+    const list = betIds.get(b.playerId);
+    if (list) list.push(id);
+    else betIds.set(b.playerId, [id]);
+    c.id.push(id);
+    c.owner.push(owner);
+    c.prisoner.push(b.prisoner ? 1 : 0);
+    if (!regular(bet, o)) {
+      x[i] = { playerId: b.playerId, prisoner: b.prisoner, bet, ...(o !== undefined ? { outcome: o } : {}) };
+      for (const col of [c.key, c.status]) col.push('');
+      for (const col of [c.stake, c.prisonBefore, c.returned, c.prison, c.kept, c.collected, c.paid]) col.push(0);
+      return;
+    }
+    const key = bet.key as string;
+    if (!Object.hasOwn(positions, key)) positions[key] = { kind: bet.kind, numbers: bet.numbers, text: bet.text };
+    c.key.push(key);
+    c.stake.push(bet.stake as number);
+    c.prisonBefore.push((bet.prison as number | undefined) ?? 0);
+    c.status.push(o!.status as string);
+    c.returned.push(o!.returned as number);
+    c.prison.push((o!.prison as number | undefined) ?? 0);
+    c.kept.push(o!.kept as number);
+    c.collected.push(o!.collected as number);
+    c.paid.push(o!.paid as number);
+  });
+  // every bet has its outcome and owner, and each player's bet list comes back in its order
+  const fits =
+    ownersSeen === record.bets.length &&
+    Object.keys(outcomes).length === record.bets.length &&
+    Object.keys(owners).length === record.bets.length &&
+    ids.every((p) => sameArray(record.players[p].betIds, betIds.get(p) ?? []));
+  if (!fits) return JSON.stringify(record);
+  const players: Json = Object.create(null);
+  for (const p of ids) {
+    const { betIds: _ids, ...line } = record.players[p];
+    players[p] = line;
+  }
+  const { bets: _b, owners: _o, ...rest } = settlement;
+  const { bets: _rb, players: _rp, settlement: _rs, ...header } = record;
+  const stored: StoredV2 = { v: 2, ...header, settlement: rest, players, ids, positions, c, x };
+  return JSON.stringify(stored);
+}
+
+/** The coup record of a stored text (format 1 or 2, see the module doc). */
+export function decodeRecord(text: string): CoupRecord {
+  const raw = JSON.parse(text) as Json;
+  if (raw.v !== 2) return raw as unknown as CoupRecord;
+  const s = raw as StoredV2;
+  const { v: _v, positions, ids, c, x, players: lines, settlement, ...header } = s;
+  const bets: Array<{ playerId: string; prisoner: boolean; bet: unknown }> = new Array(c.id.length);
+  const outcomes: Record<string, unknown> = {};
+  const owners: Record<string, string> = {};
+  const players: Record<string, Json> = Object.create(null);
+  for (const p of ids) players[p] = { ...(lines as Record<string, Json>)[p], betIds: [] };
+  for (let i = 0; i < c.id.length; i++) {
+    const id = c.id[i];
+    const playerId = ids[c.owner[i]];
+    (players[playerId].betIds as string[]).push(id);
+    owners[id] = playerId;
+    const irregular = Object.hasOwn(x, i) ? x[i] : undefined;
+    if (irregular) {
+      bets[i] = { playerId, prisoner: irregular.prisoner, bet: irregular.bet };
+      outcomes[id] = irregular.outcome;
+      continue;
+    }
+    const key = c.key[i];
+    const pos = positions[key];
+    const position = { kind: pos.kind, numbers: pos.numbers, key, text: pos.text };
+    const before = c.prisonBefore[i];
+    bets[i] = {
+      playerId,
+      prisoner: c.prisoner[i] === 1,
+      bet: { id, type: 'position', ...position, stake: c.stake[i], ...(before ? { prison: before } : {}) },
+    };
+    outcomes[id] = {
+      status: c.status[i],
+      stake: c.stake[i],
+      returned: c.returned[i],
+      ...(c.prison[i] ? { prison: c.prison[i] } : {}),
+      kept: c.kept[i],
+      collected: c.collected[i],
+      paid: c.paid[i],
+      ...position,
+      ...(before ? { prisonBefore: before } : {}),
+    };
+  }
+  return {
+    ...(header as unknown as CoupRecord),
+    settlement: { ...(settlement as Json), bets: outcomes, owners },
+    bets,
+    players: players as unknown as CoupRecord['players'],
+  };
+}
