@@ -218,6 +218,8 @@ export function redactCoup(rec: CoupRecord, viewer: Viewer): CoupRecordView {
 export interface StateSource {
   stateOf(id: string): Promise<TableState | null>;
   allStates(): Promise<Array<{ state: TableState; here: boolean }>>;
+  /** This process's RNG tables draw from a seed: their views say so (issue 10 item 13). */
+  readonly seeded?: boolean;
 }
 
 /** The async read models: a view assembled from the table state, the store and the players. */
@@ -243,6 +245,7 @@ export class ReadModels {
     return {
       ...view,
       ...names,
+      ...(this.deps.states.seeded && state.config.mode === 'rng' ? { seeded: true as const } : {}),
       serverTime: this.deps.clock.now(),
       ...(viewer.role === 'player' ? { balance: await this.deps.players.balance(viewer.playerId) } : {}),
     };
@@ -257,6 +260,7 @@ export class ReadModels {
       deadline: s.deadline,
       history: s.history.slice(0, 12),
       here,
+      ...(this.deps.states.seeded && s.config.mode === 'rng' ? { seeded: true as const } : {}),
     }));
     return { tables, serverTime: this.deps.clock.now() };
   }

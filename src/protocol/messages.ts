@@ -152,7 +152,10 @@ export type ServerMessage =
   | { type: 'pong'; id?: string; serverTime: number }
   | { type: 'reply'; requestId: string; ok: true; value: unknown }
   | { type: 'reply'; requestId: string; ok: false; error: WireError }
-  | { type: 'error'; error: WireError };
+  | { type: 'error'; error: WireError }
+  // hardening (issue 10 item 8): the bus between processes is back after an outage; events may
+  // have been lost: refetch the state of these tables (send `subscribe` again)
+  | { type: 'resync'; tables: string[]; serverTime: number };
 
 /** One line summary of a zod failure (paths, keys and messages cut short: never a huge echo). */
 export function zodMessage(e: z.ZodError, where: 'body' | 'query' | 'message' = 'body'): string {

@@ -6,6 +6,7 @@
  * Amounts are integer minor units, times epoch milliseconds of the server clock, pockets
  * 0..36 or "00" ({@link PocketLabel}). Type-only: importable by the web bundle.
  */
+import type { HealthStatusView } from './health.ts';
 import type { PositionKind } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
 import type { CroupiersJson, PaymentJson, Phase, PlacedBetJson, PrisonerJson, TableConfigJson } from './events.ts';
@@ -149,6 +150,7 @@ export interface TableView extends TableStateView {
   serverTime: number;
   /** Players: their wallet. */
   balance?: number;
+  seeded?: true; // an RNG table drawing from a seed (`serve --rng seeded:…`): tests and demos, never real play
 }
 
 /** One table of GET /api/tables. */
@@ -160,6 +162,7 @@ export interface TableListItemView extends TableConfigView {
   history: RecentResultView[];
   /** This process runs the table. */
   here: boolean;
+  seeded?: true; // an RNG table drawing from a seed: never for real play
 }
 
 /** GET /api/tables. */
@@ -169,7 +172,7 @@ export interface TablesView {
 }
 
 /** GET /api/health. */
-export interface HealthView {
+export interface HealthView extends HealthStatusView {
   ok: true;
   store: 'sqlite' | 'postgres';
   tables: string[];
@@ -395,3 +398,4 @@ export interface OkView {
 export * from './views-tableop.ts';
 // automatic wheel, results board, permanence (issue 13): src/protocol/views-wheel.ts
 export * from './views-wheel.ts';
+export type { BusHealth, FailedTableView, HealthStatusView } from './health.ts';

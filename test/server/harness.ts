@@ -16,6 +16,13 @@ import { LocalBus } from '../../src/app/bus.ts';
 import { Casino, type RngOption } from '../../src/app/casino.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 import type { Store } from '../../src/store/port.ts';
+import { DEFAULT_LIMITS, type ServerLimits } from '../../src/server/limits.ts';
+
+/**
+ * The limits of the test servers: the defaults, with the HTTP rate limit and the per-address
+ * connection cap off (every test client is 127.0.0.1); test/server/limits.test.ts tests them.
+ */
+export const TEST_LIMITS: ServerLimits = { ...DEFAULT_LIMITS, httpMax: 0, connectionsPerAddress: 0 };
 
 /** A WebSocket client that collects messages; `next("a|b", pred)` takes the first unseen match. */
 export interface WsClient {
@@ -98,6 +105,8 @@ export async function startTestServer(o: {
   registration?: boolean;
   /** A pino logger for the Fastify app (default: none). */
   logger?: Logger;
+  /** The server's limits (default {@link TEST_LIMITS}). */
+  limits?: ServerLimits;
 }): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), o.prefix));
   const store = await openSqliteStore(join(dir, 'db.sqlite'));
@@ -112,7 +121,12 @@ export async function startTestServer(o: {
   });
   await casino.start();
   if (o.seedDemo !== undefined) await casino.seedDemo(o.seedDemo);
-  const app = await buildServer({ casino, webDir: join(dir, 'no-web'), ...(o.logger ? { logger: o.logger } : {}) });
+  const app = await buildServer({
+    casino,
+    webDir: join(dir, 'no-web'),
+    limits: o.limits ?? TEST_LIMITS,
+    ...(o.logger ? { logger: o.logger } : {}),
+  });
   const base = (await app.listen({ port: 0, host: '127.0.0.1', ...(o.backlog ? { backlog: o.backlog } : {}) })).replace(
     'http',
     'ws',
