@@ -127,6 +127,8 @@ export interface TableStateView {
   deadline: number | null;
   coup: number;
   pauseRequested: boolean;
+  /** The number the croupier entered, awaiting confirmation (tables that confirm; issue 12). */
+  entered?: PocketLabel;
   day: DayView | null;
   /** The ball's pocket; before any result of the day, the day's date. */
   ball: PocketLabel | null;
@@ -325,7 +327,12 @@ export interface CroupierStepView {
 
 /** POST /api/tables/:id/result (croupier). */
 export interface ResultView {
+  /** The settled coup (null while an entered number awaits confirmation). */
   coup: LastCoupView | null;
+  /** Tables that confirm: the number entered, not yet settled, and the one it replaced. */
+  entered?: PocketLabel;
+  confirmed?: false;
+  from?: PocketLabel;
 }
 
 /** One table of GET /api/admin/tables. */
@@ -387,6 +394,8 @@ export interface OkView {
   ok: true;
 }
 
+// table operation (issue 12): src/protocol/views-tableop.ts
+export * from './views-tableop.ts';
 // automatic wheel, results board, permanence (issue 13): src/protocol/views-wheel.ts
 export * from './views-wheel.ts';
 export type { BusHealth, FailedTableView, HealthStatusView } from './health.ts';
