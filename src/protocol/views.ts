@@ -9,16 +9,8 @@
 import type { HealthStatusView } from './health.ts';
 import type { PositionKind } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
-import type {
-  BetJson,
-  CroupiersJson,
-  OutcomeJson,
-  PaymentJson,
-  Phase,
-  PlacedBetJson,
-  PrisonerJson,
-  TableConfigJson,
-} from './events.ts';
+import type { CroupiersJson, PaymentJson, Phase, PlacedBetJson, PrisonerJson, TableConfigJson } from './events.ts';
+import type { BetJson, OutcomeJson } from './events.ts';
 
 /** A bet on the layout (engine betJson plus its owner, time and zero choice). */
 export type BetView = PlacedBetJson;
@@ -235,9 +227,8 @@ export interface PlayerCoupView {
   balanceBeforeBets: number | null;
   balanceBefore: number;
   balanceAfter: number;
-  /** The player's bets in the coup (engine betJson). */
+  /** The player's bets in the coup (engine betJson) and their settlement by bet id (engine outcomeJson). */
   bets: BetJson[];
-  /** Their settlement by bet id (engine outcomeJson). */
   outcomes: Record<string, OutcomeJson>;
   /** Half backs of partages taken in this coup's zero-choice window. */
   partage: number;
