@@ -10,6 +10,7 @@ import type { HealthStatusView } from './health.ts';
 import type { PositionKind } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
 import type { CroupiersJson, PaymentJson, Phase, PlacedBetJson, PrisonerJson, TableConfigJson } from './events.ts';
+import type { EnteredView } from './views-tableop.ts';
 
 /** A bet on the layout (engine betJson plus its owner, time and zero choice). */
 export type BetView = PlacedBetJson;
@@ -324,13 +325,9 @@ export interface CroupierStepView {
 }
 
 /** POST /api/tables/:id/result (croupier). */
-export interface ResultView {
-  /** The settled coup (null while an entered number awaits confirmation). */
+export interface ResultView extends EnteredView {
+  /** The settled coup (null while an entered number awaits confirmation: see {@link EnteredView}). */
   coup: LastCoupView | null;
-  /** Tables that confirm: the number entered, not yet settled, and the one it replaced. */
-  entered?: PocketLabel;
-  confirmed?: false;
-  from?: PocketLabel;
 }
 
 /** One table of GET /api/admin/tables. */
