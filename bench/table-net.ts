@@ -35,6 +35,7 @@ import { Casino } from '../src/app/casino.ts';
 import { ensureTable } from '../src/app/driver.ts';
 import { sessionKey } from '../src/app/accounts.ts';
 import { buildServer } from '../src/server/app.ts';
+import { UNLIMITED } from '../src/server/limits.ts';
 import { defaultPgUrl, dropPostgresSchema, openPostgresStore, openSqliteStore, SqlStore } from '../src/store/sql.ts';
 import { resolveTableConfig } from '../src/table/config.ts';
 import { inPlayAccount, playerAccount } from '../src/table/ledger.ts';
@@ -122,7 +123,8 @@ async function startServer(kind: string, prepare?: (s: SqlStore) => Promise<void
     passwordCost: { log2N: 10, r: 8, p: 1 },
   });
   await casino.start();
-  const app = await buildServer({ casino, webDir: join(tmpdir(), 'croupier-bench-no-web') });
+  // every rate and cap off: the benchmark loads one server from one address (docs/SECURITY.md)
+  const app = await buildServer({ casino, webDir: join(tmpdir(), 'croupier-bench-no-web'), limits: UNLIMITED });
   const httpBase = await app.listen({ port: 0, host: '127.0.0.1' });
   if (!(await casino.accounts.exists('bench-croupier')))
     await casino.accounts.create({ name: 'Bench Croupier', password: 'bench-password', role: 'croupier' });
@@ -164,6 +166,7 @@ const tableInput = (id: string) => ({
   minimum: 10,
   mode: 'manual' as const,
   croupierPaced: true,
+  confirmResult: false,
   maxBetsPerPlayer: 100,
 });
 

@@ -5,9 +5,11 @@
  * its methods (or of `players`, `views`), never the store.
  */
 import type { Logger } from 'pino';
-import { CryptoSource, SeededSource, type RandomSource } from '../rng/index.ts';
-import type { DemoAccountsView, HealthView } from '../protocol/views.ts';
+import { CryptoDraws, SeededDraws, type DrawSource } from '../rng/index.ts';
+import type { DemoAccountsView, FailedTableView, HealthView } from '../protocol/views.ts';
 import { echo } from '../protocol/shape.ts';
+import { RemoteStates } from './remote-states.ts';
+import { healthStatus, startOrReport, unavailableError } from './table-status.ts';
 import type { Store } from '../store/port.ts';
 import {
   resolveTableConfig,
@@ -23,12 +25,16 @@ import type { TableState } from '../table/machine.ts';
 import type { Bus } from './bus.ts';
 import { Players, WELCOME_BALANCE, type R } from './players.ts';
 import { Accounts, type AccountLimits, type SessionLimits } from './accounts.ts';
-import { seedDemoAccounts } from './demo.ts';
+import { seedDemoAccounts } from './demo-accounts.ts';
 import type { ScryptCost } from './passwords.ts';
 import { IntegrityWatch } from './integrity.ts';
 import { ReadModels } from './views.ts';
+import { demoTables } from './demo.ts';
+import { WheelTables, type WheelDevices } from './wheel-table.ts';
+import { BoardModels } from './board.ts';
 
 export { playerIdOf, WELCOME_BALANCE } from './players.ts';
+export { demoTables } from './demo.ts';
 
 /** How tables draw numbers: `crypto` (live play) or `seeded:<seed>` (tests, demos; per-table streams). */
 export type RngOption = 'crypto' | `seeded:${string}`;
@@ -65,42 +71,20 @@ export interface CasinoOptions {
   welcomeBalance?: number;
   /** Crash tests only: the table drivers' fault injection (see TableDriverOptions.fault). */
   fault?: TableDriverOptions['fault'];
+  /** Automatic wheels: where `sim:` devices are, and the demo table **auto** (docs/WHEELS.md). */
+  wheels?: { devices?: WheelDevices; open?: ConstructorParameters<typeof WheelTables>[0]['open']; demoAuto?: boolean };
 }
 
-/** The demo tables `npm start` creates: a French (single zero, en prison) and an American table. */
-export function demoTables(bettingSeconds = 15, timingOverrides: Partial<TableTimings> = {}): TableConfigInput[] {
-  const timings = { bettingMs: Math.round(bettingSeconds * 1000), ...timingOverrides };
-  return [
-    {
-      id: 'paris',
-      name: 'Paris — roulette française',
-      rules: 'french',
-      minimum: 200,
-      currency: 'EUR',
-      decimals: 2,
-      timings,
-      timeZone: 'Europe/Paris',
-    },
-    {
-      id: 'vegas',
-      name: 'Las Vegas — American roulette',
-      rules: 'american',
-      minimum: 100,
-      currency: 'EUR',
-      decimals: 2,
-      timings,
-      timeZone: 'America/Los_Angeles',
-    },
-  ];
-}
-
-export { DEMO_PLAYERS, DEMO_STAFF } from './demo.ts';
+export { DEMO_PLAYERS, DEMO_STAFF } from './demo-accounts.ts';
 
 /** The tables, players and sessions of one process. */
 export class Casino {
   readonly tables = new Map<string, TableDriver>();
   /** Tables in the store that another process runs (claimed by it); read-only here. */
   readonly remote = new Set<string>();
+  readonly failed = new Map<string, FailedTableView>(); // recovery failed here: stopped, in health (issue 10 item 2)
+  readonly moving = new Set<string>(); // being started (recovered, taken over): commands answer TABLE_MOVING
+  readonly seeded: boolean; // the RNG tables here draw from a seed: tests and demos, never real play (item 13)
   /** The demo accounts (set by {@link Casino.seedDemo}), offered by the login screens. */
   demo: DemoAccountsView | null = null;
   /** Players and wallets. */
@@ -110,6 +94,8 @@ export class Casino {
   /** Read models: table views per viewer, coup records, player history. */
   readonly views: ReadModels;
   readonly integrity: IntegrityWatch; // live wheel-integrity statistics of the tables run here (docs/MATH.md §6)
+  readonly wheels: WheelTables; // the automatic wheels of the tables run here (docs/WHEELS.md)
+  readonly board: BoardModels; // the public results board and the permanence (docs/API.md)
   private readonly clock: () => number;
   /** The clock of the casino, its tables and its transport. */
   readonly clockPort: Clock;
@@ -118,10 +104,12 @@ export class Casino {
   private watcher: TimerHandle | null = null;
   private sweep: Promise<unknown> = Promise.resolve();
   private stopped = false;
+  private readonly remoteStates: RemoteStates; // tables run elsewhere, kept up to date (issue 10 item 14)
 
   constructor(readonly opts: CasinoOptions) {
     const c = opts.clock ?? systemClock;
     this.clockPort = typeof c === 'function' ? clockFrom(c) : c;
+    this.seeded = (opts.rng ?? 'crypto') !== 'crypto';
     this.clock = () => this.clockPort.now();
     this.players = new Players({
       store: opts.store,
@@ -142,7 +130,12 @@ export class Casino {
       ...(opts.passwordCost ? { passwordCost: opts.passwordCost } : {}),
     });
     this.views = new ReadModels({ store: opts.store, players: this.players, clock: this.clockPort, states: this });
+    this.remoteStates = new RemoteStates({ store: opts.store, clock: this.clockPort });
     this.integrity = new IntegrityWatch({ store: opts.store, publish: (m) => opts.bus.publish(m), log: opts.log });
+    const w = opts.wheels ?? {};
+    this.wheels = new WheelTables({ clock: this.clockPort, publish: (m) => opts.bus.publish(m), ...w, log: opts.log });
+    const states = { stateOf: (id: string) => this.stateOf(id), runsHere: (id: string) => this.tables.has(id) };
+    this.board = new BoardModels({ store: opts.store, clock: this.clockPort, states });
     opts.store.onClaimsLost((ids) => this.claimsLost(ids));
   }
 
@@ -157,7 +150,7 @@ export class Casino {
       if (!t) continue;
       this.tables.delete(id);
       this.remote.add(id);
-      void t.stop();
+      void this.wheels.detach(id).then(() => t.stop());
       this.opts.log?.warn({ table: id }, `lost the claim of table ${id}: stopped here, claimed again when possible`);
     }
   }
@@ -170,10 +163,9 @@ export class Casino {
     return this.opts.bus;
   }
 
-  private source(tableId: string): RandomSource {
-    const rng = this.opts.rng ?? 'crypto';
-    if (rng === 'crypto') return new CryptoSource();
-    return new SeededSource(`${rng.slice('seeded:'.length)}:${tableId}`);
+  /** A table's draws: node:crypto, or per (seed, table, coup) so a restart continues the stream (issue 10 item 13). */
+  private source(_tableId: string): DrawSource {
+    return this.seeded ? new SeededDraws(this.opts.rng!.slice('seeded:'.length)) : new CryptoDraws();
   }
 
   /**
@@ -190,7 +182,7 @@ export class Casino {
   private async claimAll(): Promise<void> {
     for (const config of await this.store.listTables()) {
       if (this.stopped) return;
-      if (this.tables.has(config.id)) continue;
+      if (this.tables.has(config.id) || this.failed.has(config.id)) continue;
       if ((this.opts.tableFilter && !this.opts.tableFilter(config.id)) || !(await this.store.claimTable(config.id))) {
         if (!this.remote.has(config.id)) {
           this.remote.add(config.id);
@@ -199,7 +191,8 @@ export class Casino {
         continue;
       }
       const orphan = this.remote.delete(config.id);
-      await this.startTable(config.id);
+      const id = config.id; // a table whose recovery fails is reported, the others run on
+      if (!(await startOrReport(id, () => this.startTable(id), this, this.clock(), this.opts.log))) continue;
       if (orphan) this.opts.log?.info({ table: config.id }, `took over table ${config.id}`);
     }
   }
@@ -240,29 +233,16 @@ export class Casino {
     this.watcher = null;
   }
 
-  /**
-   * The state of any table in the store: the running one here, or (for a table another
-   * process runs) the snapshot and later events replayed from the store. Null if unknown.
-   */
+  /** The state of any table in the store (run here, or elsewhere: see RemoteStates); null if unknown or failed. */
   async stateOf(id: string): Promise<TableState | null> {
-    const local = this.tables.get(id);
-    if (local) return local.state;
-    if (!(await this.store.getTable(id))) return null;
-    const rt = await TableDriver.load({
-      store: this.store,
-      tableId: id,
-      source: this.source(id),
-      clock: this.clockPort,
-      timers: false,
-    });
-    return rt.state;
+    return this.tables.get(id)?.state ?? (this.failed.has(id) ? null : this.remoteStates.stateOf(id));
   }
 
   /** States of every table in the store, with whether this process runs it. */
   async allStates(): Promise<Array<{ state: TableState; here: boolean }>> {
     const out: Array<{ state: TableState; here: boolean }> = [];
     for (const c of await this.store.listTables()) {
-      const state = await this.stateOf(c.id);
+      const state = await this.stateOf(c.id).catch(() => null); // an unreadable remote table is left out
       if (state) out.push({ state, here: this.tables.has(c.id) });
     }
     return out;
@@ -277,6 +257,8 @@ export class Casino {
       publish: (m) => {
         this.bus.publish(m);
         this.integrity.observe(m);
+        this.wheels.observe(m);
+        this.board.observe(m);
       },
       ...(this.opts.fault ? { fault: this.opts.fault } : {}),
       ...(this.opts.log ? { log: this.opts.log } : {}),
@@ -285,6 +267,7 @@ export class Casino {
     this.tables.set(id, rt);
     await this.integrity.attach(id, rulesOf(rt.state.config).wheel);
     await rt.start();
+    await this.wheels.attach(rt);
     return rt;
   }
 
@@ -294,6 +277,7 @@ export class Casino {
     this.unwatch();
     await this.sweep;
     await this.claiming.catch(() => {});
+    await this.wheels.stop();
     for (const t of this.tables.values()) await t.stop();
   }
 
@@ -316,10 +300,12 @@ export class Casino {
     return this.tables.get(id) ?? null;
   }
 
-  /** The running table for a command. Errors: TABLE_ELSEWHERE (another process runs it), UNKNOWN_TABLE. */
+  /** The running table for a command. Errors: TABLE_MOVING, TABLE_UNAVAILABLE, TABLE_ELSEWHERE, UNKNOWN_TABLE. */
   running(id: string): R<TableDriver> {
     const t = this.tables.get(id);
     if (t) return { ok: true, value: t };
+    const unavailable = unavailableError(id, this.moving.has(id), this.failed.get(id)); // TABLE_MOVING / _UNAVAILABLE
+    if (unavailable) return { ok: false, error: unavailable };
     return this.remote.has(id)
       ? {
           ok: false,
@@ -349,6 +335,7 @@ export class Casino {
   health(): HealthView {
     return {
       ok: true,
+      ...healthStatus(this.bus, this.failed, this.seeded),
       store: this.store.kind,
       tables: [...this.tables.keys()],
       remoteTables: [...this.remote],
@@ -371,7 +358,7 @@ export class Casino {
     apply: Partial<TableTimings> = {},
   ): Promise<{ updated: string[] }> {
     const updated: string[] = [];
-    for (const t of demoTables(bettingSeconds, timings)) {
+    for (const t of demoTables(bettingSeconds, timings, this.opts.wheels?.demoAuto === true)) {
       if (!(await this.store.getTable(t.id))) {
         const r = await this.createTable(t);
         if (!r.ok) throw new Error(`demo table ${t.id}: ${r.error.message}`);

@@ -75,11 +75,12 @@ const configFields = {
   minimum: amount.optional(),
   maxima: maxima.optional(),
   timings: timings.optional(),
-  mode: z.enum(['rng', 'manual']).optional(),
+  mode: z.enum(['rng', 'manual', 'wheel']).optional(),
   croupierPaced: z.boolean().optional(),
   maxBetsPerPlayer: z.number().int().optional(),
   timeZone: z.string().optional(),
   evenChanceUnit: z.number().int().nullable().optional(),
+  confirmResult: z.boolean().optional(),
 };
 /** Admin: new table (TableConfigInput plus `open`). */
 export const createTableBody = z
@@ -89,6 +90,9 @@ export const createTableBody = z
     open: z.boolean().optional(),
     ...configFields,
     minimum: amount,
+    /** Mode `wheel`: the controller (checked by the table configuration, src/protocol/wheel-config.ts). */
+    wheel: z.record(z.string(), z.unknown()).optional(),
+    wheelFault: z.enum(['void', 'hold']).optional(),
   })
   .strict();
 /** Admin: table configuration patch (rules excluded). */
@@ -164,7 +168,10 @@ export type ServerMessage =
   | { type: 'pong'; id?: string; serverTime: number }
   | { type: 'reply'; requestId: string; ok: true; value: unknown }
   | { type: 'reply'; requestId: string; ok: false; error: WireError }
-  | { type: 'error'; error: WireError };
+  | { type: 'error'; error: WireError }
+  // hardening (issue 10 item 8): the bus between processes is back after an outage; events may
+  // have been lost: refetch the state of these tables (send `subscribe` again)
+  | { type: 'resync'; tables: string[]; serverTime: number };
 
 /** One line summary of a zod failure (paths, keys and messages cut short: never a huge echo). */
 export function zodMessage(e: z.ZodError, where: 'body' | 'query' | 'message' = 'body'): string {
@@ -209,3 +216,21 @@ export const reason = z.string().max(2000);
 export const noSpinBody = z.object({ reason: reason.optional() }).strict();
 /** `POST /api/tables/:id/void`. */
 export const voidBody = z.object({ reason: reason.optional() }).strict();
+/** `POST /api/tables/:id/result/correct` (chef, pit boss). */
+export const correctBody = z.object({ pocket, reason: reason.optional() }).strict();
+/** `POST /api/tables/:id/result/confirm`: no fields. */
+export const confirmBody = z.object({}).strict();
+
+// automatic wheel, results board, permanence (issue 13)
+/** Staff: void an automatic wheel's coup `{reason}`. */
+export const wheelVoidBody = z.object({ reason: z.string().trim().min(1).max(200) }).strict();
+/** Permanence query: `?date=YYYY-MM-DD&format=txt|csv|json` (default: today's gaming day, json). */
+export const permanenceQuery = z
+  .object({
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
+      .optional(),
+    format: z.enum(['txt', 'csv', 'json']).optional(),
+  })
+  .strict();

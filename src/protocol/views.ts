@@ -8,9 +8,12 @@
  */
 import type { AccountRole } from './roles.ts';
 import type { DemoAccountsView } from './account-views.ts';
+import type { HealthStatusView } from './health.ts';
 import type { PositionKind } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
 import type { CroupiersJson, PaymentJson, Phase, PlacedBetJson, PrisonerJson, TableConfigJson } from './events.ts';
+import type { BetJson, OutcomeJson } from './events.ts';
+import type { EnteredView } from './views-tableop.ts';
 
 /** A bet on the layout (engine betJson plus its owner, time and zero choice). */
 export type BetView = PlacedBetJson;
@@ -30,13 +33,12 @@ export interface RulesView {
   prison?: { maxLevel: number; atLimit: string };
   payout: string;
   announcedBets: boolean;
-  /** The position kinds the rule set offers (RULES §3a); the others are refused with BET_NOT_OFFERED. */
+  // RULES §3a: the kinds offered (others: BET_NOT_OFFERED), the even-chance unit (chance simple
+  // stakes are multiples of twice it), and the historic flags (betting closes at the launch;
+  // chances returned on 0 / 00 stay on the layout for the next coup)
   offered: PositionKind[];
-  /** Even-chance stake unit (RULES §3a), when set: chance simple stakes are multiples of twice it. */
   evenChanceUnit?: number;
-  /** Betting closes at the launch (historic tables, RULES §3a). */
   closesAtLaunch: boolean;
-  /** Chances simples returned on 0 / 00 stay on the layout for the next coup (historic tables, RULES §3a). */
   returnedStay: boolean;
 }
 
@@ -128,6 +130,8 @@ export interface TableStateView {
   deadline: number | null;
   coup: number;
   pauseRequested: boolean;
+  /** The number the croupier entered, awaiting confirmation (tables that confirm; issue 12). */
+  entered?: PocketLabel;
   day: DayView | null;
   /** The ball's pocket; before any result of the day, the day's date. */
   ball: PocketLabel | null;
@@ -149,6 +153,7 @@ export interface TableView extends TableStateView {
   serverTime: number;
   /** Players: their wallet. */
   balance?: number;
+  seeded?: true; // an RNG table drawing from a seed (`serve --rng seeded:…`): tests and demos, never real play
 }
 
 /** One table of GET /api/tables. */
@@ -160,6 +165,7 @@ export interface TableListItemView extends TableConfigView {
   history: RecentResultView[];
   /** This process runs the table. */
   here: boolean;
+  seeded?: true; // an RNG table drawing from a seed: never for real play
 }
 
 /** GET /api/tables. */
@@ -169,7 +175,7 @@ export interface TablesView {
 }
 
 /** GET /api/health. */
-export interface HealthView {
+export interface HealthView extends HealthStatusView {
   ok: true;
   store: 'sqlite' | 'postgres';
   tables: string[];
@@ -216,8 +222,7 @@ export interface PartageView {
   chance?: string;
   returned: number;
   at: number;
-  /** The rounding of an odd stake's half (RULES §4). */
-  rounding?: { exact: string; paid: number };
+  rounding?: { exact: string; paid: number }; // of an odd stake's half (RULES §4)
 }
 
 /** One coup as a player recalls it. */
@@ -233,8 +238,9 @@ export interface PlayerCoupView {
   balanceBeforeBets: number | null;
   balanceBefore: number;
   balanceAfter: number;
-  bets: unknown[];
-  outcomes: Record<string, unknown>;
+  /** The player's bets in the coup (engine betJson) and their settlement by bet id (engine outcomeJson). */
+  bets: BetJson[];
+  outcomes: Record<string, OutcomeJson>;
   /** Half backs of partages taken in this coup's zero-choice window. */
   partage: number;
   partages: PartageView[];
@@ -333,7 +339,8 @@ export interface CroupierStepView {
 }
 
 /** POST /api/tables/:id/result (croupier). */
-export interface ResultView {
+export interface ResultView extends EnteredView {
+  /** The settled coup (null while an entered number awaits confirmation: see {@link EnteredView}). */
   coup: LastCoupView | null;
 }
 
@@ -397,3 +404,8 @@ export interface OkView {
 }
 
 export type { AccountsView, AccountView, DemoAccountsView, RevokedView } from './account-views.ts';
+// table operation (issue 12): src/protocol/views-tableop.ts
+export * from './views-tableop.ts';
+// automatic wheel, results board, permanence (issue 13): src/protocol/views-wheel.ts
+export * from './views-wheel.ts';
+export type { BusHealth, FailedTableView, HealthStatusView } from './health.ts';

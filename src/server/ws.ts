@@ -21,6 +21,8 @@ import {
 import { echo, jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_NODES } from '../protocol/shape.ts';
 import { tableErr, type TableError } from '../protocol/errors.ts';
 import { fail, HttpError, outward } from './http.ts';
+import { DEFAULT_LIMITS, type ServerLimits } from './limits.ts';
+import { WsGuard } from './ws-guard.ts';
 
 /** One open socket. */
 interface Conn {
@@ -77,12 +79,18 @@ export class Hub {
   private readonly byPlayer = new Map<string, Set<Conn>>();
   private readonly unsubscribe: () => void;
   private readonly unlisten: () => void;
+  /** Heartbeat and message / command budgets (src/server/ws-guard.ts). */
+  readonly guard: WsGuard;
 
   constructor(
     private readonly casino: Casino,
     private readonly log: FastifyBaseLogger,
+    limits: ServerLimits = DEFAULT_LIMITS,
   ) {
-    this.unsubscribe = casino.bus.subscribe((m) => this.fanOut(m));
+    const unsubscribe = casino.bus.subscribe((m) => this.fanOut(m));
+    const unresync = casino.bus.onResync?.(() => this.resync()) ?? (() => {});
+    this.unsubscribe = () => (unsubscribe(), unresync());
+    this.guard = new WsGuard(limits, casino.clockPort, () => log.info('websocket dropped: no answer to the heartbeat'));
     this.unlisten = casino.accounts.onEnded((e) => this.sessionsEnded(e));
   }
 
@@ -125,6 +133,22 @@ export class Hub {
       if (a.kind === 'table' || isStaff(c.viewer)) this.sendText(c, frame());
   }
 
+  /**
+   * The bus is back after an outage (events of other processes' tables may be lost): every client
+   * gets `resync` with its tables, then a fresh `state` of each (the refetch done for it, so a
+   * client that only knows `state` is up to date too).
+   */
+  resync(): void {
+    for (const c of this.conns) {
+      this.send(c, { type: 'resync', tables: [...c.tables], serverTime: this.casino.clockPort.now() });
+      for (const table of c.tables)
+        void this.casino.views
+          .tableView(table, c.viewer)
+          .then((state) => state && this.send(c, { type: 'state', table, state }))
+          .catch((e: unknown) => this.log.warn({ err: e, table }, 'resync: no state'));
+    }
+  }
+
   private sendText(c: Conn, text: string): void {
     if (c.socket.readyState === 1) c.socket.send(text);
   }
@@ -137,6 +161,7 @@ export class Hub {
   close(): void {
     this.unsubscribe();
     this.unlisten();
+    this.guard.close();
     for (const c of this.conns) c.socket.close(1001, 'server closing');
   }
 
@@ -185,6 +210,7 @@ export class Hub {
     }
     const c: Conn = { socket, viewer: { role: 'guest' }, tables: new Set(), checkedAt: 0, gate: null };
     this.add(c);
+    this.guard.watch(socket);
     socket.on('close', () => this.remove(c));
     socket.on('message', (d) => this.onMessage(c, String(d), req.log));
     this.hello(c);
@@ -226,6 +252,7 @@ export class Hub {
     c.token = token;
     c.checkedAt = this.casino.clockPort.now();
     this.add(c); // indexed by player now
+    if (v.role === 'player') this.guard.identify(c.socket, v.playerId);
     this.hello(c);
   }
 
@@ -260,6 +287,8 @@ export class Hub {
     } catch {
       return this.refuse(c, {}, tableErr('INVALID_REQUEST', 'messages are JSON objects'));
     }
+    const flooded = this.guard.message(c.socket);
+    if (flooded) return this.refuse(c, requestIdOf(raw), flooded);
     const problem = jsonShapeProblem(raw);
     if (problem)
       return this.refuse(
@@ -308,7 +337,10 @@ export class Hub {
         const v = c.viewer;
         if (v.role !== 'player')
           fail(v.role === 'guest' ? 'UNAUTHORIZED' : 'FORBIDDEN', 'only logged-in players send table commands');
-        const res = await playerCommand(this.casino, msg.table, (v as { playerId: string }).playerId, commandOf(msg));
+        const playerId = (v as { playerId: string }).playerId;
+        const ticket = this.guard.command(playerId);
+        if (!ticket.ok) throw new HttpError(ticket.error);
+        const res = await playerCommand(this.casino, msg.table, playerId, commandOf(msg)).finally(ticket.release);
         return this.send(
           c,
           res.ok

@@ -9,6 +9,7 @@ import type { PositionKind } from '../engine/index.ts';
 import { ok, type Result } from '../engine/index.ts';
 import { tableErr, type TableError } from './errors.ts';
 import { echo } from '../protocol/shape.ts';
+import { parseWheelConfig, type WheelConfig } from '../protocol/wheel-config.ts';
 
 /**
  * Maxima as multiples of the table minimum (RULES §6, art. 53). Decisions where §6 is silent
@@ -30,8 +31,15 @@ export const ART53_MULTIPLES: Readonly<Record<PositionKind, number>> = {
   colonnes: 2000,
 };
 
-/** How the winning number is produced: a random source, or a croupier entering a physical wheel's number. */
-export type WheelMode = 'rng' | 'manual';
+/**
+ * How the winning number is produced: a random source, a croupier entering a physical wheel's
+ * number, or an automatic wheel controller (`wheel`: the wheel calls the phases and gives the
+ * number, docs/WHEELS.md).
+ */
+export type WheelMode = 'rng' | 'manual' | 'wheel';
+
+/** What a wheel fault does to the coup in progress: `void` (every stake returned) or `hold` it for the chef. */
+export type WheelFaultPolicy = 'void' | 'hold';
 
 /** Coup timings, milliseconds. */
 export interface TableTimings {
@@ -77,6 +85,10 @@ export interface TableConfig {
   readonly maxBetsPerPlayer: number;
   /** IANA time zone for the gaming day (the day's date pocket, RULES §6). */
   readonly timeZone: string;
+  /** Mode `wheel` only: the wheel controller (src/protocol/wheel-config.ts). */
+  readonly wheel?: WheelConfig;
+  /** Mode `wheel` only: what a wheel fault does to the coup (default `void`). */
+  readonly wheelFault?: WheelFaultPolicy;
   /**
    * Even-chance stake unit (RULES §3a), minor units (the table's smallest chip): stakes on
    * chances simples must be multiples of 2 × this unit (refused otherwise with
@@ -85,6 +97,18 @@ export interface TableConfig {
    * Absent only in configurations stored before it existed (then the rules' own value holds).
    */
   readonly evenChanceUnit?: number | null;
+  /**
+   * A number entered by the croupier is settled only on confirm (`POST .../result/confirm`),
+   * and may be corrected until then. Default: true on a manual table, false on an RNG table
+   * (whose drawn numbers always settle at once); a stored configuration without it follows the
+   * default ({@link confirmsResult}).
+   */
+  readonly confirmResult?: boolean;
+}
+
+/** Whether a croupier's number waits for confirmation on this table (see {@link TableConfig.confirmResult}). */
+export function confirmsResult(c: TableConfig): boolean {
+  return c.confirmResult ?? c.mode === 'manual';
 }
 
 /** Default timings: 15 s betting, 3 s launch, 3 s ball, 5 s result, 20 s zero choice. */
@@ -139,8 +163,12 @@ export interface TableConfigInput {
   croupierPaced?: boolean;
   maxBetsPerPlayer?: number;
   timeZone?: string;
+  /** Required with mode `wheel`: the controller, e.g. `{driver: "ss2", device: "/dev/ttyUSB0", baud: 9600}`. */
+  wheel?: unknown;
+  wheelFault?: WheelFaultPolicy;
   /** Even-chance stake unit (see {@link TableConfig.evenChanceUnit}); `null` removes it. */
   evenChanceUnit?: number | null;
+  confirmResult?: boolean;
 }
 
 const isAmount = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x > 0 && x <= 1e12;
@@ -171,7 +199,9 @@ export function resolveTableConfig(input: TableConfigInput): Result<TableConfig,
     maxima[k as PositionKind] = v;
   }
   const mode = input.mode ?? 'rng';
-  if (mode !== 'rng' && mode !== 'manual') return bad('mode must be "rng" or "manual"');
+  if (mode !== 'rng' && mode !== 'manual' && mode !== 'wheel') return bad('mode must be "rng", "manual" or "wheel"');
+  const wheel = wheelPart(mode, input);
+  if (!wheel.ok) return bad(wheel.message, { field: 'wheel' });
   const croupierPaced = input.croupierPaced ?? false;
   if (typeof croupierPaced !== 'boolean') return bad('croupierPaced must be true or false');
   const timings = { ...DEFAULT_TIMINGS, ...(input.timings ?? {}) };
@@ -195,6 +225,8 @@ export function resolveTableConfig(input: TableConfigInput): Result<TableConfig,
   const maxBetsPerPlayer = input.maxBetsPerPlayer ?? 200;
   if (!Number.isInteger(maxBetsPerPlayer) || maxBetsPerPlayer < 1 || maxBetsPerPlayer > 10_000)
     return bad('maxBetsPerPlayer must be 1..10000');
+  const confirmResult = input.confirmResult ?? mode === 'manual';
+  if (typeof confirmResult !== 'boolean') return bad('confirmResult must be true or false');
   const timeZone = input.timeZone ?? 'UTC';
   try {
     new Intl.DateTimeFormat('en-CA', { timeZone });
@@ -229,7 +261,32 @@ export function resolveTableConfig(input: TableConfigInput): Result<TableConfig,
     maxBetsPerPlayer,
     timeZone,
     evenChanceUnit,
+    ...wheel.value,
+    confirmResult,
   });
+}
+
+/** The wheel fields of a configuration: required with mode `wheel`, refused with another mode. */
+function wheelPart(
+  mode: WheelMode,
+  input: TableConfigInput,
+): { ok: true; value: Pick<TableConfig, 'wheel' | 'wheelFault'> } | { ok: false; message: string } {
+  if (mode !== 'wheel') {
+    if (input.wheel !== undefined || input.wheelFault !== undefined)
+      return { ok: false, message: 'wheel and wheelFault belong to a table of mode "wheel"' };
+    return { ok: true, value: {} };
+  }
+  const w = parseWheelConfig(input.wheel);
+  if (!w.ok) return { ok: false, message: `wheel: ${w.message}` };
+  const wheelFault = input.wheelFault ?? 'void';
+  if (wheelFault !== 'void' && wheelFault !== 'hold')
+    return { ok: false, message: 'wheelFault must be "void" or "hold"' };
+  return { ok: true, value: { wheel: w.config, wheelFault } };
+}
+
+/** The coup has no betting or launch timer: the croupier paces it, or an automatic wheel calls the phases. */
+export function untimed(config: TableConfig): boolean {
+  return config.croupierPaced || config.mode === 'wheel';
 }
 
 /**

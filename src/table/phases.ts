@@ -4,7 +4,7 @@
  * croupier's configuration changes. See machine.ts for the phase diagram.
  */
 import { CALLS } from '../engine/index.ts';
-import { gamingDay, offeredMaxima, resolveTableConfig } from './config.ts';
+import { confirmsResult, gamingDay, offeredMaxima, resolveTableConfig, untimed } from './config.ts';
 import { callsOf, phaseEvent, placedBetJson, prisonerJson } from './events.ts';
 import {
   BetBook,
@@ -27,6 +27,8 @@ import {
   type TableEvent,
 } from './step.ts';
 import { settle, voidCoup } from './settlement.ts';
+import { wheelTableResult } from './wheel.ts';
+import { enterNumber, settleKept } from './entry.ts';
 
 /**
  * Opens the next coup: "faites vos jeux". Chances simples that stayed on the layout after a zero
@@ -39,7 +41,7 @@ export function startCoup(s0: TableState, now: number, extra: Partial<EventBody<
     ...s,
     phase: 'betting',
     since: now,
-    deadline: s.config.croupierPaced ? null : now + s.config.timings.bettingMs,
+    deadline: untimed(s.config) ? null : now + s.config.timings.bettingMs,
     coup: s.coup + 1,
     coupStartedAt: now,
     closedAt: null,
@@ -50,6 +52,8 @@ export function startCoup(s0: TableState, now: number, extra: Partial<EventBody<
     nextBetSeq: 1,
     txSeq: 1,
     staffLog: [],
+    entered: null,
+    settledFrom: null,
   };
   const effects = [phaseEvent(next, { call: CALLS.fr.faitesVosJeux, calls: callsOf('faitesVosJeux'), ...extra })];
   const byPlayer = new Map<string, StoredBet[]>();
@@ -114,7 +118,7 @@ export function launch(s: TableState, now: number): Step {
     phase: 'launched',
     since: now,
     day: launchedDay(s, now),
-    deadline: s.config.croupierPaced ? null : now + s.config.timings.launchMs,
+    deadline: untimed(s.config) ? null : now + s.config.timings.launchMs,
   };
   return { state: next, effects: [phaseEvent(next)] };
 }
@@ -178,14 +182,19 @@ export function croupierCall(s: TableState, e: { type: 'launch' | 'close'; now: 
 
 /** `result`: the winning number, after rien ne va plus, from the table's own source. */
 export function result(s: TableState, e: Extract<TableEvent, { type: 'result' }>): Step {
+  if (s.config.mode === 'wheel') return wheelTableResult(s, e);
   // the mode first: on an RNG table a croupier's number is WRONG_MODE in every phase
   if (e.source === 'croupier' && s.config.mode !== 'manual')
     return reject(s, 'WRONG_MODE', 'this table draws its numbers at random; a croupier cannot enter one');
   if (e.source === 'rng' && s.config.mode !== 'rng')
     return reject(s, 'WRONG_MODE', 'this table plays a physical wheel: the croupier enters the number');
   if (s.phase !== 'no-more-bets')
-    return reject(s, 'WRONG_PHASE', `a result is taken after "rien ne va plus" only (phase ${s.phase})`);
-  return settle(s, e.now, e.pocket, e.source);
+    return reject(s, 'WRONG_PHASE', `a result is taken after "rien ne va plus" only (phase ${s.phase})`, {
+      phase: s.phase,
+      allowed: ['no-more-bets'],
+    });
+  if (e.source === 'croupier' && confirmsResult(s.config)) return enterNumber(s, e);
+  return settleKept(s, e.now, e.pocket, e.source);
 }
 
 /** `tick`: zero-choice deadlines, then the phase deadline. */
@@ -225,7 +234,7 @@ export function recover(s: TableState, now: number): Step {
         ...t,
         phase: 'betting',
         since: now,
-        deadline: t.config.croupierPaced ? null : now + t.config.timings.bettingMs,
+        deadline: untimed(t.config) ? null : now + t.config.timings.bettingMs,
       };
       return { state: next, effects: [phaseEvent(next, { recovered: true })] };
     }
@@ -257,6 +266,8 @@ export function configure(s: TableState, e: Extract<TableEvent, { type: 'configu
     rules: c.rules,
   });
   if (!r.ok) return { state: s, effects: [{ type: 'reject', error: r.error }] };
+  if ((r.value.mode === 'wheel') !== (c.mode === 'wheel'))
+    return reject(s, 'WRONG_MODE', 'an automatic wheel is set when the table is created (docs/WHEELS.md)');
   if (r.value.mode !== c.mode && s.phase === 'no-more-bets')
     return reject(s, 'WRONG_PHASE', 'the wheel mode cannot change between rien ne va plus and the result');
   let next: TableState = { ...s, config: r.value };
@@ -266,9 +277,9 @@ export function configure(s: TableState, e: Extract<TableEvent, { type: 'configu
   ];
   // pacing changed during betting / the launch: the phase's timer starts now (from the
   // change), or stops when the croupier takes over
-  if (r.value.croupierPaced !== c.croupierPaced && BETTING_PHASES.includes(s.phase)) {
+  if (untimed(r.value) !== untimed(c) && BETTING_PHASES.includes(s.phase)) {
     const ms = s.phase === 'betting' ? r.value.timings.bettingMs : r.value.timings.launchMs;
-    next = { ...next, deadline: r.value.croupierPaced ? null : e.now + ms };
+    next = { ...next, deadline: untimed(r.value) ? null : e.now + ms };
     effects.push(phaseEvent(next));
   }
   return { state: next, effects };

@@ -177,7 +177,7 @@ function settleTx(s: TableState, now: number, label: string | number, booked: Re
 }
 
 /** Settles the coup for the winning pocket (RULES §2-6). */
-export function settle(s: TableState, now: number, pocketRaw: unknown, source: 'rng' | 'croupier'): Step {
+export function settle(s: TableState, now: number, pocketRaw: unknown, source: 'rng' | 'croupier' | 'wheel'): Step {
   const { rules, catalogue: cat } = tableRules(s.config);
   const parsed = parsePocket(pocketRaw, rules.wheel);
   if (!parsed.ok) return reject(s, 'INVALID_OUTCOME', parsed.error.message);

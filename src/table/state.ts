@@ -19,10 +19,12 @@ import type { Result } from '../engine/index.ts';
 import { parseBet } from '../engine/index.ts';
 import { BetBook, RequestLog, type BetBookJson, type RequestRecord, type StoredBet } from './book.ts';
 import { rulesOf, type TableConfig } from './config.ts';
-import type { StaffNote } from './step.ts';
+import type { WheelState } from './wheel-state.ts';
+import type { EnteredNumber, SettledFrom, StaffNote } from './step.ts';
 
 export type { StoredBet, RequestRecord } from './book.ts';
 export { BetBook, RequestLog } from './book.ts';
+export type { WheelAuditLine, WheelState } from './wheel-state.ts';
 
 /** Phases in which bets (and undo / rebet / double) are accepted. */
 export const BETTING_PHASES: readonly Phase[] = ['betting', 'launched'];
@@ -74,7 +76,7 @@ export interface LastCoup {
   readonly announcement: Readonly<Record<string, string>>;
   /** The croupier's payment list, in the engine's order (engine `paymentJson` lines). */
   readonly payments: readonly PaymentJson[];
-  readonly croupiers: { collects: string; pays: string };
+  readonly croupiers: { collects: 'left' | 'right'; pays: 'left' | 'right' };
   /** Bet id → player id of every bet and prisoner of the coup. */
   readonly owners: Readonly<Record<string, string>>;
   readonly at: number;
@@ -125,8 +127,14 @@ export interface TableState {
   readonly nextBetSeq: number;
   /** Counter for ledger transaction ids. */
   readonly txSeq: number;
+  /** Mode `wheel` only (absent until the first wheel event): the automatic wheel's side of the table. */
+  readonly wheel?: WheelState;
   /** Staff actions of the current coup (no spin, void, ...), for its coup record; absent = none. */
   readonly staffLog?: readonly StaffNote[];
+  /** The number the croupier entered, not yet confirmed (tables with `confirmResult`); absent = none. */
+  readonly entered?: EnteredNumber | null;
+  /** The settled coup as it was before its settlement, kept until the next coup for a correction; absent = none. */
+  readonly settledFrom?: SettledFrom | null;
 }
 
 /** A fresh table: closed, no coup yet. */
@@ -251,7 +259,7 @@ type Json = Record<string, unknown>;
 const isObj = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x);
 const isIntOrNull = (x: unknown) => x === null || isInt(x);
-const PHASES: readonly Phase[] = ['closed', 'betting', 'launched', 'no-more-bets', 'settled', 'paused'];
+const PHASES: readonly Phase[] = ['closed', 'betting', 'launched', 'no-more-bets', 'settled', 'paused', 'held'];
 
 /**
  * Reads a stored table state (a snapshot's parsed JSON) back into a {@link TableState}: checks

@@ -7,8 +7,9 @@ import type { Audience, LiveEvent, LiveEventType, PaymentJson, Published } from 
 import { tableErr, type TableError } from '../protocol/errors.ts';
 import type { PocketLabel } from '../engine/index.ts';
 import type { TableConfigInput } from './config.ts';
-import type { LedgerTx } from './ledger.ts';
-import type { TableState } from './state.ts';
+import type { LedgerTx, Posting } from './ledger.ts';
+import type { Prisoner, RecentResult, StoredBet, TableState } from './state.ts';
+import type { BetBookJson } from './book.ts';
 
 /**
  * A player's decision on a prisoner: `partage` (half back; only in the choice window after a
@@ -24,12 +25,26 @@ export type TableEvent =
   | { type: 'launch'; now: number }
   | { type: 'close'; now: number }
   | { type: 'pause'; now: number }
-  | { type: 'result'; now: number; pocket: unknown; source: 'rng' | 'croupier' }
+  | { type: 'result'; now: number; pocket: unknown; source: 'rng' | 'croupier'; by?: StaffRef }
+  /** An automatic wheel's call (mode `wheel`; src/table/wheel.ts). */
+  | { type: 'wheel'; now: number; signal: WheelSignal }
+  /** Staff on an automatic wheel's table: void a held coup (reason required), take over with the keypad, hand back. */
+  | { type: 'wheel-staff'; now: number; action: 'void' | 'manual' | 'auto'; reason?: string; by?: string }
   | { type: 'recover'; now: number }
   | { type: 'configure'; now: number; patch: Partial<Omit<TableConfigInput, 'id' | 'rules'>> }
   // table operation (issue 12): staff actions, each naming the staff account that did it
   | { type: 'no-spin'; now: number; by?: StaffRef; reason?: string }
   | { type: 'void'; now: number; reason: string; by?: StaffRef }
+  | { type: 'confirm'; now: number; by?: StaffRef }
+  | {
+      type: 'correct';
+      now: number;
+      pocket: unknown;
+      reason: string;
+      by?: StaffRef;
+      /** Each player's wallet before the correction (read by the driver in the same storage transaction). */
+      balances: Readonly<Record<string, number>>;
+    }
   | { type: 'place'; now: number; playerId: string; requestId: string; bet: Record<string, unknown>; available: number }
   | { type: 'rebet'; now: number; playerId: string; requestId: string; available: number }
   | { type: 'double'; now: number; playerId: string; requestId: string; available: number }
@@ -46,6 +61,40 @@ export type TableEvent =
       requestId?: string;
     };
 
+/**
+ * An automatic wheel's call as the table machine takes it (the wheel port's events, src/wheel/port.ts,
+ * translated by the application's wheel table): the game's phases, the result, a miss-spin, a
+ * fault of the game in progress, an incident (audit line). Pockets are engine labels.
+ */
+export type WheelSignal =
+  | { kind: 'betting-open'; spinCounter: number }
+  | { kind: 'ball-launched' }
+  | { kind: 'no-more-bets' }
+  | {
+      kind: 'result';
+      pocket: PocketLabel;
+      direction: 'clockwise' | 'anticlockwise';
+      spinCounter: number;
+      /** rpm × 10. */
+      rotorSpeed: number;
+    }
+  | { kind: 'miss-spin' }
+  | { kind: 'fault'; code: string; reason: string; inGame: boolean; detail?: number }
+  | { kind: 'incident'; code: string; reason: string; detail?: Record<string, unknown> };
+
+/** An automatic wheel's part of a coup record: spin counter, rotor direction and speed, the audit lines, the fault. */
+export interface CoupWheel {
+  readonly spinCounter: number | null;
+  readonly direction: 'clockwise' | 'anticlockwise' | null;
+  /** rpm × 10 (null when the coup did not end on a wheel result). */
+  readonly rotorSpeed: number | null;
+  readonly missSpins: number;
+  /** Incidents, faults and staff actions of the coup (WheelAuditLine). */
+  readonly audit: ReadonlyArray<Readonly<Record<string, unknown>>>;
+  /** The croupier keyed the number (manual fallback or a held coup). */
+  readonly manual: boolean;
+}
+
 /** The staff account behind a staff action (recorded in the coup record and the events): account id and role. */
 export interface StaffRef {
   readonly account: string;
@@ -54,10 +103,25 @@ export interface StaffRef {
 
 /** A staff action of the current coup, as the coup record keeps it (`staff`, docs/OPERATIONS.md). */
 export interface StaffNote {
-  readonly action: 'no-spin' | 'void';
+  readonly action: 'no-spin' | 'void' | 'entry' | 'entry-corrected' | 'confirm' | 'correction';
   readonly at: number;
   readonly by: StaffRef | null;
   readonly reason?: string;
+  /** The number entered / confirmed / corrected to. */
+  readonly pocket?: PocketLabel;
+  /** The number it replaced (an entry corrected before confirm, a correction after settlement). */
+  readonly from?: PocketLabel;
+}
+
+/** A correction after settlement, in the coup record: both numbers, the reason, the account, when. */
+export interface CoupCorrection {
+  readonly from: PocketLabel;
+  readonly to: PocketLabel;
+  readonly reason: string;
+  readonly by: StaffRef | null;
+  readonly at: number;
+  /** Per player: minor units that could not be taken back from the wallet (winnings already withdrawn), booked on `debt:<playerId>`. */
+  readonly debts?: Readonly<Record<string, number>>;
 }
 
 /** Per player in a coup record: new stakes, prisoner stakes in play, returned to the wallet, balance before the first stake, bet ids. */
@@ -99,12 +163,16 @@ export interface CoupRecord {
   readonly closedAt: number | null;
   readonly resultAt: number;
   readonly pocket: PocketLabel | null;
-  readonly source: 'rng' | 'croupier' | null;
+  readonly source: 'rng' | 'croupier' | 'wheel' | null;
   readonly reason?: string;
+  /** Mode `wheel`: the automatic wheel's facts of the coup. */
+  readonly wheel?: CoupWheel;
   /** settlementJson of the engine plus `owners` (void coups: null). */
   readonly settlement: unknown;
   /** Staff actions of the coup in order (no spin, void, ...; absent when none). */
   readonly staff?: readonly StaffNote[];
+  /** Corrections after settlement, oldest first (absent when none); the store replaces the coup's earlier record. */
+  readonly corrections?: readonly CoupCorrection[];
   /** The bets (engine betJson) with their owner. */
   readonly bets: ReadonlyArray<{ playerId: string; prisoner: boolean; bet: unknown }>;
   /** Per player (a null-prototype object keyed by player id). */
@@ -179,4 +247,27 @@ export const toPlayer = (playerId: string): Audience => ({ kind: 'player', playe
 /** The id of the next ledger transaction of the table: "<table>/c<coup>/<seq>". */
 export function txId(s: TableState): string {
   return `${s.config.id}/c${s.coup}/${s.txSeq}`;
+}
+
+/** A number entered by the croupier, awaiting confirmation. */
+export interface EnteredNumber {
+  readonly pocket: PocketLabel;
+  readonly at: number;
+  readonly by: StaffRef | null;
+}
+
+/**
+ * What a correction after settlement needs (JSON): the coup's bets and prisoners before the
+ * settlement, the rebet lists and history before it, the settlement's ledger postings (to reverse),
+ * the corrections so far, and whether a partage was taken since (then no correction).
+ */
+export interface SettledFrom {
+  readonly pocket: PocketLabel;
+  readonly bets: BetBookJson;
+  readonly prisoners: readonly Prisoner[];
+  readonly lastBets: Readonly<Record<string, readonly StoredBet[]>>;
+  readonly history: readonly RecentResult[];
+  readonly postings: readonly Posting[];
+  readonly corrections: readonly CoupCorrection[];
+  readonly partaged: boolean;
 }

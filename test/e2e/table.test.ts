@@ -47,6 +47,7 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
       rules: 'french',
       minimum: 100,
       mode: 'manual',
+      confirmResult: false,
       timings: { bettingMs: 900_000, launchMs: 900_000 },
       timeZone: 'Europe/Paris',
       open: true,
@@ -57,6 +58,7 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
       rules: 'american',
       minimum: 100,
       mode: 'manual',
+      confirmResult: false,
       timings: { bettingMs: 900_000, launchMs: 900_000 },
       open: true,
     });

@@ -12,13 +12,13 @@
 import { Api, ApiFailure } from './api.ts';
 import { loadTable } from './console/load.ts';
 import { showStaffLogin, type DemoStaff } from './console/login.ts';
-import { money, type TableAction } from './console/panel.ts';
+import { money, type StaffCommand, type TableAction } from './console/panel.ts';
+import { sendStaff } from './console/ops-api.ts';
 import { buildShell, type Shell } from './console/shell.ts';
 import { h } from './dom.ts';
 import { errorText, loginErrorText } from './errors.ts';
 import { isStaffRole } from '../../src/protocol/roles.ts';
 import { initialLanguage, t, type Language } from './i18n.ts';
-import type { ServerMessage } from './state/table.ts';
 import { initialConsole, reduceConsole, type ConsoleAction, type ConsoleState } from './state/console.ts';
 
 const STAFF_TOKEN = 'croupier.staffToken';
@@ -71,7 +71,7 @@ class CroupierConsole {
     this.build();
     this.api.live(
       tableId,
-      (e) => this.dispatch({ type: 'event', event: e as unknown as ServerMessage }),
+      (e) => this.dispatch({ type: 'event', event: e }),
       (up) => this.dispatch({ type: 'connection', up }),
     );
   }
@@ -161,6 +161,7 @@ class CroupierConsole {
       dispatch: (a) => this.dispatch(a),
       act: (kind) => void this.act(kind),
       enter: () => void this.enter(),
+      staff: (cmd) => void this.staff(cmd),
       now: () => this.api.now(),
       chooseTable: (id) => void this.chooseTable(id),
       chooseLanguage: (lang) => {
@@ -195,6 +196,15 @@ class CroupierConsole {
     try {
       await this.api.result(this.state.tableId, pocket);
       this.dispatch({ type: 'select', pocket: null });
+      this.schedule();
+    } catch (e) {
+      this.toast(e);
+    }
+  }
+
+  private async staff(cmd: StaffCommand): Promise<void> {
+    try {
+      await sendStaff(this.api, this.state.tableId, cmd);
       this.schedule();
     } catch (e) {
       this.toast(e);

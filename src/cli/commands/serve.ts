@@ -20,6 +20,8 @@ import { preset as presetRules, resolveRules } from '../../engine/index.ts';
 import { MIN_TIMINGS, resolveTableConfig, type TableTimings } from '../../table/config.ts';
 import type { TableEvent } from '../../table/machine.ts';
 import { CliError } from '../io.ts';
+import { limitsOf, webDirOf } from './serve-limits.ts';
+import { startDemoWheel, type DemoWheel } from './serve-wheel.ts';
 
 /** Options of `croupier serve`. */
 export interface ServeOptions {
@@ -44,6 +46,10 @@ export interface ServeOptions {
   /** Session lifetimes (minutes idle, hours absolute). */
   sessionIdleMinutes: string;
   sessionHours: string;
+  /** JSON object of server limits (docs/SECURITY.md "Limits"); env CROUPIER_LIMITS. */
+  limits?: string;
+  /** Games per hour of the demo table **auto**'s wheel simulator. */
+  autoGamesPerHour: string;
 }
 
 /** Registers the `serve` command. */
@@ -94,11 +100,17 @@ export function registerServeCommand(program: Command): void {
       'a session ends this long after its login (env CROUPIER_SESSION_HOURS)',
       process.env.CROUPIER_SESSION_HOURS ?? '12',
     )
+    .option('--auto-games-per-hour <n>', 'games per hour of the demo table auto (its SS2 wheel simulator)', '60')
     .option('--log-level <level>', 'pino log level', process.env.LOG_LEVEL ?? 'info')
     .option(
       '--web-dir <dir>',
       'directory of the web table served at / (env CROUPIER_WEB_DIR; default the repository web/; a missing directory serves the API only)',
       process.env.CROUPIER_WEB_DIR,
+    )
+    .option(
+      '--limits <json>',
+      'server limits overriding the defaults, e.g. \'{"httpMax":2400,"connectionsPerAddress":128}\' (docs/SECURITY.md; env CROUPIER_LIMITS)',
+      process.env.CROUPIER_LIMITS,
     )
     .action(async (o: ServeOptions, cmd: Command) => {
       await serve(o, cmd.getOptionValueSource('bettingSeconds') === 'cli');
@@ -133,6 +145,7 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
   const timings = parseTimings(o.timings);
   const sessions = parseSessions(o);
   const demo = o.demo !== false;
+  const autoGph = gamesPerHour(o.autoGamesPerHour);
   for (const t of demoTables(betting, timings)) {
     const r = resolveTableConfig(t);
     if (!r.ok) throw new CliError('INVALID_ARGUMENTS', `--timings / --betting-seconds: ${r.error.message}`);
@@ -171,9 +184,11 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
   let bus: Bus | null = null;
   let casino: Casino | null = null;
   let app: FastifyInstance | null = null;
+  let wheel: DemoWheel | null = null;
   const closeAll = async () => {
     const steps: Array<() => Promise<unknown> | undefined> = [
       () => casino?.stop(),
+      () => wheel?.stop(),
       () => app?.close(),
       () => bus?.close(),
       () => store.close(),
@@ -188,13 +203,15 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
   };
   try {
     bus = o.pubsub
-      ? await RedisBus.connect(o.pubsub, 'croupier:events', (e) => log.warn({ err: e }, 'redis pub/sub'))
+      ? await RedisBus.connect(o.pubsub, { onError: (e) => log.warn({ err: e }, 'redis pub/sub (reconnecting)') })
       : new LocalBus();
     // the emergency admin bootstrap token (docs/SECURITY.md): only when set in the environment
     const bootstrapToken = process.env.CROUPIER_ADMIN_TOKEN || undefined;
     const only = o.tables ? new Set(o.tables.split(',').map((s) => s.trim())) : null;
     const registration = o.openRegistration ?? demo;
+    if (demo) wheel = await startDemoWheel({ gamesPerHour: autoGph });
     casino = new Casino({
+      ...(wheel ? { wheels: { devices: wheel.devices, demoAuto: true } } : {}),
       store,
       bus,
       log,
@@ -214,34 +231,10 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
       ...timings,
     };
     const seeded = demo ? await casino.seedDemo(betting, timings, apply) : { updated: [] };
-    app = await buildServer({ casino, logger: log, ...(o.webDir ? { webDir: resolve(o.webDir) } : {}) });
+    app = await buildServer({ casino, logger: log, limits: limitsOf(o.limits), ...webDirOf(o) });
     // several processes on PostgreSQL: take over the tables of a process that died (no-op on SQLite)
     casino.watchOrphans(Math.round(takeover * 1000));
-    let address: string;
-    try {
-      address = await app.listen({ port, host: o.host });
-    } catch (e) {
-      const code = (e as { code?: string }).code;
-      if (code === 'EADDRINUSE')
-        throw new CliError(
-          'ADDRESS_IN_USE',
-          `cannot listen on ${o.host} port ${port}: the address is in use (another server?)`,
-        );
-      if (
-        code === 'EADDRNOTAVAIL' ||
-        code === 'ENOTFOUND' ||
-        code === 'EAI_AGAIN' ||
-        code === 'EAI_NONAME' ||
-        code === 'EINVAL' ||
-        code === 'EACCES'
-      ) {
-        throw new CliError(
-          'INVALID_ARGUMENTS',
-          `--host ${o.host} / --port ${port}: cannot listen there (${(e as Error).message})`,
-        );
-      }
-      throw e;
-    }
+    const address = await listen(app, port, o.host);
     const url = address.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
     const bound = app.server.address();
     const boundHost = bound && typeof bound === 'object' ? bound.address : o.host;
@@ -263,7 +256,8 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
         `  croupier console:  ${url}/croupier`,
         `  API:               ${url}/api/tables   (docs/API.md)   live events: ${url.replace(/^http/, 'ws')}/ws`,
         `  store:             ${where}${o.pubsub ? `; pub/sub ${o.pubsub}` : ''}`,
-        `  tables:            ${tables.join(', ') || 'none'}`,
+        `  tables:            ${tables.join(', ') || 'none'}${casino.seeded ? `; SEEDED draws (${o.rng}): predictable, never for real play` : ''}`,
+        ...wheelBanner(wheel, autoGph, url),
         ...(seeded.updated.length
           ? [
               `  demo timings:      applied to ${seeded.updated.join(', ')} (${Object.entries(apply)
@@ -282,9 +276,10 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
     setTimeout(() => process.exit(process.exitCode ?? 1), 3000).unref();
     throw e;
   }
-  const running = { casino, app, bus };
+  const running = { casino, app, bus, wheel };
   const shutdown = async () => {
     await running.casino.stop();
+    await running.wheel?.stop();
     await running.app.close();
     await running.bus.close();
     await store.close();
@@ -331,6 +326,51 @@ function parseSessions(o: ServeOptions): { idleMs: number; absoluteMs: number } 
   if (!Number.isFinite(hours) || hours < 0.1 || hours > 720)
     throw new CliError('INVALID_ARGUMENTS', '--session-hours must be 0.1..720');
   return { idleMs: Math.round(idle * 60_000), absoluteMs: Math.round(hours * 3_600_000) };
+}
+
+/** Listens; an address in use or not available is a CliError (exit code, no stack trace). */
+async function listen(app: FastifyInstance, port: number, host: string): Promise<string> {
+  try {
+    return await app.listen({ port, host });
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'EADDRINUSE')
+      throw new CliError(
+        'ADDRESS_IN_USE',
+        `cannot listen on ${host} port ${port}: the address is in use (another server?)`,
+      );
+    if (
+      code === 'EADDRNOTAVAIL' ||
+      code === 'ENOTFOUND' ||
+      code === 'EAI_AGAIN' ||
+      code === 'EAI_NONAME' ||
+      code === 'EINVAL' ||
+      code === 'EACCES'
+    ) {
+      throw new CliError(
+        'INVALID_ARGUMENTS',
+        `--host ${host} / --port ${port}: cannot listen there (${(e as Error).message})`,
+      );
+    }
+    throw e;
+  }
+}
+
+/** `--auto-games-per-hour`: an integer 1..36000. */
+function gamesPerHour(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(String(text)) || n < 1 || n > 36_000)
+    throw new CliError('INVALID_ARGUMENTS', '--auto-games-per-hour must be an integer 1..36000');
+  return n;
+}
+
+/** The banner's lines about the demo table **auto**: its wheel simulator, its board and permanence. */
+function wheelBanner(wheel: DemoWheel | null, gph: number, url: string): string[] {
+  if (!wheel) return [];
+  return [
+    `  auto wheel:        SS2 simulator, ${gph} games/hour, over ${wheel.how}`,
+    `  results board:     ${url}/board?table=auto   permanence: ${url}/permanence?table=auto`,
+  ];
 }
 
 /** `--timings`: a JSON object of the timing names with integer milliseconds (checked again by the table configuration). */

@@ -12,8 +12,7 @@
  * events arrived may predate them, so it asks for one more load (`version` counts the events).
  */
 import type { PocketLabel } from '../../../src/engine/index.ts';
-import type { LiveEvent } from '../../../src/protocol/events.ts';
-import type { BetJson, CoupRecordJson, PaymentJson, PrisonerJson, TableViewJson } from '../api.ts';
+import type { CoupRecordJson, PaymentJson, PrisonerJson, TableViewJson } from '../api.ts';
 import type { ServerMessage } from './table.ts';
 
 /** The last settled coup's payment list, as the console shows it (RULES §6 order). */
@@ -49,6 +48,10 @@ export interface ConsoleState {
   readonly resync: boolean;
   /** Count of live events applied (a load started at an older version may predate some). */
   readonly version: number;
+  /** The number entered for this coup, awaiting confirmation (tables that confirm; issue 12), or null. */
+  readonly entered: PocketLabel | null;
+  /** The last staff announcement of this coup ("no spin", a void, a correction) for the console's line, or null. */
+  readonly notice: { readonly kind: 'no-spin' | 'void' | 'corrected'; readonly coup: number } | null;
 }
 
 /** Everything the console store reacts to. */
@@ -79,6 +82,8 @@ export function initialConsole(tableId = ''): ConsoleState {
     connected: true,
     resync: false,
     version: 0,
+    entered: null,
+    notice: null,
   };
 }
 
@@ -118,6 +123,7 @@ export function reduceConsole(s: ConsoleState, a: ConsoleAction): ConsoleState {
         payments: paymentsOf(a.view),
         permanence: a.permanence,
         resync: s.resync || stale,
+        entered: (a.view as { entered?: PocketLabel }).entered ?? null,
       };
     }
     case 'event':
@@ -147,10 +153,13 @@ const READ: ReadonlySet<string> = new Set([
   'coup-void',
   'config',
   'integrity-alert',
+  // table operation (issue 12)
+  'result-entered',
+  'no-spin',
 ]);
 
 function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
-  if (!READ.has(e.type) || e.table !== s.tableId) return s;
+  if (!READ.has(e.type) || !('table' in e) || e.table !== s.tableId) return s;
   const next = { ...s, version: s.version + 1 };
   if (e.type === 'state') return { ...next, resync: true };
   const v = s.view;
@@ -166,8 +175,8 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
           coup: e.coup,
           pocket: e.pocket,
           announcement: {},
-          croupiers: e.croupiers as PaymentsDoc['croupiers'],
-          payments: e.payments as readonly PaymentJson[] as PaymentJson[],
+          croupiers: e.croupiers,
+          payments: e.payments,
           owners: e.owners,
         },
       };
@@ -180,11 +189,12 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
         coup: e.coup,
         pauseRequested: e.pauseRequested === true,
       };
-      return { ...next, view, resync: next.resync || e.coup !== v.coup };
+      const fresh = e.coup !== v.coup;
+      return { ...next, view, resync: next.resync || fresh, ...(fresh ? { entered: null, notice: null } : {}) };
     }
     case 'bets-placed': {
       const known = new Set(v.bets.map((b) => b.id));
-      const fresh = (e.bets as unknown as BetJson[]).filter((b) => !known.has(b.id));
+      const fresh = e.bets.filter((b) => !known.has(b.id));
       const view = { ...v, bets: [...v.bets, ...fresh] };
       return { ...next, view, resync: next.resync || !s.names.has(e.playerId) };
     }
@@ -193,9 +203,20 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
       return { ...next, view: { ...v, bets: v.bets.filter((b) => !ids.has(b.id)) } };
     }
     case 'prisoner':
-      return { ...next, view: { ...v, prisoners: prisoner(v.prisoners, e.action, e.prisoner as PrisonerJson) } };
+      return { ...next, view: { ...v, prisoners: prisoner(v.prisoners, e.action, e.prisoner) } };
+    case 'result-entered':
+      return { ...next, entered: e.pocket };
+    case 'no-spin':
+      return { ...next, entered: null, notice: { kind: 'no-spin', coup: e.coup } };
     case 'result':
+      return {
+        ...next,
+        entered: null,
+        resync: true,
+        notice: e.corrected ? { kind: 'corrected', coup: e.coup } : next.notice,
+      };
     case 'coup-void':
+      return { ...next, entered: null, resync: true, notice: { kind: 'void', coup: e.coup } };
     case 'config':
       return { ...next, resync: true };
     case 'settlement':
