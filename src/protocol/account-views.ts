@@ -31,3 +31,30 @@ export interface RevokedView {
   accountId: string;
   revoked: number;
 }
+
+/** POST /api/login and POST /api/register: the session of an account (docs/API.md "Accounts"). */
+export interface LoginView {
+  /** The bearer token of the session (send as `Authorization: Bearer <token>`, or in the WebSocket `auth` message). */
+  token: string;
+  /** The account's role. */
+  role: AccountRole;
+  /** The account's id (a player's is its player id). */
+  accountId: string;
+  name: string;
+  /** Players only: the player id and wallet. */
+  playerId?: string;
+  balance?: number;
+  /** The account was created by this request (POST /api/register). */
+  created: boolean;
+  /** Epoch ms when the session ends at the latest (the absolute lifetime; idle sessions end earlier). */
+  expiresAt: number;
+}
+
+/** GET /api/me. */
+export interface MeView {
+  role: AccountRole;
+  accountId?: string;
+  playerId?: string;
+  name?: string;
+  balance?: number;
+}

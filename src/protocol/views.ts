@@ -6,7 +6,6 @@
  * Amounts are integer minor units, times epoch milliseconds of the server clock, pockets
  * 0..36 or "00" ({@link PocketLabel}). Type-only: importable by the web bundle.
  */
-import type { AccountRole } from './roles.ts';
 import type { DemoAccountsView } from './account-views.ts';
 import type { HealthStatusView } from './health.ts';
 import type { PositionKind } from '../engine/index.ts';
@@ -187,33 +186,6 @@ export interface HealthView extends HealthStatusView {
   /** Demo mode only (`npm start`): the demo accounts and their passwords, offered by the web logins. */
   demo?: DemoAccountsView;
   serverTime: number;
-}
-
-/** POST /api/login and POST /api/register: the session of an account (docs/API.md "Accounts"). */
-export interface LoginView {
-  /** The bearer token of the session (send as `Authorization: Bearer <token>`, or in the WebSocket `auth` message). */
-  token: string;
-  /** The account's role. */
-  role: AccountRole;
-  /** The account's id (a player's is its player id). */
-  accountId: string;
-  name: string;
-  /** Players only: the player id and wallet. */
-  playerId?: string;
-  balance?: number;
-  /** The account was created by this request (POST /api/register). */
-  created: boolean;
-  /** Epoch ms when the session ends at the latest (the absolute lifetime; idle sessions end earlier). */
-  expiresAt: number;
-}
-
-/** GET /api/me. */
-export interface MeView {
-  role: AccountRole;
-  accountId?: string;
-  playerId?: string;
-  name?: string;
-  balance?: number;
 }
 
 /** A partage taken in a zero's choice window, booked in the zero's coup. */
@@ -403,7 +375,7 @@ export interface OkView {
   ok: true;
 }
 
-export type { AccountsView, AccountView, DemoAccountsView, RevokedView } from './account-views.ts';
+export type { AccountsView, AccountView, DemoAccountsView, LoginView, MeView, RevokedView } from './account-views.ts';
 // table operation (issue 12): src/protocol/views-tableop.ts
 export * from './views-tableop.ts';
 // automatic wheel, results board, permanence (issue 13): src/protocol/views-wheel.ts

@@ -29,7 +29,7 @@ type Probe = { who: 'guest' | 'player' | 'croupier' | 'admin'; method: string; u
 const enc = encodeURIComponent;
 const HTTP: Array<(n: string) => Probe> = [
   (n) => ({ who: 'guest', method: 'POST', url: '/api/login', body: { name: n, password: n.padEnd(8, '_') } }),
-  (n) => ({ who: 'guest', method: 'POST', url: '/api/register', body: { name: n, password: n.padEnd(8, '_') } }),
+  (n) => ({ who: 'guest', method: 'POST', url: '/api/register', body: { name: n, password: 'proto-password' } }),
   (n) => ({ who: 'admin', method: 'POST', url: '/api/admin/players', body: { name: n, deposit: 1000 } }),
   (n) => ({ who: 'admin', method: 'POST', url: `/api/admin/players/${enc(n)}/deposit`, body: { amount: 100 } }),
   (n) => ({ who: 'admin', method: 'POST', url: '/api/admin/tables', body: { id: n, rules: 'french', minimum: 100 } }),
@@ -142,6 +142,8 @@ describe('item 2: prototype names in every field, through the real server', () =
       staff: STAFF,
       clock: () => now,
       registration: true,
+      // every probe logs in or registers from 127.0.0.1: no login / registration limits here
+      accountLimits: { loginFailures: 1_000_000, registrationsPerAddress: 1_000_000, welcomePerHour: 1e15 },
       // the socket sends 800 messages at one instant of the test clock: no message budget here
       limits: { ...TEST_LIMITS, wsMessageBurst: 0, wsCommandBurst: 0 },
     });

@@ -13,7 +13,8 @@ import pino from 'pino';
 import { buildServer } from '../../server/app.ts';
 import { LocalBus, type Bus } from '../../app/bus.ts';
 import { RedisBus } from '../../server/bus-redis.ts';
-import { Casino, DEMO_PLAYERS, DEMO_STAFF, demoTables, WELCOME_BALANCE, type RngOption } from '../../app/casino.ts';
+import { Casino, demoTables, type RngOption } from '../../app/casino.ts';
+import { accountLines, exposedDemoWarning, parseSessions } from './serve-accounts.ts';
 import { defaultPgUrl, openPostgresStore, openSqliteStore } from '../../store/sql.ts';
 import type { Store } from '../../store/port.ts';
 import { preset as presetRules, resolveRules } from '../../engine/index.ts';
@@ -143,7 +144,7 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
     );
   }
   const timings = parseTimings(o.timings);
-  const sessions = parseSessions(o);
+  const sessions = parseSessions(o.sessionIdleMinutes, o.sessionHours);
   const demo = o.demo !== false;
   const autoGph = gamesPerHour(o.autoGamesPerHour);
   for (const t of demoTables(betting, timings)) {
@@ -287,45 +288,6 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
-}
-
-/** The warning of a demo server reachable from other machines. */
-function exposedDemoWarning(host: string): string {
-  return `WARNING: listening on ${host} (reachable from other machines) with the demo accounts and their public passwords (Admin / admin-demo: anyone can run the tables and make deposits). Start with --no-demo and create staff accounts (docs/SECURITY.md), or listen on 127.0.0.1 (the default).\n`;
-}
-
-/** The banner's lines about accounts: the demo accounts, registration, sessions, the bootstrap token. */
-function accountLines(
-  demo: boolean,
-  registration: boolean,
-  sessions: { idleMs: number; absoluteMs: number },
-  bootstrap: boolean,
-): string[] {
-  return [
-    ...(demo
-      ? [
-          `  demo players:      ${DEMO_PLAYERS.map((p) => `${p.name} / ${p.password}`).join(', ')}`,
-          `  demo staff:        ${DEMO_STAFF.map((p) => `${p.name} (${p.role}) / ${p.password}`).join(', ')}`,
-          '                     (demo accounts with public passwords: never for real play)',
-        ]
-      : []),
-    `  registration:      ${registration ? `open, a demo facility: POST /api/register gives a new player ${WELCOME_BALANCE} minor units (limited per address and per hour; --no-open-registration for real play)` : 'closed (the admin creates accounts)'}`,
-    `  sessions:          end after ${sessions.idleMs / 60_000} min idle, ${sessions.absoluteMs / 3_600_000} h at most`,
-    ...(bootstrap
-      ? ['  admin bootstrap:   CROUPIER_ADMIN_TOKEN is set (emergency admin token: unset it once staff accounts exist)']
-      : []),
-  ];
-}
-
-/** `--session-idle-minutes` and `--session-hours` as session limits (ms). */
-function parseSessions(o: ServeOptions): { idleMs: number; absoluteMs: number } {
-  const idle = Number(o.sessionIdleMinutes);
-  const hours = Number(o.sessionHours);
-  if (!Number.isFinite(idle) || idle < 1 || idle > 10_080)
-    throw new CliError('INVALID_ARGUMENTS', '--session-idle-minutes must be 1..10080');
-  if (!Number.isFinite(hours) || hours < 0.1 || hours > 720)
-    throw new CliError('INVALID_ARGUMENTS', '--session-hours must be 0.1..720');
-  return { idleMs: Math.round(idle * 60_000), absoluteMs: Math.round(hours * 3_600_000) };
 }
 
 /** Listens; an address in use or not available is a CliError (exit code, no stack trace). */

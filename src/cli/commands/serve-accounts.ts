@@ -1,0 +1,46 @@
+/**
+ * What `serve` says and checks about accounts (docs/SECURITY.md): the banner's lines on the demo
+ * accounts, registration, sessions and the bootstrap token; the warning of an exposed demo; the
+ * session lifetime options.
+ */
+import { DEMO_PLAYERS, DEMO_STAFF, WELCOME_BALANCE } from '../../app/casino.ts';
+import { CliError } from '../io.ts';
+
+/** The warning of a demo server reachable from other machines. */
+export function exposedDemoWarning(host: string): string {
+  return `WARNING: listening on ${host} (reachable from other machines) with the demo accounts and their public passwords (Admin / admin-demo: anyone can run the tables and make deposits). Start with --no-demo and create staff accounts (docs/SECURITY.md), or listen on 127.0.0.1 (the default).\n`;
+}
+
+/** The banner's lines about accounts: the demo accounts, registration, sessions, the bootstrap token. */
+export function accountLines(
+  demo: boolean,
+  registration: boolean,
+  sessions: { idleMs: number; absoluteMs: number },
+  bootstrap: boolean,
+): string[] {
+  return [
+    ...(demo
+      ? [
+          `  demo players:      ${DEMO_PLAYERS.map((p) => `${p.name} / ${p.password}`).join(', ')}`,
+          `  demo staff:        ${DEMO_STAFF.map((p) => `${p.name} (${p.role}) / ${p.password}`).join(', ')}`,
+          '                     (demo accounts with public passwords: never for real play)',
+        ]
+      : []),
+    `  registration:      ${registration ? `open, a demo facility: POST /api/register gives a new player ${WELCOME_BALANCE} minor units (limited per address and per hour; --no-open-registration for real play)` : 'closed (the admin creates accounts)'}`,
+    `  sessions:          end after ${sessions.idleMs / 60_000} min idle, ${sessions.absoluteMs / 3_600_000} h at most`,
+    ...(bootstrap
+      ? ['  admin bootstrap:   CROUPIER_ADMIN_TOKEN is set (emergency admin token: unset it once staff accounts exist)']
+      : []),
+  ];
+}
+
+/** `--session-idle-minutes` and `--session-hours` as session limits (ms). */
+export function parseSessions(idleMinutes: string, sessionHours: string): { idleMs: number; absoluteMs: number } {
+  const idle = Number(idleMinutes);
+  const hours = Number(sessionHours);
+  if (!Number.isFinite(idle) || idle < 1 || idle > 10_080)
+    throw new CliError('INVALID_ARGUMENTS', '--session-idle-minutes must be 1..10080');
+  if (!Number.isFinite(hours) || hours < 0.1 || hours > 720)
+    throw new CliError('INVALID_ARGUMENTS', '--session-hours must be 0.1..720');
+  return { idleMs: Math.round(idle * 60_000), absoluteMs: Math.round(hours * 3_600_000) };
+}
