@@ -18,7 +18,7 @@ import type {
   BoardView,
   PermanenceCoupView,
   PermanenceView,
-} from '../protocol/views.ts';
+} from '../protocol/views-wheel.ts';
 import type { Store } from '../store/port.ts';
 import { gamingDay, rulesOf } from '../table/config.ts';
 import type { CoupRecord, TableState } from '../table/machine.ts';

@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { boardStats, permanenceCsv, permanenceText } from '../../src/app/board.ts';
-import type { PermanenceView } from '../../src/protocol/views.ts';
+import type { PermanenceView } from '../../src/protocol/views-wheel.ts';
 
 describe('board statistics', () => {
   it('counts hot and cold numbers and the chances over a known sequence', () => {

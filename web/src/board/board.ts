@@ -7,7 +7,7 @@
  * `GET /api/tables/:id/board` and follows the table's live events as a guest (a new number shows
  * at once; the statistics follow). `?lang=fr` chooses the language (default: the browser's).
  */
-import type { BoardStatsView, BoardView } from '../../../src/protocol/views.ts';
+import type { BoardStatsView, BoardView } from '../../../src/protocol/views-wheel.ts';
 import { chanceName, calls, initialLanguage, plural, t, type Language } from '../i18n.ts';
 import { h } from '../dom.ts';
 import { formatMoney } from '../money.ts';

@@ -6,7 +6,7 @@
  * `GET /api/tables/:id/permanence?format=json`; the date field and the print button are not
  * printed. `?lang=fr` chooses the language.
  */
-import type { PermanenceView } from '../../../src/protocol/views.ts';
+import type { PermanenceView } from '../../../src/protocol/views-wheel.ts';
 import { h } from '../dom.ts';
 import { initialLanguage, t, type Language } from '../i18n.ts';
 
