@@ -1156,6 +1156,28 @@ export const ERROR_TEXTS: Partial<Record<string, Record<Language, ErrorWords>>> 
     de: () => 'Der Server ist nicht erreichbar.',
     it: () => 'Il server non è raggiungibile.',
   },
+  // issue 11: refusals of the rule set (RULES §3a)
+  INVALID_STAKE_UNIT: {
+    en: (d, m) => `Chances simples take multiples of ${m(num(d, 'multiple'))} at this table.`,
+    fr: (d, m) => `Les chances simples se jouent par multiples de ${m(num(d, 'multiple'))} à cette table.`,
+    cs: (d, m) => `Na jednoduché šance se u tohoto stolu sází v násobcích ${m(num(d, 'multiple'))}.`,
+    de: (d, m) => `Einfache Chancen nur in Vielfachen von ${m(num(d, 'multiple'))} an diesem Tisch.`,
+    it: (d, m) => `Le chances semplici si giocano in multipli di ${m(num(d, 'multiple'))} a questo tavolo.`,
+  },
+  BET_NOT_OFFERED: {
+    en: () => 'This combination is not offered at this table.',
+    fr: () => 'Cette combinaison n’est pas offerte à cette table.',
+    cs: () => 'Tato kombinace se u tohoto stolu nehraje.',
+    de: () => 'Diese Kombination wird an diesem Tisch nicht angeboten.',
+    it: () => 'Questa combinazione non è offerta a questo tavolo.',
+  },
+  ANNOUNCE_NOT_OFFERED: {
+    en: () => 'Announced bets are not offered at this table.',
+    fr: () => 'Les annonces ne sont pas offertes à cette table.',
+    cs: () => 'Ohlášené sázky se u tohoto stolu nehrají.',
+    de: () => 'Angesagte Spiele werden an diesem Tisch nicht angeboten.',
+    it: () => 'Le puntate annunciate non sono offerte a questo tavolo.',
+  },
 };
 
 /** Any other refusal: said in the player's words, with the code for support. */
