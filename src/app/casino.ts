@@ -24,8 +24,12 @@ import type { Bus } from './bus.ts';
 import { Players, WELCOME_BALANCE, type R, type Viewer } from './players.ts';
 import { IntegrityWatch } from './integrity.ts';
 import { ReadModels } from './views.ts';
+import { demoTables } from './demo.ts';
+import { WheelTables, type WheelDevices } from './wheel-table.ts';
+import { BoardModels } from './board.ts';
 
 export { playerIdOf, WELCOME_BALANCE } from './players.ts';
+export { demoTables } from './demo.ts';
 
 /** How tables draw numbers: `crypto` (live play) or `seeded:<seed>` (tests, demos; per-table streams). */
 export type RngOption = 'crypto' | `seeded:${string}`;
@@ -53,33 +57,8 @@ export interface CasinoOptions {
   welcomeBalance?: number;
   /** Crash tests only: the table drivers' fault injection (see TableDriverOptions.fault). */
   fault?: TableDriverOptions['fault'];
-}
-
-/** The demo tables `npm start` creates: a French (single zero, en prison) and an American table. */
-export function demoTables(bettingSeconds = 15, timingOverrides: Partial<TableTimings> = {}): TableConfigInput[] {
-  const timings = { bettingMs: Math.round(bettingSeconds * 1000), ...timingOverrides };
-  return [
-    {
-      id: 'paris',
-      name: 'Paris — roulette française',
-      rules: 'french',
-      minimum: 200,
-      currency: 'EUR',
-      decimals: 2,
-      timings,
-      timeZone: 'Europe/Paris',
-    },
-    {
-      id: 'vegas',
-      name: 'Las Vegas — American roulette',
-      rules: 'american',
-      minimum: 100,
-      currency: 'EUR',
-      decimals: 2,
-      timings,
-      timeZone: 'America/Los_Angeles',
-    },
-  ];
+  /** Automatic wheels: where `sim:` devices are, and the demo table **auto** (docs/WHEELS.md). */
+  wheels?: { devices?: WheelDevices; open?: ConstructorParameters<typeof WheelTables>[0]['open']; demoAuto?: boolean };
 }
 
 /** Demo players and their opening deposits (minor units). */
@@ -102,6 +81,8 @@ export class Casino {
   /** Read models: table views per viewer, coup records, player history. */
   readonly views: ReadModels;
   readonly integrity: IntegrityWatch; // live wheel-integrity statistics of the tables run here (docs/MATH.md §6)
+  readonly wheels: WheelTables; // the automatic wheels of the tables run here (docs/WHEELS.md)
+  readonly board: BoardModels; // the public results board and the permanence (docs/API.md)
   private readonly clock: () => number;
   /** The clock of the casino, its tables and its transport. */
   readonly clockPort: Clock;
@@ -126,6 +107,10 @@ export class Casino {
     });
     this.views = new ReadModels({ store: opts.store, players: this.players, clock: this.clockPort, states: this });
     this.integrity = new IntegrityWatch({ store: opts.store, publish: (m) => opts.bus.publish(m), log: opts.log });
+    const w = opts.wheels ?? {};
+    this.wheels = new WheelTables({ clock: this.clockPort, publish: (m) => opts.bus.publish(m), ...w, log: opts.log });
+    const states = { stateOf: (id: string) => this.stateOf(id), runsHere: (id: string) => this.tables.has(id) };
+    this.board = new BoardModels({ store: opts.store, clock: this.clockPort, states });
     opts.store.onClaimsLost((ids) => this.claimsLost(ids));
   }
 
@@ -140,7 +125,7 @@ export class Casino {
       if (!t) continue;
       this.tables.delete(id);
       this.remote.add(id);
-      void t.stop();
+      void this.wheels.detach(id).then(() => t.stop());
       this.opts.log?.warn({ table: id }, `lost the claim of table ${id}: stopped here, claimed again when possible`);
     }
   }
@@ -260,6 +245,8 @@ export class Casino {
       publish: (m) => {
         this.bus.publish(m);
         this.integrity.observe(m);
+        this.wheels.observe(m);
+        this.board.observe(m);
       },
       ...(this.opts.fault ? { fault: this.opts.fault } : {}),
       ...(this.opts.log ? { log: this.opts.log } : {}),
@@ -268,6 +255,7 @@ export class Casino {
     this.tables.set(id, rt);
     await this.integrity.attach(id, rulesOf(rt.state.config).wheel);
     await rt.start();
+    await this.wheels.attach(rt);
     return rt;
   }
 
@@ -277,6 +265,7 @@ export class Casino {
     this.unwatch();
     await this.sweep;
     await this.claiming.catch(() => {});
+    await this.wheels.stop();
     for (const t of this.tables.values()) await t.stop();
   }
 
@@ -374,7 +363,7 @@ export class Casino {
     apply: Partial<TableTimings> = {},
   ): Promise<{ updated: string[] }> {
     const updated: string[] = [];
-    for (const t of demoTables(bettingSeconds, timings)) {
+    for (const t of demoTables(bettingSeconds, timings, this.opts.wheels?.demoAuto === true)) {
       if (!(await this.store.getTable(t.id))) {
         const r = await this.createTable(t);
         if (!r.ok) throw new Error(`demo table ${t.id}: ${r.error.message}`);

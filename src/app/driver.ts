@@ -226,8 +226,7 @@ export class TableDriver {
       return this.apply(done);
     } catch (e) {
       if (e instanceof LedgerRefusal) {
-        // a player's command refused by the ledger (funds, wallet cap): the reply; anything else
-        // (a settlement beyond the exact integer range) cannot happen with the bet checks
+        // a player's command refused by the ledger (funds, wallet cap); anything else cannot happen
         if (e.error.code !== 'INSUFFICIENT_FUNDS' && e.error.code !== 'BALANCE_LIMIT')
           this.opts.log?.error({ err: e, table: tableId }, 'ledger refused a table step');
         return { ok: false, error: e.error };
@@ -287,6 +286,7 @@ export class TableDriver {
     }
     for (const e of step.effects)
       if (e.type === 'coup') await tx.recordCoup(e.record, await around(tx, e, after, moved));
+      else if (e.type === 'partage') await tx.recordPartage(e);
     if (snapshotDue(prev, step.state)) await tx.saveSnapshot(tableId, seq, step.state);
     if (this.opts.fault && this.opts.fault === event.type && money) process.kill(process.pid, 'SIGKILL');
     return after;

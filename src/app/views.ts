@@ -24,7 +24,7 @@ import type {
   TablesView,
 } from '../protocol/views.ts';
 import type { Store } from '../store/port.ts';
-import { rulesOf, type TableConfig } from '../table/config.ts';
+import { offeredMaxima, rulesOf, type TableConfig } from '../table/config.ts';
 import { placedBetJson, prisonerJson, type CoupRecord, type TableState } from '../table/machine.ts';
 import type { Clock } from './clock.ts';
 import { isStaff, type Players, type Viewer } from './players.ts';
@@ -46,12 +46,13 @@ export function tableConfigView(c: TableConfig): TableConfigView {
     currency: c.currency,
     decimals: c.decimals,
     minimum: c.minimum,
-    maxima: c.maxima,
+    maxima: offeredMaxima(c),
     timings: c.timings,
     mode: c.mode,
     croupierPaced: c.croupierPaced,
     maxBetsPerPlayer: c.maxBetsPerPlayer,
     timeZone: c.timeZone,
+    evenChanceUnit: rulesOf(c).evenChanceUnit ?? null,
   };
 }
 

@@ -11,8 +11,11 @@ import type { betJson, outcomeJson, paymentJson } from '../engine/index.ts';
 import type { CoupTotals } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
 
-/** Phases of a table (docs/API.md "The coup"). */
-export type Phase = 'closed' | 'betting' | 'launched' | 'no-more-bets' | 'settled' | 'paused';
+/**
+ * Phases of a table (docs/API.md "The coup"). `held`: an automatic wheel's fault stopped the
+ * coup and the table waits for the chef (void it, or key the number in); bets are locked.
+ */
+export type Phase = 'closed' | 'betting' | 'launched' | 'no-more-bets' | 'settled' | 'paused' | 'held';
 
 /** A bet as the engine shows it (engine `betJson`). */
 export type BetJson = ReturnType<typeof betJson>;
@@ -28,7 +31,13 @@ export interface RoundingJson {
 }
 
 /** A bet on the layout: the engine's view plus its owner, the instant it was placed and the player's zero choice. */
-export type PlacedBetJson = BetJson & { playerId: string; placedAt: number; onZero?: 'prison' | 'partage' };
+export type PlacedBetJson = BetJson & {
+  playerId: string;
+  placedAt: number;
+  onZero?: 'prison' | 'partage';
+  /** A chance simple returned on 0 / 00 that stayed on the layout (historic tables, RULES §3a): the coup whose zero returned it. */
+  carriedFrom?: number;
+};
 
 /** A chance simple en prison (docs/API.md "Prisoner"). */
 export interface PrisonerJson {
@@ -80,10 +89,19 @@ export interface TableConfigJson {
     readonly resultMs: number;
     readonly zeroChoiceMs: number;
   };
-  readonly mode: 'rng' | 'manual';
+  readonly mode: 'rng' | 'manual' | 'wheel';
   readonly croupierPaced: boolean;
   readonly maxBetsPerPlayer: number;
   readonly timeZone: string;
+  /** Mode `wheel`: the wheel controller (src/protocol/wheel-config.ts; no device path is secret). */
+  readonly wheel?: unknown;
+  /** Mode `wheel`: what a wheel fault does to the coup: `void` (stakes returned) or `hold` for the chef. */
+  readonly wheelFault?: 'void' | 'hold';
+  /**
+   * Even-chance stake unit (RULES §3a), minor units: stakes on chances simples must be
+   * multiples of twice it (INVALID_STAKE_UNIT otherwise); null: any stake.
+   */
+  readonly evenChanceUnit?: number | null;
 }
 
 /** Fields every live event carries. */
@@ -111,6 +129,8 @@ export interface PhaseEvent extends EventBase {
   readonly recovered?: true;
   /** A pause was asked: the table pauses after this coup. */
   readonly pauseRequested?: true;
+  /** An automatic wheel repeats the spin after a miss-spin: the same coup, its bets, open again. */
+  readonly respin?: true;
 }
 
 /** Bets placed by one command of a player (audience: table). */
@@ -133,8 +153,10 @@ export interface ResultEvent extends EventBase {
   readonly pocket: PocketLabel;
   readonly chances: readonly Chance[];
   readonly announcement: Readonly<Record<Language, string>>;
-  readonly source: 'rng' | 'croupier';
+  readonly source: 'rng' | 'croupier' | 'wheel';
   readonly totals: CoupTotals;
+  /** An automatic wheel's result: the rotor direction and the controller's spin counter. */
+  readonly wheel?: { readonly direction: 'clockwise' | 'anticlockwise'; readonly spinCounter: number };
 }
 
 /** One player's settlement of the coup (audience: the player). */
@@ -150,6 +172,10 @@ export interface SettlementEvent extends EventBase {
   readonly prisonerStakes: number;
   /** Handed back to the wallet. */
   readonly returned: number;
+  /** Stakes of bets carried over from an earlier coup (historic tables: returned on 0 / 00, left on the layout); not new stakes. */
+  readonly carriedStakes?: number;
+  /** Stakes returned on 0 / 00 that stay on the layout as the player's bets of the next coup (historic tables, RULES §3a); not in `returned`. */
+  readonly carried?: number;
 }
 
 /** The croupier's payment list (audience: staff): at the settlement, and again when a partage joins it. */
@@ -219,6 +245,8 @@ export type LiveEvent =
   | CoupVoidEvent
   | ConfigEvent
   | IntegrityAlertEvent
+  | WheelNoticeEvent
+  | WheelStatusEvent
   // table operation (issue 12)
   | NoSpinEvent;
 
@@ -254,6 +282,38 @@ export interface Published {
 }
 
 // ---------------------------------------------------------------------------------------------
+// automatic wheel (issue 13)
+
+/**
+ * What an automatic wheel did to the coup (audience: table; the players' screens say it in
+ * their language): `miss-spin` (no spin: bets locked, the ball is launched again, nothing
+ * settles), `void` (a wheel fault voided the coup; see `coup-void`), `held` (a wheel fault: the
+ * coup waits for the chef), `manual` / `auto` (the croupier took over with the keypad / handed
+ * back to the wheel), `incident` (an audit line: counter gap, direction). `code`: the wheel's
+ * stable fault code (src/wheel/port.ts) or incident kind.
+ */
+export interface WheelNoticeEvent extends EventBase {
+  readonly type: 'wheel';
+  readonly kind: 'miss-spin' | 'void' | 'held' | 'manual' | 'auto' | 'incident';
+  readonly code?: string;
+  readonly reason?: string;
+}
+
+/** The wheel's health for the console (audience: staff): link, device state and warnings, spin counter, direction. */
+export interface WheelStatusEvent extends EventBase {
+  readonly type: 'wheel-status';
+  readonly link: 'up' | 'down' | 'silent';
+  /** Device state name (SS2: `before-game`, `place-bets`, `ball-in-rim`, `no-more-bets`, `winning-number`, `closed`), or null before the first status. */
+  readonly state: string | null;
+  readonly warnings: readonly string[];
+  readonly spinCounter: number | null;
+  readonly direction: 'clockwise' | 'anticlockwise' | null;
+  /** The croupier drives the coup with the keypad (manual fallback). */
+  readonly manual: boolean;
+  /** The last fault or incident, for the console's warning line. */
+  readonly last?: { readonly at: number; readonly kind: string; readonly code: string; readonly reason: string };
+}
+
 // table operation (issue 12)
 
 /** The staff account behind a staff action: its account id and role. */

@@ -68,10 +68,11 @@ const configFields = {
   minimum: amount.optional(),
   maxima: maxima.optional(),
   timings: timings.optional(),
-  mode: z.enum(['rng', 'manual']).optional(),
+  mode: z.enum(['rng', 'manual', 'wheel']).optional(),
   croupierPaced: z.boolean().optional(),
   maxBetsPerPlayer: z.number().int().optional(),
   timeZone: z.string().optional(),
+  evenChanceUnit: z.number().int().nullable().optional(),
 };
 /** Admin: new table (TableConfigInput plus `open`). */
 export const createTableBody = z
@@ -81,6 +82,9 @@ export const createTableBody = z
     open: z.boolean().optional(),
     ...configFields,
     minimum: amount,
+    /** Mode `wheel`: the controller (checked by the table configuration, src/protocol/wheel-config.ts). */
+    wheel: z.record(z.string(), z.unknown()).optional(),
+    wheelFault: z.enum(['void', 'hold']).optional(),
   })
   .strict();
 /** Admin: table configuration patch (rules excluded). */
@@ -177,3 +181,17 @@ export const reason = z.string().max(2000);
 export const noSpinBody = z.object({ reason: reason.optional() }).strict();
 /** `POST /api/tables/:id/void`. */
 export const voidBody = z.object({ reason: reason.optional() }).strict();
+
+// automatic wheel, results board, permanence (issue 13)
+/** Staff: void an automatic wheel's coup `{reason}`. */
+export const wheelVoidBody = z.object({ reason: z.string().trim().min(1).max(200) }).strict();
+/** Permanence query: `?date=YYYY-MM-DD&format=txt|csv|json` (default: today's gaming day, json). */
+export const permanenceQuery = z
+  .object({
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
+      .optional(),
+    format: z.enum(['txt', 'csv', 'json']).optional(),
+  })
+  .strict();

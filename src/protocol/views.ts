@@ -28,6 +28,14 @@ export interface RulesView {
   prison?: { maxLevel: number; atLimit: string };
   payout: string;
   announcedBets: boolean;
+  /** The position kinds the rule set offers (RULES §3a); the others are refused with BET_NOT_OFFERED. */
+  offered: PositionKind[];
+  /** Even-chance stake unit (RULES §3a), when set: chance simple stakes are multiples of twice it. */
+  evenChanceUnit?: number;
+  /** Betting closes at the launch (historic tables, RULES §3a). */
+  closesAtLaunch: boolean;
+  /** Chances simples returned on 0 / 00 stay on the layout for the next coup (historic tables, RULES §3a). */
+  returnedStay: boolean;
 }
 
 /** Phase durations of a table, ms. */
@@ -196,6 +204,8 @@ export interface PartageView {
   chance?: string;
   returned: number;
   at: number;
+  /** The rounding of an odd stake's half (RULES §4). */
+  rounding?: { exact: string; paid: number };
 }
 
 /** One coup as a player recalls it. */
@@ -373,3 +383,6 @@ export interface LedgerView {
 export interface OkView {
   ok: true;
 }
+
+// automatic wheel, results board, permanence (issue 13): src/protocol/views-wheel.ts
+export * from './views-wheel.ts';

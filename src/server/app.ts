@@ -18,6 +18,7 @@ import { tableErr } from '../protocol/errors.ts';
 import { clip } from '../protocol/shape.ts';
 import { authOf, bearer, HttpError, outward, statusOf } from './http.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { wheelRoutes } from './routes/wheel.ts';
 import { croupierRoutes } from './routes/croupier.ts';
 import { playerRoutes } from './routes/player.ts';
 import { publicRoutes } from './routes/public.ts';
@@ -88,6 +89,7 @@ async function fastifyApp(opts: ServerOptions): Promise<FastifyInstance> {
 async function webRoutes(app: FastifyInstance, webDir: string): Promise<void> {
   if (!existsSync(webDir)) return;
   await app.register(fastifyStatic, { root: webDir, prefix: '/', index: ['index.html'] });
+  for (const page of ['board', 'permanence']) app.get(`/${page}`, (_req, reply) => reply.sendFile(`${page}.html`));
   app.get('/croupier', (_req, reply) =>
     existsSync(`${webDir}/croupier.html`)
       ? reply.sendFile('croupier.html')
@@ -106,6 +108,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   playerRoutes(app, casino, auth);
   croupierRoutes(app, casino, auth);
   adminRoutes(app, casino, auth);
+  wheelRoutes(app, casino, auth);
   const hub = new Hub(casino, app.log);
   app.get('/ws', { websocket: true }, (socket, req) => hub.accept(socket, req));
   app.addHook('onClose', async () => hub.close());

@@ -11,7 +11,7 @@
 import type { TableConfig } from '../table/config.ts';
 import type { TableError } from '../table/errors.ts';
 import type { LedgerTx } from '../table/ledger.ts';
-import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
+import type { CoupRecord, Effect, TableEvent, TableState } from '../table/machine.ts';
 
 /**
  * Thrown inside a transaction when the ledger refuses a posting (the transaction is rolled
@@ -69,6 +69,9 @@ export interface PlayerCoup {
   net: number;
 }
 
+/** What {@link StoreTx.recordPartage} adds to a coup record (the machine's `partage` effect). */
+export type PartageAmend = Omit<Extract<Effect, { type: 'partage' }>, 'type'>;
+
 /** A partage taken after the settlement of the zero's coup, as booked in the player's history. */
 export interface PartageBooked {
   /** The prisoner (bet id). */
@@ -76,6 +79,8 @@ export interface PartageBooked {
   chance?: string;
   /** Half back to the wallet, minor units. */
   returned: number;
+  /** The rounding of an odd stake's half (RULES §4), as in the coup record. */
+  rounding?: { exact: string; paid: number };
   /** Epoch ms. */
   at: number;
 }
@@ -121,6 +126,13 @@ export interface StoreTx {
    * recorded before.
    */
   recordCoup(record: CoupRecord, balances: ReadonlyMap<string, CoupBalances>): Promise<void>;
+  /**
+   * Adds a partage taken after the settlement (the machine's `partage` effect) to the stored
+   * record of its zero's coup: `players[playerId].partages` (with its rounding, RULES §4) and,
+   * with `line`, the line in `settlement.payments` (engine payment order) and its owner. A coup
+   * that is not recorded is left alone.
+   */
+  recordPartage(e: PartageAmend): Promise<void>;
   /** Creates a table (throws on a duplicate id; use Store.getTable to check first). */
   createTable(config: TableConfig, at: number): Promise<void>;
   /** Creates a player and its wallet account with balance 0. */

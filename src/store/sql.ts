@@ -316,7 +316,8 @@ export class SqlStore implements Store {
         bets: detail.bets ?? [],
         outcomes: detail.outcomes ?? {},
         partage: num(r.partage),
-        partages: partages.get(`${r.table_id}/${num(r.number)}`) ?? [],
+        // the record's partages carry their rounding (RULES §4); records of older versions have none
+        partages: recordPartages(rec, playerId) ?? partages.get(`${r.table_id}/${num(r.number)}`) ?? [],
         net: num(r.net),
       };
     });
@@ -329,6 +330,20 @@ export class SqlStore implements Store {
 }
 
 /** Prepared statements kept per SQLite connection (least recently used dropped first). */
+/** A player's partages as the coup record keeps them (with their rounding), or undefined when it keeps none. */
+function recordPartages(rec: CoupRecord, playerId: string): PartageBooked[] | undefined {
+  const list = Object.hasOwn(rec.players, playerId) ? rec.players[playerId].partages : undefined;
+  return list?.length
+    ? list.map((p) => ({
+        prisoner: p.prisoner,
+        chance: p.chance,
+        returned: p.returned,
+        at: p.at,
+        ...(p.rounding ? { rounding: { ...p.rounding } } : {}),
+      }))
+    : undefined;
+}
+
 export const STATEMENT_CACHE = 256;
 
 /**

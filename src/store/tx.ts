@@ -3,64 +3,26 @@
  * ledger in bulk (guarded updates checked by the database), the event log, snapshots, coup
  * records and the per-player history. Shared by SQLite and PostgreSQL.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { TableConfig } from '../table/config.ts';
 import { tableErr } from '../table/errors.ts';
-import {
-  MAX_ACCOUNT,
-  MAX_BALANCE,
-  mustStayNonNegative,
-  postingRefusal,
-  type LedgerTx,
-  type Posting,
-} from '../table/ledger.ts';
+import { postingRefusal, type LedgerTx, type Posting } from '../table/ledger.ts';
 import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
-import { encodeRecord } from './record-codec.ts';
+import { decodeRecord, encodeRecord } from './record-codec.ts';
 import type { Database } from './schema.ts';
-import { InsufficientFundsError, LedgerRefusal, type CoupBalances, type PlayerRow, type StoreTx } from './port.ts';
+import { bounds, BULK_ROWS, checkTx, chunks, num, type Db } from './rows.ts';
+import {
+  InsufficientFundsError,
+  LedgerRefusal,
+  type CoupBalances,
+  type PartageAmend,
+  type PlayerRow,
+  type StoreTx,
+} from './port.ts';
+import { insertPayment } from '../engine/index.ts';
+import type { PaymentJson } from '../protocol/events.ts';
 
-/** A database handle or an open transaction. */
-export type Db = Kysely<Database> | Transaction<Database>;
-
-/** A number from a database value (bigint columns come back as numbers, bigints or strings). */
-export const num = (v: unknown): number =>
-  typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : typeof v === 'string' ? Number(v) : 0;
-
-/**
- * Rows per bulk statement: below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters for
- * the widest bulk insert (coup_players, 13 columns: 500 rows = 6,500 parameters); a fixed size, so
- * that SQLite compiles each bulk statement once (see the statement cache of sql.ts).
- */
-export const BULK_ROWS = 500;
-
-/** `rows` cut in pieces of `size` (bulk statements). */
-export function chunks<T>(rows: readonly T[], size = BULK_ROWS): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
-
-/**
- * The bounds a balance must lie in for a posting to be booked (ledger.postingRefusal, as a
- * range the database checks on the row it locks).
- */
-function bounds(kind: LedgerTx['kind'], p: Posting): { lo: number; hi: number } {
-  let lo = -MAX_ACCOUNT;
-  let hi = MAX_ACCOUNT;
-  if (p.amount < 0 && mustStayNonNegative(p.account)) lo = Math.max(lo, -p.amount);
-  if (p.amount > 0) hi = Math.min(hi, MAX_ACCOUNT - p.amount);
-  else lo = Math.max(lo, -MAX_ACCOUNT - p.amount);
-  if (kind === 'deposit' && p.amount > 0 && p.account.startsWith('player:')) hi = Math.min(hi, MAX_BALANCE - p.amount);
-  return { lo, hi };
-}
-
-/** Throws (a programmer error) unless the transaction balances, posts once per account, in exact integers. */
-function checkTx(tx: LedgerTx): void {
-  const sum = tx.postings.reduce((s, p) => s + p.amount, 0);
-  const accounts = new Set(tx.postings.map((p) => p.account));
-  if (sum !== 0 || !tx.postings.every((p) => Number.isSafeInteger(p.amount)) || accounts.size !== tx.postings.length)
-    throw new Error(`internal: transaction ${tx.id} does not balance, posts twice on an account or beyond 2^53`);
-}
+export { BULK_ROWS, chunks, num, type Db } from './rows.ts';
 
 /** The operations of one transaction (see StoreTx). */
 export class SqlTx implements StoreTx {
@@ -283,6 +245,31 @@ export class SqlTx implements StoreTx {
         })
         .execute();
     }
+  }
+
+  async recordPartage(e: PartageAmend): Promise<void> {
+    const row = await this.db
+      .selectFrom('coups')
+      .select('record')
+      .where('table_id', '=', e.tableId)
+      .where('number', '=', e.coup)
+      .executeTakeFirst();
+    if (!row) return;
+    const record = decodeRecord(row.record) as CoupRecord & {
+      settlement: { payments?: PaymentJson[]; owners?: Record<string, string> } | null;
+    };
+    const pl = Object.hasOwn(record.players, e.playerId) ? record.players[e.playerId] : undefined;
+    if (pl) pl.partages = [...(pl.partages ?? []), e.partage];
+    if (e.line && record.settlement?.payments) {
+      record.settlement.payments = insertPayment(record.settlement.payments, e.line);
+      record.settlement.owners = { ...(record.settlement.owners ?? {}), [e.line.betId]: e.playerId };
+    }
+    await this.db
+      .updateTable('coups')
+      .set({ record: encodeRecord(record) })
+      .where('table_id', '=', e.tableId)
+      .where('number', '=', e.coup)
+      .execute();
   }
 
   async appendEvent(tableId: string, seq: number, event: TableEvent): Promise<void> {

@@ -74,7 +74,9 @@ function validate(
       parsed.push(r.value);
       stored.push(storedBet(r.value, playerId, now, requestId, raw.onZero));
     } else {
-      const b: StoredBet = { ...n.bets[i], id: id(i), playerId, placedAt: now, requestId };
+      // a copy is a new stake: it does not inherit a carried bet's origin
+      const { carriedFrom: _carried, ...copy } = n.bets[i];
+      const b = { ...copy, id: id(i), playerId, placedAt: now, requestId } as StoredBet;
       stored.push(b);
       parsed.push(engineBet(cat, b));
     }

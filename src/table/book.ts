@@ -30,6 +30,12 @@ export type StoredBet = {
   readonly placedAt: number;
   /** The client request that placed it (undo takes back a whole request). */
   readonly requestId?: string;
+  /**
+   * A chance simple returned on 0 / 00 that stayed on the layout (historic tables, RULES §3a):
+   * the coup whose zero returned it. Its stake was paid in an earlier coup (it is on the table's
+   * in-play account); the player may withdraw it (undo) before rien ne va plus.
+   */
+  readonly carriedFrom?: number;
 } & (
   | {
       readonly type: 'position';

@@ -4,11 +4,12 @@
  *
  * All amounts are integer minor units of the casino currency; all durations milliseconds.
  */
-import { resolveRules, type Rules, type RulesInput } from '../engine/index.ts';
+import { offeredKinds, resolveRules, type Rules, type RulesInput } from '../engine/index.ts';
 import type { PositionKind } from '../engine/index.ts';
 import { ok, type Result } from '../engine/index.ts';
 import { tableErr, type TableError } from './errors.ts';
 import { echo } from '../protocol/shape.ts';
+import { parseWheelConfig, type WheelConfig } from '../protocol/wheel-config.ts';
 
 /**
  * Maxima as multiples of the table minimum (RULES §6, art. 53). Decisions where §6 is silent
@@ -30,8 +31,15 @@ export const ART53_MULTIPLES: Readonly<Record<PositionKind, number>> = {
   colonnes: 2000,
 };
 
-/** How the winning number is produced: a random source, or a croupier entering a physical wheel's number. */
-export type WheelMode = 'rng' | 'manual';
+/**
+ * How the winning number is produced: a random source, a croupier entering a physical wheel's
+ * number, or an automatic wheel controller (`wheel`: the wheel calls the phases and gives the
+ * number, docs/WHEELS.md).
+ */
+export type WheelMode = 'rng' | 'manual' | 'wheel';
+
+/** What a wheel fault does to the coup in progress: `void` (every stake returned) or `hold` it for the chef. */
+export type WheelFaultPolicy = 'void' | 'hold';
 
 /** Coup timings, milliseconds. */
 export interface TableTimings {
@@ -61,8 +69,11 @@ export interface TableConfig {
   readonly decimals: number;
   /** Table minimum per bet, per chip of an announced bet; minor units. */
   readonly minimum: number;
-  /** Maximum per position kind, minor units, per player and coup (see {@link checkLimits}). */
-  readonly maxima: Readonly<Record<PositionKind, number>>;
+  /**
+   * Maximum per position kind, minor units, per player and coup (see {@link checkLimits}): one
+   * entry per kind the rule set offers (RULES §3a, engine `offeredKinds`), none for the others.
+   */
+  readonly maxima: Readonly<Partial<Record<PositionKind, number>>>;
   readonly timings: TableTimings;
   readonly mode: WheelMode;
   /**
@@ -74,6 +85,18 @@ export interface TableConfig {
   readonly maxBetsPerPlayer: number;
   /** IANA time zone for the gaming day (the day's date pocket, RULES §6). */
   readonly timeZone: string;
+  /** Mode `wheel` only: the wheel controller (src/protocol/wheel-config.ts). */
+  readonly wheel?: WheelConfig;
+  /** Mode `wheel` only: what a wheel fault does to the coup (default `void`). */
+  readonly wheelFault?: WheelFaultPolicy;
+  /**
+   * Even-chance stake unit (RULES §3a), minor units (the table's smallest chip): stakes on
+   * chances simples must be multiples of 2 × this unit (refused otherwise with
+   * INVALID_STAKE_UNIT), so that la partage never rounds. `null`: any stake. A table option,
+   * also after creation (`PATCH`); it overrides an `evenChanceUnit` written in `rules`.
+   * Absent only in configurations stored before it existed (then the rules' own value holds).
+   */
+  readonly evenChanceUnit?: number | null;
 }
 
 /** Default timings: 15 s betting, 3 s launch, 3 s ball, 5 s result, 20 s zero choice. */
@@ -97,12 +120,21 @@ export const MIN_TIMINGS: TableTimings = { bettingMs: 1_000, launchMs: 0, ballMs
 /** Largest value of a timing: 24 hours. */
 export const MAX_TIMING_MS = 24 * 3600_000;
 
-/** The art. 53 maxima for a table minimum (minor units). */
-export function art53Maxima(minimum: number): Record<PositionKind, number> {
-  const out = {} as Record<PositionKind, number>;
-  for (const [k, m] of Object.entries(ART53_MULTIPLES)) out[k as PositionKind] = m * minimum;
+/**
+ * The art. 53 maxima for a table minimum (minor units), for the given kinds (default: every
+ * kind; a table passes the kinds its rule set offers, RULES §3a).
+ */
+export function art53Maxima(
+  minimum: number,
+  kinds: readonly PositionKind[] = Object.keys(ART53_MULTIPLES) as PositionKind[],
+): Partial<Record<PositionKind, number>> {
+  const out: Partial<Record<PositionKind, number>> = {};
+  for (const k of kinds) out[k] = ART53_MULTIPLES[k] * minimum;
   return out;
 }
+
+/** Largest even-chance stake unit of a table, minor units (the engine's limit: half the largest stake). */
+export const MAX_TABLE_EVEN_CHANCE_UNIT = 500_000_000_000;
 
 /** Configuration as given by an admin or the command line; missing fields take defaults. */
 export interface TableConfigInput {
@@ -119,13 +151,19 @@ export interface TableConfigInput {
   croupierPaced?: boolean;
   maxBetsPerPlayer?: number;
   timeZone?: string;
+  /** Required with mode `wheel`: the controller, e.g. `{driver: "ss2", device: "/dev/ttyUSB0", baud: 9600}`. */
+  wheel?: unknown;
+  wheelFault?: WheelFaultPolicy;
+  /** Even-chance stake unit (see {@link TableConfig.evenChanceUnit}); `null` removes it. */
+  evenChanceUnit?: number | null;
 }
 
 const isAmount = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x > 0 && x <= 1e12;
 
 /**
- * Validates and completes a table configuration. Errors: INVALID_CONFIG (with the field),
- * UNKNOWN_RULES / INVALID_RULES (from the engine).
+ * Validates and completes a table configuration. Errors: INVALID_CONFIG (with the field; also a
+ * maximum for a kind the rule set does not offer, RULES §3a, and an even-chance unit outside
+ * 1..{@link MAX_TABLE_EVEN_CHANCE_UNIT}), UNKNOWN_RULES / INVALID_RULES (from the engine).
  */
 export function resolveTableConfig(input: TableConfigInput): Result<TableConfig, TableError> {
   const bad = (m: string, detail?: Record<string, unknown>) => ({
@@ -137,14 +175,20 @@ export function resolveTableConfig(input: TableConfigInput): Result<TableConfig,
   const rules = resolveRules(input.rules);
   if (!rules.ok) return { ok: false, error: { code: rules.error.code, message: rules.error.message } };
   if (!isAmount(input.minimum)) return bad('minimum must be a positive integer of minor units');
-  const maxima = art53Maxima(input.minimum);
+  const maxima = art53Maxima(input.minimum, offeredKinds(rules.value));
   for (const [k, v] of Object.entries(input.maxima ?? {})) {
-    if (!Object.hasOwn(maxima, k)) return bad(`unknown bet kind "${k}" in maxima`);
+    if (!Object.hasOwn(ART53_MULTIPLES, k)) return bad(`unknown bet kind "${k}" in maxima`);
+    if (!Object.hasOwn(maxima, k))
+      return bad(`the ${rules.value.preset} rules do not offer ${k} bets (RULES §3a): no maximum for them`, {
+        field: `maxima.${k}`,
+      });
     if (!isAmount(v) || v < input.minimum) return bad(`maxima.${k} must be an integer of minor units >= the minimum`);
     maxima[k as PositionKind] = v;
   }
   const mode = input.mode ?? 'rng';
-  if (mode !== 'rng' && mode !== 'manual') return bad('mode must be "rng" or "manual"');
+  if (mode !== 'rng' && mode !== 'manual' && mode !== 'wheel') return bad('mode must be "rng", "manual" or "wheel"');
+  const wheel = wheelPart(mode, input);
+  if (!wheel.ok) return bad(wheel.message, { field: 'wheel' });
   const croupierPaced = input.croupierPaced ?? false;
   if (typeof croupierPaced !== 'boolean') return bad('croupierPaced must be true or false');
   const timings = { ...DEFAULT_TIMINGS, ...(input.timings ?? {}) };
@@ -174,6 +218,20 @@ export function resolveTableConfig(input: TableConfigInput): Result<TableConfig,
   } catch {
     return bad(`unknown time zone ${echo(timeZone)}`);
   }
+  const evenChanceUnit =
+    input.evenChanceUnit === undefined ? (rules.value.evenChanceUnit ?? null) : input.evenChanceUnit;
+  if (
+    evenChanceUnit !== null &&
+    (typeof evenChanceUnit !== 'number' ||
+      !Number.isSafeInteger(evenChanceUnit) ||
+      evenChanceUnit < 1 ||
+      evenChanceUnit > MAX_TABLE_EVEN_CHANCE_UNIT)
+  )
+    return bad(`evenChanceUnit must be null or an integer of minor units 1..${MAX_TABLE_EVEN_CHANCE_UNIT}`, {
+      field: 'evenChanceUnit',
+      minimum: 1,
+      maximum: MAX_TABLE_EVEN_CHANCE_UNIT,
+    });
   return ok({
     id: input.id,
     name: input.name ?? input.id,
@@ -187,14 +245,55 @@ export function resolveTableConfig(input: TableConfigInput): Result<TableConfig,
     croupierPaced,
     maxBetsPerPlayer,
     timeZone,
+    evenChanceUnit,
+    ...wheel.value,
   });
 }
 
-/** The engine rule set of a configuration; throws if the configuration was not validated. */
+/** The wheel fields of a configuration: required with mode `wheel`, refused with another mode. */
+function wheelPart(
+  mode: WheelMode,
+  input: TableConfigInput,
+): { ok: true; value: Pick<TableConfig, 'wheel' | 'wheelFault'> } | { ok: false; message: string } {
+  if (mode !== 'wheel') {
+    if (input.wheel !== undefined || input.wheelFault !== undefined)
+      return { ok: false, message: 'wheel and wheelFault belong to a table of mode "wheel"' };
+    return { ok: true, value: {} };
+  }
+  const w = parseWheelConfig(input.wheel);
+  if (!w.ok) return { ok: false, message: `wheel: ${w.message}` };
+  const wheelFault = input.wheelFault ?? 'void';
+  if (wheelFault !== 'void' && wheelFault !== 'hold')
+    return { ok: false, message: 'wheelFault must be "void" or "hold"' };
+  return { ok: true, value: { wheel: w.config, wheelFault } };
+}
+
+/** The coup has no betting or launch timer: the croupier paces it, or an automatic wheel calls the phases. */
+export function untimed(config: TableConfig): boolean {
+  return config.croupierPaced || config.mode === 'wheel';
+}
+
+/**
+ * The engine rule set of a configuration, with the table's even-chance unit
+ * ({@link TableConfig.evenChanceUnit}); throws if the configuration was not validated.
+ */
 export function rulesOf(config: TableConfig): Rules {
   const r = resolveRules(config.rules);
   if (!r.ok) throw new Error(`internal: table ${config.id} has invalid rules: ${r.error.message}`);
-  return r.value;
+  const unit = config.evenChanceUnit;
+  if (unit === undefined || unit === (r.value.evenChanceUnit ?? null)) return r.value;
+  const { evenChanceUnit: _old, ...rest } = r.value;
+  return unit === null ? rest : { ...rest, evenChanceUnit: unit };
+}
+
+/**
+ * The configuration's maxima of the kinds its rule set offers (RULES §3a): a configuration
+ * stored before the rule sets' lists (issue 11) may still carry the others.
+ */
+export function offeredMaxima(config: TableConfig): Partial<Record<PositionKind, number>> {
+  const out: Partial<Record<PositionKind, number>> = {};
+  for (const k of offeredKinds(rulesOf(config))) if (config.maxima[k] !== undefined) out[k] = config.maxima[k];
+  return out;
 }
 
 /** The gaming day of an instant in a time zone: ISO date and day of month (1..31). */

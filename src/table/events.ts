@@ -15,6 +15,7 @@ export function placedBetJson(s: TableState, b: StoredBet): PlacedBetJson {
     playerId: b.playerId,
     placedAt: b.placedAt,
     ...(b.type === 'position' && b.onZero !== undefined ? { onZero: b.onZero } : {}),
+    ...(b.carriedFrom !== undefined ? { carriedFrom: b.carriedFrom } : {}),
   };
 }
 

@@ -61,7 +61,16 @@ export function checkLimits(
     }
   }
   for (const [key, { position, total }] of totals) {
+    // a kind the rule set does not offer has no maximum; the engine refused such bets already
     const limit = config.maxima[position.kind];
+    if (limit === undefined)
+      return {
+        ok: false,
+        error: tableErr('BET_NOT_OFFERED', `${position.kind} bets are not offered at this table (RULES §3a)`, {
+          kind: position.kind,
+          position: key,
+        }),
+      };
     if (total > limit) {
       return {
         ok: false,

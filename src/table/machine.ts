@@ -25,7 +25,8 @@
  */
 import { double, place, rebet, undo } from './betting.ts';
 import { playerStep } from './idempotency.ts';
-import { configure, croupierCall, open, pause, recover, result, tick } from './phases.ts';
+import { configure, croupierCall, open, pause, result, tick } from './phases.ts';
+import { wheelRecover, wheelSignal, wheelStaff } from './wheel.ts';
 import { choose } from './prisoners.ts';
 import { noSpin, voidByStaff } from './staff.ts';
 import { jsonShapeProblem } from '../protocol/shape.ts';
@@ -38,12 +39,14 @@ export type {
   CoupPartage,
   CoupPlayer,
   CoupRecord,
+  CoupWheel,
   Effect,
   PrisonerChoice,
   StaffNote,
   StaffRef,
   Step,
   TableEvent,
+  WheelSignal,
 } from './step.ts';
 export { placedBetJson, prisonerJson } from './events.ts';
 export { canonicalJson } from './idempotency.ts';
@@ -66,7 +69,11 @@ export function transition(s: TableState, e: TableEvent): Step {
     case 'tick':
       return tick(s, e.now);
     case 'recover':
-      return recover(s, e.now);
+      return wheelRecover(s, e.now);
+    case 'wheel':
+      return wheelSignal(s, e.now, e.signal);
+    case 'wheel-staff':
+      return wheelStaff(s, e);
     case 'configure':
       return configure(s, e);
     case 'no-spin':

@@ -4,9 +4,17 @@
  * croupier's configuration changes. See machine.ts for the phase diagram.
  */
 import { CALLS } from '../engine/index.ts';
-import { gamingDay, resolveTableConfig } from './config.ts';
-import { callsOf, phaseEvent, prisonerJson } from './events.ts';
-import { BetBook, BETTING_PHASES, type Prisoner, type TableState } from './state.ts';
+import { gamingDay, offeredMaxima, resolveTableConfig, untimed } from './config.ts';
+import { callsOf, phaseEvent, placedBetJson, prisonerJson } from './events.ts';
+import {
+  BetBook,
+  BETTING_PHASES,
+  stakesOf,
+  tableRules,
+  type Prisoner,
+  type StoredBet,
+  type TableState,
+} from './state.ts';
 import {
   publish,
   reject,
@@ -19,29 +27,37 @@ import {
   type TableEvent,
 } from './step.ts';
 import { settle, voidCoup } from './settlement.ts';
+import { wheelTableResult } from './wheel.ts';
 
-/** Opens the next coup: "faites vos jeux". */
-export function startCoup(s: TableState, now: number, extra: Partial<EventBody<'phase'>> = {}): Step {
+/**
+ * Opens the next coup: "faites vos jeux". Chances simples that stayed on the layout after a zero
+ * (historic tables, RULES §3a) are its first bets, their players' again (a `bets-placed` event
+ * each, with `carriedFrom`); they may be withdrawn until rien ne va plus.
+ */
+export function startCoup(s0: TableState, now: number, extra: Partial<EventBody<'phase'>> = {}): Step {
+  const { carried = [], ...s } = s0;
   const next: TableState = {
     ...s,
     phase: 'betting',
     since: now,
-    deadline: s.config.croupierPaced ? null : now + s.config.timings.bettingMs,
+    deadline: untimed(s.config) ? null : now + s.config.timings.bettingMs,
     coup: s.coup + 1,
     coupStartedAt: now,
     closedAt: null,
     spinRequested: false,
-    bets: BetBook.empty(),
+    bets: carried.length ? BetBook.of(carried, [], stakesOf(tableRules(s.config).catalogue)) : BetBook.empty(),
     // keep request ids of the coup that just ended (late retries), drop older ones
     requests: s.requests.since(s.coup),
     nextBetSeq: 1,
     txSeq: 1,
     staffLog: [],
   };
-  return {
-    state: next,
-    effects: [phaseEvent(next, { call: CALLS.fr.faitesVosJeux, calls: callsOf('faitesVosJeux'), ...extra })],
-  };
+  const effects = [phaseEvent(next, { call: CALLS.fr.faitesVosJeux, calls: callsOf('faitesVosJeux'), ...extra })];
+  const byPlayer = new Map<string, StoredBet[]>();
+  for (const b of carried) byPlayer.set(b.playerId, [...(byPlayer.get(b.playerId) ?? []), b]);
+  for (const [playerId, bets] of byPlayer)
+    effects.push(publish(next, TABLE, 'bets-placed', { playerId, bets: bets.map((b) => placedBetJson(next, b)) }));
+  return { state: next, effects };
 }
 
 /** Pending zero choices whose deadline passed (or all, at rien ne va plus) default to en prison. */
@@ -64,8 +80,12 @@ function launchedDay(s: TableState, now: number): TableState['day'] {
   return s.day && s.day.launchedAt === undefined ? { ...s.day, launchedAt: now } : s.day;
 }
 
-/** "Rien ne va plus": bets close; pending zero choices default to en prison. */
-export function rienNeVaPlus(s0: TableState, now: number): Step {
+/**
+ * "Rien ne va plus": bets close; pending zero choices default to en prison. `ballMs`: the time
+ * until the draw on an RNG table (the table's `ballMs`; launch + ball when the launch is itself
+ * rien ne va plus, see {@link launch}).
+ */
+export function rienNeVaPlus(s0: TableState, now: number, ballMs = s0.config.timings.ballMs): Step {
   const d = defaultChoices(s0, now, true);
   const s: TableState = {
     ...d.state,
@@ -73,7 +93,7 @@ export function rienNeVaPlus(s0: TableState, now: number): Step {
     since: now,
     closedAt: now,
     day: launchedDay(d.state, now),
-    deadline: s0.config.mode === 'rng' ? now + s0.config.timings.ballMs : null,
+    deadline: s0.config.mode === 'rng' ? now + ballMs : null,
   };
   return {
     state: s,
@@ -81,14 +101,21 @@ export function rienNeVaPlus(s0: TableState, now: number): Step {
   };
 }
 
-/** The launch: the ball runs, bets are still accepted. */
+/**
+ * The launch: the ball runs, bets are still accepted until rien ne va plus. On a rule set whose
+ * betting closes at the launch (`closesAtLaunch`, historic tables, RULES §3a: the stakes are down
+ * before the wheel turns) the launch is rien ne va plus: no `launched` phase, and the draw of an
+ * RNG table comes after the launch and ball times (the ball runs as long as on other tables).
+ */
 export function launch(s: TableState, now: number): Step {
+  if (tableRules(s.config).rules.closesAtLaunch)
+    return rienNeVaPlus(s, now, s.config.timings.launchMs + s.config.timings.ballMs);
   const next: TableState = {
     ...s,
     phase: 'launched',
     since: now,
     day: launchedDay(s, now),
-    deadline: s.config.croupierPaced ? null : now + s.config.timings.launchMs,
+    deadline: untimed(s.config) ? null : now + s.config.timings.launchMs,
   };
   return { state: next, effects: [phaseEvent(next)] };
 }
@@ -152,6 +179,7 @@ export function croupierCall(s: TableState, e: { type: 'launch' | 'close'; now: 
 
 /** `result`: the winning number, after rien ne va plus, from the table's own source. */
 export function result(s: TableState, e: Extract<TableEvent, { type: 'result' }>): Step {
+  if (s.config.mode === 'wheel') return wheelTableResult(s, e);
   // the mode first: on an RNG table a croupier's number is WRONG_MODE in every phase
   if (e.source === 'croupier' && s.config.mode !== 'manual')
     return reject(s, 'WRONG_MODE', 'this table draws its numbers at random; a croupier cannot enter one');
@@ -199,7 +227,7 @@ export function recover(s: TableState, now: number): Step {
         ...t,
         phase: 'betting',
         since: now,
-        deadline: t.config.croupierPaced ? null : now + t.config.timings.bettingMs,
+        deadline: untimed(t.config) ? null : now + t.config.timings.bettingMs,
       };
       return { state: next, effects: [phaseEvent(next, { recovered: true })] };
     }
@@ -225,12 +253,14 @@ export function configure(s: TableState, e: Extract<TableEvent, { type: 'configu
   const r = resolveTableConfig({
     ...c,
     ...rest,
-    maxima: { ...(keepMaxima ? c.maxima : {}), ...(maxima ?? {}) },
+    maxima: { ...(keepMaxima ? offeredMaxima(c) : {}), ...(maxima ?? {}) },
     timings: { ...c.timings, ...(timings ?? {}) },
     id: c.id,
     rules: c.rules,
   });
   if (!r.ok) return { state: s, effects: [{ type: 'reject', error: r.error }] };
+  if ((r.value.mode === 'wheel') !== (c.mode === 'wheel'))
+    return reject(s, 'WRONG_MODE', 'an automatic wheel is set when the table is created (docs/WHEELS.md)');
   if (r.value.mode !== c.mode && s.phase === 'no-more-bets')
     return reject(s, 'WRONG_PHASE', 'the wheel mode cannot change between rien ne va plus and the result');
   let next: TableState = { ...s, config: r.value };
@@ -240,9 +270,9 @@ export function configure(s: TableState, e: Extract<TableEvent, { type: 'configu
   ];
   // pacing changed during betting / the launch: the phase's timer starts now (from the
   // change), or stops when the croupier takes over
-  if (r.value.croupierPaced !== c.croupierPaced && BETTING_PHASES.includes(s.phase)) {
+  if (untimed(r.value) !== untimed(c) && BETTING_PHASES.includes(s.phase)) {
     const ms = s.phase === 'betting' ? r.value.timings.bettingMs : r.value.timings.launchMs;
-    next = { ...next, deadline: r.value.croupierPaced ? null : e.now + ms };
+    next = { ...next, deadline: untimed(r.value) ? null : e.now + ms };
     effects.push(phaseEvent(next));
   }
   return { state: next, effects };

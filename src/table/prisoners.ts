@@ -142,6 +142,8 @@ function partage(s: TableState, p: Prisoner, now: number): Step {
       ...rounding,
     };
     const payments = insertPayment(last.payments, line);
+    const amend = effects.find((e) => e.type === 'partage');
+    if (amend?.type === 'partage') amend.line = line;
     const owners = nullProto(last.owners);
     owners[p.id] = p.playerId;
     next = { ...next, lastCoup: { ...last, payments, owners } };

@@ -5,7 +5,7 @@
  * record and the per-player events — every step linear in the number of bets. Also the void
  * coup (a restart lost the ball: every stake of the coup goes back).
  */
-import type { Bet } from '../engine/index.ts';
+import type { Bet, BetOutcome } from '../engine/index.ts';
 import { settleCoup, type CoupSettlement } from '../engine/index.ts';
 import { betJson, settlementJson } from '../engine/index.ts';
 import { isZero, parsePocket, pocketLabel } from '../engine/index.ts';
@@ -52,18 +52,57 @@ function nextLastBets(s: TableState): Record<string, readonly StoredBet[]> {
   return lastBets;
 }
 
-/** One pass over the outcomes: each player's line of the record, the new prisoners, and the table's in-play and house movements. */
+/**
+ * A chance simple returned on 0 / 00 that stays on the layout (RULES §3a, historic tables:
+ * outcome `stays`): the player's bet of the next coup, same id and position, its stake the amount
+ * returned; `carriedFrom` the coup whose zero returned it.
+ */
+function carriedBet(
+  o: BetOutcome,
+  playerId: string,
+  stored: StoredBet | undefined,
+  coup: number,
+  now: number,
+): StoredBet {
+  if (o.bet.type !== 'position') throw new Error(`internal: announced bet ${o.bet.id} cannot stay on the layout`);
+  return {
+    id: o.bet.id,
+    playerId,
+    stake: o.returned,
+    placedAt: stored?.placedAt ?? now,
+    type: 'position',
+    position: o.bet.position.index,
+    ...(stored?.type === 'position' && stored.onZero !== undefined ? { onZero: stored.onZero } : {}),
+    carriedFrom: coup,
+  };
+}
+
+/** A player's carried stakes (bets that stayed on the layout from an earlier coup) or new stakes. */
+function addStake(pl: CoupPlayer, stored: StoredBet | undefined, stake: number): void {
+  if (stored?.carriedFrom !== undefined) pl.carriedStakes = (pl.carriedStakes ?? 0) + stake;
+  else pl.staked += stake;
+}
+
+/**
+ * One pass over the outcomes: each player's line of the record, the new prisoners, the bets that
+ * stay on the layout for the next coup, and the table's in-play and house movements. A stake
+ * that stays is returned to the player on the layout, not to the wallet: it remains on the
+ * table's in-play account (the record's `carried`), and the next coup settles it as that
+ * player's bet (`carriedStakes`, not a new stake).
+ */
 function book(
   s: TableState,
   settlement: CoupSettlement,
   ownerOf: readonly string[],
-  newBets: number,
+  stored: readonly StoredBet[],
   before: ReadonlyMap<string, Prisoner>,
   now: number,
-): { players: Map<string, CoupPlayer>; prisoners: Prisoner[]; inPlay: number; house: number } {
+): { players: Map<string, CoupPlayer>; prisoners: Prisoner[]; carried: StoredBet[]; inPlay: number; house: number } {
   const zero = isZero(settlement.pocket);
+  const newBets = stored.length;
   const players = new Map<string, CoupPlayer>();
   const prisoners: Prisoner[] = [];
+  const carried: StoredBet[] = [];
   let inPlay = 0;
   let house = 0;
   settlement.outcomes.forEach((o, i) => {
@@ -72,10 +111,14 @@ function book(
     if (!pl) players.set(playerId, (pl = newPlayer(s.bets.balanceBefore(playerId) ?? null)));
     pl.betIds.push(o.bet.id);
     if (i >= newBets) pl.prisonerStakes += o.stake;
-    else pl.staked += o.stake;
-    pl.returned += o.returned;
+    else addStake(pl, stored[i], o.stake);
     inPlay += -o.stake + o.kept;
     house += o.collected - o.paid;
+    if (o.stays && o.returned > 0) {
+      carried.push(carriedBet(o, playerId, stored[i], s.coup, now));
+      pl.carried = (pl.carried ?? 0) + o.returned;
+      inPlay += o.returned;
+    } else pl.returned += o.returned;
     if (o.status === 'imprisoned' && o.bet.type === 'position' && o.bet.position.chance) {
       const pending = zero && s.config.timings.zeroChoiceMs > 0;
       const was = before.get(o.bet.id);
@@ -92,26 +135,23 @@ function book(
       });
     }
   });
-  return { players, prisoners, inPlay, house };
+  return { players, prisoners, carried, inPlay, house };
 }
 
-/** Settles the coup for the winning pocket (RULES §2-6). */
-export function settle(s: TableState, now: number, pocketRaw: unknown, source: 'rng' | 'croupier'): Step {
-  const { rules, catalogue: cat } = tableRules(s.config);
-  const parsed = parsePocket(pocketRaw, rules.wheel);
-  if (!parsed.ok) return reject(s, 'INVALID_OUTCOME', parsed.error.message);
-  const pocket = parsed.value;
+/** The coup's bets then its prisoners, as engine bets with their ids and owners (one pass). */
+function coupBets(s: TableState, cat: ReturnType<typeof tableRules>['catalogue']) {
   const owners: Record<string, string> = Object.create(null);
   const bets: Bet[] = [];
   const ids: string[] = [];
   const ownerOf: string[] = [];
+  const stored: StoredBet[] = [];
   for (const b of s.bets) {
+    stored.push(b);
     bets.push(engineBet(cat, b));
     owners[b.id] = b.playerId;
     ids.push(b.id);
     ownerOf.push(b.playerId);
   }
-  const newBets = bets.length;
   const before = new Map<string, Prisoner>();
   for (const p of s.prisoners) {
     bets.push(prisonerBet(cat, p));
@@ -120,26 +160,41 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
     ownerOf.push(p.playerId);
     before.set(p.id, p);
   }
-  const settlement = settleCoup(rules, pocket, bets);
+  return { owners, bets, ids, ownerOf, stored, before };
+}
+
+/** The settlement's ledger transaction: one posting per player, the in-play and house accounts; the memo names the stakes that stay on the layout. */
+function settleTx(s: TableState, now: number, label: string | number, booked: ReturnType<typeof book>) {
   const table = s.config.id;
-  const { players, prisoners, inPlay, house } = book(s, settlement, ownerOf, newBets, before, now);
   const postings: Posting[] = [
-    { account: inPlayAccount(table), amount: inPlay },
-    { account: houseAccount(table), amount: house },
+    { account: inPlayAccount(table), amount: booked.inPlay },
+    { account: houseAccount(table), amount: booked.house },
   ];
-  for (const [playerId, pl] of players) postings.push({ account: playerAccount(playerId), amount: pl.returned });
+  for (const [playerId, pl] of booked.players) postings.push({ account: playerAccount(playerId), amount: pl.returned });
+  const carried = booked.carried.map((b) => ({ bet: b.id, playerId: b.playerId, stake: b.stake }));
+  const memo = { pocket: label, ...(carried.length ? { carried } : {}) };
+  return makeTx({ id: txId(s), kind: 'settle', at: now, tableId: table, coup: s.coup, memo }, postings);
+}
+
+/** Settles the coup for the winning pocket (RULES §2-6). */
+export function settle(s: TableState, now: number, pocketRaw: unknown, source: 'rng' | 'croupier' | 'wheel'): Step {
+  const { rules, catalogue: cat } = tableRules(s.config);
+  const parsed = parsePocket(pocketRaw, rules.wheel);
+  if (!parsed.ok) return reject(s, 'INVALID_OUTCOME', parsed.error.message);
+  const pocket = parsed.value;
+  const { owners, bets, ids, ownerOf, stored, before } = coupBets(s, cat);
+  const settlement = settleCoup(rules, pocket, bets);
+  const booked = book(s, settlement, ownerOf, stored, before, now);
+  const { players, prisoners, carried } = booked;
   const json = settlementJson(rules, settlement);
   const label = pocketLabel(pocket);
-  const tx = makeTx(
-    { id: txId(s), kind: 'settle', at: now, tableId: table, coup: s.coup, memo: { pocket: label } },
-    postings,
-  );
+  const tx = settleTx(s, now, label, booked);
   const record = coupRecord(s, now, {
     status: 'settled',
     pocket: label,
     source,
     settlement: { ...json, owners },
-    bets: recordBetsJson(settlement.outcomes, ownerOf, newBets),
+    bets: recordBetsJson(settlement.outcomes, ownerOf, stored.length),
     players: playersObject(players),
   });
   const lastCoup: LastCoup = {
@@ -160,6 +215,7 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
     spinRequested: false,
     bets: BetBook.empty(),
     prisoners,
+    ...(carried.length ? { carried } : {}),
     lastBets: nextLastBets(s),
     history: [{ coup: s.coup, pocket: label, at: now }, ...s.history].slice(0, HISTORY_LENGTH),
     lastCoup,
@@ -220,6 +276,8 @@ function playerEvents(
         staked: summary.staked,
         prisonerStakes: summary.prisonerStakes,
         returned: summary.returned,
+        ...(summary.carriedStakes ? { carriedStakes: summary.carriedStakes } : {}),
+        ...(summary.carried ? { carried: summary.carried } : {}),
       }),
     );
   }
@@ -239,7 +297,7 @@ export function voidCoup(s: TableState, now: number, reason: string, by?: StaffR
   for (const b of s.bets) {
     let pl = players.get(b.playerId);
     if (!pl) players.set(b.playerId, (pl = newPlayer(s.bets.balanceBefore(b.playerId) ?? null)));
-    pl.staked += b.stake;
+    addStake(pl, b, b.stake);
     pl.returned += b.stake;
     pl.betIds.push(b.id);
     inPlay -= b.stake;

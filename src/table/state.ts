@@ -19,10 +19,12 @@ import type { Result } from '../engine/index.ts';
 import { parseBet } from '../engine/index.ts';
 import { BetBook, RequestLog, type BetBookJson, type RequestRecord, type StoredBet } from './book.ts';
 import { rulesOf, type TableConfig } from './config.ts';
+import type { WheelState } from './wheel-state.ts';
 import type { StaffNote } from './step.ts';
 
 export type { StoredBet, RequestRecord } from './book.ts';
 export { BetBook, RequestLog } from './book.ts';
+export type { WheelAuditLine, WheelState } from './wheel-state.ts';
 
 /** Phases in which bets (and undo / rebet / double) are accepted. */
 export const BETTING_PHASES: readonly Phase[] = ['betting', 'launched'];
@@ -110,6 +112,12 @@ export interface TableState {
   /** The bets on the layout, with per-player indexes and totals and each player's balance before their first stake. */
   readonly bets: BetBook;
   readonly prisoners: readonly Prisoner[];
+  /**
+   * Chances simples returned on 0 / 00 that stay on the layout (historic tables, RULES §3a),
+   * between the settlement and the next coup, which starts with them as their players' bets.
+   * Absent when there are none.
+   */
+  readonly carried?: readonly StoredBet[];
   /** Each player's bets of their last coup with bets, for rebet (null-prototype object). */
   readonly lastBets: Readonly<Record<string, readonly StoredBet[]>>;
   readonly history: readonly RecentResult[];
@@ -119,6 +127,8 @@ export interface TableState {
   readonly nextBetSeq: number;
   /** Counter for ledger transaction ids. */
   readonly txSeq: number;
+  /** Mode `wheel` only (absent until the first wheel event): the automatic wheel's side of the table. */
+  readonly wheel?: WheelState;
   /** Staff actions of the current coup (no spin, void, ...), for its coup record; absent = none. */
   readonly staffLog?: readonly StaffNote[];
 }
@@ -245,7 +255,7 @@ type Json = Record<string, unknown>;
 const isObj = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x);
 const isIntOrNull = (x: unknown) => x === null || isInt(x);
-const PHASES: readonly Phase[] = ['closed', 'betting', 'launched', 'no-more-bets', 'settled', 'paused'];
+const PHASES: readonly Phase[] = ['closed', 'betting', 'launched', 'no-more-bets', 'settled', 'paused', 'held'];
 
 /**
  * Reads a stored table state (a snapshot's parsed JSON) back into a {@link TableState}: checks
@@ -279,6 +289,11 @@ export function restoreState(json: unknown): Result<TableState, TableError> {
   if (!Array.isArray(json.history)) return bad('history', 'is not a list');
   if (json.lastCoup !== null && !isObj(json.lastCoup)) return bad('lastCoup', 'is not an object or null');
   if (!isObj(json.lastBets)) return bad('lastBets', 'is not an object');
+  if (
+    json.carried !== undefined &&
+    (!Array.isArray(json.carried) || !json.carried.every((x) => isStored(x, tr.catalogue)))
+  )
+    return bad('carried', 'are not stored bets');
   if (json.staffLog !== undefined && (!Array.isArray(json.staffLog) || !json.staffLog.every(isObj)))
     return bad('staffLog', 'is not a list of staff actions');
   const sb = stakesOf(tr.catalogue);

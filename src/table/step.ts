@@ -3,7 +3,7 @@
  * state and {@link Effect}s for the driver) out, and the small helpers every part of the
  * machine builds its steps with.
  */
-import type { Audience, LiveEvent, LiveEventType, Published } from '../protocol/events.ts';
+import type { Audience, LiveEvent, LiveEventType, PaymentJson, Published } from '../protocol/events.ts';
 import { tableErr, type TableError } from '../protocol/errors.ts';
 import type { PocketLabel } from '../engine/index.ts';
 import type { TableConfigInput } from './config.ts';
@@ -25,6 +25,10 @@ export type TableEvent =
   | { type: 'close'; now: number }
   | { type: 'pause'; now: number }
   | { type: 'result'; now: number; pocket: unknown; source: 'rng' | 'croupier' }
+  /** An automatic wheel's call (mode `wheel`; src/table/wheel.ts). */
+  | { type: 'wheel'; now: number; signal: WheelSignal }
+  /** Staff on an automatic wheel's table: void a held coup (reason required), take over with the keypad, hand back. */
+  | { type: 'wheel-staff'; now: number; action: 'void' | 'manual' | 'auto'; reason?: string; by?: string }
   | { type: 'recover'; now: number }
   | { type: 'configure'; now: number; patch: Partial<Omit<TableConfigInput, 'id' | 'rules'>> }
   // table operation (issue 12): staff actions, each naming the staff account that did it
@@ -45,6 +49,40 @@ export type TableEvent =
       onZero?: 'prison' | 'partage';
       requestId?: string;
     };
+
+/**
+ * An automatic wheel's call as the table machine takes it (the wheel port's events, src/wheel/port.ts,
+ * translated by the application's wheel table): the game's phases, the result, a miss-spin, a
+ * fault of the game in progress, an incident (audit line). Pockets are engine labels.
+ */
+export type WheelSignal =
+  | { kind: 'betting-open'; spinCounter: number }
+  | { kind: 'ball-launched' }
+  | { kind: 'no-more-bets' }
+  | {
+      kind: 'result';
+      pocket: PocketLabel;
+      direction: 'clockwise' | 'anticlockwise';
+      spinCounter: number;
+      /** rpm × 10. */
+      rotorSpeed: number;
+    }
+  | { kind: 'miss-spin' }
+  | { kind: 'fault'; code: string; reason: string; inGame: boolean; detail?: number }
+  | { kind: 'incident'; code: string; reason: string; detail?: Record<string, unknown> };
+
+/** An automatic wheel's part of a coup record: spin counter, rotor direction and speed, the audit lines, the fault. */
+export interface CoupWheel {
+  readonly spinCounter: number | null;
+  readonly direction: 'clockwise' | 'anticlockwise' | null;
+  /** rpm × 10 (null when the coup did not end on a wheel result). */
+  readonly rotorSpeed: number | null;
+  readonly missSpins: number;
+  /** Incidents, faults and staff actions of the coup (WheelAuditLine). */
+  readonly audit: ReadonlyArray<Readonly<Record<string, unknown>>>;
+  /** The croupier keyed the number (manual fallback or a held coup). */
+  readonly manual: boolean;
+}
 
 /** The staff account behind a staff action (recorded in the coup record and the events): account id and role. */
 export interface StaffRef {
@@ -67,6 +105,16 @@ export interface CoupPlayer {
   returned: number;
   balanceBeforeBets: number | null;
   betIds: string[];
+  /**
+   * Stakes of bets that stayed on the layout from an earlier coup (historic tables, RULES §3a)
+   * and were in play in this one: not new stakes (the wallet paid them in their first coup).
+   */
+  carriedStakes?: number;
+  /**
+   * Stakes returned on 0 / 00 that stay on the layout as the player's bets of the next coup
+   * (historic tables, RULES §3a): the player's, but not handed to the wallet (not in `returned`).
+   */
+  carried?: number;
   /** La partage taken in this coup's zero-choice window (added to the record afterwards, see the `partage` effect). */
   partages?: CoupPartage[];
 }
@@ -89,8 +137,10 @@ export interface CoupRecord {
   readonly closedAt: number | null;
   readonly resultAt: number;
   readonly pocket: PocketLabel | null;
-  readonly source: 'rng' | 'croupier' | null;
+  readonly source: 'rng' | 'croupier' | 'wheel' | null;
   readonly reason?: string;
+  /** Mode `wheel`: the automatic wheel's facts of the coup. */
+  readonly wheel?: CoupWheel;
   /** settlementJson of the engine plus `owners` (void coups: null). */
   readonly settlement: unknown;
   /** Staff actions of the coup in order (no spin, void, ...; absent when none). */
@@ -112,7 +162,15 @@ export type Effect =
    * La partage taken after the settlement, in the zero-choice window of coup `coup`: the store
    * adds it to that coup's record (`players[playerId].partages`, RULES §4: with its rounding).
    */
-  | { type: 'partage'; tableId: string; coup: number; playerId: string; partage: CoupPartage }
+  | {
+      type: 'partage';
+      tableId: string;
+      coup: number;
+      playerId: string;
+      partage: CoupPartage;
+      /** Its line of that coup's payment list (engine payment order), when it pays a half back. */
+      line?: PaymentJson;
+    }
   | { type: 'publish'; message: Published };
 
 /** A transition's result. `state === previous state` exactly when nothing changed. */

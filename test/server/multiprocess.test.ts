@@ -224,7 +224,7 @@ describe.skipIf(skip !== null)(
       const survivor = await serve('survivor');
       const health0 = await api(survivor, 'GET', '/api/health');
       expect(health0.tables).toEqual([]);
-      expect([...health0.remoteTables].sort()).toEqual(['paris', 'vegas']);
+      expect([...health0.remoteTables].sort()).toEqual(['auto', 'paris', 'vegas']);
 
       // a table created by the owner's admin afterwards is listed as remote by the survivor
       const created = await api(owner, 'POST', '/api/admin/tables', ADMIN, {
@@ -270,7 +270,7 @@ describe.skipIf(skip !== null)(
         'the takeover',
         async () => {
           const h = await api(survivor, 'GET', '/api/health');
-          return [...h.tables].sort().join() === 'lyon,paris,vegas' && h.remoteTables.length === 0;
+          return [...h.tables].sort().join() === 'auto,lyon,paris,vegas' && h.remoteTables.length === 0;
         },
         20_000,
       );

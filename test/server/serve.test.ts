@@ -118,7 +118,7 @@ describe('croupier serve (process)', () => {
       expect(errorOf(inUse.out())).toMatchObject({ code: 'ADDRESS_IN_USE' });
       // the lock is released: the data directory opens again
       const store = await openSqliteStore(join(dir, 'croupier.sqlite'));
-      expect((await store.listTables()).map((t) => t.id)).toEqual(['paris', 'vegas']);
+      expect((await store.listTables()).map((t) => t.id)).toEqual(['paris', 'vegas', 'auto']);
       await store.close();
       const badHost = serve(['--port', '0', '--host', '256.1.1.1', '--data-dir', dir]);
       expect(await badHost.exit(30_000), badHost.out() + badHost.err()).toBe(2);

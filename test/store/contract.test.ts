@@ -286,6 +286,44 @@ for (const kind of kinds) {
         expect(after.net).toBe(after.balanceAfter - after.balanceBefore - after.staked + after.partage);
       });
 
+      it('a partage taken after the settlement joins the stored coup record (players[].partages with its rounding, the payment line, its owner) and the player history', async () => {
+        const line = {
+          betId: 'c1-2',
+          kind: 'chance',
+          key: 'rouge',
+          numbers: [],
+          text: 'rouge',
+          stake: 1001,
+          action: 'partage',
+          amount: 500,
+          placement: 'beside-stake',
+          rounding: { exact: '1001/2', paid: 500 },
+        };
+        const plein = { ...line, betId: 'c1-1', kind: 'plein', key: '0', stake: 100, action: 'pay', amount: 3500 };
+        const partage = { prisoner: 'c1-2', chance: 'rouge', returned: 500, at: 30_500, rounding: line.rounding };
+        await store.transaction(async (tx) => {
+          await tx.createPlayer({ id: 'ros', name: 'Ros', createdAt: 0 });
+          await tx.recordCoup(
+            {
+              ...record('amend', 1, { ros: 1101 }, 30_000),
+              pocket: 0,
+              settlement: { bets: {}, owners: { 'c1-1': 'ros' }, payments: [plein] },
+            },
+            new Map([['ros', { before: 8_899, after: 12_499 }]]),
+          );
+          await tx.recordPartage({ tableId: 'amend', coup: 1, playerId: 'ros', partage, line: line as never });
+          // a coup that was never recorded is left alone
+          await tx.recordPartage({ tableId: 'amend', coup: 9, playerId: 'ros', partage });
+        });
+        const rec = (await store.coup('amend', 1)) as CoupRecord & { settlement: Record<string, any> };
+        expect(rec.players.ros.partages).toEqual([partage]);
+        // the engine's payment order: chances simples before pleins
+        expect(rec.settlement.payments.map((p: { betId: string }) => p.betId)).toEqual(['c1-2', 'c1-1']);
+        expect(rec.settlement.owners).toEqual({ 'c1-1': 'ros', 'c1-2': 'ros' });
+        expect((await store.playerHistory('ros', 1))[0].partages).toEqual([partage]);
+        expect(await store.coup('amend', 9)).toBeNull();
+      });
+
       it('bulk ledger: a transaction of 5,000 postings in one go returns every balance after it; a refusal rolls all back', async () => {
         const n = 5_000;
         const many = makeTx({ id: 'bulk-1', kind: 'deposit', at: 2 }, [

@@ -205,11 +205,12 @@ describe('bets: limits, funds, idempotency, undo/rebet/double', () => {
       cheval: 6000,
       transversale: 10_000,
       carre: 12_000,
-      cinq: 15_000,
       sixain: 20_000,
       douzaine: 50_000,
       douzaines: 200_000,
     });
+    // a french table offers no five-number (RULES §3a): no maximum for it
+    expect(h.state.config.maxima.cinq).toBeUndefined();
   });
 
   it('insufficient funds and engine rejections are values; the state is unchanged', () => {

@@ -43,7 +43,7 @@ export interface TableConfigJson {
   minimum: number;
   maxima: Record<PositionKind, number>;
   timings: { bettingMs: number; launchMs: number; ballMs: number; resultMs: number; zeroChoiceMs: number };
-  mode: 'rng' | 'manual';
+  mode: 'rng' | 'manual' | 'wheel';
   maxBetsPerPlayer: number;
   timeZone: string;
 }
@@ -113,7 +113,7 @@ export interface LastCoupJson {
   owners?: Record<string, string>;
 }
 
-export type Phase = 'closed' | 'betting' | 'launched' | 'no-more-bets' | 'settled' | 'paused';
+export type Phase = 'closed' | 'betting' | 'launched' | 'no-more-bets' | 'settled' | 'paused' | 'held';
 
 /** A table's state (table/view.ts tableView), with the player's part when logged in. */
 export interface TableViewJson {

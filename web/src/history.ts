@@ -62,3 +62,27 @@ export function coupResult(s: SettlementLike): CoupResult {
   const kind = s.staked === 0 && gain === 0 ? 'none' : gain > 0 ? 'win' : gain === 0 ? 'stake-back' : 'loss';
   return { net, gain, freed, held, kind };
 }
+
+/**
+ * My result of a coup from the game recall (when the live settlement event was missed, e.g.
+ * after a reload), as {@link coupResult} reads it; undefined when the recall does not have it.
+ */
+export function recalledSettlement(
+  history: readonly PlayerCoupJson[],
+  tableId: string,
+  coup: number,
+): (SettlementLike & { prisonerStakes: number }) | undefined {
+  const c = history.find((x) => x.tableId === tableId && x.number === coup);
+  if (!c) return undefined;
+  const bets: Record<string, { status: string; returned?: number; kept?: number }> = {};
+  for (const [id, o] of Object.entries(c.outcomes))
+    bets[id] = { status: o.status, returned: o.returned, kept: (o as { kept?: number }).kept };
+  return {
+    staked: c.staked,
+    prisonerStakes: c.prisonerStakes,
+    returned: c.returned,
+    bets,
+    partage: c.partage ?? 0,
+    partaged: (c.partages ?? []).map((x) => x.prisoner),
+  };
+}

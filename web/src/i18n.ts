@@ -163,6 +163,24 @@ const EN = {
   status_partage: 'la partage',
   status_returned: 'returned',
   status_open: 'on the table',
+  // automatic wheel (issue 13)
+  held: 'Coup held',
+  bannerHeld:
+    'The wheel reported a fault: the coup is held for the chef de table. Your bets stay until the chef decides.',
+  wheelMissSpin: 'No spin: the ball is launched again. Your bets stay.',
+  wheelVoid: 'The wheel reported a fault: the coup is void and every stake is returned.',
+  wheelManual: 'The croupier has taken over the wheel.',
+  wheelAuto: 'The automatic wheel drives the table again.',
+  wheelPanel: 'Automatic wheel',
+  wheelLink: 'Link',
+  wheelState: 'Wheel state',
+  wheelWarnings: 'Warnings',
+  wheelSpin: 'Spin counter',
+  wheelTakeOver: 'Take over with the keypad',
+  wheelHandBack: 'Hand back to the wheel',
+  wheelVoidCoup: 'Void the coup',
+  wheelVoidReason: 'Reason for the void',
+  wheelHeldBy: 'Held by a wheel fault',
 };
 
 /** The shape of a UI dictionary. */
@@ -302,6 +320,24 @@ const FR: Dict = {
   status_partage: 'la partage',
   status_returned: 'rendu',
   status_open: 'sur le tapis',
+  // automatic wheel (issue 13)
+  held: 'Coup suspendu',
+  bannerHeld:
+    'Le cylindre a signalé un défaut : le coup attend la décision du chef de table. Vos mises restent en place.',
+  wheelMissSpin: 'Coup nul : la bille est relancée. Vos mises restent en place.',
+  wheelVoid: 'Le cylindre a signalé un défaut : le coup est annulé et toutes les mises sont rendues.',
+  wheelManual: 'Le croupier a repris la main sur le cylindre.',
+  wheelAuto: 'Le cylindre automatique mène de nouveau la table.',
+  wheelPanel: 'Cylindre automatique',
+  wheelLink: 'Liaison',
+  wheelState: 'État du cylindre',
+  wheelWarnings: 'Alertes',
+  wheelSpin: 'Compteur de lancers',
+  wheelTakeOver: 'Reprendre au clavier',
+  wheelHandBack: 'Rendre la main au cylindre',
+  wheelVoidCoup: 'Annuler le coup',
+  wheelVoidReason: 'Motif de l’annulation',
+  wheelHeldBy: 'Suspendu par un défaut du cylindre',
 };
 
 const CS: Dict = {
@@ -435,6 +471,23 @@ const CS: Dict = {
   status_partage: 'polovina vkladu',
   status_returned: 'vráceno',
   status_open: 'na stole',
+  // automatic wheel (issue 13)
+  held: 'Kolo pozdrženo',
+  bannerHeld: 'Ruleta hlásí poruchu: kolo čeká na rozhodnutí vedoucího stolu. Vaše sázky zůstávají.',
+  wheelMissSpin: 'Neplatný hod: kulička bude vržena znovu. Vaše sázky zůstávají.',
+  wheelVoid: 'Ruleta hlásí poruchu: kolo je zrušeno a všechny sázky jsou vráceny.',
+  wheelManual: 'Krupiér převzal ovládání rulety.',
+  wheelAuto: 'Stůl opět řídí automatická ruleta.',
+  wheelPanel: 'Automatická ruleta',
+  wheelLink: 'Spojení',
+  wheelState: 'Stav rulety',
+  wheelWarnings: 'Varování',
+  wheelSpin: 'Počítadlo hodů',
+  wheelTakeOver: 'Převzít klávesnicí',
+  wheelHandBack: 'Vrátit ruletě',
+  wheelVoidCoup: 'Zrušit kolo',
+  wheelVoidReason: 'Důvod zrušení',
+  wheelHeldBy: 'Pozdrženo poruchou rulety',
 };
 
 const DE: Dict = {
@@ -568,6 +621,23 @@ const DE: Dict = {
   status_partage: 'Teilung',
   status_returned: 'zurück',
   status_open: 'im Spiel',
+  // automatic wheel (issue 13)
+  held: 'Coup angehalten',
+  bannerHeld: 'Der Kessel meldet einen Fehler: der Coup wartet auf den Tischchef. Ihre Einsätze bleiben stehen.',
+  wheelMissSpin: 'Kein Coup: die Kugel wird neu geworfen. Ihre Einsätze bleiben stehen.',
+  wheelVoid: 'Der Kessel meldet einen Fehler: der Coup ist ungültig, alle Einsätze werden zurückgegeben.',
+  wheelManual: 'Der Croupier hat den Kessel übernommen.',
+  wheelAuto: 'Der automatische Kessel führt den Tisch wieder.',
+  wheelPanel: 'Automatischer Kessel',
+  wheelLink: 'Verbindung',
+  wheelState: 'Kesselzustand',
+  wheelWarnings: 'Warnungen',
+  wheelSpin: 'Wurfzähler',
+  wheelTakeOver: 'Mit der Tastatur übernehmen',
+  wheelHandBack: 'An den Kessel zurückgeben',
+  wheelVoidCoup: 'Coup annullieren',
+  wheelVoidReason: 'Grund der Annullierung',
+  wheelHeldBy: 'Durch einen Kesselfehler angehalten',
 };
 
 const IT: Dict = {
@@ -702,6 +772,23 @@ const IT: Dict = {
   status_partage: 'à partager',
   status_returned: 'resa',
   status_open: 'sul tavolo',
+  // automatic wheel (issue 13)
+  held: 'Colpo sospeso',
+  bannerHeld: 'Il cilindro segnala un guasto: il colpo attende il capotavolo. Le vostre puntate restano.',
+  wheelMissSpin: 'Colpo nullo: la pallina viene rilanciata. Le vostre puntate restano.',
+  wheelVoid: 'Il cilindro segnala un guasto: il colpo è annullato e tutte le puntate sono restituite.',
+  wheelManual: 'Il croupier ha preso il controllo del cilindro.',
+  wheelAuto: 'Il cilindro automatico guida di nuovo il tavolo.',
+  wheelPanel: 'Cilindro automatico',
+  wheelLink: 'Collegamento',
+  wheelState: 'Stato del cilindro',
+  wheelWarnings: 'Avvisi',
+  wheelSpin: 'Contatore lanci',
+  wheelTakeOver: 'Prendere il controllo con la tastiera',
+  wheelHandBack: 'Restituire al cilindro',
+  wheelVoidCoup: 'Annullare il colpo',
+  wheelVoidReason: 'Motivo dell’annullamento',
+  wheelHeldBy: 'Sospeso per un guasto del cilindro',
 };
 
 /** UI dictionaries per language. */

@@ -45,5 +45,7 @@ export function phaseStatus(phase: Phase, pauseRequested = false): PhaseStatus {
       return { open: false, name: 'paused', banner: 'bannerPaused', tone: 'paused' };
     case 'closed':
       return { open: false, name: 'closed', banner: 'bannerClosed', tone: 'closed' };
+    case 'held':
+      return { open: false, name: 'held', banner: 'bannerHeld', tone: 'warning' };
   }
 }

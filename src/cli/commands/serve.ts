@@ -20,6 +20,7 @@ import { preset as presetRules, resolveRules } from '../../engine/index.ts';
 import { MIN_TIMINGS, resolveTableConfig, type TableTimings } from '../../table/config.ts';
 import type { TableEvent } from '../../table/machine.ts';
 import { CliError } from '../io.ts';
+import { startDemoWheel, type DemoWheel } from './serve-wheel.ts';
 
 /** Options of `croupier serve`. */
 export interface ServeOptions {
@@ -41,6 +42,8 @@ export interface ServeOptions {
   takeoverSeconds: string;
   logLevel: string;
   webDir?: string;
+  /** Games per hour of the demo table **auto**'s wheel simulator. */
+  autoGamesPerHour: string;
 }
 
 /** Registers the `serve` command. */
@@ -81,6 +84,7 @@ export function registerServeCommand(program: Command): void {
       'PostgreSQL: every n seconds take over the tables whose process died and list tables created elsewhere (0 = off; ignored with SQLite)',
       '5',
     )
+    .option('--auto-games-per-hour <n>', 'games per hour of the demo table auto (its SS2 wheel simulator)', '60')
     .option('--log-level <level>', 'pino log level', process.env.LOG_LEVEL ?? 'info')
     .option(
       '--web-dir <dir>',
@@ -119,6 +123,7 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
   }
   const timings = parseTimings(o.timings);
   const demo = o.demo !== false;
+  const autoGph = gamesPerHour(o.autoGamesPerHour);
   for (const t of demoTables(betting, timings)) {
     const r = resolveTableConfig(t);
     if (!r.ok) throw new CliError('INVALID_ARGUMENTS', `--timings / --betting-seconds: ${r.error.message}`);
@@ -157,9 +162,11 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
   let bus: Bus | null = null;
   let casino: Casino | null = null;
   let app: FastifyInstance | null = null;
+  let wheel: DemoWheel | null = null;
   const closeAll = async () => {
     const steps: Array<() => Promise<unknown> | undefined> = [
       () => casino?.stop(),
+      () => wheel?.stop(),
       () => app?.close(),
       () => bus?.close(),
       () => store.close(),
@@ -182,7 +189,9 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
     };
     const only = o.tables ? new Set(o.tables.split(',').map((s) => s.trim())) : null;
     const registration = o.openRegistration ?? demo;
+    if (demo) wheel = await startDemoWheel({ gamesPerHour: autoGph });
     casino = new Casino({
+      ...(wheel ? { wheels: { devices: wheel.devices, demoAuto: true } } : {}),
       store,
       bus,
       log,
@@ -204,31 +213,7 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
     app = await buildServer({ casino, logger: log, ...(o.webDir ? { webDir: resolve(o.webDir) } : {}) });
     // several processes on PostgreSQL: take over the tables of a process that died (no-op on SQLite)
     casino.watchOrphans(Math.round(takeover * 1000));
-    let address: string;
-    try {
-      address = await app.listen({ port, host: o.host });
-    } catch (e) {
-      const code = (e as { code?: string }).code;
-      if (code === 'EADDRINUSE')
-        throw new CliError(
-          'ADDRESS_IN_USE',
-          `cannot listen on ${o.host} port ${port}: the address is in use (another server?)`,
-        );
-      if (
-        code === 'EADDRNOTAVAIL' ||
-        code === 'ENOTFOUND' ||
-        code === 'EAI_AGAIN' ||
-        code === 'EAI_NONAME' ||
-        code === 'EINVAL' ||
-        code === 'EACCES'
-      ) {
-        throw new CliError(
-          'INVALID_ARGUMENTS',
-          `--host ${o.host} / --port ${port}: cannot listen there (${(e as Error).message})`,
-        );
-      }
-      throw e;
-    }
+    const address = await listen(app, port, o.host);
     const url = address.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
     const bound = app.server.address();
     const boundHost = bound && typeof bound === 'object' ? bound.address : o.host;
@@ -256,6 +241,7 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
         `  API:               ${url}/api/tables   (docs/API.md)   live events: ${url.replace(/^http/, 'ws')}/ws`,
         `  store:             ${where}${o.pubsub ? `; pub/sub ${o.pubsub}` : ''}`,
         `  tables:            ${tables.join(', ') || 'none'}`,
+        ...wheelBanner(wheel, autoGph, url),
         ...(seeded.updated.length
           ? [
               `  demo timings:      applied to ${seeded.updated.join(', ')} (${Object.entries(apply)
@@ -277,9 +263,10 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
     setTimeout(() => process.exit(process.exitCode ?? 1), 3000).unref();
     throw e;
   }
-  const running = { casino, app, bus };
+  const running = { casino, app, bus, wheel };
   const shutdown = async () => {
     await running.casino.stop();
+    await running.wheel?.stop();
     await running.app.close();
     await running.bus.close();
     await store.close();
@@ -287,6 +274,51 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
+}
+
+/** Listens; an address in use or not available is a CliError (exit code, no stack trace). */
+async function listen(app: FastifyInstance, port: number, host: string): Promise<string> {
+  try {
+    return await app.listen({ port, host });
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'EADDRINUSE')
+      throw new CliError(
+        'ADDRESS_IN_USE',
+        `cannot listen on ${host} port ${port}: the address is in use (another server?)`,
+      );
+    if (
+      code === 'EADDRNOTAVAIL' ||
+      code === 'ENOTFOUND' ||
+      code === 'EAI_AGAIN' ||
+      code === 'EAI_NONAME' ||
+      code === 'EINVAL' ||
+      code === 'EACCES'
+    ) {
+      throw new CliError(
+        'INVALID_ARGUMENTS',
+        `--host ${host} / --port ${port}: cannot listen there (${(e as Error).message})`,
+      );
+    }
+    throw e;
+  }
+}
+
+/** `--auto-games-per-hour`: an integer 1..36000. */
+function gamesPerHour(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(String(text)) || n < 1 || n > 36_000)
+    throw new CliError('INVALID_ARGUMENTS', '--auto-games-per-hour must be an integer 1..36000');
+  return n;
+}
+
+/** The banner's lines about the demo table **auto**: its wheel simulator, its board and permanence. */
+function wheelBanner(wheel: DemoWheel | null, gph: number, url: string): string[] {
+  if (!wheel) return [];
+  return [
+    `  auto wheel:        SS2 simulator, ${gph} games/hour, over ${wheel.how}`,
+    `  results board:     ${url}/board?table=auto   permanence: ${url}/permanence?table=auto`,
+  ];
 }
 
 /** `--timings`: a JSON object of the timing names with integer milliseconds (checked again by the table configuration). */

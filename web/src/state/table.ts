@@ -233,6 +233,9 @@ function onEvent(s: TableState, e: LiveEvent | StateMessage, at: number, duratio
       return { ...s, resync: true };
     case 'integrity-alert': // staff only: nothing on the player's table
       return s;
+    case 'wheel': // an automatic wheel's notice (the phase and coup-void events carry the state)
+    case 'wheel-status': // staff only
+      return s;
   }
 }
 

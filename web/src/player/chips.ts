@@ -1,0 +1,87 @@
+/**
+ * The chip rack (1, 2, 5, 10, 25, 100, 500 × the table minimum, under the largest maximum) as a
+ * radio group, and Undo / Clear / Rebet / Double, enabled by phase, slip and RepeatGuard.
+ */
+import { byId, h } from '../dom.ts';
+import { DICTS, t } from '../i18n.ts';
+import { chipDenominations, chipLabel } from '../money.ts';
+import { phaseStatus } from '../phase.ts';
+import { radioKeyTarget, radioTabIndex } from '../radio.ts';
+import { command, mySlipKey } from './actions.ts';
+import type { PlayerCtx } from './context.ts';
+
+/** The controls panel: chip rack, actions and the info line. Keeps `app.chip` among the table's chips. */
+export function chipsPanel(app: PlayerCtx): HTMLElement {
+  const v = app.view!;
+  const L = app.lang;
+  const d = DICTS[L];
+  const denoms = chipDenominations(v.table.minimum, Math.max(...Object.values(v.table.maxima)));
+  if (!denoms.includes(app.chip)) app.chip = denoms[0] ?? v.table.minimum;
+  // the chip rack is a radio group: one tab stop (the chosen chip), arrows / Home / End choose
+  const rack = h('div', { class: 'rack', role: 'radiogroup', 'aria-label': d.chips, id: 'rack' });
+  const checked = denoms.indexOf(app.chip);
+  denoms.forEach((value, i) => {
+    const b = h(
+      'button',
+      {
+        class: `rack-chip v${i}`,
+        type: 'button',
+        role: 'radio',
+        'aria-checked': String(i === checked),
+        tabindex: radioTabIndex(i, checked),
+        'aria-label': t(L, 'chipValue', { v: app.money(value) }),
+        dataset: { value: String(value) },
+      },
+      chipLabel(value, app.currency, L),
+    );
+    b.addEventListener('click', () => {
+      app.chip = value;
+      for (const c of Array.from(rack.querySelectorAll('button'))) {
+        c.setAttribute('aria-checked', String(c === b));
+        c.tabIndex = c === b ? 0 : -1;
+      }
+      app.layout?.refreshLabels();
+    });
+    b.addEventListener('keydown', (e) => {
+      const all = Array.from(rack.querySelectorAll<HTMLButtonElement>('button'));
+      const target = radioKeyTarget(e.key, all.indexOf(b), all.length);
+      if (target === null) return;
+      e.preventDefault();
+      all[target].focus();
+      all[target].click();
+    });
+    rack.append(b);
+  });
+  const act = (id: 'undo' | 'clear' | 'rebet' | 'double', text: string, cls = 'btn') =>
+    h('button', { class: cls, type: 'button', id, onclick: () => void command(app, id) }, text);
+  const actions = h(
+    'div',
+    { class: 'actions' },
+    act('undo', d.undo),
+    act('clear', d.clear, 'btn danger'),
+    act('rebet', d.rebet),
+    act('double', d.double),
+  );
+  return h(
+    'section',
+    { class: 'panel controls-panel', 'aria-label': d.chips },
+    h('div', { class: 'rack-row' }, rack, actions),
+    h('div', { class: 'info-line', id: 'info', 'aria-live': 'polite' }),
+  );
+}
+
+/** Undo / Clear need bets; Rebet an offer not yet taken; Double bets and no double in flight. */
+export function updateActions(app: PlayerCtx): void {
+  const v = app.view!;
+  const betting = phaseStatus(v.phase, v.pauseRequested).open;
+  const myBets = v.my?.bets ?? [];
+  byId<HTMLButtonElement>('undo').disabled = !betting || myBets.length === 0;
+  byId<HTMLButtonElement>('clear').disabled = !betting || myBets.length === 0;
+  const rebetBtn = byId<HTMLButtonElement>('rebet');
+  const doubleBtn = byId<HTMLButtonElement>('double');
+  rebetBtn.disabled =
+    !betting || !v.my?.canRebet || !app.repeatGuard.allowed('rebet', v.coup, mySlipKey(app), Date.now());
+  doubleBtn.disabled = !betting || myBets.length === 0 || app.repeatGuard.busy('double');
+  rebetBtn.setAttribute('aria-busy', String(app.repeatGuard.busy('rebet')));
+  doubleBtn.setAttribute('aria-busy', String(app.repeatGuard.busy('double')));
+}

@@ -1,0 +1,81 @@
+/**
+ * "My history" (game recall): my last coups on all tables, each bet with its stake, what it
+ * returned and its outcome, a partage taken in the zero's choice window; the net per coup is the
+ * wallet change the server reports (web/src/history.ts).
+ */
+import { colourOf, pocketText, type Chance } from '../../../src/engine/index.ts';
+import type { PlayerCoupJson } from '../api.ts';
+import { h, numBadge } from '../dom.ts';
+import { coupNet } from '../history.ts';
+import { calls, chanceName, DICTS } from '../i18n.ts';
+import { toPocket } from '../state/table.ts';
+import { cap, type PlayerCtx } from './context.ts';
+import { betName } from './slip-view.ts';
+
+/** The history panel (filled by {@link renderHistory}). */
+export function historyPanel(app: PlayerCtx): HTMLElement {
+  const d = DICTS[app.lang];
+  return h(
+    'section',
+    { class: 'panel', 'aria-label': d.history },
+    h('h2', {}, d.history),
+    h('ul', { class: 'history', id: 'history' }),
+  );
+}
+
+/** Fills the history from `app.history`. */
+export function renderHistory(app: PlayerCtx): void {
+  const box = document.getElementById('history');
+  if (!box) return;
+  const d = DICTS[app.lang];
+  if (app.history.length === 0) {
+    box.replaceChildren(h('li', { class: 'empty' }, d.noHistory));
+    return;
+  }
+  box.replaceChildren(...app.history.map((c) => coupItem(app, c)));
+}
+
+function coupItem(app: PlayerCtx, c: PlayerCoupJson): HTMLElement {
+  const d = DICTS[app.lang];
+  const m = (minor: number) => app.money(minor);
+  const wheel = app.view?.table.rules.wheel ?? 'single';
+  const net = coupNet(c);
+  const p = c.pocket === null ? null : toPocket(c.pocket);
+  const bets = c.bets.map((b) => {
+    const o = c.outcomes[b.id];
+    const status = o ? ((d as unknown as Record<string, string>)[`status_${o.status}`] ?? o.status) : '';
+    return h(
+      'li',
+      {},
+      `${betName(b, wheel, app.lang, m)}: ${m(b.stake)} → ${o ? m(o.returned) : '—'} ${status ? `(${status})` : ''}`,
+    );
+  });
+  // la partage chosen in the zero's choice window (after the settlement): the half back
+  for (const x of c.partages ?? []) {
+    const chance = x.chance ? ` (${chanceName(app.lang, x.chance as Chance)})` : '';
+    bets.push(
+      h('li', { dataset: { partage: x.prisoner } }, `${cap(calls(app.lang).partage)}${chance}: +${m(x.returned)}`),
+    );
+  }
+  return h(
+    'li',
+    { dataset: { coup: String(c.number), table: c.tableId } },
+    h(
+      'details',
+      {},
+      h(
+        'summary',
+        { class: 'head' },
+        p === null ? h('span', {}, '—') : numBadge(pocketText(p), colourOf(p)),
+        h('span', {}, `${d.coup} ${c.number} · ${c.tableId}`),
+        h('span', { class: `net${net > 0 ? ' pos' : ''}` }, `${net > 0 ? '+' : ''}${m(net)}`),
+      ),
+      h(
+        'div',
+        {},
+        `${d.stake} ${m(c.staked + c.prisonerStakes)} · ${d.returned} ${m(c.returned + (c.partage ?? 0))} · ${d.balance} ${m(c.balanceAfter + (c.partage ?? 0))}`,
+      ),
+      h('ul', {}, ...bets),
+    ),
+  );
+}
