@@ -34,6 +34,7 @@ import { LocalBus } from '../src/app/bus.ts';
 import { Casino } from '../src/app/casino.ts';
 import { ensureTable } from '../src/app/driver.ts';
 import { buildServer } from '../src/server/app.ts';
+import { UNLIMITED } from '../src/server/limits.ts';
 import { defaultPgUrl, dropPostgresSchema, openPostgresStore, openSqliteStore, SqlStore } from '../src/store/sql.ts';
 import { resolveTableConfig } from '../src/table/config.ts';
 import { inPlayAccount, playerAccount } from '../src/table/ledger.ts';
@@ -114,7 +115,8 @@ async function startServer(kind: string, prepare?: (s: SqlStore) => Promise<void
   await prepare?.(store);
   const casino = new Casino({ store, bus: new LocalBus(), timers: false, staffTokens: STAFF });
   await casino.start();
-  const app = await buildServer({ casino, webDir: join(tmpdir(), 'croupier-bench-no-web') });
+  // every rate and cap off: the benchmark loads one server from one address (docs/SECURITY.md)
+  const app = await buildServer({ casino, webDir: join(tmpdir(), 'croupier-bench-no-web'), limits: UNLIMITED });
   const httpBase = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     store,
@@ -151,6 +153,7 @@ const tableInput = (id: string) => ({
   minimum: 10,
   mode: 'manual' as const,
   croupierPaced: true,
+  confirmResult: false,
   maxBetsPerPlayer: 100,
 });
 

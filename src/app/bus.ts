@@ -7,6 +7,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Published } from '../table/machine.ts';
+import type { BusHealth } from '../protocol/views.ts';
 
 /** A publish/subscribe channel of live table events. */
 export interface Bus {
@@ -15,6 +16,14 @@ export interface Bus {
   /** Registers a handler; returns the unsubscribe function. */
   subscribe(handler: (message: Published) => void): () => void;
   close(): Promise<void>;
+  /** The bus's state for `/api/health` (a bus without it is always ok). */
+  health?(): BusHealth;
+  /**
+   * Registers a handler called when the bus is back after an outage: subscribers may have
+   * missed events from other processes, so clients refetch their state (the hub sends `resync`).
+   * Returns the unregister function.
+   */
+  onResync?(handler: () => void): () => void;
 }
 
 /** In-process bus: handlers run synchronously inside publish, in subscription order. */

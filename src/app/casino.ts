@@ -5,9 +5,11 @@
  * its methods (or of `players`, `views`), never the store.
  */
 import type { Logger } from 'pino';
-import { CryptoSource, SeededSource, type RandomSource } from '../rng/index.ts';
-import type { HealthView } from '../protocol/views.ts';
+import { CryptoDraws, SeededDraws, type DrawSource } from '../rng/index.ts';
+import type { FailedTableView, HealthView } from '../protocol/views.ts';
 import { echo } from '../protocol/shape.ts';
+import { RemoteStates } from './remote-states.ts';
+import { healthStatus, startOrReport, unavailableError } from './table-status.ts';
 import type { Store } from '../store/port.ts';
 import {
   resolveTableConfig,
@@ -74,6 +76,9 @@ export class Casino {
   readonly tables = new Map<string, TableDriver>();
   /** Tables in the store that another process runs (claimed by it); read-only here. */
   readonly remote = new Set<string>();
+  readonly failed = new Map<string, FailedTableView>(); // recovery failed here: stopped, in health (issue 10 item 2)
+  readonly moving = new Set<string>(); // being started (recovered, taken over): commands answer TABLE_MOVING
+  readonly seeded: boolean; // the RNG tables here draw from a seed: tests and demos, never real play (item 13)
   /** Names of the demo players (set by {@link Casino.seedDemo}), offered by the login screen. */
   demoPlayers: string[] = [];
   /** Players, wallets and sessions. */
@@ -91,10 +96,12 @@ export class Casino {
   private watcher: TimerHandle | null = null;
   private sweep: Promise<unknown> = Promise.resolve();
   private stopped = false;
+  private readonly remoteStates: RemoteStates; // tables run elsewhere, kept up to date (issue 10 item 14)
 
   constructor(readonly opts: CasinoOptions) {
     const c = opts.clock ?? systemClock;
     this.clockPort = typeof c === 'function' ? clockFrom(c) : c;
+    this.seeded = (opts.rng ?? 'crypto') !== 'crypto';
     this.clock = () => this.clockPort.now();
     this.players = new Players({
       store: opts.store,
@@ -106,6 +113,7 @@ export class Casino {
       ...(opts.welcomeBalance !== undefined ? { welcomeBalance: opts.welcomeBalance } : {}),
     });
     this.views = new ReadModels({ store: opts.store, players: this.players, clock: this.clockPort, states: this });
+    this.remoteStates = new RemoteStates({ store: opts.store, clock: this.clockPort });
     this.integrity = new IntegrityWatch({ store: opts.store, publish: (m) => opts.bus.publish(m), log: opts.log });
     const w = opts.wheels ?? {};
     this.wheels = new WheelTables({ clock: this.clockPort, publish: (m) => opts.bus.publish(m), ...w, log: opts.log });
@@ -138,10 +146,9 @@ export class Casino {
     return this.opts.bus;
   }
 
-  private source(tableId: string): RandomSource {
-    const rng = this.opts.rng ?? 'crypto';
-    if (rng === 'crypto') return new CryptoSource();
-    return new SeededSource(`${rng.slice('seeded:'.length)}:${tableId}`);
+  /** A table's draws: node:crypto, or per (seed, table, coup) so a restart continues the stream (issue 10 item 13). */
+  private source(_tableId: string): DrawSource {
+    return this.seeded ? new SeededDraws(this.opts.rng!.slice('seeded:'.length)) : new CryptoDraws();
   }
 
   /**
@@ -158,7 +165,7 @@ export class Casino {
   private async claimAll(): Promise<void> {
     for (const config of await this.store.listTables()) {
       if (this.stopped) return;
-      if (this.tables.has(config.id)) continue;
+      if (this.tables.has(config.id) || this.failed.has(config.id)) continue;
       if ((this.opts.tableFilter && !this.opts.tableFilter(config.id)) || !(await this.store.claimTable(config.id))) {
         if (!this.remote.has(config.id)) {
           this.remote.add(config.id);
@@ -167,7 +174,8 @@ export class Casino {
         continue;
       }
       const orphan = this.remote.delete(config.id);
-      await this.startTable(config.id);
+      const id = config.id; // a table whose recovery fails is reported, the others run on
+      if (!(await startOrReport(id, () => this.startTable(id), this, this.clock(), this.opts.log))) continue;
       if (orphan) this.opts.log?.info({ table: config.id }, `took over table ${config.id}`);
     }
   }
@@ -208,29 +216,16 @@ export class Casino {
     this.watcher = null;
   }
 
-  /**
-   * The state of any table in the store: the running one here, or (for a table another
-   * process runs) the snapshot and later events replayed from the store. Null if unknown.
-   */
+  /** The state of any table in the store (run here, or elsewhere: see RemoteStates); null if unknown or failed. */
   async stateOf(id: string): Promise<TableState | null> {
-    const local = this.tables.get(id);
-    if (local) return local.state;
-    if (!(await this.store.getTable(id))) return null;
-    const rt = await TableDriver.load({
-      store: this.store,
-      tableId: id,
-      source: this.source(id),
-      clock: this.clockPort,
-      timers: false,
-    });
-    return rt.state;
+    return this.tables.get(id)?.state ?? (this.failed.has(id) ? null : this.remoteStates.stateOf(id));
   }
 
   /** States of every table in the store, with whether this process runs it. */
   async allStates(): Promise<Array<{ state: TableState; here: boolean }>> {
     const out: Array<{ state: TableState; here: boolean }> = [];
     for (const c of await this.store.listTables()) {
-      const state = await this.stateOf(c.id);
+      const state = await this.stateOf(c.id).catch(() => null); // an unreadable remote table is left out
       if (state) out.push({ state, here: this.tables.has(c.id) });
     }
     return out;
@@ -288,10 +283,12 @@ export class Casino {
     return this.tables.get(id) ?? null;
   }
 
-  /** The running table for a command. Errors: TABLE_ELSEWHERE (another process runs it), UNKNOWN_TABLE. */
+  /** The running table for a command. Errors: TABLE_MOVING, TABLE_UNAVAILABLE, TABLE_ELSEWHERE, UNKNOWN_TABLE. */
   running(id: string): R<TableDriver> {
     const t = this.tables.get(id);
     if (t) return { ok: true, value: t };
+    const unavailable = unavailableError(id, this.moving.has(id), this.failed.get(id)); // TABLE_MOVING / _UNAVAILABLE
+    if (unavailable) return { ok: false, error: unavailable };
     return this.remote.has(id)
       ? {
           ok: false,
@@ -341,6 +338,7 @@ export class Casino {
   health(): HealthView {
     return {
       ok: true,
+      ...healthStatus(this.bus, this.failed, this.seeded),
       store: this.store.kind,
       tables: [...this.tables.keys()],
       remoteTables: [...this.remote],

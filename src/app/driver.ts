@@ -25,7 +25,7 @@
  */
 import type { Logger } from 'pino';
 import { pocketLabel } from '../engine/index.ts';
-import { spin, type RandomSource } from '../rng/index.ts';
+import { sourceForCoup, spin, type DrawSource, type RandomSource } from '../rng/index.ts';
 import type { CoupBalances, Store, StoreTx } from '../store/port.ts';
 import { LedgerRefusal } from '../store/port.ts';
 import { rulesOf, type TableConfig } from '../table/config.ts';
@@ -66,8 +66,8 @@ export type Command = (tx: StoreTx, now: number) => TableEvent | Promise<TableEv
 export interface TableDriverOptions {
   store: Store;
   tableId: string;
-  /** Random source of an RNG table; ignored on a manual (physical wheel) table. */
-  source: RandomSource;
+  /** Draws of an RNG table: one source, or one per coup (seeded: from seed, table, coup); ignored on a manual table. */
+  source: RandomSource | DrawSource;
   /** Time and timers (default {@link systemClock}). */
   clock?: Clock;
   /** Receives every live event (after commit). */
@@ -364,7 +364,7 @@ export class TableDriver {
     void this.dispatch((_tx, now) => ({
       type: 'result',
       now,
-      pocket: pocketLabel(spin(wheel, this.opts.source)),
+      pocket: pocketLabel(spin(wheel, sourceForCoup(this.opts.source, this.opts.tableId, this.current.coup))),
       source: 'rng',
     })).then((r) => {
       // a storage failure: nothing was committed, draw again a little later

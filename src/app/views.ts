@@ -24,7 +24,7 @@ import type {
   TablesView,
 } from '../protocol/views.ts';
 import type { Store } from '../store/port.ts';
-import { offeredMaxima, rulesOf, type TableConfig } from '../table/config.ts';
+import { confirmsResult, offeredMaxima, rulesOf, type TableConfig } from '../table/config.ts';
 import { placedBetJson, prisonerJson, type CoupRecord, type TableState } from '../table/machine.ts';
 import type { Clock } from './clock.ts';
 import { isStaff, type Players, type Viewer } from './players.ts';
@@ -53,6 +53,7 @@ export function tableConfigView(c: TableConfig): TableConfigView {
     maxBetsPerPlayer: c.maxBetsPerPlayer,
     timeZone: c.timeZone,
     evenChanceUnit: rulesOf(c).evenChanceUnit ?? null,
+    confirmResult: confirmsResult(c),
   };
 }
 
@@ -144,6 +145,7 @@ export function tableStateView(s: TableState, viewer: Viewer, largeAt = LARGE_TA
     deadline: s.deadline,
     coup: s.coup,
     pauseRequested: s.pauseRequested,
+    ...(s.entered ? { entered: s.entered.pocket } : {}),
     day: s.day,
     /**
      * The ball's pocket: the last result; before the first result of the day, the day's date
@@ -216,6 +218,8 @@ export function redactCoup(rec: CoupRecord, viewer: Viewer): CoupRecordView {
 export interface StateSource {
   stateOf(id: string): Promise<TableState | null>;
   allStates(): Promise<Array<{ state: TableState; here: boolean }>>;
+  /** This process's RNG tables draw from a seed: their views say so (issue 10 item 13). */
+  readonly seeded?: boolean;
 }
 
 /** The async read models: a view assembled from the table state, the store and the players. */
@@ -241,6 +245,7 @@ export class ReadModels {
     return {
       ...view,
       ...names,
+      ...(this.deps.states.seeded && state.config.mode === 'rng' ? { seeded: true as const } : {}),
       serverTime: this.deps.clock.now(),
       ...(viewer.role === 'player' ? { balance: await this.deps.players.balance(viewer.playerId) } : {}),
     };
@@ -255,6 +260,7 @@ export class ReadModels {
       deadline: s.deadline,
       history: s.history.slice(0, 12),
       here,
+      ...(this.deps.states.seeded && s.config.mode === 'rng' ? { seeded: true as const } : {}),
     }));
     return { tables, serverTime: this.deps.clock.now() };
   }

@@ -42,6 +42,15 @@ export const TABLE_ERROR_CODES = [
   'INTERNAL', // an unexpected failure (logged)
   // table operation (issue 12)
   'REASON_REQUIRED', // a void, correction or derogation without a reason (docs/OPERATIONS.md)
+  'NOTHING_ENTERED', // confirm without an entered number
+  'CORRECTION_REFUSED', // a correction after settlement that cannot be made (a partage was taken since)
+  // hardening (issue 10): limits, framework errors, takeovers, recovery
+  'RATE_LIMITED', // too many HTTP requests from an address, or WebSocket commands of a player / messages of a socket (detail.retryAfterMs)
+  'PAYLOAD_TOO_LARGE', // a request body over the body limit
+  'UNSUPPORTED_MEDIA_TYPE', // a request body that is not application/json
+  'REQUEST_TIMEOUT', // the request's headers or body did not arrive in time (a slow client)
+  'TABLE_MOVING', // the table is being taken over by this process (or recovered): retry after detail.retryAfterMs
+  'TABLE_UNAVAILABLE', // the table's stored events could not be replayed: it is stopped (reported in /api/health) until an operator repairs it
 ] as const;
 
 /** A table / server rejection code. */
@@ -75,6 +84,13 @@ export const HTTP_STATUS: Readonly<Partial<Record<ErrorCode, number>>> = {
   WRONG_MODE: 409,
   CHOICE_CLOSED: 409,
   INTERNAL: 500,
+  // hardening (issue 10)
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  REQUEST_TIMEOUT: 408,
+  TABLE_MOVING: 503,
+  TABLE_UNAVAILABLE: 503,
 };
 
 /** The HTTP status of an error code: {@link HTTP_STATUS}, else 422 (a well-formed request that was refused). */

@@ -73,6 +73,7 @@ const configFields = {
   maxBetsPerPlayer: z.number().int().optional(),
   timeZone: z.string().optional(),
   evenChanceUnit: z.number().int().nullable().optional(),
+  confirmResult: z.boolean().optional(),
 };
 /** Admin: new table (TableConfigInput plus `open`). */
 export const createTableBody = z
@@ -151,7 +152,10 @@ export type ServerMessage =
   | { type: 'pong'; id?: string; serverTime: number }
   | { type: 'reply'; requestId: string; ok: true; value: unknown }
   | { type: 'reply'; requestId: string; ok: false; error: WireError }
-  | { type: 'error'; error: WireError };
+  | { type: 'error'; error: WireError }
+  // hardening (issue 10 item 8): the bus between processes is back after an outage; events may
+  // have been lost: refetch the state of these tables (send `subscribe` again)
+  | { type: 'resync'; tables: string[]; serverTime: number };
 
 /** One line summary of a zod failure (paths, keys and messages cut short: never a huge echo). */
 export function zodMessage(e: z.ZodError, where: 'body' | 'query' | 'message' = 'body'): string {
@@ -181,6 +185,10 @@ export const reason = z.string().max(2000);
 export const noSpinBody = z.object({ reason: reason.optional() }).strict();
 /** `POST /api/tables/:id/void`. */
 export const voidBody = z.object({ reason: reason.optional() }).strict();
+/** `POST /api/tables/:id/result/correct` (chef, pit boss). */
+export const correctBody = z.object({ pocket, reason: reason.optional() }).strict();
+/** `POST /api/tables/:id/result/confirm`: no fields. */
+export const confirmBody = z.object({}).strict();
 
 // automatic wheel, results board, permanence (issue 13)
 /** Staff: void an automatic wheel's coup `{reason}`. */

@@ -6,6 +6,7 @@
  * Amounts are integer minor units, times epoch milliseconds of the server clock, pockets
  * 0..36 or "00" ({@link PocketLabel}). Type-only: importable by the web bundle.
  */
+import type { HealthStatusView } from './health.ts';
 import type { PositionKind } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
 import type { CroupiersJson, PaymentJson, Phase, PlacedBetJson, PrisonerJson, TableConfigJson } from './events.ts';
@@ -126,6 +127,8 @@ export interface TableStateView {
   deadline: number | null;
   coup: number;
   pauseRequested: boolean;
+  /** The number the croupier entered, awaiting confirmation (tables that confirm; issue 12). */
+  entered?: PocketLabel;
   day: DayView | null;
   /** The ball's pocket; before any result of the day, the day's date. */
   ball: PocketLabel | null;
@@ -147,6 +150,7 @@ export interface TableView extends TableStateView {
   serverTime: number;
   /** Players: their wallet. */
   balance?: number;
+  seeded?: true; // an RNG table drawing from a seed (`serve --rng seeded:…`): tests and demos, never real play
 }
 
 /** One table of GET /api/tables. */
@@ -158,6 +162,7 @@ export interface TableListItemView extends TableConfigView {
   history: RecentResultView[];
   /** This process runs the table. */
   here: boolean;
+  seeded?: true; // an RNG table drawing from a seed: never for real play
 }
 
 /** GET /api/tables. */
@@ -167,7 +172,7 @@ export interface TablesView {
 }
 
 /** GET /api/health. */
-export interface HealthView {
+export interface HealthView extends HealthStatusView {
   ok: true;
   store: 'sqlite' | 'postgres';
   tables: string[];
@@ -322,7 +327,12 @@ export interface CroupierStepView {
 
 /** POST /api/tables/:id/result (croupier). */
 export interface ResultView {
+  /** The settled coup (null while an entered number awaits confirmation). */
   coup: LastCoupView | null;
+  /** Tables that confirm: the number entered, not yet settled, and the one it replaced. */
+  entered?: PocketLabel;
+  confirmed?: false;
+  from?: PocketLabel;
 }
 
 /** One table of GET /api/admin/tables. */
@@ -384,5 +394,8 @@ export interface OkView {
   ok: true;
 }
 
+// table operation (issue 12): src/protocol/views-tableop.ts
+export * from './views-tableop.ts';
 // automatic wheel, results board, permanence (issue 13): src/protocol/views-wheel.ts
 export * from './views-wheel.ts';
+export type { BusHealth, FailedTableView, HealthStatusView } from './health.ts';

@@ -136,3 +136,8 @@ export class SeededDraws implements DrawSource {
     return new SeededSource(`${this.seed}:${tableId}:${coup}`);
   }
 }
+
+/** The source of coup `coup` of table `tableId`: a {@link DrawSource}'s own, or the one plain source for every coup. */
+export function sourceForCoup(src: RandomSource | DrawSource, tableId: string, coup: number): RandomSource {
+  return 'forCoup' in src ? src.forCoup(tableId, coup) : src;
+}

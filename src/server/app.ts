@@ -23,6 +23,16 @@ import { croupierRoutes } from './routes/croupier.ts';
 import { playerRoutes } from './routes/player.ts';
 import { publicRoutes } from './routes/public.ts';
 import { Hub } from './ws.ts';
+import {
+  capConnections,
+  DEFAULT_LIMITS,
+  clientErrorHandler,
+  httpServerOptions,
+  registerRateLimit,
+  type ServerLimits,
+} from './limits.ts';
+import { frameworkError } from './framework-errors.ts';
+import { registerSecurityHeaders } from './headers.ts';
 
 export { redactCoup } from '../app/views.ts';
 
@@ -35,17 +45,25 @@ export interface ServerOptions {
    * its dist/, built beforehand (`npm run build:web`, or `npm start` when missing; the server never builds it).
    */
   webDir?: string;
+  /** The protective limits (default {@link DEFAULT_LIMITS}; docs/SECURITY.md); tests and benches raise them. */
+  limits?: ServerLimits;
 }
 
 /** The largest WebSocket message a client may send (bytes, docs/API.md); a larger one closes the socket with 1009. */
 export const WS_MAX_PAYLOAD = 64 * 1024;
 
 /** Fastify with the WebSocket plugin, the JSON body parser and the error format of the API. */
-async function fastifyApp(opts: ServerOptions): Promise<FastifyInstance> {
+async function fastifyApp(opts: ServerOptions, limits: ServerLimits): Promise<FastifyInstance> {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger as unknown as FastifyBaseLogger } : { logger: false }),
-    bodyLimit: 256 * 1024,
+    ...httpServerOptions(limits),
+    clientErrorHandler,
   });
+  capConnections(app.server, limits.connectionsPerAddress, (address) =>
+    app.log.warn({ address, max: limits.connectionsPerAddress }, 'connection refused: too many from one address'),
+  );
+  await registerSecurityHeaders(app);
+  await registerRateLimit(app, limits);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: WS_MAX_PAYLOAD },
     // A client breaking the WebSocket protocol (a message over WS_MAX_PAYLOAD: ws closes with
@@ -61,6 +79,8 @@ async function fastifyApp(opts: ServerOptions): Promise<FastifyInstance> {
       socket.terminate();
     },
   });
+  // bodies are JSON only: a text/plain body is 415 UNSUPPORTED_MEDIA_TYPE, not a string for zod
+  app.removeContentTypeParser('text/plain');
   // an empty JSON body counts as {} (croupier commands carry none)
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
@@ -69,19 +89,16 @@ async function fastifyApp(opts: ServerOptions): Promise<FastifyInstance> {
   });
   app.setErrorHandler((e, req, reply) => {
     if (e instanceof HttpError) return reply.code(statusOf(e.error.code)).send({ error: outward(e.error) });
-    const err = e as { statusCode?: number; message?: string; code?: string };
-    if (err.statusCode && err.statusCode < 500)
-      return reply.code(400).send({ error: outward(tableErr('INVALID_REQUEST', err.message ?? 'bad request')) });
+    // Fastify's own errors (bad JSON, wrong content type, body too large…): the API's format,
+    // the status Fastify chose, a message that never echoes the client's input
+    const framework = frameworkError(e);
+    if (framework) return reply.code(framework.status).send({ error: framework.error });
     req.log.error({ err: e }, 'request failed');
     return reply.code(500).send({ error: tableErr('INTERNAL', 'internal error') });
   });
   app.setNotFoundHandler((req, reply) =>
     reply.code(404).send({ error: tableErr('NOT_FOUND', `no route ${req.method} ${clip(req.url.split('?')[0])}`) }),
   );
-  // every API route checks the Authorization header, also those a guest may use
-  app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/api/')) bearer(req);
-  });
   return app;
 }
 
@@ -102,14 +119,22 @@ async function webRoutes(app: FastifyInstance, webDir: string): Promise<void> {
 /** Builds the Fastify server (not listening yet). */
 export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
   const { casino } = opts;
-  const app = await fastifyApp(opts);
+  const limits = opts.limits ?? { ...DEFAULT_LIMITS };
+  const app = await fastifyApp(opts, limits);
   const auth = authOf(casino);
+  // every API route checks the Authorization header, also those a guest may use: a malformed
+  // or unknown token is a 401 (never a silent guest); a login may carry a stale token
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    const path = req.url.split('?')[0];
+    if (bearer(req) !== undefined && path !== '/api/login' && path !== '/api/register') await auth.viewerOf(req);
+  });
   publicRoutes(app, casino, auth);
   playerRoutes(app, casino, auth);
   croupierRoutes(app, casino, auth);
   adminRoutes(app, casino, auth);
   wheelRoutes(app, casino, auth);
-  const hub = new Hub(casino, app.log);
+  const hub = new Hub(casino, app.log, limits);
   app.get('/ws', { websocket: true }, (socket, req) => hub.accept(socket, req));
   app.addHook('onClose', async () => hub.close());
   await webRoutes(app, opts.webDir ?? fileURLToPath(new URL('../../web/', import.meta.url)));

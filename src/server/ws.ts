@@ -20,6 +20,8 @@ import {
 import { echo, jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_NODES } from '../protocol/shape.ts';
 import { tableErr, type TableError } from '../protocol/errors.ts';
 import { fail, HttpError, outward } from './http.ts';
+import { DEFAULT_LIMITS, type ServerLimits } from './limits.ts';
+import { WsGuard } from './ws-guard.ts';
 
 /** One open socket. */
 interface Conn {
@@ -65,12 +67,18 @@ export class Hub {
   /** Player connections by player id (wallet events reach them on every table). */
   private readonly byPlayer = new Map<string, Set<Conn>>();
   private readonly unsubscribe: () => void;
+  /** Heartbeat and message / command budgets (src/server/ws-guard.ts). */
+  readonly guard: WsGuard;
 
   constructor(
     private readonly casino: Casino,
     private readonly log: FastifyBaseLogger,
+    limits: ServerLimits = DEFAULT_LIMITS,
   ) {
-    this.unsubscribe = casino.bus.subscribe((m) => this.fanOut(m));
+    const unsubscribe = casino.bus.subscribe((m) => this.fanOut(m));
+    const unresync = casino.bus.onResync?.(() => this.resync()) ?? (() => {});
+    this.unsubscribe = () => (unsubscribe(), unresync());
+    this.guard = new WsGuard(limits, casino.clockPort, () => log.info('websocket dropped: no answer to the heartbeat'));
   }
 
   /** Number of open sockets. */
@@ -97,6 +105,22 @@ export class Hub {
       if (a.kind === 'table' || isStaff(c.viewer)) this.sendText(c, frame());
   }
 
+  /**
+   * The bus is back after an outage (events of other processes' tables may be lost): every client
+   * gets `resync` with its tables, then a fresh `state` of each (the refetch done for it, so a
+   * client that only knows `state` is up to date too).
+   */
+  resync(): void {
+    for (const c of this.conns) {
+      this.send(c, { type: 'resync', tables: [...c.tables], serverTime: this.casino.clockPort.now() });
+      for (const table of c.tables)
+        void this.casino.views
+          .tableView(table, c.viewer)
+          .then((state) => state && this.send(c, { type: 'state', table, state }))
+          .catch((e: unknown) => this.log.warn({ err: e, table }, 'resync: no state'));
+    }
+  }
+
   private sendText(c: Conn, text: string): void {
     if (c.socket.readyState === 1) c.socket.send(text);
   }
@@ -108,6 +132,7 @@ export class Hub {
   /** Closes every socket (server shutdown) and stops listening to the bus. */
   close(): void {
     this.unsubscribe();
+    this.guard.close();
     for (const c of this.conns) c.socket.close(1001, 'server closing');
   }
 
@@ -157,6 +182,7 @@ export class Hub {
     }
     const c: Conn = { socket, viewer, tables: new Set() };
     this.add(c);
+    this.guard.watch(socket, viewer.role === 'player' ? viewer.playerId : undefined);
     socket.on('close', () => this.remove(c));
     socket.off('message', early);
     socket.on('message', (d) => void this.handle(c, String(d), req.log));
@@ -191,6 +217,8 @@ export class Hub {
     } catch {
       return this.refuse(c, {}, tableErr('INVALID_REQUEST', 'messages are JSON objects'));
     }
+    const flooded = this.guard.message(c.socket);
+    if (flooded) return this.refuse(c, requestIdOf(raw), flooded);
     const problem = jsonShapeProblem(raw);
     if (problem)
       return this.refuse(
@@ -236,7 +264,10 @@ export class Hub {
         const v = c.viewer;
         if (v.role !== 'player')
           fail(v.role === 'guest' ? 'UNAUTHORIZED' : 'FORBIDDEN', 'only logged-in players send table commands');
-        const res = await playerCommand(this.casino, msg.table, (v as { playerId: string }).playerId, commandOf(msg));
+        const playerId = (v as { playerId: string }).playerId;
+        const ticket = this.guard.command(playerId);
+        if (!ticket.ok) throw new HttpError(ticket.error);
+        const res = await playerCommand(this.casino, msg.table, playerId, commandOf(msg)).finally(ticket.release);
         return this.send(
           c,
           res.ok

@@ -9,6 +9,7 @@ import { tableErr } from '../table/errors.ts';
 import { postingRefusal, type LedgerTx, type Posting } from '../table/ledger.ts';
 import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
 import { decodeRecord, encodeRecord } from './record-codec.ts';
+import { replaceCorrected } from './corrections.ts';
 import type { Database } from './schema.ts';
 import { bounds, BULK_ROWS, checkTx, chunks, num, type Db } from './rows.ts';
 import {
@@ -309,6 +310,7 @@ export class SqlTx implements StoreTx {
   }
 
   async recordCoup(record: CoupRecord, balances: ReadonlyMap<string, CoupBalances>): Promise<void> {
+    if (record.corrections?.length) balances = await replaceCorrected(this.db, record, balances);
     await this.db
       .insertInto('coups')
       .values({

@@ -16,6 +16,13 @@ import { LocalBus } from '../../src/app/bus.ts';
 import { Casino, type RngOption } from '../../src/app/casino.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 import type { Store } from '../../src/store/port.ts';
+import { DEFAULT_LIMITS, type ServerLimits } from '../../src/server/limits.ts';
+
+/**
+ * The limits of the test servers: the defaults, with the HTTP rate limit and the per-address
+ * connection cap off (every test client is 127.0.0.1); test/server/limits.test.ts tests them.
+ */
+export const TEST_LIMITS: ServerLimits = { ...DEFAULT_LIMITS, httpMax: 0, connectionsPerAddress: 0 };
 
 /** A WebSocket client that collects messages; `next("a|b", pred)` takes the first unseen match. */
 export interface WsClient {
@@ -79,7 +86,7 @@ export interface TestServer {
   connect: (token?: string) => Promise<WsClient>;
   /** Creates a player with a deposit (admin API) and logs it in: its token. */
   player: (name: string, deposit?: number) => Promise<string>;
-  /** Creates a manual (physical wheel), croupier-paced french table, open for betting; `extra` overrides the config. */
+  /** Creates a manual (physical wheel), croupier-paced french table with single-step entry, open for betting; `extra` overrides the config. */
   manualTable: (id: string, extra?: Record<string, unknown>) => Promise<void>;
   close: () => Promise<void>;
 }
@@ -98,6 +105,8 @@ export async function startTestServer(o: {
   registration?: boolean;
   /** A pino logger for the Fastify app (default: none). */
   logger?: Logger;
+  /** The server's limits (default {@link TEST_LIMITS}). */
+  limits?: ServerLimits;
 }): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), o.prefix));
   const store = await openSqliteStore(join(dir, 'db.sqlite'));
@@ -112,7 +121,12 @@ export async function startTestServer(o: {
   });
   await casino.start();
   if (o.seedDemo !== undefined) await casino.seedDemo(o.seedDemo);
-  const app = await buildServer({ casino, webDir: join(dir, 'no-web'), ...(o.logger ? { logger: o.logger } : {}) });
+  const app = await buildServer({
+    casino,
+    webDir: join(dir, 'no-web'),
+    limits: o.limits ?? TEST_LIMITS,
+    ...(o.logger ? { logger: o.logger } : {}),
+  });
   const base = (await app.listen({ port: 0, host: '127.0.0.1', ...(o.backlog ? { backlog: o.backlog } : {}) })).replace(
     'http',
     'ws',
@@ -145,6 +159,8 @@ export async function startTestServer(o: {
         minimum: 100,
         mode: 'manual',
         croupierPaced: true,
+        // single-step entry (the table option): these tests are not about confirming a number
+        confirmResult: false,
         open: true,
         ...extra,
       });

@@ -20,6 +20,7 @@ import { preset as presetRules, resolveRules } from '../../engine/index.ts';
 import { MIN_TIMINGS, resolveTableConfig, type TableTimings } from '../../table/config.ts';
 import type { TableEvent } from '../../table/machine.ts';
 import { CliError } from '../io.ts';
+import { limitsOf, webDirOf } from './serve-limits.ts';
 import { startDemoWheel, type DemoWheel } from './serve-wheel.ts';
 
 /** Options of `croupier serve`. */
@@ -42,6 +43,8 @@ export interface ServeOptions {
   takeoverSeconds: string;
   logLevel: string;
   webDir?: string;
+  /** JSON object of server limits (docs/SECURITY.md "Limits"); env CROUPIER_LIMITS. */
+  limits?: string;
   /** Games per hour of the demo table **auto**'s wheel simulator. */
   autoGamesPerHour: string;
 }
@@ -90,6 +93,11 @@ export function registerServeCommand(program: Command): void {
       '--web-dir <dir>',
       'directory of the web table served at / (env CROUPIER_WEB_DIR; default the repository web/; a missing directory serves the API only)',
       process.env.CROUPIER_WEB_DIR,
+    )
+    .option(
+      '--limits <json>',
+      'server limits overriding the defaults, e.g. \'{"httpMax":2400,"connectionsPerAddress":128}\' (docs/SECURITY.md; env CROUPIER_LIMITS)',
+      process.env.CROUPIER_LIMITS,
     )
     .action(async (o: ServeOptions, cmd: Command) => {
       await serve(o, cmd.getOptionValueSource('bettingSeconds') === 'cli');
@@ -181,7 +189,7 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
   };
   try {
     bus = o.pubsub
-      ? await RedisBus.connect(o.pubsub, 'croupier:events', (e) => log.warn({ err: e }, 'redis pub/sub'))
+      ? await RedisBus.connect(o.pubsub, { onError: (e) => log.warn({ err: e }, 'redis pub/sub (reconnecting)') })
       : new LocalBus();
     const staffTokens = {
       croupier: process.env.CROUPIER_CROUPIER_TOKEN ?? (demo ? 'croupier-demo' : randomToken()),
@@ -210,7 +218,7 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
       ...timings,
     };
     const seeded = demo ? await casino.seedDemo(betting, timings, apply) : { updated: [] };
-    app = await buildServer({ casino, logger: log, ...(o.webDir ? { webDir: resolve(o.webDir) } : {}) });
+    app = await buildServer({ casino, logger: log, limits: limitsOf(o.limits), ...webDirOf(o) });
     // several processes on PostgreSQL: take over the tables of a process that died (no-op on SQLite)
     casino.watchOrphans(Math.round(takeover * 1000));
     const address = await listen(app, port, o.host);
@@ -240,7 +248,7 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
         `  croupier console:  ${url}/croupier`,
         `  API:               ${url}/api/tables   (docs/API.md)   live events: ${url.replace(/^http/, 'ws')}/ws`,
         `  store:             ${where}${o.pubsub ? `; pub/sub ${o.pubsub}` : ''}`,
-        `  tables:            ${tables.join(', ') || 'none'}`,
+        `  tables:            ${tables.join(', ') || 'none'}${casino.seeded ? `; SEEDED draws (${o.rng}): predictable, never for real play` : ''}`,
         ...wheelBanner(wheel, autoGph, url),
         ...(seeded.updated.length
           ? [

@@ -8,11 +8,17 @@ import * as S from '../../protocol/messages.ts';
 import { echo } from '../../protocol/shape.ts';
 import type { IntegrityView } from '../../math/integrity/monitor.ts';
 import type { CoupView, HealthView, LoginView, TableHistoryView, TablesView, TableView } from '../../protocol/views.ts';
-import { fail, parse, unwrap, type Auth, type TableParams } from '../http.ts';
+import { fail, HttpError, parse, unwrap, type Auth, type TableParams } from '../http.ts';
 
 /** Registers the public routes. */
 export function publicRoutes(app: FastifyInstance, casino: Casino, auth: Auth): void {
-  const unknown = (id: string): never => fail('UNKNOWN_TABLE', `no table ${echo(id)}`);
+  const unknown = (id: string): never => {
+    // a table being taken over (TABLE_MOVING) or whose recovery failed (TABLE_UNAVAILABLE) is not unknown
+    const r = casino.running(id);
+    if (!r.ok && (r.error.code === 'TABLE_MOVING' || r.error.code === 'TABLE_UNAVAILABLE'))
+      throw new HttpError(r.error);
+    return fail('UNKNOWN_TABLE', `no table ${echo(id)}`);
+  };
 
   app.get('/api/health', async (): Promise<HealthView> => casino.health());
 

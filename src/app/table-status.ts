@@ -1,0 +1,82 @@
+/**
+ * What the casino reports about tables it cannot serve right now and about itself (issue 10
+ * items 2, 8, 14): a table being started here (recovered or taken over) answers TABLE_MOVING
+ * with a retry delay instead of UNKNOWN_TABLE; a table whose recovery failed is stopped, logged
+ * and listed in `/api/health` while the others run on; health says "degraded" then, or while the
+ * bus is down.
+ */
+import type { Logger } from 'pino';
+import { tableErr, type TableError } from '../protocol/errors.ts';
+import { clip, echo } from '../protocol/shape.ts';
+import type { FailedTableView, HealthView } from '../protocol/views.ts';
+import type { Bus } from './bus.ts';
+
+/** How long a client waits before retrying a command to a table being taken over (ms, `detail.retryAfterMs`). */
+export const TABLE_MOVING_RETRY_MS = 1000;
+
+/** The tables a casino cannot serve now. */
+export interface TableStatus {
+  /** Tables claimed here whose recovery failed. */
+  readonly failed: Map<string, FailedTableView>;
+  /** Tables being started here right now. */
+  readonly moving: Set<string>;
+  readonly tables: Map<string, unknown>;
+}
+
+/** TABLE_MOVING while a table is being started here, TABLE_UNAVAILABLE when its recovery failed; else null. */
+export function unavailableError(id: string, moving: boolean, failed: FailedTableView | undefined): TableError | null {
+  if (moving)
+    return tableErr('TABLE_MOVING', `table ${echo(id)} is being taken over: retry shortly`, {
+      table: id,
+      retryAfterMs: TABLE_MOVING_RETRY_MS,
+    });
+  if (failed)
+    return tableErr('TABLE_UNAVAILABLE', `table ${echo(id)} could not be recovered: an operator must repair it`, {
+      table: id,
+    });
+  return null;
+}
+
+/**
+ * Starts a claimed table (`start`); when its recovery fails (its stored events do not replay)
+ * the table is recorded in `status.failed` with the clipped reason, an error is logged, and it
+ * stays stopped (its claim kept, so no other process wedges on it) while the others run on.
+ * Resolves whether it started. While it starts, the table is in `status.moving`.
+ */
+export async function startOrReport(
+  id: string,
+  start: () => Promise<unknown>,
+  status: TableStatus,
+  now: number,
+  log?: Logger,
+): Promise<boolean> {
+  status.moving.add(id);
+  try {
+    await start();
+    status.failed.delete(id);
+    return true;
+  } catch (e) {
+    status.tables.delete(id);
+    const reason = clip(String((e as Error)?.message ?? e), 200);
+    status.failed.set(id, { id, reason, since: now });
+    log?.error({ err: e, table: id }, `table ${id} could not be recovered: stopped, the others run on`);
+    return false;
+  } finally {
+    status.moving.delete(id);
+  }
+}
+
+/** The hardening part of `/api/health`: overall status, draws, bus, failed tables. */
+export function healthStatus(
+  bus: Bus,
+  failed: Map<string, FailedTableView>,
+  seeded: boolean,
+): Pick<HealthView, 'status' | 'rng' | 'bus' | 'failedTables'> {
+  const b = bus.health?.() ?? { kind: 'local' as const, status: 'ok' as const };
+  return {
+    status: b.status === 'ok' && failed.size === 0 ? 'ok' : 'degraded',
+    rng: seeded ? 'seeded' : 'crypto',
+    bus: b,
+    failedTables: [...failed.values()],
+  };
+}

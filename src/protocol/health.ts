@@ -1,0 +1,36 @@
+/**
+ * What `GET /api/health` says about the process's resilience (issue 10 items 2, 8, 13;
+ * docs/SECURITY.md): overall status, how tables draw, the live-event bus, tables that could not
+ * be recovered. Part of {@link HealthView} (views.ts).
+ */
+
+/** The hardening fields of GET /api/health. */
+export interface HealthStatusView {
+  /** "degraded" when a part is failing (the bus, a table that could not be recovered); the process still serves. */
+  status: 'ok' | 'degraded';
+  /** How this process's RNG tables draw: "seeded" is deterministic (`serve --rng seeded:…`), never for real play. */
+  rng: 'crypto' | 'seeded';
+  /** The live-event bus: "degraded" while Redis is unreachable (events then reach this process's sockets only). */
+  bus: BusHealth;
+  /** Tables this process could not recover (their stored events do not replay): stopped here, the others run on. */
+  failedTables: FailedTableView[];
+}
+
+/** The state of the live-event bus (GET /api/health). */
+export interface BusHealth {
+  kind: 'local' | 'redis';
+  status: 'ok' | 'degraded';
+  /** Since when it is degraded (epoch ms). */
+  since?: number;
+  /** Reconnection attempts (of its connections) since it went down. */
+  attempts?: number;
+}
+
+/** A table whose recovery failed (GET /api/health). */
+export interface FailedTableView {
+  id: string;
+  /** The error, clipped. */
+  reason: string;
+  /** When it failed (epoch ms). */
+  since: number;
+}

@@ -1,0 +1,14 @@
+/** The JSON views of the table operation (issue 12, docs/API.md "Table operation"). */
+import type { PocketLabel } from '../engine/index.ts';
+import type { LastCoupView } from './views.ts';
+
+/** `POST /api/tables/:id/result/correct`: the corrected coup. */
+export interface CorrectionView {
+  corrected: true;
+  coup: number;
+  from: PocketLabel;
+  to: PocketLabel;
+  /** Per player: minor units booked on their house-debt account (winnings already withdrawn). */
+  debts?: Record<string, number>;
+  lastCoup: LastCoupView | null;
+}
