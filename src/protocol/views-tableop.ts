@@ -12,3 +12,10 @@ export interface CorrectionView {
   debts?: Record<string, number>;
   lastCoup: LastCoupView | null;
 }
+
+/** `POST /api/tables/:id/result` on a table that confirms: the number entered, not yet settled, and the one it replaced. */
+export interface EnteredView {
+  entered?: PocketLabel;
+  confirmed?: false;
+  from?: PocketLabel;
+}

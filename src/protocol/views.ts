@@ -10,6 +10,7 @@ import type { HealthStatusView } from './health.ts';
 import type { PositionKind } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
 import type { CroupiersJson, PaymentJson, Phase, PlacedBetJson, PrisonerJson, TableConfigJson } from './events.ts';
+import type { EnteredView } from './views-tableop.ts';
 
 /** A bet on the layout (engine betJson plus its owner, time and zero choice). */
 export type BetView = PlacedBetJson;
@@ -29,13 +30,12 @@ export interface RulesView {
   prison?: { maxLevel: number; atLimit: string };
   payout: string;
   announcedBets: boolean;
-  /** The position kinds the rule set offers (RULES §3a); the others are refused with BET_NOT_OFFERED. */
+  // RULES §3a: the kinds offered (others: BET_NOT_OFFERED), the even-chance unit (chance simple
+  // stakes are multiples of twice it), and the historic flags (betting closes at the launch;
+  // chances returned on 0 / 00 stay on the layout for the next coup)
   offered: PositionKind[];
-  /** Even-chance stake unit (RULES §3a), when set: chance simple stakes are multiples of twice it. */
   evenChanceUnit?: number;
-  /** Betting closes at the launch (historic tables, RULES §3a). */
   closesAtLaunch: boolean;
-  /** Chances simples returned on 0 / 00 stay on the layout for the next coup (historic tables, RULES §3a). */
   returnedStay: boolean;
 }
 
@@ -209,8 +209,7 @@ export interface PartageView {
   chance?: string;
   returned: number;
   at: number;
-  /** The rounding of an odd stake's half (RULES §4). */
-  rounding?: { exact: string; paid: number };
+  rounding?: { exact: string; paid: number }; // of an odd stake's half (RULES §4)
 }
 
 /** One coup as a player recalls it. */
@@ -326,13 +325,9 @@ export interface CroupierStepView {
 }
 
 /** POST /api/tables/:id/result (croupier). */
-export interface ResultView {
-  /** The settled coup (null while an entered number awaits confirmation). */
+export interface ResultView extends EnteredView {
+  /** The settled coup (null while an entered number awaits confirmation: see {@link EnteredView}). */
   coup: LastCoupView | null;
-  /** Tables that confirm: the number entered, not yet settled, and the one it replaced. */
-  entered?: PocketLabel;
-  confirmed?: false;
-  from?: PocketLabel;
 }
 
 /** One table of GET /api/admin/tables. */
