@@ -393,6 +393,4 @@ export interface OkView {
 
 // table operation (issue 12): src/protocol/views-tableop.ts
 export * from './views-tableop.ts';
-// automatic wheel, results board, permanence (issue 13): src/protocol/views-wheel.ts
-export * from './views-wheel.ts';
 export type { BusHealth, FailedTableView, HealthStatusView } from './health.ts';
