@@ -378,6 +378,4 @@ export interface OkView {
 export type { AccountsView, AccountView, DemoAccountsView, LoginView, MeView, RevokedView } from './account-views.ts';
 // table operation (issue 12): src/protocol/views-tableop.ts
 export * from './views-tableop.ts';
-// automatic wheel, results board, permanence (issue 13): src/protocol/views-wheel.ts
-export * from './views-wheel.ts';
 export type { BusHealth, FailedTableView, HealthStatusView } from './health.ts';
