@@ -10,6 +10,7 @@ import type { HealthStatusView } from './health.ts';
 import type { PositionKind } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
 import type { CroupiersJson, PaymentJson, Phase, PlacedBetJson, PrisonerJson, TableConfigJson } from './events.ts';
+import type { BetJson, OutcomeJson } from './events.ts';
 import type { EnteredView } from './views-tableop.ts';
 
 /** A bet on the layout (engine betJson plus its owner, time and zero choice). */
@@ -30,13 +31,12 @@ export interface RulesView {
   prison?: { maxLevel: number; atLimit: string };
   payout: string;
   announcedBets: boolean;
-  /** The position kinds the rule set offers (RULES §3a); the others are refused with BET_NOT_OFFERED. */
+  // RULES §3a: the kinds offered (others: BET_NOT_OFFERED), the even-chance unit (chance simple
+  // stakes are multiples of twice it), and the historic flags (betting closes at the launch;
+  // chances returned on 0 / 00 stay on the layout for the next coup)
   offered: PositionKind[];
-  /** Even-chance stake unit (RULES §3a), when set: chance simple stakes are multiples of twice it. */
   evenChanceUnit?: number;
-  /** Betting closes at the launch (historic tables, RULES §3a). */
   closesAtLaunch: boolean;
-  /** Chances simples returned on 0 / 00 stay on the layout for the next coup (historic tables, RULES §3a). */
   returnedStay: boolean;
 }
 
@@ -210,8 +210,7 @@ export interface PartageView {
   chance?: string;
   returned: number;
   at: number;
-  /** The rounding of an odd stake's half (RULES §4). */
-  rounding?: { exact: string; paid: number };
+  rounding?: { exact: string; paid: number }; // of an odd stake's half (RULES §4)
 }
 
 /** One coup as a player recalls it. */
@@ -227,8 +226,9 @@ export interface PlayerCoupView {
   balanceBeforeBets: number | null;
   balanceBefore: number;
   balanceAfter: number;
-  bets: unknown[];
-  outcomes: Record<string, unknown>;
+  /** The player's bets in the coup (engine betJson) and their settlement by bet id (engine outcomeJson). */
+  bets: BetJson[];
+  outcomes: Record<string, OutcomeJson>;
   /** Half backs of partages taken in this coup's zero-choice window. */
   partage: number;
   partages: PartageView[];
@@ -393,6 +393,4 @@ export interface OkView {
 
 // table operation (issue 12): src/protocol/views-tableop.ts
 export * from './views-tableop.ts';
-// automatic wheel, results board, permanence (issue 13): src/protocol/views-wheel.ts
-export * from './views-wheel.ts';
 export type { BusHealth, FailedTableView, HealthStatusView } from './health.ts';
