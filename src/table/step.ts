@@ -34,9 +34,17 @@ export type TableEvent =
   // table operation (issue 12): staff actions, each naming the staff account that did it
   | { type: 'no-spin'; now: number; by?: StaffRef; reason?: string }
   | { type: 'void'; now: number; reason: string; by?: StaffRef }
-  | { type: 'place'; now: number; playerId: string; requestId: string; bet: Record<string, unknown>; available: number }
-  | { type: 'rebet'; now: number; playerId: string; requestId: string; available: number }
-  | { type: 'double'; now: number; playerId: string; requestId: string; available: number }
+  | {
+      type: 'place';
+      now: number;
+      playerId: string;
+      requestId: string;
+      bet: Record<string, unknown>;
+      available: number;
+      elsewhere?: number;
+    }
+  | { type: 'rebet'; now: number; playerId: string; requestId: string; available: number; elsewhere?: number }
+  | { type: 'double'; now: number; playerId: string; requestId: string; available: number; elsewhere?: number }
   | { type: 'undo'; now: number; playerId: string; betId?: string; requestId?: string }
   | { type: 'clear'; now: number; playerId: string; requestId?: string }
   | {
