@@ -52,6 +52,7 @@ function configFor(id: string): TableConfig {
     minimum: 10,
     mode: 'manual',
     croupierPaced: true,
+    confirmResult: false,
     maxBetsPerPlayer: BETS_PER_PLAYER,
   });
   if (!c.ok) throw new Error(c.error.message);

@@ -153,6 +153,7 @@ const tableInput = (id: string) => ({
   minimum: 10,
   mode: 'manual' as const,
   croupierPaced: true,
+  confirmResult: false,
   maxBetsPerPlayer: 100,
 });
 

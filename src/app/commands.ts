@@ -12,9 +12,11 @@ import type {
   CroupierStepView,
   PaymentsView,
   ResultView,
+  CorrectionView,
 } from '../protocol/views.ts';
 import type { TableConfigInput } from '../table/config.ts';
 import { tableErr } from '../table/errors.ts';
+import { playerAccount } from '../table/ledger.ts';
 import type { PrisonerChoice, StaffRef, TableEvent } from '../table/machine.ts';
 import type { Casino } from './casino.ts';
 import { exposureElsewhere, type Tables as ExposureTables } from './exposure.ts';
@@ -123,12 +125,28 @@ export async function croupierStep(
   return { ok: true, value: { ...(r.value as object | null), phase: s.phase, coup: s.coup, deadline: s.deadline } };
 }
 
-/** The croupier's result of a physical wheel: the settled coup. */
-export async function croupierResult(casino: Casino, tableId: string, pocket: unknown): Promise<R<ResultView>> {
+/**
+ * The croupier's number of a physical wheel: the settled coup, or (tables that confirm) the
+ * entered number awaiting `confirm` (`{coup: null, entered, confirmed: false, from?}`).
+ */
+export async function croupierResult(
+  casino: Casino,
+  tableId: string,
+  pocket: unknown,
+  by?: StaffRef,
+): Promise<R<ResultView>> {
   const t = casino.running(tableId);
   if (!t.ok) return t;
-  const r = await t.value.dispatch((_tx, now) => ({ type: 'result', now, pocket, source: 'croupier' }));
+  const r = await t.value.dispatch((_tx, now) => ({
+    type: 'result',
+    now,
+    pocket,
+    source: 'croupier',
+    ...(by ? { by } : {}),
+  }));
   if (!r.ok) return r;
+  const v = r.value as { entered?: unknown } | null;
+  if (v && v.entered !== undefined) return { ok: true, value: { coup: null, ...(v as Omit<ResultView, 'coup'>) } };
   return { ok: true, value: { coup: t.value.state.lastCoup as ResultView['coup'] } };
 }
 
@@ -206,4 +224,44 @@ export async function staffAction(
   if (!r.ok) return r;
   const s = t.value.state;
   return { ok: true, value: { ...(r.value as object | null), phase: s.phase, coup: s.coup, deadline: s.deadline } };
+}
+
+/** Confirms the entered number: the settled coup. Errors: NOTHING_ENTERED, WRONG_PHASE, the table's. */
+export async function confirmResult(casino: Casino, tableId: string, by: StaffRef): Promise<R<ResultView>> {
+  const t = casino.running(tableId);
+  if (!t.ok) return t;
+  const r = await t.value.dispatch((_tx, now) => ({ type: 'confirm', now, by }));
+  if (!r.ok) return r;
+  return { ok: true, value: { coup: t.value.state.lastCoup as ResultView['coup'] } };
+}
+
+/**
+ * Corrects the settled number of the table's last coup (chef, pit boss): reversal and new
+ * settlement in one transaction; the players' wallets are read in that transaction (what a wallet
+ * cannot give back goes to the player's house-debt account). Errors: see the machine's `correct`.
+ */
+export async function correctResult(
+  casino: Casino,
+  tableId: string,
+  by: StaffRef,
+  body: { pocket: unknown; reason: string },
+): Promise<R<CorrectionView>> {
+  const t = casino.running(tableId);
+  if (!t.ok) return t;
+  const driver = t.value;
+  const r = await driver.dispatch(async (tx, now) => {
+    const sf = driver.state.settledFrom;
+    const ids = new Set<string>();
+    for (const b of sf?.bets.bets ?? []) ids.add(b.playerId);
+    for (const p of sf?.prisoners ?? []) ids.add(p.playerId);
+    const read = ids.size ? await tx.balances([...ids].map(playerAccount)) : new Map<string, number>();
+    const balances: Record<string, number> = Object.create(null);
+    for (const id of ids) balances[id] = read.get(playerAccount(id)) ?? 0;
+    return { type: 'correct', now, by, pocket: body.pocket, reason: body.reason, balances };
+  });
+  if (!r.ok) return r;
+  return {
+    ok: true,
+    value: { ...(r.value as Omit<CorrectionView, 'lastCoup'>), lastCoup: driver.state.lastCoup as ResultView['coup'] },
+  };
 }

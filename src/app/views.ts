@@ -24,7 +24,7 @@ import type {
   TablesView,
 } from '../protocol/views.ts';
 import type { Store } from '../store/port.ts';
-import { offeredMaxima, rulesOf, type TableConfig } from '../table/config.ts';
+import { confirmsResult, offeredMaxima, rulesOf, type TableConfig } from '../table/config.ts';
 import { placedBetJson, prisonerJson, type CoupRecord, type TableState } from '../table/machine.ts';
 import type { Clock } from './clock.ts';
 import { isStaff, type Players, type Viewer } from './players.ts';
@@ -53,6 +53,7 @@ export function tableConfigView(c: TableConfig): TableConfigView {
     maxBetsPerPlayer: c.maxBetsPerPlayer,
     timeZone: c.timeZone,
     evenChanceUnit: rulesOf(c).evenChanceUnit ?? null,
+    confirmResult: confirmsResult(c),
   };
 }
 
@@ -144,6 +145,7 @@ export function tableStateView(s: TableState, viewer: Viewer, largeAt = LARGE_TA
     deadline: s.deadline,
     coup: s.coup,
     pauseRequested: s.pauseRequested,
+    ...(s.entered ? { entered: s.entered.pocket } : {}),
     day: s.day,
     /**
      * The ball's pocket: the last result; before the first result of the day, the day's date

@@ -42,6 +42,8 @@ export const TABLE_ERROR_CODES = [
   'INTERNAL', // an unexpected failure (logged)
   // table operation (issue 12)
   'REASON_REQUIRED', // a void, correction or derogation without a reason (docs/OPERATIONS.md)
+  'NOTHING_ENTERED', // confirm without an entered number
+  'CORRECTION_REFUSED', // a correction after settlement that cannot be made (a partage was taken since)
   // hardening (issue 10): limits, framework errors, takeovers, recovery
   'RATE_LIMITED', // too many HTTP requests from an address, or WebSocket commands of a player / messages of a socket (detail.retryAfterMs)
   'PAYLOAD_TOO_LARGE', // a request body over the body limit

@@ -102,6 +102,8 @@ export interface TableConfigJson {
    * multiples of twice it (INVALID_STAKE_UNIT otherwise); null: any stake.
    */
   readonly evenChanceUnit?: number | null;
+  /** A croupier's number waits for confirmation (default: manual tables). */
+  readonly confirmResult?: boolean;
 }
 
 /** Fields every live event carries. */
@@ -157,6 +159,8 @@ export interface ResultEvent extends EventBase {
   readonly totals: CoupTotals;
   /** An automatic wheel's result: the rotor direction and the controller's spin counter. */
   readonly wheel?: { readonly direction: 'clockwise' | 'anticlockwise'; readonly spinCounter: number };
+  /** A correction after settlement: the number it replaces and the reason (issue 12). */
+  readonly corrected?: { readonly from: PocketLabel; readonly reason: string };
 }
 
 /** One player's settlement of the coup (audience: the player). */
@@ -248,7 +252,8 @@ export type LiveEvent =
   | WheelNoticeEvent
   | WheelStatusEvent
   // table operation (issue 12)
-  | NoSpinEvent;
+  | NoSpinEvent
+  | ResultEnteredEvent;
 
 /**
  * A wheel-integrity test crossed its alarm level on this table's permanence (audience: staff;
@@ -335,4 +340,16 @@ export interface NoSpinEvent extends EventBase {
   /** The announcement in every language, French as the call. */
   readonly call: string;
   readonly calls: CallsJson;
+}
+
+/**
+ * The croupier entered the number (tables that confirm; audience: table): shown on the layout
+ * until it is confirmed (then a `result`), corrected (`from`: the number it replaced) or dropped
+ * by a "no spin" or a void.
+ */
+export interface ResultEnteredEvent extends EventBase {
+  readonly type: 'result-entered';
+  readonly pocket: PocketLabel;
+  readonly from?: PocketLabel;
+  readonly by?: StaffJson;
 }

@@ -73,6 +73,7 @@ const configFields = {
   maxBetsPerPlayer: z.number().int().optional(),
   timeZone: z.string().optional(),
   evenChanceUnit: z.number().int().nullable().optional(),
+  confirmResult: z.boolean().optional(),
 };
 /** Admin: new table (TableConfigInput plus `open`). */
 export const createTableBody = z
@@ -184,6 +185,10 @@ export const reason = z.string().max(2000);
 export const noSpinBody = z.object({ reason: reason.optional() }).strict();
 /** `POST /api/tables/:id/void`. */
 export const voidBody = z.object({ reason: reason.optional() }).strict();
+/** `POST /api/tables/:id/result/correct` (chef, pit boss). */
+export const correctBody = z.object({ pocket, reason: reason.optional() }).strict();
+/** `POST /api/tables/:id/result/confirm`: no fields. */
+export const confirmBody = z.object({}).strict();
 
 // automatic wheel, results board, permanence (issue 13)
 /** Staff: void an automatic wheel's coup `{reason}`. */

@@ -10,6 +10,7 @@ import type { HealthStatusView } from './health.ts';
 import type { PositionKind } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
 import type { CroupiersJson, PaymentJson, Phase, PlacedBetJson, PrisonerJson, TableConfigJson } from './events.ts';
+import type { EnteredView } from './views-tableop.ts';
 
 /** A bet on the layout (engine betJson plus its owner, time and zero choice). */
 export type BetView = PlacedBetJson;
@@ -29,13 +30,12 @@ export interface RulesView {
   prison?: { maxLevel: number; atLimit: string };
   payout: string;
   announcedBets: boolean;
-  /** The position kinds the rule set offers (RULES §3a); the others are refused with BET_NOT_OFFERED. */
+  // RULES §3a: the kinds offered (others: BET_NOT_OFFERED), the even-chance unit (chance simple
+  // stakes are multiples of twice it), and the historic flags (betting closes at the launch;
+  // chances returned on 0 / 00 stay on the layout for the next coup)
   offered: PositionKind[];
-  /** Even-chance stake unit (RULES §3a), when set: chance simple stakes are multiples of twice it. */
   evenChanceUnit?: number;
-  /** Betting closes at the launch (historic tables, RULES §3a). */
   closesAtLaunch: boolean;
-  /** Chances simples returned on 0 / 00 stay on the layout for the next coup (historic tables, RULES §3a). */
   returnedStay: boolean;
 }
 
@@ -127,6 +127,8 @@ export interface TableStateView {
   deadline: number | null;
   coup: number;
   pauseRequested: boolean;
+  /** The number the croupier entered, awaiting confirmation (tables that confirm; issue 12). */
+  entered?: PocketLabel;
   day: DayView | null;
   /** The ball's pocket; before any result of the day, the day's date. */
   ball: PocketLabel | null;
@@ -207,8 +209,7 @@ export interface PartageView {
   chance?: string;
   returned: number;
   at: number;
-  /** The rounding of an odd stake's half (RULES §4). */
-  rounding?: { exact: string; paid: number };
+  rounding?: { exact: string; paid: number }; // of an odd stake's half (RULES §4)
 }
 
 /** One coup as a player recalls it. */
@@ -324,7 +325,8 @@ export interface CroupierStepView {
 }
 
 /** POST /api/tables/:id/result (croupier). */
-export interface ResultView {
+export interface ResultView extends EnteredView {
+  /** The settled coup (null while an entered number awaits confirmation: see {@link EnteredView}). */
   coup: LastCoupView | null;
 }
 
@@ -387,6 +389,8 @@ export interface OkView {
   ok: true;
 }
 
+// table operation (issue 12): src/protocol/views-tableop.ts
+export * from './views-tableop.ts';
 // automatic wheel, results board, permanence (issue 13): src/protocol/views-wheel.ts
 export * from './views-wheel.ts';
 export type { BusHealth, FailedTableView, HealthStatusView } from './health.ts';

@@ -16,6 +16,7 @@ import {
 } from '../table/ledger.ts';
 import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
 import { decodeRecord, encodeRecord } from './record-codec.ts';
+import { replaceCorrected } from './corrections.ts';
 import type { Database } from './schema.ts';
 import {
   InsufficientFundsError,
@@ -284,6 +285,7 @@ export class SqlTx implements StoreTx {
   }
 
   async recordCoup(record: CoupRecord, balances: ReadonlyMap<string, CoupBalances>): Promise<void> {
+    if (record.corrections?.length) balances = await replaceCorrected(this.db, record, balances);
     await this.db
       .insertInto('coups')
       .values({

@@ -70,7 +70,7 @@ function validate(
         };
       const { id: _ignored, ...rest } = raw;
       const r = parseBet({ ...rest, id: id(i) }, rules);
-      if (!r.ok) return { ok: false, step: refusal(s, r.error, id, count) };
+      if (!r.ok) return { ok: false, step: refusal(s, withUnit(r.error, rules.evenChanceUnit), id, count) };
       parsed.push(r.value);
       stored.push(storedBet(r.value, playerId, now, requestId, raw.onZero));
     } else {
@@ -82,6 +82,11 @@ function validate(
     }
   }
   return { ok: true, stored, parsed };
+}
+
+/** An INVALID_STAKE_UNIT refusal names the unit and the multiple a stake must be (minor units) in its detail. */
+function withUnit(error: TableError, unit: number | undefined): TableError {
+  return error.code === 'INVALID_STAKE_UNIT' && unit ? { ...error, detail: { unit, multiple: 2 * unit } } : error;
 }
 
 function refusal(s: TableState, error: TableError, id: (i: number) => string, count: number): Step {

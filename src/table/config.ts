@@ -97,6 +97,18 @@ export interface TableConfig {
    * Absent only in configurations stored before it existed (then the rules' own value holds).
    */
   readonly evenChanceUnit?: number | null;
+  /**
+   * A number entered by the croupier is settled only on confirm (`POST .../result/confirm`),
+   * and may be corrected until then. Default: true on a manual table, false on an RNG table
+   * (whose drawn numbers always settle at once); a stored configuration without it follows the
+   * default ({@link confirmsResult}).
+   */
+  readonly confirmResult?: boolean;
+}
+
+/** Whether a croupier's number waits for confirmation on this table (see {@link TableConfig.confirmResult}). */
+export function confirmsResult(c: TableConfig): boolean {
+  return c.confirmResult ?? c.mode === 'manual';
 }
 
 /** Default timings: 15 s betting, 3 s launch, 3 s ball, 5 s result, 20 s zero choice. */
@@ -156,6 +168,7 @@ export interface TableConfigInput {
   wheelFault?: WheelFaultPolicy;
   /** Even-chance stake unit (see {@link TableConfig.evenChanceUnit}); `null` removes it. */
   evenChanceUnit?: number | null;
+  confirmResult?: boolean;
 }
 
 const isAmount = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x > 0 && x <= 1e12;
@@ -212,6 +225,8 @@ export function resolveTableConfig(input: TableConfigInput): Result<TableConfig,
   const maxBetsPerPlayer = input.maxBetsPerPlayer ?? 200;
   if (!Number.isInteger(maxBetsPerPlayer) || maxBetsPerPlayer < 1 || maxBetsPerPlayer > 10_000)
     return bad('maxBetsPerPlayer must be 1..10000');
+  const confirmResult = input.confirmResult ?? mode === 'manual';
+  if (typeof confirmResult !== 'boolean') return bad('confirmResult must be true or false');
   const timeZone = input.timeZone ?? 'UTC';
   try {
     new Intl.DateTimeFormat('en-CA', { timeZone });
@@ -247,6 +262,7 @@ export function resolveTableConfig(input: TableConfigInput): Result<TableConfig,
     timeZone,
     evenChanceUnit,
     ...wheel.value,
+    confirmResult,
   });
 }
 

@@ -7,7 +7,11 @@
  * - `player:<id>`          a player's wallet; may never go negative;
  * - `table:<id>:in-play`   stakes on the layout of a table, prisoners included;
  * - `house:<id>`           the bank of a table: collects lost stakes, pays winnings (may go negative);
- * - `cashier`              deposits and withdrawals (negative = money brought in).
+ * - `cashier`              deposits and withdrawals (negative = money brought in);
+ * - `debt:<id>`            the house debt of a player: what a correction after settlement could
+ *                          not take back from the wallet (winnings already withdrawn); negative =
+ *                          the player owes the house (docs/OPERATIONS.md). Never silent: the coup
+ *                          record's correction lists it.
  */
 import { tableErr, type TableError } from './errors.ts';
 import type { Result } from '../engine/index.ts';
@@ -19,7 +23,7 @@ export interface Posting {
 }
 
 /** Kinds of ledger transaction. */
-export type LedgerKind = 'deposit' | 'withdraw' | 'stake' | 'unstake' | 'settle' | 'partage' | 'void';
+export type LedgerKind = 'deposit' | 'withdraw' | 'stake' | 'unstake' | 'settle' | 'partage' | 'void' | 'correct';
 
 /** A balanced transaction: postings summing to zero, with a unique id. */
 export interface LedgerTx {
@@ -41,6 +45,8 @@ export const playerAccount = (playerId: string) => `player:${playerId}`;
 export const inPlayAccount = (tableId: string) => `table:${tableId}:in-play`;
 /** The bank account of a table. */
 export const houseAccount = (tableId: string) => `house:${tableId}`;
+/** The house-debt account of a player (see the module doc): may go negative. */
+export const debtAccount = (playerId: string) => `debt:${playerId}`;
 /** The cashier account: deposits come from it, withdrawals go to it. */
 export const CASHIER = 'cashier';
 

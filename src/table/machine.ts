@@ -29,6 +29,7 @@ import { configure, croupierCall, open, pause, result, tick } from './phases.ts'
 import { wheelRecover, wheelSignal, wheelStaff } from './wheel.ts';
 import { choose } from './prisoners.ts';
 import { noSpin, voidByStaff } from './staff.ts';
+import { confirm, correct } from './entry.ts';
 import { jsonShapeProblem } from '../protocol/shape.ts';
 import type { TableState } from './state.ts';
 import { reject, type Step, type TableEvent } from './step.ts';
@@ -80,6 +81,10 @@ export function transition(s: TableState, e: TableEvent): Step {
       return noSpin(s, e);
     case 'void':
       return voidByStaff(s, e);
+    case 'confirm':
+      return confirm(s, e);
+    case 'correct':
+      return correct(s, e);
     case 'place': {
       // before anything recursive (the request fingerprint, the engine) sees the bet
       const problem = jsonShapeProblem(e.bet);

@@ -4,7 +4,7 @@
  * croupier's configuration changes. See machine.ts for the phase diagram.
  */
 import { CALLS } from '../engine/index.ts';
-import { gamingDay, offeredMaxima, resolveTableConfig, untimed } from './config.ts';
+import { confirmsResult, gamingDay, offeredMaxima, resolveTableConfig, untimed } from './config.ts';
 import { callsOf, phaseEvent, placedBetJson, prisonerJson } from './events.ts';
 import {
   BetBook,
@@ -28,6 +28,7 @@ import {
 } from './step.ts';
 import { settle, voidCoup } from './settlement.ts';
 import { wheelTableResult } from './wheel.ts';
+import { enterNumber, settleKept } from './entry.ts';
 
 /**
  * Opens the next coup: "faites vos jeux". Chances simples that stayed on the layout after a zero
@@ -51,6 +52,8 @@ export function startCoup(s0: TableState, now: number, extra: Partial<EventBody<
     nextBetSeq: 1,
     txSeq: 1,
     staffLog: [],
+    entered: null,
+    settledFrom: null,
   };
   const effects = [phaseEvent(next, { call: CALLS.fr.faitesVosJeux, calls: callsOf('faitesVosJeux'), ...extra })];
   const byPlayer = new Map<string, StoredBet[]>();
@@ -186,8 +189,12 @@ export function result(s: TableState, e: Extract<TableEvent, { type: 'result' }>
   if (e.source === 'rng' && s.config.mode !== 'rng')
     return reject(s, 'WRONG_MODE', 'this table plays a physical wheel: the croupier enters the number');
   if (s.phase !== 'no-more-bets')
-    return reject(s, 'WRONG_PHASE', `a result is taken after "rien ne va plus" only (phase ${s.phase})`);
-  return settle(s, e.now, e.pocket, e.source);
+    return reject(s, 'WRONG_PHASE', `a result is taken after "rien ne va plus" only (phase ${s.phase})`, {
+      phase: s.phase,
+      allowed: ['no-more-bets'],
+    });
+  if (e.source === 'croupier' && confirmsResult(s.config)) return enterNumber(s, e);
+  return settleKept(s, e.now, e.pocket, e.source);
 }
 
 /** `tick`: zero-choice deadlines, then the phase deadline. */

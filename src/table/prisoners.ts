@@ -110,7 +110,13 @@ function partage(s: TableState, p: Prisoner, now: number): Step {
       { account: houseAccount(s.config.id), amount: p.stake - half },
     ],
   );
-  let next: TableState = { ...s, prisoners: s.prisoners.filter((x) => x.id !== p.id), txSeq: s.txSeq + 1 };
+  let next: TableState = {
+    ...s,
+    prisoners: s.prisoners.filter((x) => x.id !== p.id),
+    txSeq: s.txSeq + 1,
+    // a partage after the settlement: the coup can no longer be corrected (entry.ts)
+    ...(s.settledFrom ? { settledFrom: { ...s.settledFrom, partaged: true } } : {}),
+  };
   const body = { action: 'partage' as const, prisoner: prisonerJson(p), returned: half, ...rounding };
   const effects: Effect[] = [
     { type: 'ledger', tx },

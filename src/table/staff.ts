@@ -5,6 +5,7 @@
  * staff log (the coup record's `staff`) with the account that did it, and announced to the
  * table in the five languages.
  */
+import type { PocketLabel } from '../engine/index.ts';
 import type { Phase } from '../protocol/events.ts';
 import { NO_SPIN_CALLS } from './calls.ts';
 import { BETTING_PHASES, type TableState } from './state.ts';
@@ -37,11 +38,18 @@ export function noted(s: TableState, note: StaffNote): TableState {
   return { ...s, staffLog: [...(s.staffLog ?? []), note] };
 }
 
-const staffNote = (action: StaffNote['action'], at: number, by: StaffRef | undefined, reason?: string): StaffNote => ({
+const staffNote = (
+  action: StaffNote['action'],
+  at: number,
+  by: StaffRef | undefined,
+  reason?: string,
+  from?: PocketLabel,
+): StaffNote => ({
   action,
   at,
   by: by ?? null,
   ...(reason !== undefined ? { reason } : {}),
+  ...(from !== undefined ? { from } : {}),
 });
 
 /** Phases in which "no spin" may be called: the ball was thrown. */
@@ -60,7 +68,10 @@ export function noSpin(s: TableState, e: Extract<TableEvent, { type: 'no-spin' }
   if (!NO_SPIN_PHASES.includes(s.phase)) return wrongPhase(s, '"no spin"', NO_SPIN_PHASES);
   const reason = e.reason === undefined ? undefined : (reasonOf(e.reason) ?? undefined);
   const deadline = s.phase === 'launched' && !s.config.croupierPaced ? e.now + s.config.timings.launchMs : s.deadline;
-  const next: TableState = noted({ ...s, since: e.now, deadline }, staffNote('no-spin', e.now, e.by, reason));
+  const next: TableState = noted(
+    { ...s, since: e.now, deadline, entered: null },
+    staffNote('no-spin', e.now, e.by, reason, s.entered?.pocket),
+  );
   return {
     state: next,
     effects: [
@@ -89,6 +100,11 @@ export function voidByStaff(s: TableState, e: Extract<TableEvent, { type: 'void'
   if (reason === null)
     return reject(s, 'REASON_REQUIRED', `a void needs a reason (1 to ${REASON_MAX} characters)`, { max: REASON_MAX });
   if (!VOID_PHASES.includes(s.phase)) return wrongPhase(s, 'a void', VOID_PHASES);
-  const step = voidCoup(noted(s, staffNote('void', e.now, e.by, reason)), e.now, reason, e.by);
+  const step = voidCoup(
+    noted({ ...s, entered: null }, staffNote('void', e.now, e.by, reason, s.entered?.pocket)),
+    e.now,
+    reason,
+    e.by,
+  );
   return { state: step.state, effects: [{ type: 'reply', value: { void: true, coup: s.coup } }, ...step.effects] };
 }

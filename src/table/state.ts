@@ -20,7 +20,7 @@ import { parseBet } from '../engine/index.ts';
 import { BetBook, RequestLog, type BetBookJson, type RequestRecord, type StoredBet } from './book.ts';
 import { rulesOf, type TableConfig } from './config.ts';
 import type { WheelState } from './wheel-state.ts';
-import type { StaffNote } from './step.ts';
+import type { EnteredNumber, SettledFrom, StaffNote } from './step.ts';
 
 export type { StoredBet, RequestRecord } from './book.ts';
 export { BetBook, RequestLog } from './book.ts';
@@ -131,6 +131,10 @@ export interface TableState {
   readonly wheel?: WheelState;
   /** Staff actions of the current coup (no spin, void, ...), for its coup record; absent = none. */
   readonly staffLog?: readonly StaffNote[];
+  /** The number the croupier entered, not yet confirmed (tables with `confirmResult`); absent = none. */
+  readonly entered?: EnteredNumber | null;
+  /** The settled coup as it was before its settlement, kept until the next coup for a correction; absent = none. */
+  readonly settledFrom?: SettledFrom | null;
 }
 
 /** A fresh table: closed, no coup yet. */

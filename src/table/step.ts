@@ -7,8 +7,9 @@ import type { Audience, LiveEvent, LiveEventType, PaymentJson, Published } from 
 import { tableErr, type TableError } from '../protocol/errors.ts';
 import type { PocketLabel } from '../engine/index.ts';
 import type { TableConfigInput } from './config.ts';
-import type { LedgerTx } from './ledger.ts';
-import type { TableState } from './state.ts';
+import type { LedgerTx, Posting } from './ledger.ts';
+import type { Prisoner, RecentResult, StoredBet, TableState } from './state.ts';
+import type { BetBookJson } from './book.ts';
 
 /**
  * A player's decision on a prisoner: `partage` (half back; only in the choice window after a
@@ -24,7 +25,7 @@ export type TableEvent =
   | { type: 'launch'; now: number }
   | { type: 'close'; now: number }
   | { type: 'pause'; now: number }
-  | { type: 'result'; now: number; pocket: unknown; source: 'rng' | 'croupier' }
+  | { type: 'result'; now: number; pocket: unknown; source: 'rng' | 'croupier'; by?: StaffRef }
   /** An automatic wheel's call (mode `wheel`; src/table/wheel.ts). */
   | { type: 'wheel'; now: number; signal: WheelSignal }
   /** Staff on an automatic wheel's table: void a held coup (reason required), take over with the keypad, hand back. */
@@ -34,6 +35,16 @@ export type TableEvent =
   // table operation (issue 12): staff actions, each naming the staff account that did it
   | { type: 'no-spin'; now: number; by?: StaffRef; reason?: string }
   | { type: 'void'; now: number; reason: string; by?: StaffRef }
+  | { type: 'confirm'; now: number; by?: StaffRef }
+  | {
+      type: 'correct';
+      now: number;
+      pocket: unknown;
+      reason: string;
+      by?: StaffRef;
+      /** Each player's wallet before the correction (read by the driver in the same storage transaction). */
+      balances: Readonly<Record<string, number>>;
+    }
   | {
       type: 'place';
       now: number;
@@ -100,10 +111,25 @@ export interface StaffRef {
 
 /** A staff action of the current coup, as the coup record keeps it (`staff`, docs/OPERATIONS.md). */
 export interface StaffNote {
-  readonly action: 'no-spin' | 'void';
+  readonly action: 'no-spin' | 'void' | 'entry' | 'entry-corrected' | 'confirm' | 'correction';
   readonly at: number;
   readonly by: StaffRef | null;
   readonly reason?: string;
+  /** The number entered / confirmed / corrected to. */
+  readonly pocket?: PocketLabel;
+  /** The number it replaced (an entry corrected before confirm, a correction after settlement). */
+  readonly from?: PocketLabel;
+}
+
+/** A correction after settlement, in the coup record: both numbers, the reason, the account, when. */
+export interface CoupCorrection {
+  readonly from: PocketLabel;
+  readonly to: PocketLabel;
+  readonly reason: string;
+  readonly by: StaffRef | null;
+  readonly at: number;
+  /** Per player: minor units that could not be taken back from the wallet (winnings already withdrawn), booked on `debt:<playerId>`. */
+  readonly debts?: Readonly<Record<string, number>>;
 }
 
 /** Per player in a coup record: new stakes, prisoner stakes in play, returned to the wallet, balance before the first stake, bet ids. */
@@ -153,6 +179,8 @@ export interface CoupRecord {
   readonly settlement: unknown;
   /** Staff actions of the coup in order (no spin, void, ...; absent when none). */
   readonly staff?: readonly StaffNote[];
+  /** Corrections after settlement, oldest first (absent when none); the store replaces the coup's earlier record. */
+  readonly corrections?: readonly CoupCorrection[];
   /** The bets (engine betJson) with their owner. */
   readonly bets: ReadonlyArray<{ playerId: string; prisoner: boolean; bet: unknown }>;
   /** Per player (a null-prototype object keyed by player id). */
@@ -227,4 +255,27 @@ export const toPlayer = (playerId: string): Audience => ({ kind: 'player', playe
 /** The id of the next ledger transaction of the table: "<table>/c<coup>/<seq>". */
 export function txId(s: TableState): string {
   return `${s.config.id}/c${s.coup}/${s.txSeq}`;
+}
+
+/** A number entered by the croupier, awaiting confirmation. */
+export interface EnteredNumber {
+  readonly pocket: PocketLabel;
+  readonly at: number;
+  readonly by: StaffRef | null;
+}
+
+/**
+ * What a correction after settlement needs (JSON): the coup's bets and prisoners before the
+ * settlement, the rebet lists and history before it, the settlement's ledger postings (to reverse),
+ * the corrections so far, and whether a partage was taken since (then no correction).
+ */
+export interface SettledFrom {
+  readonly pocket: PocketLabel;
+  readonly bets: BetBookJson;
+  readonly prisoners: readonly Prisoner[];
+  readonly lastBets: Readonly<Record<string, readonly StoredBet[]>>;
+  readonly history: readonly RecentResult[];
+  readonly postings: readonly Posting[];
+  readonly corrections: readonly CoupCorrection[];
+  readonly partaged: boolean;
 }

@@ -24,6 +24,7 @@ async function setup(maxBatch: number) {
     minimum: 10,
     mode: 'manual',
     croupierPaced: true,
+    confirmResult: false,
     maxBetsPerPlayer: 6,
   });
   if (!c.ok) throw new Error(c.error.message);

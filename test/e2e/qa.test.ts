@@ -31,6 +31,7 @@ describe.skipIf(!RUN)('web table QA regressions in Chromium', { timeout: 90_000 
       rules: 'french',
       minimum: 100,
       mode: 'manual',
+      confirmResult: false,
       timings: { bettingMs: 900_000, launchMs: 900_000, resultMs: 3000 },
       open: true,
     });

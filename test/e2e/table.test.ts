@@ -46,6 +46,7 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
       rules: 'french',
       minimum: 100,
       mode: 'manual',
+      confirmResult: false,
       timings: { bettingMs: 900_000, launchMs: 900_000 },
       timeZone: 'Europe/Paris',
       open: true,
@@ -56,6 +57,7 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
       rules: 'american',
       minimum: 100,
       mode: 'manual',
+      confirmResult: false,
       timings: { bettingMs: 900_000, launchMs: 900_000 },
       open: true,
     });

@@ -180,6 +180,7 @@ describe('playing through the API', () => {
       rules: 'french',
       minimum: 100,
       mode: 'manual',
+      confirmResult: false,
       open: true,
     });
     expect(created.status).toBe(201);

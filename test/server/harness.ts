@@ -86,7 +86,7 @@ export interface TestServer {
   connect: (token?: string) => Promise<WsClient>;
   /** Creates a player with a deposit (admin API) and logs it in: its token. */
   player: (name: string, deposit?: number) => Promise<string>;
-  /** Creates a manual (physical wheel), croupier-paced french table, open for betting; `extra` overrides the config. */
+  /** Creates a manual (physical wheel), croupier-paced french table with single-step entry, open for betting; `extra` overrides the config. */
   manualTable: (id: string, extra?: Record<string, unknown>) => Promise<void>;
   close: () => Promise<void>;
 }
@@ -159,6 +159,8 @@ export async function startTestServer(o: {
         minimum: 100,
         mode: 'manual',
         croupierPaced: true,
+        // single-step entry (the table option): these tests are not about confirming a number
+        confirmResult: false,
         open: true,
         ...extra,
       });

@@ -146,7 +146,7 @@ describe('rule sets at the table server (issue 11)', () => {
     expect(view).toMatchObject({ evenChanceUnit: 100, rules: { evenChanceUnit: 100 } });
     expect(await bet('unit', tok, { chance: 'rouge', stake: 300 })).toMatchObject({
       status: 422,
-      body: { error: { code: 'INVALID_STAKE_UNIT' } },
+      body: { error: { code: 'INVALID_STAKE_UNIT', detail: { unit: 100, multiple: 200 } } },
     });
     expect((await bet('unit', tok, { chance: 'rouge', stake: 200 })).status).toBe(201);
     expect((await bet('unit', tok, { numbers: [7], stake: 300 })).status).toBe(201);

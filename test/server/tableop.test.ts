@@ -61,3 +61,47 @@ describe('no spin and void over HTTP', () => {
 async function id(token: string): Promise<string> {
   return (await call('GET', '/api/me', token)).body.playerId;
 }
+
+describe('number entry, confirm and correction over HTTP', () => {
+  it('a croupier enters 5, corrects to 17 and confirms; an admin corrects it to 23 after settlement; a croupier may not', async () => {
+    await srv.manualTable('op-entry', { confirmResult: true });
+    const bob = await srv.player('op-bob', 10_000);
+    const ws = await srv.connect(STAFF.croupier);
+    ws.ws.send(JSON.stringify({ type: 'subscribe', table: 'op-entry' }));
+    await ws.next('state');
+    await call('POST', '/api/tables/op-entry/bets', bob, { requestId: 'b1', bet: { numbers: [17], stake: 100 } });
+    expect((await call('POST', '/api/tables/op-entry/result/confirm', STAFF.croupier)).body.error).toMatchObject({
+      code: 'WRONG_PHASE',
+      detail: { phase: 'betting', allowed: ['no-more-bets'] },
+    });
+    await call('POST', '/api/tables/op-entry/close', STAFF.croupier);
+    expect((await call('POST', '/api/tables/op-entry/result/confirm', STAFF.croupier)).body.error.code).toBe(
+      'NOTHING_ENTERED',
+    );
+    expect((await call('POST', '/api/tables/op-entry/result', STAFF.croupier, { pocket: 5 })).body).toEqual({
+      coup: null,
+      entered: 5,
+      confirmed: false,
+    });
+    expect(await ws.next('result-entered')).toMatchObject({ pocket: 5 });
+    expect((await call('GET', '/api/tables/op-entry', STAFF.croupier)).body.entered).toBe(5);
+    expect((await call('POST', '/api/tables/op-entry/result', STAFF.croupier, { pocket: 17 })).body).toMatchObject({
+      entered: 17,
+      from: 5,
+    });
+    const done = await call('POST', '/api/tables/op-entry/result/confirm', STAFF.croupier);
+    expect(done.body.coup).toMatchObject({ number: 1, pocket: 17 });
+    expect((await call('GET', '/api/me', bob)).body.balance).toBe(10_000 + 3500);
+    expect(
+      (await call('POST', '/api/tables/op-entry/result/correct', STAFF.croupier, { pocket: 23, reason: 'x' })).status,
+    ).toBe(403);
+    const fixed = await call('POST', '/api/tables/op-entry/result/correct', STAFF.admin, {
+      pocket: 23,
+      reason: 'the ball lay in 23',
+    });
+    expect(fixed.body).toMatchObject({ corrected: true, from: 17, to: 23, lastCoup: { pocket: 23 } });
+    expect((await call('GET', '/api/me', bob)).body.balance).toBe(10_000 - 100);
+    expect(await ws.next('result', (m) => m.corrected)).toMatchObject({ pocket: 23, corrected: { from: 17 } });
+    ws.ws.close();
+  });
+});

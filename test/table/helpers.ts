@@ -92,16 +92,17 @@ export class Harness {
     return this.send({ type: 'place', now: this.now, playerId, requestId, bet, available: this.balance(playerId) });
   }
 
-  /** Runs to rien ne va plus and enters a result. */
+  /** Runs to rien ne va plus and enters a result (and confirms it on a table that confirms). */
   result(pocket: number | '00'): Effect[] {
     if (this.state.phase === 'betting') this.send({ type: 'close', now: this.now });
     if (this.state.phase === 'launched') this.send({ type: 'close', now: this.now });
-    return this.send({
+    const effects = this.send({
       type: 'result',
       now: this.now,
       pocket,
       source: this.state.config.mode === 'rng' ? 'rng' : 'croupier',
     });
+    return this.state.entered ? this.send({ type: 'confirm', now: this.now }) : effects;
   }
 
   reply(): unknown {

@@ -128,6 +128,7 @@ describe('coup state machine: phases', () => {
     h.send({ type: 'close', now: h.now });
     expect(h.state).toMatchObject({ phase: 'no-more-bets', deadline: null });
     h.send({ type: 'result', now: h.now, pocket: 9, source: 'croupier' });
+    h.send({ type: 'confirm', now: h.now }); // a manual table settles on confirm (issue 12)
     expect(h.state.phase).toBe('settled');
     h.next();
     expect(h.state).toMatchObject({ phase: 'betting', coup: 2, deadline: null });
@@ -147,6 +148,7 @@ describe('coup state machine: phases', () => {
     h.send({ type: 'result', now: h.now, pocket: 37, source: 'croupier' });
     expect(h.rejection()).toBe('INVALID_OUTCOME');
     h.send({ type: 'result', now: h.now, pocket: '00', source: 'croupier' });
+    h.send({ type: 'confirm', now: h.now });
     expect(h.state.phase).toBe('settled');
     expect(h.balance('bob')).toBe(1000 + 600);
   });

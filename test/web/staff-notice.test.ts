@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TableViewJson } from '../../web/src/api.ts';
 import { LANGUAGES, staffNoticeText } from '../../web/src/i18n.ts';
 import { initialTable, reduce, type TableAction } from '../../web/src/state/table.ts';
+import { initialConsole, reduceConsole, type ConsoleAction } from '../../web/src/state/console.ts';
 
 const view = { table: { id: 'paris' }, phase: 'no-more-bets', coup: 3, bets: [], prisoners: [], history: [] };
 const ev = (event: Record<string, unknown>): TableAction =>
@@ -30,5 +31,39 @@ describe('staff notices on the player table', () => {
       expect(staffNoticeText(lang, 'no-spin').length).toBeGreaterThan(5);
     }
     expect(staffNoticeText('fr', 'void')).toBe('Coup annulé : toutes les mises sont rendues.');
+  });
+});
+
+describe('the console store and the table operation', () => {
+  const loaded = (over: Record<string, unknown> = {}) =>
+    reduceConsole(initialConsole('paris'), {
+      type: 'loaded',
+      view: { ...view, phase: 'no-more-bets', lastCoup: null, names: {}, ...over } as unknown as TableViewJson,
+      permanence: [],
+      version: 0,
+    });
+  const ce = (event: Record<string, unknown>) =>
+    ({ type: 'event', event: { table: 'paris', coup: 3, ...event } }) as ConsoleAction;
+
+  it('the entered number comes with the load and the events; a no spin drops it; the result clears it', () => {
+    let s = loaded({ entered: 5 });
+    expect(s.entered).toBe(5);
+    s = reduceConsole(s, ce({ type: 'result-entered', pocket: 17, from: 5 }));
+    expect(s.entered).toBe(17);
+    s = reduceConsole(s, ce({ type: 'no-spin', phase: 'no-more-bets', call: '', calls: {} }));
+    expect([s.entered, s.notice]).toEqual([null, { kind: 'no-spin', coup: 3 }]);
+    s = reduceConsole(s, ce({ type: 'result-entered', pocket: 23 }));
+    s = reduceConsole(s, ce({ type: 'result', pocket: 23, chances: [], announcement: {}, source: 'croupier' }));
+    expect(s.entered).toBeNull();
+    expect(s.resync).toBe(true);
+  });
+
+  it('a void and a correction are noted for the coup; the next coup clears the notice', () => {
+    let s = reduceConsole(loaded(), ce({ type: 'coup-void', reason: 'r', returned: {} }));
+    expect(s.notice).toEqual({ kind: 'void', coup: 3 });
+    s = reduceConsole(s, ce({ type: 'result', pocket: 2, corrected: { from: 5, reason: 'r' } }));
+    expect(s.notice).toEqual({ kind: 'corrected', coup: 3 });
+    s = reduceConsole(s, ce({ type: 'phase', phase: 'betting', since: 0, deadline: null, coup: 4 }));
+    expect(s.notice).toBeNull();
   });
 });

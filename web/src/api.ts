@@ -7,6 +7,7 @@
  */
 import type { PocketLabel } from '../../src/engine/index.ts';
 import type { PositionKind } from '../../src/engine/index.ts';
+import type { RulesView } from '../../src/protocol/views.ts';
 
 /** A table / engine / server rejection. */
 export interface ApiError {
@@ -30,22 +31,17 @@ export class ApiFailure extends Error {
 export interface TableConfigJson {
   id: string;
   name: string;
-  rules: {
-    preset: string;
-    wheel: 'single' | 'double';
-    chanceOnZero: string;
-    prison?: { maxLevel: number; atLimit: string };
-    payout: string;
-    announcedBets: boolean;
-  };
+  /** The rule set (src/protocol/views.ts RulesView: offered kinds, even-chance unit, historic flags). */
+  rules: RulesView;
   currency: string;
   decimals: number;
   minimum: number;
-  maxima: Record<PositionKind, number>;
+  maxima: Partial<Record<PositionKind, number>>; // the offered kinds (RULES §3a)
   timings: { bettingMs: number; launchMs: number; ballMs: number; resultMs: number; zeroChoiceMs: number };
   mode: 'rng' | 'manual' | 'wheel';
   maxBetsPerPlayer: number;
   timeZone: string;
+  evenChanceUnit?: number | null; // RULES §3a: chance simple stakes are multiples of twice it
 }
 
 /** A bet on the layout (engine betJson + owner). */

@@ -11,7 +11,8 @@
 import { Api, ApiFailure } from './api.ts';
 import { loadTable } from './console/load.ts';
 import { showTokenLogin } from './console/login.ts';
-import { money, type TableAction } from './console/panel.ts';
+import { money, type StaffCommand, type TableAction } from './console/panel.ts';
+import { sendStaff } from './console/ops-api.ts';
 import { buildShell, type Shell } from './console/shell.ts';
 import { h } from './dom.ts';
 import { errorText } from './errors.ts';
@@ -141,6 +142,7 @@ class CroupierConsole {
       dispatch: (a) => this.dispatch(a),
       act: (kind) => void this.act(kind),
       enter: () => void this.enter(),
+      staff: (cmd) => void this.staff(cmd),
       now: () => this.api.now(),
       chooseTable: (id) => void this.chooseTable(id),
       chooseLanguage: (lang) => {
@@ -175,6 +177,15 @@ class CroupierConsole {
     try {
       await this.api.result(this.state.tableId, pocket);
       this.dispatch({ type: 'select', pocket: null });
+      this.schedule();
+    } catch (e) {
+      this.toast(e);
+    }
+  }
+
+  private async staff(cmd: StaffCommand): Promise<void> {
+    try {
+      await sendStaff(this.api, this.state.tableId, cmd);
       this.schedule();
     } catch (e) {
       this.toast(e);

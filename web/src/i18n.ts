@@ -1081,6 +1081,28 @@ export const ERROR_TEXTS: Partial<Record<string, Record<Language, ErrorWords>>> 
     de: () => 'Der Server ist nicht erreichbar.',
     it: () => 'Il server non è raggiungibile.',
   },
+  // issue 11: refusals of the rule set (RULES §3a)
+  INVALID_STAKE_UNIT: {
+    en: (d, m) => `Chances simples take multiples of ${m(num(d, 'multiple'))} at this table.`,
+    fr: (d, m) => `Les chances simples se jouent par multiples de ${m(num(d, 'multiple'))} à cette table.`,
+    cs: (d, m) => `Na jednoduché šance se u tohoto stolu sází v násobcích ${m(num(d, 'multiple'))}.`,
+    de: (d, m) => `Einfache Chancen nur in Vielfachen von ${m(num(d, 'multiple'))} an diesem Tisch.`,
+    it: (d, m) => `Le chances semplici si giocano in multipli di ${m(num(d, 'multiple'))} a questo tavolo.`,
+  },
+  BET_NOT_OFFERED: {
+    en: () => 'This combination is not offered at this table.',
+    fr: () => 'Cette combinaison n’est pas offerte à cette table.',
+    cs: () => 'Tato kombinace se u tohoto stolu nehraje.',
+    de: () => 'Diese Kombination wird an diesem Tisch nicht angeboten.',
+    it: () => 'Questa combinazione non è offerta a questo tavolo.',
+  },
+  ANNOUNCE_NOT_OFFERED: {
+    en: () => 'Announced bets are not offered at this table.',
+    fr: () => 'Les annonces ne sont pas offertes à cette table.',
+    cs: () => 'Ohlášené sázky se u tohoto stolu nehrají.',
+    de: () => 'Angesagte Spiele werden an diesem Tisch nicht angeboten.',
+    it: () => 'Le puntate annunciate non sono offerte a questo tavolo.',
+  },
 };
 
 /** Any other refusal: said in the player's words, with the code for support. */
@@ -1132,36 +1154,182 @@ export const DEMO_HINT: Record<Language, string> = {
 
 // ---------------------------------------------------------------------------- table operation (issue 12)
 /** What the players read when the staff call "no spin" or void the coup (web/src/player.ts). */
-export const STAFF_NOTICES: Record<Language, { 'no-spin': string; void: string; reason: string }> = {
+export const STAFF_NOTICES: Record<Language, { 'no-spin': string; void: string; corrected: string; reason: string }> = {
   en: {
     'no-spin': 'No spin: the ball is thrown again, your bets stay.',
     void: 'This coup is void: every stake is returned.',
+    corrected: 'The number of this coup was corrected and the coup settled again.',
     reason: 'Reason: {r}',
   },
   fr: {
     'no-spin': 'Boule nulle : la boule est relancée, vos mises restent.',
     void: 'Coup annulé : toutes les mises sont rendues.',
+    corrected: 'Le numéro de ce coup a été corrigé et le coup réglé à nouveau.',
     reason: 'Motif : {r}',
   },
   cs: {
     'no-spin': 'Neplatný hod: kulička se hází znovu, vaše sázky zůstávají.',
     void: 'Hra je zrušena: všechny sázky se vracejí.',
+    corrected: 'Číslo této hry bylo opraveno a hra znovu vyúčtována.',
     reason: 'Důvod: {r}',
   },
   de: {
     'no-spin': 'Kein Spiel: Die Kugel wird neu geworfen, Ihre Einsätze bleiben.',
     void: 'Dieser Coup ist annulliert: Alle Einsätze werden zurückgegeben.',
+    corrected: 'Die Zahl dieses Coups wurde berichtigt und der Coup neu abgerechnet.',
     reason: 'Grund: {r}',
   },
   it: {
     'no-spin': 'Lancio nullo: la pallina viene rilanciata, le vostre puntate restano.',
     void: 'Questo colpo è annullato: tutte le puntate vengono restituite.',
+    corrected: 'Il numero di questo colpo è stato corretto e il colpo liquidato di nuovo.',
     reason: 'Motivo: {r}',
   },
 };
 
 /** The players' text of a staff notice in a language, with the staff's reason when there is one. */
-export function staffNoticeText(lang: Language, kind: 'no-spin' | 'void', reason?: string): string {
+export function staffNoticeText(lang: Language, kind: 'no-spin' | 'void' | 'corrected', reason?: string): string {
   const w = STAFF_NOTICES[lang];
   return reason ? `${w[kind]} ${w.reason.replace('{r}', reason)}` : w[kind];
 }
+
+/** The words of the console's table-operation panel (web/src/console/operation.ts). */
+export interface OpsWords {
+  readonly title: string;
+  readonly enter: string;
+  readonly entered: string;
+  readonly confirmEntered: string;
+  readonly noSpin: string;
+  readonly voidCoup: string;
+  readonly reason: string;
+  readonly reasonNeeded: string;
+  readonly correctNumber: string;
+  readonly correct: string;
+  readonly nothingEntered: string;
+}
+
+export const OPS_WORDS: Record<Language, OpsWords> = {
+  en: {
+    title: 'Table operation',
+    enter: 'Enter',
+    entered: 'Entered: {n} — not settled until confirmed',
+    confirmEntered: 'Confirm {n}',
+    noSpin: 'No spin',
+    voidCoup: 'Void the coup',
+    reason: 'Reason',
+    reasonNeeded: 'Give a reason first.',
+    correctNumber: 'Correct the settled number',
+    correct: 'Correct',
+    nothingEntered: 'No number entered.',
+  },
+  fr: {
+    title: 'Conduite de la table',
+    enter: 'Annoncer',
+    entered: 'Annoncé : {n} — réglé seulement après validation',
+    confirmEntered: 'Valider {n}',
+    noSpin: 'Boule nulle',
+    voidCoup: 'Annuler le coup',
+    reason: 'Motif',
+    reasonNeeded: 'Indiquez d’abord un motif.',
+    correctNumber: 'Corriger le numéro réglé',
+    correct: 'Corriger',
+    nothingEntered: 'Aucun numéro annoncé.',
+  },
+  cs: {
+    title: 'Řízení stolu',
+    enter: 'Zadat',
+    entered: 'Zadáno: {n} — vyúčtuje se až po potvrzení',
+    confirmEntered: 'Potvrdit {n}',
+    noSpin: 'Neplatný hod',
+    voidCoup: 'Zrušit hru',
+    reason: 'Důvod',
+    reasonNeeded: 'Nejprve uveďte důvod.',
+    correctNumber: 'Opravit vyúčtované číslo',
+    correct: 'Opravit',
+    nothingEntered: 'Není zadáno žádné číslo.',
+  },
+  de: {
+    title: 'Tischführung',
+    enter: 'Eingeben',
+    entered: 'Eingegeben: {n} — erst nach Bestätigung abgerechnet',
+    confirmEntered: '{n} bestätigen',
+    noSpin: 'Kein Spiel',
+    voidCoup: 'Coup annullieren',
+    reason: 'Grund',
+    reasonNeeded: 'Bitte zuerst einen Grund angeben.',
+    correctNumber: 'Abgerechnete Zahl berichtigen',
+    correct: 'Berichtigen',
+    nothingEntered: 'Keine Zahl eingegeben.',
+  },
+  it: {
+    title: 'Conduzione del tavolo',
+    enter: 'Inserisci',
+    entered: 'Inserito: {n} — liquidato solo dopo la conferma',
+    confirmEntered: 'Conferma {n}',
+    noSpin: 'Lancio nullo',
+    voidCoup: 'Annulla il colpo',
+    reason: 'Motivo',
+    reasonNeeded: 'Indicate prima un motivo.',
+    correctNumber: 'Correggi il numero liquidato',
+    correct: 'Correggi',
+    nothingEntered: 'Nessun numero inserito.',
+  },
+};
+
+/** The phases a refused command would be allowed in (`detail.allowed` of WRONG_PHASE), named in a language. */
+function allowedPhases(lang: Language, d: Record<string, unknown>): string {
+  const key: Record<string, TextKey> = {
+    betting: 'betting',
+    launched: 'launched',
+    'no-more-bets': 'noMoreBets',
+    settled: 'settled',
+    paused: 'paused',
+    closed: 'closed',
+  };
+  const list = Array.isArray(d.allowed) ? (d.allowed as string[]) : [];
+  return list.map((p) => (Object.hasOwn(key, p) ? t(lang, key[p]) : p)).join(' / ');
+}
+
+const withAllowed = (lang: Language, text: string, label: string) => (d: Record<string, unknown>) => {
+  const list = allowedPhases(lang, d);
+  return list ? `${text} ${label} ${list}.` : text;
+};
+
+/** The refusals of the table operation (issue 12), and WRONG_PHASE naming the phase that would allow the command. */
+Object.assign(ERROR_TEXTS, {
+  WRONG_PHASE: {
+    en: withAllowed('en', 'Not possible in this phase of the coup.', 'Possible in:'),
+    fr: withAllowed('fr', 'Impossible à ce moment du coup.', 'Possible en :'),
+    cs: withAllowed('cs', 'V této fázi hry to není možné.', 'Možné ve fázi:'),
+    de: withAllowed('de', 'In dieser Phase des Coups nicht möglich.', 'Möglich in:'),
+    it: withAllowed('it', 'Non possibile in questa fase del colpo.', 'Possibile in:'),
+  },
+  REASON_REQUIRED: {
+    en: () => 'A reason is required.',
+    fr: () => 'Un motif est obligatoire.',
+    cs: () => 'Důvod je povinný.',
+    de: () => 'Ein Grund ist erforderlich.',
+    it: () => 'Il motivo è obbligatorio.',
+  },
+  NOTHING_ENTERED: {
+    en: () => 'No number has been entered for this coup.',
+    fr: () => 'Aucun numéro n’a été annoncé pour ce coup.',
+    cs: () => 'Pro tuto hru nebylo zadáno žádné číslo.',
+    de: () => 'Für diesen Coup wurde keine Zahl eingegeben.',
+    it: () => 'Nessun numero è stato inserito per questo colpo.',
+  },
+  CORRECTION_REFUSED: {
+    en: () => 'This coup can no longer be corrected (la partage was taken).',
+    fr: () => 'Ce coup ne peut plus être corrigé (la partage a été prise).',
+    cs: () => 'Tuto hru již nelze opravit (byla vzata polovina vkladu).',
+    de: () => 'Dieser Coup kann nicht mehr berichtigt werden (Teilung gewählt).',
+    it: () => 'Questo colpo non può più essere corretto (à partager già scelto).',
+  },
+  WRONG_MODE: {
+    en: () => 'Not possible on this table’s wheel.',
+    fr: () => 'Impossible avec le cylindre de cette table.',
+    cs: () => 'U kola tohoto stolu to není možné.',
+    de: () => 'Mit dem Kessel dieses Tisches nicht möglich.',
+    it: () => 'Non possibile con la ruota di questo tavolo.',
+  },
+} satisfies Record<string, Record<Language, ErrorWords>>);

@@ -46,6 +46,8 @@ export class LayoutView {
   private readonly spots: Spot[];
   private readonly buttons = new Map<string, HTMLButtonElement>();
   private readonly cells = new Map<Pocket, HTMLButtonElement>();
+  /** Positions the selected chip cannot be staked on, with the reason (see {@link setRefusal}). */
+  private readonly refused = new Map<string, string>();
   private orientation: Orientation = 'horizontal';
   private lang: Language = 'en';
 
@@ -81,7 +83,7 @@ export class LayoutView {
       const b = document.createElement('button');
       b.type = 'button';
       const pos = spot.position;
-      b.className = `spot spot-${pos.kind} layer-${spot.layer}`;
+      b.className = `spot spot-${pos.kind} layer-${spot.layer}${this.refused.has(pos.key) ? ' refused' : ''}`;
       b.dataset.key = pos.key;
       const r = project(spot.rect, orientation);
       b.style.left = `${r.left}%`;
@@ -124,7 +126,8 @@ export class LayoutView {
     for (const spot of this.spots) {
       const b = this.buttons.get(spot.position.key);
       if (!b) continue;
-      const label = `${positionName(spot.position, this.lang)}: ${this.handlers.describe(spot.position)}`;
+      const why = this.refused.get(spot.position.key);
+      const label = `${positionName(spot.position, this.lang)}: ${this.handlers.describe(spot.position)}${why ? ` — ${why}` : ''}`;
       b.setAttribute('aria-label', label);
       b.title = label;
     }
@@ -265,7 +268,26 @@ export class LayoutView {
   /** Shows the layout as closed (outside betting); spots stay focusable and a click says why it is refused. */
   setDisabled(disabled: boolean): void {
     this.root.classList.toggle('closed', disabled);
-    for (const b of this.buttons.values()) b.setAttribute('aria-disabled', String(disabled));
+    for (const [key, b] of this.buttons) b.setAttribute('aria-disabled', String(disabled || this.refused.has(key)));
+  }
+
+  /**
+   * Marks the positions a bet with the selected chip would be refused on (`reason` gives why, or
+   * null): class `refused`, `aria-disabled`, the reason in the label and tooltip (the even-chance
+   * unit, RULES §3a). A click still reaches the owner, which says why instead of betting.
+   */
+  setRefusal(reason: (p: Position) => string | null): void {
+    this.refused.clear();
+    for (const spot of this.spots) {
+      const why = reason(spot.position);
+      if (why) this.refused.set(spot.position.key, why);
+    }
+    const closed = this.root.classList.contains('closed');
+    for (const [key, b] of this.buttons) {
+      b.classList.toggle('refused', this.refused.has(key));
+      b.setAttribute('aria-disabled', String(closed || this.refused.has(key)));
+    }
+    this.refreshLabels();
   }
 
   /** The button of a position (tests, focus management). */

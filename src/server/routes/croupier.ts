@@ -4,9 +4,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Casino } from '../../app/casino.ts';
-import { croupierResult, croupierStep, payments, staffAction, staffRef } from '../../app/commands.ts';
+import {
+  confirmResult,
+  correctResult,
+  croupierResult,
+  croupierStep,
+  payments,
+  staffAction,
+  staffRef,
+} from '../../app/commands.ts';
 import * as S from '../../protocol/messages.ts';
-import type { CroupierStepView, PaymentsView, ResultView } from '../../protocol/views.ts';
+import type { CorrectionView, CroupierStepView, PaymentsView, ResultView } from '../../protocol/views.ts';
 import { parse, unwrap, type Auth, type TableParams } from '../http.ts';
 
 const ROLES = ['croupier', 'admin'] as const;
@@ -22,9 +30,9 @@ export function croupierRoutes(app: FastifyInstance, casino: Casino, auth: Auth)
     });
 
   app.post<TableParams>('/api/tables/:id/result', async (req): Promise<ResultView> => {
-    await auth.requireStaff(req, ROLES);
+    const v = await auth.requireStaff(req, ROLES);
     const body = parse(S.resultBody, req.body);
-    return unwrap(await croupierResult(casino, req.params.id, body.pocket));
+    return unwrap(await croupierResult(casino, req.params.id, body.pocket, staffRef(v)));
   });
 
   app.get<TableParams>('/api/tables/:id/payments', async (req): Promise<PaymentsView> => {
@@ -43,5 +51,19 @@ export function croupierRoutes(app: FastifyInstance, casino: Casino, auth: Auth)
     const v = await auth.requireStaff(req, VOID_ROLES);
     const body = parse(S.voidBody, req.body);
     return unwrap(await staffAction(casino, req.params.id, staffRef(v), { type: 'void', reason: body.reason ?? '' }));
+  });
+
+  app.post<TableParams>('/api/tables/:id/result/confirm', async (req): Promise<ResultView> => {
+    const v = await auth.requireStaff(req, ROLES);
+    parse(S.confirmBody, req.body);
+    return unwrap(await confirmResult(casino, req.params.id, staffRef(v)));
+  });
+
+  app.post<TableParams>('/api/tables/:id/result/correct', async (req): Promise<CorrectionView> => {
+    const v = await auth.requireStaff(req, VOID_ROLES);
+    const body = parse(S.correctBody, req.body);
+    return unwrap(
+      await correctResult(casino, req.params.id, staffRef(v), { pocket: body.pocket, reason: body.reason ?? '' }),
+    );
   });
 }

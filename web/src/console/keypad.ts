@@ -5,7 +5,8 @@
  */
 import { colourOf, type PocketLabel } from '../../../src/engine/index.ts';
 import { byId, h } from '../dom.ts';
-import { DICTS, t } from '../i18n.ts';
+import { DICTS, OPS_WORDS, t } from '../i18n.ts';
+import { confirmsResult } from './operation.ts';
 import { typedPocket, type ConsoleState } from '../state/console.ts';
 import { toPocket, type ConsoleEnv, type Panel } from './panel.ts';
 
@@ -67,7 +68,9 @@ function update(env: ConsoleEnv, s: ConsoleState, input: HTMLInputElement): void
   // a confirmed number empties the field (a text that is no number stays for the croupier to fix)
   if (s.selected === null && typedPocket(input.value) !== null) input.value = '';
   const confirm = byId<HTMLButtonElement>('confirm');
-  confirm.textContent = s.selected === null ? t(env.lang, 'confirm') : `${t(env.lang, 'confirm')} ${s.selected}`;
+  // a table that confirms: the keypad enters (or corrects) the number, the operation panel confirms it
+  const word = confirmsResult(s) ? OPS_WORDS[env.lang].enter : t(env.lang, 'confirm');
+  confirm.textContent = s.selected === null ? word : `${word} ${s.selected}`;
   const canEnter = v.table.mode === 'manual' && v.phase === 'no-more-bets';
   confirm.disabled = !canEnter;
   for (const b of Array.from(document.querySelectorAll<HTMLButtonElement>('.keypad button'))) {

@@ -33,7 +33,22 @@ export interface ConsoleEnv {
   act(kind: TableAction): void;
   /** Sends the selected number as the coup's result (manual wheels). */
   enter(): void;
+  /** Sends a staff action of the table operation (issue 12: confirm, no spin, void, correction, derogation); a refusal is shown in the toast. */
+  staff(cmd: StaffCommand): void;
 }
+
+/** A staff action of the table operation (web/src/console/ops-api.ts sends it). */
+export type StaffCommand =
+  | { readonly type: 'confirm' }
+  | { readonly type: 'no-spin'; readonly reason?: string }
+  | { readonly type: 'void'; readonly reason: string }
+  | { readonly type: 'correct'; readonly pocket: PocketLabel; readonly reason: string }
+  | {
+      readonly type: 'derogation';
+      readonly playerId: string;
+      readonly bet: Record<string, unknown>;
+      readonly reason: string;
+    };
 
 /** The pocket of a wire label. */
 export const toPocket = (l: PocketLabel): Pocket => (l === '00' ? DOUBLE_ZERO : Number(l));

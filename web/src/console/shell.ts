@@ -8,6 +8,7 @@ import { DICTS, type Language } from '../i18n.ts';
 import type { ConsoleState } from '../state/console.ts';
 import { betsPanel } from './bets.ts';
 import { keypadPanel } from './keypad.ts';
+import { operationPanel } from './operation.ts';
 import type { ConsoleEnv, Panel } from './panel.ts';
 import { paymentsPanel } from './payments.ts';
 import { permanencePanel } from './permanence.ts';
@@ -19,7 +20,7 @@ const PANELS: {
   readonly main: ReadonlyArray<(env: ConsoleEnv) => Panel>;
   readonly side: ReadonlyArray<(env: ConsoleEnv) => Panel>;
 } = {
-  main: [keypadPanel, paymentsPanel],
+  main: [keypadPanel, operationPanel, paymentsPanel],
   side: [betsPanel, prisonersPanel, permanencePanel],
 };
 

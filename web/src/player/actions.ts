@@ -9,11 +9,17 @@ import { slipKey } from '../commands.ts';
 import { specOf } from '../bet-spec.ts';
 import { errorText } from '../errors.ts';
 import type { PlayerCtx } from './context.ts';
+import { stakeUnitMultiple } from '../stake-unit.ts';
 
 let toastTimer = 0;
 
 /** Bets the selected chip on a position (a chance simple carries the player's zero choice). */
 export async function placePosition(app: PlayerCtx, p: Position): Promise<void> {
+  // a chance simple stake off the table's even-chance unit is not sent: the reason is said (RULES §3a)
+  const t = app.view?.table;
+  const multiple = stakeUnitMultiple(p.kind, app.chip, t?.evenChanceUnit ?? t?.rules.evenChanceUnit);
+  if (multiple !== null)
+    return fail(app, new ApiFailure({ code: 'INVALID_STAKE_UNIT', message: '', detail: { multiple } }, 422));
   const spec: Record<string, unknown> = specOf(p);
   // the player's standing choice for chances simples should the coup be a zero (french rules)
   if (p.kind === 'chance' && app.view?.table.rules.chanceOnZero === 'prison' && app.chanceOnZero === 'partage')

@@ -9,6 +9,7 @@ import { phaseStatus } from '../phase.ts';
 import { radioKeyTarget, radioTabIndex } from '../radio.ts';
 import { command, mySlipKey } from './actions.ts';
 import type { PlayerCtx } from './context.ts';
+import { applyStakeUnit } from './felt.ts';
 
 /** The controls panel: chip rack, actions and the info line. Keeps `app.chip` among the table's chips. */
 export function chipsPanel(app: PlayerCtx): HTMLElement {
@@ -40,7 +41,7 @@ export function chipsPanel(app: PlayerCtx): HTMLElement {
         c.setAttribute('aria-checked', String(c === b));
         c.tabIndex = c === b ? 0 : -1;
       }
-      app.layout?.refreshLabels();
+      applyStakeUnit(app); // the chances simples this chip cannot be staked on (and the labels)
     });
     b.addEventListener('keydown', (e) => {
       const all = Array.from(rack.querySelectorAll<HTMLButtonElement>('button'));

@@ -14,17 +14,25 @@ import { toPocket } from '../state/table.ts';
 import { placePosition } from './actions.ts';
 import { addBetStakes, type PlayerCtx } from './context.ts';
 import { racetrackPanel } from './racetrack-tools.ts';
+import { errorText } from '../errors.ts';
+import { stakeUnitMultiple } from '../stake-unit.ts';
 
 /** The felt section: a new layout view (kept in `app.layout`) and, on single-zero tables, the racetrack. */
 export function feltPanel(app: PlayerCtx): HTMLElement {
   const v = app.view!;
-  app.layout = new LayoutView(v.table.rules.wheel, {
-    place: (p) => void placePosition(app, p),
-    describe: (p) => describe(app, p),
-    inspect: (p) => {
-      byId('info').textContent = p ? `${positionName(p, app.lang)} — ${describe(app, p)}` : '';
+  // only the positions the rule set offers (RULES §3a: no 24-number spots on american and
+  // historic tables, no five-number on historic-38)
+  app.layout = new LayoutView(
+    v.table.rules.wheel,
+    {
+      place: (p) => void placePosition(app, p),
+      describe: (p) => describe(app, p),
+      inspect: (p) => {
+        byId('info').textContent = p ? `${positionName(p, app.lang)} — ${describe(app, p)}` : '';
+      },
     },
-  });
+    v.table.rules.offered,
+  );
   app.layout.render(app.orientation, app.lang);
   const felt = h('section', { class: 'felt', 'aria-label': DICTS[app.lang].layout }, app.layout.root);
   const track = racetrackPanel(app);
@@ -41,7 +49,7 @@ function describe(app: PlayerCtx, p: Position): string {
   const stake = mine.get(p.key) ?? 0;
   const parts = [
     t(app.lang, 'pays', { p: payoutText(p.kind, app.lang) }),
-    t(app.lang, 'minMax', { min: app.money(v.table.minimum), max: app.money(v.table.maxima[p.kind]) }),
+    t(app.lang, 'minMax', { min: app.money(v.table.minimum), max: app.money(v.table.maxima[p.kind] ?? 0) }),
   ];
   if (stake) parts.push(t(app.lang, 'yourStake', { s: app.money(stake) }));
   return parts.join(' · ');
@@ -76,7 +84,7 @@ export function updateFelt(app: PlayerCtx): void {
     chips.set(key, { mine: m, others: o, label: chipLabel(m || o, app.currency, app.lang) });
   }
   app.layout?.setChips(chips);
-  app.layout?.refreshLabels();
+  applyStakeUnit(app);
   app.layout?.setPrisoners(
     (v.my?.prisoners ?? []).map((p) => ({
       chance: p.chance,
@@ -94,4 +102,20 @@ export function updateFelt(app: PlayerCtx): void {
     else series.add(b.announce);
   }
   app.racetrack?.setMarks(series, centres);
+}
+
+/**
+ * The even-chance stake unit (RULES §3a) against the selected chip: the chances simples the chip
+ * cannot be staked on are marked refused with the reason (label, tooltip), and the labels redrawn.
+ */
+export function applyStakeUnit(app: PlayerCtx): void {
+  app.layout?.setRefusal((p) => stakeUnitReason(app, p));
+}
+
+/** Why the selected chip cannot be staked on this position (the even-chance unit), or null. */
+export function stakeUnitReason(app: PlayerCtx, p: Position): string | null {
+  const t = app.view?.table;
+  const multiple = stakeUnitMultiple(p.kind, app.chip, t?.evenChanceUnit ?? t?.rules.evenChanceUnit);
+  if (multiple === null) return null;
+  return errorText(app.lang, { code: 'INVALID_STAKE_UNIT', message: '', detail: { multiple } }, (m) => app.money(m));
 }

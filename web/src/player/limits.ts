@@ -21,7 +21,8 @@ export function limitsAndHelp(app: PlayerCtx): HTMLElement[] {
 function limitsTable(app: PlayerCtx): HTMLElement {
   const v = app.view!;
   const kinds = catalogue(v.table.rules.wheel).positions.reduce<Position['kind'][]>(
-    (a, p) => (a.includes(p.kind) ? a : [...a, p.kind]),
+    // the kinds the rule set offers (RULES §3a): those with a maximum
+    (a, p) => (a.includes(p.kind) || v.table.maxima[p.kind] === undefined ? a : [...a, p.kind]),
     [],
   );
   return h(
@@ -49,7 +50,7 @@ function limitsTable(app: PlayerCtx): HTMLElement {
           h('td', {}, cap(KIND_NAMES[app.lang][kind])),
           h('td', {}, payoutText(kind, app.lang)),
           h('td', { class: 'r' }, app.money(v.table.minimum)),
-          h('td', { class: 'r' }, app.money(v.table.maxima[kind])),
+          h('td', { class: 'r' }, app.money(v.table.maxima[kind] ?? 0)),
         ),
       ),
     ),

@@ -49,6 +49,10 @@ export interface ConsoleState {
   readonly resync: boolean;
   /** Count of live events applied (a load started at an older version may predate some). */
   readonly version: number;
+  /** The number entered for this coup, awaiting confirmation (tables that confirm; issue 12), or null. */
+  readonly entered: PocketLabel | null;
+  /** The last staff announcement of this coup ("no spin", a void, a correction) for the console's line, or null. */
+  readonly notice: { readonly kind: 'no-spin' | 'void' | 'corrected'; readonly coup: number } | null;
 }
 
 /** Everything the console store reacts to. */
@@ -79,6 +83,8 @@ export function initialConsole(tableId = ''): ConsoleState {
     connected: true,
     resync: false,
     version: 0,
+    entered: null,
+    notice: null,
   };
 }
 
@@ -118,6 +124,7 @@ export function reduceConsole(s: ConsoleState, a: ConsoleAction): ConsoleState {
         payments: paymentsOf(a.view),
         permanence: a.permanence,
         resync: s.resync || stale,
+        entered: (a.view as { entered?: PocketLabel }).entered ?? null,
       };
     }
     case 'event':
@@ -147,6 +154,9 @@ const READ: ReadonlySet<string> = new Set([
   'coup-void',
   'config',
   'integrity-alert',
+  // table operation (issue 12)
+  'result-entered',
+  'no-spin',
 ]);
 
 function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
@@ -180,7 +190,8 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
         coup: e.coup,
         pauseRequested: e.pauseRequested === true,
       };
-      return { ...next, view, resync: next.resync || e.coup !== v.coup };
+      const fresh = e.coup !== v.coup;
+      return { ...next, view, resync: next.resync || fresh, ...(fresh ? { entered: null, notice: null } : {}) };
     }
     case 'bets-placed': {
       const known = new Set(v.bets.map((b) => b.id));
@@ -194,8 +205,19 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
     }
     case 'prisoner':
       return { ...next, view: { ...v, prisoners: prisoner(v.prisoners, e.action, e.prisoner as PrisonerJson) } };
+    case 'result-entered':
+      return { ...next, entered: e.pocket };
+    case 'no-spin':
+      return { ...next, entered: null, notice: { kind: 'no-spin', coup: e.coup } };
     case 'result':
+      return {
+        ...next,
+        entered: null,
+        resync: true,
+        notice: e.corrected ? { kind: 'corrected', coup: e.coup } : next.notice,
+      };
     case 'coup-void':
+      return { ...next, entered: null, resync: true, notice: { kind: 'void', coup: e.coup } };
     case 'config':
       return { ...next, resync: true };
     case 'settlement':

@@ -45,7 +45,7 @@ export interface TableState {
 
 /** A staff announcement to the players: the kind, its coup and the staff's reason (a void always has one). */
 export interface StaffNotice {
-  readonly kind: 'no-spin' | 'void';
+  readonly kind: 'no-spin' | 'void' | 'corrected';
   readonly coup: number;
   readonly reason?: string;
 }
@@ -206,6 +206,8 @@ function onEvent(s: TableState, e: LiveEvent | StateMessage, at: number, duratio
       return { ...s, ball, view, resync: s.resync || newCoup, ...(newCoup ? { notice: null } : {}) };
     }
     case 'result':
+      if (e.corrected)
+        return { ...s, resync: true, notice: { kind: 'corrected', coup: e.coup, reason: e.corrected.reason } };
       return { ...startLanding(s, e.coup, toPocket(e.pocket), at, duration), resync: true };
     case 'settlement': {
       const settlements = new Map(s.settlements);
@@ -229,6 +231,8 @@ function onEvent(s: TableState, e: LiveEvent | StateMessage, at: number, duratio
       return { ...s, resync: true, notice: { kind: 'void', coup: e.coup, reason: e.reason } };
     case 'no-spin':
       return { ...s, notice: { kind: 'no-spin', coup: e.coup, ...(e.reason ? { reason: e.reason } : {}) } };
+    case 'result-entered': // the number waits for the croupier's confirmation: the result comes with it
+      return s;
     case 'config':
       return { ...s, resync: true };
     case 'integrity-alert': // staff only: nothing on the player's table

@@ -1,0 +1,21 @@
+/** The JSON views of the table operation (issue 12, docs/API.md "Table operation"). */
+import type { PocketLabel } from '../engine/index.ts';
+import type { LastCoupView } from './views.ts';
+
+/** `POST /api/tables/:id/result/correct`: the corrected coup. */
+export interface CorrectionView {
+  corrected: true;
+  coup: number;
+  from: PocketLabel;
+  to: PocketLabel;
+  /** Per player: minor units booked on their house-debt account (winnings already withdrawn). */
+  debts?: Record<string, number>;
+  lastCoup: LastCoupView | null;
+}
+
+/** `POST /api/tables/:id/result` on a table that confirms: the number entered, not yet settled, and the one it replaced. */
+export interface EnteredView {
+  entered?: PocketLabel;
+  confirmed?: false;
+  from?: PocketLabel;
+}

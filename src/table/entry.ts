@@ -1,0 +1,220 @@
+/**
+ * The number of a physical wheel in two steps, and its correction (issue 12, docs/OPERATIONS.md):
+ *
+ * - `result` from the croupier on a table with `confirmResult` records the entered number (the
+ *   layout and the console show it; a `result-entered` event); a second `result` before confirm
+ *   corrects it; `confirm` settles the coup with it.
+ * - `correct` (chef de table, pit boss), after the settlement and before the next coup: the
+ *   settlement is reversed and the coup settled again with the right number in ONE ledger
+ *   transaction (kind `correct`): a player's balance is never left half-corrected. What a
+ *   player's wallet cannot give back (winnings already withdrawn) goes to their house-debt
+ *   account `debt:<playerId>` and is listed in the coup record's correction — never silently.
+ *
+ * Every settlement keeps what a correction needs ({@link SettledFrom}) until the next coup.
+ */
+import { parsePocket, pocketLabel } from '../engine/index.ts';
+import { debtAccount, makeTx, playerAccount, type Posting } from './ledger.ts';
+import { settle } from './settlement.ts';
+import { noted, reasonOf, REASON_MAX, wrongPhase } from './staff.ts';
+import { BetBook, nullProto, stakesOf, tableRules, type TableState } from './state.ts';
+import { publish, reject, TABLE, txId, type CoupCorrection, type Effect, type Step, type TableEvent } from './step.ts';
+
+/**
+ * Settles the coup (engine settlement, see settlement.ts) and keeps the coup as it was before
+ * (bets, prisoners, rebet lists, history, the settlement's postings) for a correction.
+ */
+export function settleKept(
+  s: TableState,
+  now: number,
+  pocket: unknown,
+  source: 'rng' | 'croupier',
+  corrections: readonly CoupCorrection[] = [],
+): Step {
+  const step = settle({ ...s, entered: null }, now, pocket, source);
+  if (step.state === s || step.state.phase !== 'settled') return step;
+  const tx = step.effects.find((e) => e.type === 'ledger');
+  const next: TableState = {
+    ...step.state,
+    settledFrom: {
+      pocket: step.state.lastCoup!.pocket,
+      bets: s.bets.toJSON(),
+      prisoners: s.prisoners,
+      lastBets: s.lastBets,
+      history: s.history,
+      postings: tx?.type === 'ledger' ? tx.tx.postings : [],
+      corrections,
+      partaged: false,
+    },
+  };
+  return { state: next, effects: step.effects };
+}
+
+/** `result` of the croupier on a table that confirms: records (or corrects) the entered number. */
+export function enterNumber(s: TableState, e: Extract<TableEvent, { type: 'result' }>): Step {
+  const parsed = parsePocket(e.pocket, tableRules(s.config).rules.wheel);
+  if (!parsed.ok) return reject(s, 'INVALID_OUTCOME', parsed.error.message);
+  const pocket = pocketLabel(parsed.value);
+  const from = s.entered?.pocket;
+  const by = e.by ?? null;
+  const next = noted(
+    { ...s, entered: { pocket, at: e.now, by } },
+    from === undefined
+      ? { action: 'entry', at: e.now, by, pocket }
+      : { action: 'entry-corrected', at: e.now, by, pocket, from },
+  );
+  return {
+    state: next,
+    effects: [
+      { type: 'reply', value: { entered: pocket, confirmed: false, ...(from !== undefined ? { from } : {}) } },
+      publish(next, TABLE, 'result-entered', {
+        pocket,
+        ...(from !== undefined ? { from } : {}),
+        ...(e.by ? { by: e.by } : {}),
+      }),
+    ],
+  };
+}
+
+/** `confirm`: settles the coup with the entered number. Errors: WRONG_PHASE, NOTHING_ENTERED. */
+export function confirm(s: TableState, e: Extract<TableEvent, { type: 'confirm' }>): Step {
+  if (s.phase !== 'no-more-bets') return wrongPhase(s, 'confirming a number', ['no-more-bets']);
+  if (!s.entered)
+    return reject(s, 'NOTHING_ENTERED', 'no number has been entered for this coup (POST .../result first)');
+  const by = e.by ?? null;
+  const t = noted(s, { action: 'confirm', at: e.now, by, pocket: s.entered.pocket });
+  return settleKept(t, e.now, s.entered.pocket, 'croupier');
+}
+
+/**
+ * `correct` (chef de table, pit boss): settles the last coup again with another number, in one
+ * transaction with the reversal of its settlement. Allowed while the coup is the table's last
+ * (phase `settled`, or `paused` right after it) and no partage was taken since. Errors:
+ * REASON_REQUIRED, WRONG_PHASE, INVALID_OUTCOME (also the same number), CORRECTION_REFUSED.
+ */
+export function correct(s: TableState, e: Extract<TableEvent, { type: 'correct' }>): Step {
+  const reason = reasonOf(e.reason);
+  if (reason === null)
+    return reject(s, 'REASON_REQUIRED', `a correction needs a reason (1 to ${REASON_MAX} characters)`, {
+      max: REASON_MAX,
+    });
+  const sf = s.settledFrom;
+  if (!sf || (s.phase !== 'settled' && s.phase !== 'paused') || s.lastCoup?.number !== s.coup)
+    return wrongPhase(s, 'a correction of the settled number', ['settled']);
+  if (sf.partaged)
+    return reject(s, 'CORRECTION_REFUSED', 'la partage was taken after this settlement: void it by hand instead');
+  const { rules, catalogue: cat } = tableRules(s.config);
+  const parsed = parsePocket(e.pocket, rules.wheel);
+  if (!parsed.ok) return reject(s, 'INVALID_OUTCOME', parsed.error.message);
+  const to = pocketLabel(parsed.value);
+  if (to === sf.pocket) return reject(s, 'INVALID_OUTCOME', `${to} is already the number of coup ${s.coup}`);
+  const by = e.by ?? null;
+  const pre: TableState = noted(
+    {
+      ...s,
+      phase: 'no-more-bets',
+      bets: BetBook.fromJSON(sf.bets, stakesOf(cat)),
+      prisoners: sf.prisoners,
+      lastBets: nullProto(sf.lastBets),
+      history: sf.history,
+      settledFrom: null,
+    },
+    { action: 'correction', at: e.now, by, pocket: to, from: sf.pocket, reason },
+  );
+  const correction: CoupCorrection = { from: sf.pocket, to, reason, by, at: e.now };
+  const step = settleKept(pre, e.now, to, 'croupier', [...sf.corrections, correction]);
+  const { effects, debts } = reversed(step.effects, sf.postings, e.balances, pre, e.now);
+  const done: CoupCorrection = Object.keys(debts).length ? { ...correction, debts } : correction;
+  const corrections = [...sf.corrections, done];
+  const state: TableState = {
+    ...step.state,
+    settledFrom: { ...step.state.settledFrom!, corrections },
+  };
+  return {
+    state,
+    effects: [
+      {
+        type: 'reply',
+        value: { corrected: true, coup: s.coup, from: sf.pocket, to, ...(Object.keys(debts).length ? { debts } : {}) },
+      },
+      ...effects.map((x) => withCorrections(x, corrections, done)),
+    ],
+  };
+}
+
+/**
+ * The new settlement's ledger transaction merged with the reversal of the old one (one
+ * transaction, kind `correct`); a wallet that would go negative stops at 0 and the rest goes to
+ * the player's house-debt account.
+ */
+function reversed(
+  effects: readonly Effect[],
+  old: readonly Posting[],
+  balances: Readonly<Record<string, number>>,
+  pre: TableState,
+  now: number,
+): { effects: Effect[]; debts: Record<string, number> } {
+  const debts: Record<string, number> = Object.create(null);
+  const out: Effect[] = [];
+  let merged = false;
+  for (const x of effects) {
+    if (x.type !== 'ledger') {
+      out.push(x);
+      continue;
+    }
+    merged = true;
+    out.push({ type: 'ledger', tx: combine(x.tx.postings, x.tx.memo, old, balances, pre, now, debts) });
+  }
+  if (!merged && old.length) out.unshift({ type: 'ledger', tx: combine([], {}, old, balances, pre, now, debts) });
+  return { effects: out, debts };
+}
+
+function combine(
+  fresh: readonly Posting[],
+  memo: Record<string, unknown> | undefined,
+  old: readonly Posting[],
+  balances: Readonly<Record<string, number>>,
+  pre: TableState,
+  now: number,
+  debts: Record<string, number>,
+) {
+  const net = new Map<string, number>();
+  for (const p of fresh) net.set(p.account, (net.get(p.account) ?? 0) + p.amount);
+  for (const p of old) net.set(p.account, (net.get(p.account) ?? 0) - p.amount);
+  const postings: Posting[] = [];
+  for (const [account, amount] of net) {
+    if (!account.startsWith('player:')) {
+      postings.push({ account, amount });
+      continue;
+    }
+    const playerId = account.slice('player:'.length);
+    const balance = Object.hasOwn(balances, playerId) ? balances[playerId] : Infinity;
+    if (amount < 0 && balance + amount < 0) {
+      const short = -(balance + amount);
+      debts[playerId] = short;
+      postings.push({ account: playerAccount(playerId), amount: -balance });
+      postings.push({ account: debtAccount(playerId), amount: -short });
+    } else postings.push({ account, amount });
+  }
+  return makeTx(
+    {
+      id: txId(pre),
+      kind: 'correct',
+      at: now,
+      tableId: pre.config.id,
+      coup: pre.coup,
+      memo: { ...memo, from: pre.settledFrom?.pocket ?? null },
+    },
+    postings,
+  );
+}
+
+/** The record, the result event and the payments of a corrected coup carry its corrections. */
+function withCorrections(x: Effect, corrections: readonly CoupCorrection[], last: CoupCorrection): Effect {
+  if (x.type === 'coup') return { ...x, record: { ...x.record, corrections } };
+  if (x.type === 'publish' && x.message.event.type === 'result')
+    return {
+      ...x,
+      message: { ...x.message, event: { ...x.message.event, corrected: { from: last.from, reason: last.reason } } },
+    };
+  return x;
+}

@@ -1,0 +1,86 @@
+/**
+ * The console's table-operation panel (issue 12, docs/OPERATIONS.md): the entered number and
+ * its confirmation, "no spin", the void of the coup and the correction of a settled number,
+ * each with the staff's reason; the last staff announcement of the coup. Buttons are enabled
+ * by phase; the server still decides who may (a croupier's void is refused in the toast).
+ */
+import type { PocketLabel } from '../../../src/engine/index.ts';
+import { byId, h } from '../dom.ts';
+import { OPS_WORDS, staffNoticeText } from '../i18n.ts';
+import { typedPocket, type ConsoleState } from '../state/console.ts';
+import type { ConsoleEnv, Panel } from './panel.ts';
+
+/** Whether the table settles a croupier's number only on confirm (the server's default: manual tables). */
+export const confirmsResult = (s: ConsoleState): boolean =>
+  (s.view?.table as { confirmResult?: boolean } | undefined)?.confirmResult ?? s.view?.table.mode === 'manual';
+
+/** The table-operation panel. */
+export function operationPanel(env: ConsoleEnv): Panel {
+  const o = OPS_WORDS[env.lang];
+  const reason = h('input', { id: 'op-reason', autocomplete: 'off', maxlength: 500, 'aria-label': o.reason });
+  const fix = h('input', { id: 'correct-pocket', inputmode: 'numeric', maxlength: 2, 'aria-label': o.correctNumber });
+  // without a reason the request still goes: the server's REASON_REQUIRED is worded in the toast
+  const withReason = (send: (r: string) => void) => () => {
+    send(reason.value.trim());
+    reason.value = '';
+  };
+  const btn = (id: string, text: string, onclick: () => void, cls = 'btn') =>
+    h('button', { class: cls, type: 'button', id, onclick }, text);
+  const element = h(
+    'section',
+    { class: 'panel operation', 'aria-label': o.title },
+    h('h2', {}, o.title),
+    h('div', { class: 'entered', id: 'entered', 'aria-live': 'polite' }),
+    h(
+      'div',
+      { class: 'controls' },
+      btn('confirm-entered', o.confirmEntered, () => env.staff({ type: 'confirm' }), 'btn primary'),
+      btn('no-spin', o.noSpin, () =>
+        env.staff({ type: 'no-spin', ...(reason.value.trim() ? { reason: reason.value.trim() } : {}) }),
+      ),
+      btn(
+        'void',
+        o.voidCoup,
+        withReason((r) => env.staff({ type: 'void', reason: r })),
+        'btn danger',
+      ),
+    ),
+    h('label', {}, o.reason, reason),
+    h(
+      'div',
+      { class: 'controls' },
+      h('label', {}, o.correctNumber, fix),
+      btn(
+        'correct',
+        o.correct,
+        withReason((r) => {
+          const pocket = typedPocket(fix.value);
+          if (pocket !== null) env.staff({ type: 'correct', pocket: pocket as PocketLabel, reason: r });
+        }),
+      ),
+    ),
+    h('div', { class: 'empty', id: 'op-notice', role: 'status' }),
+  );
+  return { element, update: (s) => update(env, s) };
+}
+
+function update(env: ConsoleEnv, s: ConsoleState): void {
+  const v = s.view;
+  if (!v) return;
+  const o = OPS_WORDS[env.lang];
+  const manual = v.table.mode === 'manual';
+  const entered = byId('entered');
+  entered.textContent = s.entered !== null ? o.entered.replace('{n}', String(s.entered)) : '';
+  const confirm = byId<HTMLButtonElement>('confirm-entered');
+  confirm.hidden = !confirmsResult(s);
+  confirm.textContent =
+    s.entered !== null ? o.confirmEntered.replace('{n}', String(s.entered)) : o.confirmEntered.replace('{n}', '');
+  confirm.disabled = s.entered === null || v.phase !== 'no-more-bets';
+  byId<HTMLButtonElement>('no-spin').disabled = !manual || (v.phase !== 'launched' && v.phase !== 'no-more-bets');
+  byId<HTMLButtonElement>('void').disabled = !['betting', 'launched', 'no-more-bets'].includes(v.phase);
+  const settledNow = (v.phase === 'settled' || v.phase === 'paused') && v.lastCoup?.number === v.coup;
+  byId<HTMLButtonElement>('correct').disabled = !settledNow;
+  byId<HTMLInputElement>('correct-pocket').disabled = !settledNow;
+  const n = s.notice && s.notice.coup === v.coup ? s.notice : null;
+  byId('op-notice').textContent = n ? staffNoticeText(env.lang, n.kind) : '';
+}

@@ -1,0 +1,23 @@
+/**
+ * The table operation's requests of the console (issue 12, docs/API.md "Table operation"):
+ * confirm the entered number, no spin, void, correction after settlement, the chef's derogation.
+ */
+import type { Api } from '../api.ts';
+import type { StaffCommand } from './panel.ts';
+
+/** Sends a staff command for a table; resolves with the server's reply, rejects with an ApiFailure. */
+export function sendStaff(api: Api, table: string, cmd: StaffCommand): Promise<unknown> {
+  const base = `/api/tables/${encodeURIComponent(table)}`;
+  switch (cmd.type) {
+    case 'confirm':
+      return api.call('POST', `${base}/result/confirm`, {});
+    case 'no-spin':
+      return api.call('POST', `${base}/no-spin`, cmd.reason ? { reason: cmd.reason } : {});
+    case 'void':
+      return api.call('POST', `${base}/void`, { reason: cmd.reason });
+    case 'correct':
+      return api.call('POST', `${base}/result/correct`, { pocket: cmd.pocket, reason: cmd.reason });
+    case 'derogation':
+      return api.call('POST', `${base}/derogations`, { playerId: cmd.playerId, bet: cmd.bet, reason: cmd.reason });
+  }
+}
