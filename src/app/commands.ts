@@ -20,7 +20,6 @@ import { playerAccount } from '../table/ledger.ts';
 import type { PrisonerChoice, StaffRef, TableEvent } from '../table/machine.ts';
 import type { Casino } from './casino.ts';
 import { exposureElsewhere, type Tables as ExposureTables } from './exposure.ts';
-import { playerAccount } from '../table/ledger.ts';
 import type { Reply, TableDriver } from './driver.ts';
 import type { R, Viewer } from './players.ts';
 import { tableConfigView } from './views.ts';
