@@ -21,7 +21,13 @@ import { build } from 'esbuild';
 export const WEB_DIR = dirname(fileURLToPath(import.meta.url));
 
 /** Entry points: source file → bundle name in web/dist/. */
-export const ENTRIES = { player: 'src/player.ts', croupier: 'src/croupier.ts' } as const;
+export const ENTRIES = {
+  player: 'src/player.ts',
+  croupier: 'src/croupier.ts',
+  // the results board and the printable permanence (issue 13)
+  board: 'src/board/board.ts',
+  permanence: 'src/permanence/permanence.ts',
+} as const;
 
 /** Options of {@link buildWeb}. */
 export interface BuildOptions {

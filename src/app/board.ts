@@ -18,7 +18,7 @@ import type {
   BoardView,
   PermanenceCoupView,
   PermanenceView,
-} from '../protocol/views.ts';
+} from '../protocol/views-wheel.ts';
 import type { Store } from '../store/port.ts';
 import { gamingDay, rulesOf } from '../table/config.ts';
 import type { CoupRecord, TableState } from '../table/machine.ts';
@@ -86,7 +86,10 @@ export function boardStats(pockets: readonly Pocket[], double: boolean): BoardSt
   const n = pockets.length;
   const label = (p: Pocket): PocketLabel => (p === 37 ? '00' : p);
   const byCount = [...counts].map(([p, count]) => ({ p, count }));
-  const hot = [...byCount].sort((a, b) => b.count - a.count || a.p - b.p).slice(0, BOARD_HOT);
+  const hot = byCount
+    .filter((x) => x.count > 0)
+    .sort((a, b) => b.count - a.count || a.p - b.p)
+    .slice(0, BOARD_HOT);
   const cold = [...byCount].sort((a, b) => a.count - b.count || a.p - b.p).slice(0, BOARD_HOT);
   return {
     coups: n,

@@ -7,15 +7,12 @@
  * {@link TableDriver.start}, {@link TableDriver.state} / {@link TableDriver.sequence} and
  * {@link TableDriver.stop}.
  *
- * Commands are serialised per table and committed before they are answered (nothing
- * acknowledged is lost on SIGKILL). Group commit: the commands that arrive while a transaction
- * is running are committed together in the next ONE storage transaction, in arrival order,
- * each seeing the effects of the ones before it (a refused command changes nothing and writes
- * nothing, so it never undoes the others). Each command that changed the state appends its
- * event to the table's event log and applies its ledger transactions (and records the coup at
- * a settlement); a storage failure in a batch rolls the whole batch back and its commands are
- * run again one by one, each in its own transaction (a LedgerRefusal — a wallet changed
- * elsewhere — is then the reply of the command it belongs to, as without batching).
+ * Commands are serialised per table and committed before they are answered (nothing acknowledged
+ * is lost on SIGKILL). Group commit: the commands that arrive while a transaction runs (or in one
+ * I/O poll) are committed in the next ONE transaction, in order, each seeing the effects of the
+ * ones before (a refused command writes nothing); bets' events and ledger in bulk (batch-writes.ts),
+ * a settlement's coup record; a storage failure in a batch rolls it back and its commands run
+ * again one by one (a LedgerRefusal is then its command's reply).
  *
  * Snapshots are off the bet path: the state is snapshotted in the transaction of the event
  * that starts a coup (small: no bets yet) or pauses / closes the table, and, after the replies
@@ -44,6 +41,7 @@ import {
   type TableEvent,
   type TableState,
 } from '../table/machine.ts';
+import { BatchWrites, snapshotDue } from './batch-writes.ts';
 import { systemClock, type Clock, type TimerHandle } from './clock.ts';
 
 /** A periodic snapshot is considered every this many persisted events (see the module doc). */
@@ -204,7 +202,7 @@ export class TableDriver {
   }
 
   private async drain(): Promise<void> {
-    await Promise.resolve(); // commands dispatched in the same tick form one batch
+    await new Promise<void>((resolve) => setImmediate(resolve)); // one batch: this tick's and this I/O poll's
     while (this.pending.length > 0) {
       const batch = this.pending.splice(0, this.maxBatch);
       const before = this.seq;
@@ -241,20 +239,24 @@ export class TableDriver {
   /** Runs commands in order in ONE transaction; the driver's state changes only in {@link apply}. */
   private commit(batch: readonly Pending[]): Promise<Done[]> {
     return this.opts.store.transaction(async (tx) => {
+      const w = new BatchWrites(tx, this.opts.tableId); // bets' writes deferred to bulk statements
       let state = this.current;
       let seq = this.seq;
       const out: Done[] = [];
       for (const p of batch) {
-        const event = await p.make(tx, this.clock.now());
+        const event = await p.make(w.tx, this.clock.now());
         const step = transition(state, event);
         if (step.state === state) {
           out.push({ step, seq, changed: false, balances: new Map() });
           continue;
         }
         seq++;
-        out.push({ step, seq, changed: true, balances: await this.write(tx, state, event, step, seq) });
+        const direct = () => this.write(tx, state, event, step, seq);
+        const balances = await w.write(state, seq, event, step, direct, !this.opts.fault);
+        out.push({ step, seq, changed: true, balances });
         state = step.state;
       }
+      await w.flush();
       return out;
     });
   }
@@ -285,9 +287,7 @@ export class TableDriver {
     for (const e of step.effects)
       if (e.type === 'coup') await tx.recordCoup(e.record, await around(tx, e, after, moved));
       else if (e.type === 'partage') await tx.recordPartage(e);
-    const s = step.state;
-    if (s.coup !== prev.coup || (s.phase !== prev.phase && (s.phase === 'paused' || s.phase === 'closed')))
-      await tx.saveSnapshot(tableId, seq, s);
+    if (snapshotDue(prev, step.state)) await tx.saveSnapshot(tableId, seq, step.state);
     if (this.opts.fault && this.opts.fault === event.type && money) process.kill(process.pid, 'SIGKILL');
     return after;
   }

@@ -4,7 +4,7 @@
  * handing back to the wheel. Each staff action is logged (the audit line) and recorded in the
  * coup's record (`wheel.audit`).
  */
-import type { WheelAuditView, WheelView } from '../protocol/views.ts';
+import type { WheelAuditView, WheelView } from '../protocol/views-wheel.ts';
 import { tableErr } from '../table/errors.ts';
 import { wheelOf } from '../table/wheel.ts';
 import type { Casino } from './casino.ts';

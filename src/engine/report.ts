@@ -38,7 +38,7 @@ export function betJson(b: Bet) {
   if (b.type === 'announce') {
     return {
       id: b.id,
-      type: 'announce',
+      type: 'announce' as const,
       announce: announceText(b.announce),
       unit: b.unit,
       stake: b.stake,
@@ -49,7 +49,7 @@ export function betJson(b: Bet) {
   }
   return {
     id: b.id,
-    type: 'position',
+    type: 'position' as const,
     ...positionJson(b.position),
     stake: b.stake,
     ...(b.prison ? { prison: b.prison } : {}),

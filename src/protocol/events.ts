@@ -61,8 +61,8 @@ export interface PrisonerJson {
 
 /** Which croupier collects and which pays (RULES §6). */
 export interface CroupiersJson {
-  readonly collects: string;
-  readonly pays: string;
+  readonly collects: 'left' | 'right';
+  readonly pays: 'left' | 'right';
 }
 
 /** The calls of the croupier in every language ("Faites vos jeux", "Rien ne va plus"). */

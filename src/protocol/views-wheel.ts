@@ -51,7 +51,7 @@ export interface BoardNumberView {
 export interface BoardStatsView {
   /** Results counted (up to the window). */
   coups: number;
-  /** The most frequent numbers with their counts (ties: the lower number first). */
+  /** The most frequent numbers drawn (count > 0) with their counts (ties: the lower number first). */
   hot: Array<{ pocket: PocketLabel; count: number }>;
   /** The least frequent numbers with their counts (0 included). */
   cold: Array<{ pocket: PocketLabel; count: number }>;

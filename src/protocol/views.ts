@@ -10,6 +10,7 @@ import type { HealthStatusView } from './health.ts';
 import type { PositionKind } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
 import type { CroupiersJson, PaymentJson, Phase, PlacedBetJson, PrisonerJson, TableConfigJson } from './events.ts';
+import type { BetJson, OutcomeJson } from './events.ts';
 import type { EnteredView } from './views-tableop.ts';
 
 /** A bet on the layout (engine betJson plus its owner, time and zero choice). */
@@ -225,8 +226,9 @@ export interface PlayerCoupView {
   balanceBeforeBets: number | null;
   balanceBefore: number;
   balanceAfter: number;
-  bets: unknown[];
-  outcomes: Record<string, unknown>;
+  /** The player's bets in the coup (engine betJson) and their settlement by bet id (engine outcomeJson). */
+  bets: BetJson[];
+  outcomes: Record<string, OutcomeJson>;
   /** Half backs of partages taken in this coup's zero-choice window. */
   partage: number;
   partages: PartageView[];
@@ -391,6 +393,4 @@ export interface OkView {
 
 // table operation (issue 12): src/protocol/views-tableop.ts
 export * from './views-tableop.ts';
-// automatic wheel, results board, permanence (issue 13): src/protocol/views-wheel.ts
-export * from './views-wheel.ts';
 export type { BusHealth, FailedTableView, HealthStatusView } from './health.ts';

@@ -106,6 +106,16 @@ export interface StoreTx {
    * with `memo.since` also books its half back in the player's history of that coup.
    */
   applyTx(tx: LedgerTx): Promise<Map<string, number>>;
+  /**
+   * Applies several table transactions (bets, undos: never a deposit or a partage) as if one
+   * after another with {@link applyTx}, in a few bulk statements whatever their number (group
+   * commit, issue 17): their rows and postings as they are, the balances moved by one guarded
+   * update of each account's sum. Returns the balance after all of them of every account
+   * posted; throws a LedgerRefusal (rolls back) when a sum would break its account's bounds.
+   */
+  applyTxs(txs: readonly LedgerTx[]): Promise<Map<string, number>>;
+  /** Appends consecutive table events in bulk (as {@link appendEvent} one by one). */
+  appendEvents(tableId: string, events: ReadonlyArray<{ seq: number; event: TableEvent }>): Promise<void>;
   /** Appends a table event at `seq` (must be the next one; a duplicate seq is a conflict and throws). */
   appendEvent(tableId: string, seq: number, event: TableEvent): Promise<void>;
   /** Replaces the table's snapshot (state after event `seq`). */

@@ -216,3 +216,32 @@ export function decodeRecord(text: string): CoupRecord {
     players: players as unknown as CoupRecord['players'],
   };
 }
+
+/** One player's part in a coup record: the pocket, the player's bets and their outcomes. */
+export interface PlayerDetail {
+  pocket: CoupRecord['pocket'];
+  /** The player's bets (engine betJson). */
+  bets: unknown[];
+  /** Their outcomes (engine outcomeJson), by bet id. */
+  outcomes: Record<string, unknown>;
+}
+
+/** Each player's bets and outcomes of a coup record, in one pass over its bets. */
+export function playerDetails(record: CoupRecord): Map<string, PlayerDetail> {
+  const out = new Map<string, PlayerDetail>();
+  const of = (playerId: string): PlayerDetail => {
+    let d = out.get(playerId);
+    if (!d) out.set(playerId, (d = { pocket: record.pocket, bets: [], outcomes: Object.create(null) }));
+    return d;
+  };
+  for (const b of record.bets) of(b.playerId).bets.push(b.bet);
+  const settled = ((record.settlement as { bets?: Record<string, unknown> } | null)?.bets ?? {}) as Record<
+    string,
+    unknown
+  >;
+  for (const [playerId, p] of Object.entries(record.players)) {
+    const d = of(playerId);
+    for (const id of p.betIds) if (Object.hasOwn(settled, id)) d.outcomes[id] = settled[id];
+  }
+  return out;
+}

@@ -11,10 +11,10 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { TableConfig } from '../table/config.ts';
 import type { LedgerTx } from '../table/ledger.ts';
 import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
-import { decodeRecord } from './record-codec.ts';
+import { decodeRecord, playerDetails, type PlayerDetail } from './record-codec.ts';
 import { createSchema, type Database } from './schema.ts';
 import type { CoupBalances, PartageBooked, PlayerCoup, PlayerRow, Store, StoreTx, TableLoad } from './port.ts';
-import { chunks, num, playerDetails, SqlTx, type PlayerDetail } from './tx.ts';
+import { chunks, num, SqlTx } from './tx.ts';
 
 export { defaultPgUrl, dropPostgresSchema, openPostgresStore } from './postgres.ts';
 

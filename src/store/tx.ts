@@ -3,21 +3,15 @@
  * ledger in bulk (guarded updates checked by the database), the event log, snapshots, coup
  * records and the per-player history. Shared by SQLite and PostgreSQL.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { TableConfig } from '../table/config.ts';
 import { tableErr } from '../table/errors.ts';
-import {
-  MAX_ACCOUNT,
-  MAX_BALANCE,
-  mustStayNonNegative,
-  postingRefusal,
-  type LedgerTx,
-  type Posting,
-} from '../table/ledger.ts';
+import { postingRefusal, type LedgerTx, type Posting } from '../table/ledger.ts';
 import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
 import { decodeRecord, encodeRecord } from './record-codec.ts';
 import { replaceCorrected } from './corrections.ts';
 import type { Database } from './schema.ts';
+import { bounds, BULK_ROWS, checkTx, chunks, num, type Db } from './rows.ts';
 import {
   InsufficientFundsError,
   LedgerRefusal,
@@ -29,40 +23,7 @@ import {
 import { insertPayment } from '../engine/index.ts';
 import type { PaymentJson } from '../protocol/events.ts';
 
-/** A database handle or an open transaction. */
-export type Db = Kysely<Database> | Transaction<Database>;
-
-/** A number from a database value (bigint columns come back as numbers, bigints or strings). */
-export const num = (v: unknown): number =>
-  typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : typeof v === 'string' ? Number(v) : 0;
-
-/**
- * Rows per bulk statement: below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters for
- * the widest bulk insert (coup_players, 13 columns: 500 rows = 6,500 parameters); a fixed size, so
- * that SQLite compiles each bulk statement once (see the statement cache of sql.ts).
- */
-export const BULK_ROWS = 500;
-
-/** `rows` cut in pieces of `size` (bulk statements). */
-export function chunks<T>(rows: readonly T[], size = BULK_ROWS): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
-
-/**
- * The bounds a balance must lie in for a posting to be booked (ledger.postingRefusal, as a
- * range the database checks on the row it locks).
- */
-function bounds(kind: LedgerTx['kind'], p: Posting): { lo: number; hi: number } {
-  let lo = -MAX_ACCOUNT;
-  let hi = MAX_ACCOUNT;
-  if (p.amount < 0 && mustStayNonNegative(p.account)) lo = Math.max(lo, -p.amount);
-  if (p.amount > 0) hi = Math.min(hi, MAX_ACCOUNT - p.amount);
-  else lo = Math.max(lo, -MAX_ACCOUNT - p.amount);
-  if (kind === 'deposit' && p.amount > 0 && p.account.startsWith('player:')) hi = Math.min(hi, MAX_BALANCE - p.amount);
-  return { lo, hi };
-}
+export { BULK_ROWS, chunks, num, type Db } from './rows.ts';
 
 /** The operations of one transaction (see StoreTx). */
 export class SqlTx implements StoreTx {
@@ -124,12 +85,7 @@ export class SqlTx implements StoreTx {
   }
 
   async applyTx(tx: LedgerTx): Promise<Map<string, number>> {
-    const sum = tx.postings.reduce((s, p) => s + p.amount, 0);
-    const accounts = new Set(tx.postings.map((p) => p.account));
-    if (sum !== 0 || !tx.postings.every((p) => Number.isSafeInteger(p.amount)) || accounts.size !== tx.postings.length)
-      throw new Error(
-        `internal: transaction ${tx.id} does not balance, posts twice on an account or moves an amount beyond the exact integer range`,
-      );
+    checkTx(tx);
     await this.db
       .insertInto('ledger_tx')
       .values({
@@ -142,29 +98,7 @@ export class SqlTx implements StoreTx {
       })
       .execute();
     const after = new Map<string, number>();
-    for (const part of chunks(tx.postings, this.rows)) {
-      await this.post(tx.kind, part, after);
-      let missing = part.filter((p) => !after.has(p.account));
-      if (missing.length > 0) {
-        // accounts never used yet: created with balance 0, then posted
-        for (const ids of chunks(missing, BULK_ROWS))
-          await this.db
-            .insertInto('accounts')
-            .values(ids.map((p) => ({ id: p.account, balance: 0 })))
-            .onConflict((oc) => oc.column('id').doNothing())
-            .execute();
-        await this.post(tx.kind, missing, after);
-        missing = missing.filter((p) => !after.has(p.account));
-      }
-      if (missing.length > 0) {
-        const p = missing[0];
-        const balance = await this.balance(p.account);
-        const refusal =
-          postingRefusal(tx.kind, p.account, balance, p.amount) ??
-          tableErr('INTERNAL', `posting on ${p.account} refused by the store`);
-        throw refusal.code === 'INSUFFICIENT_FUNDS' ? new InsufficientFundsError(refusal) : new LedgerRefusal(refusal);
-      }
-    }
+    for (const part of chunks(tx.postings, this.rows)) await this.postOrRefuse(tx.kind, part, after);
     let line = 0;
     const rows = tx.postings.map((p) => ({ tx_id: tx.id, line: line++, account: p.account, amount: p.amount }));
     await this.insertMany(
@@ -179,6 +113,84 @@ export class SqlTx implements StoreTx {
     );
     if (tx.kind === 'partage') await this.bookPartage(tx);
     return after;
+  }
+
+  async applyTxs(txs: readonly LedgerTx[]): Promise<Map<string, number>> {
+    if (txs.length === 1) return this.applyTx(txs[0]);
+    const sums = new Map<string, number>();
+    for (const tx of txs) {
+      checkTx(tx);
+      if (tx.kind === 'deposit' || tx.kind === 'partage')
+        throw new Error(`internal: applyTxs takes table transactions, not ${tx.kind} (${tx.id})`);
+      for (const p of tx.postings) sums.set(p.account, (sums.get(p.account) ?? 0) + p.amount);
+    }
+    const memo = (tx: LedgerTx) => JSON.stringify(tx.memo ?? {});
+    const rows = txs.map((tx) => ({
+      id: tx.id,
+      kind: tx.kind,
+      at: tx.at,
+      table_id: tx.tableId ?? null,
+      coup: tx.coup ?? null,
+      memo: memo(tx),
+    }));
+    await this.insertMany(
+      'ledger_tx',
+      [
+        ['id', 'text'],
+        ['kind', 'text'],
+        ['at', 'bigint'],
+        ['table_id', 'text'],
+        ['coup', 'integer'],
+        ['memo', 'text'],
+      ],
+      rows,
+    );
+    // the sum per account in one guarded update: the bounds of the sum (the machine checked each
+    // step; a refusal here means a wallet changed elsewhere and the caller retries one by one)
+    const summed = [...sums].map(([account, amount]) => ({ account, amount }));
+    const after = new Map<string, number>();
+    for (const part of chunks(summed, this.rows)) await this.postOrRefuse('stake', part, after);
+    const postings = txs.flatMap((tx) =>
+      tx.postings.map((p, line) => ({ tx_id: tx.id, line, account: p.account, amount: p.amount })),
+    );
+    await this.insertMany(
+      'postings',
+      [
+        ['tx_id', 'text'],
+        ['line', 'integer'],
+        ['account', 'text'],
+        ['amount', 'bigint'],
+      ],
+      postings,
+    );
+    return after;
+  }
+
+  /**
+   * Posts `part` (guarded, see {@link post}), creating the accounts never used yet (balance 0);
+   * throws the LedgerRefusal of the first posting refused.
+   */
+  private async postOrRefuse(kind: LedgerTx['kind'], part: readonly Posting[], after: Map<string, number>) {
+    await this.post(kind, part, after);
+    let missing = part.filter((p) => !after.has(p.account));
+    if (missing.length > 0) {
+      for (const ids of chunks(missing, BULK_ROWS))
+        await this.db
+          .insertInto('accounts')
+          .values(ids.map((p) => ({ id: p.account, balance: 0 })))
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
+      await this.post(kind, missing, after);
+      missing = missing.filter((p) => !after.has(p.account));
+    }
+    if (missing.length > 0) {
+      const p = missing[0];
+      const balance = await this.balance(p.account);
+      const refusal =
+        postingRefusal(kind, p.account, balance, p.amount) ??
+        tableErr('INTERNAL', `posting on ${p.account} refused by the store`);
+      throw refusal.code === 'INSUFFICIENT_FUNDS' ? new InsufficientFundsError(refusal) : new LedgerRefusal(refusal);
+    }
   }
 
   /**
@@ -275,6 +287,26 @@ export class SqlTx implements StoreTx {
       .execute();
   }
 
+  async appendEvents(tableId: string, events: ReadonlyArray<{ seq: number; event: TableEvent }>): Promise<void> {
+    await this.insertMany(
+      'table_events',
+      [
+        ['table_id', 'text'],
+        ['seq', 'integer'],
+        ['at', 'bigint'],
+        ['type', 'text'],
+        ['event', 'text'],
+      ],
+      events.map(({ seq, event }) => ({
+        table_id: tableId,
+        seq,
+        at: event.now,
+        type: event.type,
+        event: JSON.stringify(event),
+      })),
+    );
+  }
+
   async saveSnapshot(tableId: string, seq: number, state: TableState): Promise<void> {
     const values = { table_id: tableId, seq, at: state.since, state: JSON.stringify(state) };
     await this.db
@@ -360,33 +392,4 @@ export class SqlTx implements StoreTx {
   async deleteSession(token: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('token', '=', token).execute();
   }
-}
-
-/** One player's part in a coup record: the pocket, the player's bets and their outcomes. */
-export interface PlayerDetail {
-  pocket: CoupRecord['pocket'];
-  /** The player's bets (engine betJson). */
-  bets: unknown[];
-  /** Their outcomes (engine outcomeJson), by bet id. */
-  outcomes: Record<string, unknown>;
-}
-
-/** Each player's bets and outcomes of a coup record, in one pass over its bets. */
-export function playerDetails(record: CoupRecord): Map<string, PlayerDetail> {
-  const out = new Map<string, PlayerDetail>();
-  const of = (playerId: string): PlayerDetail => {
-    let d = out.get(playerId);
-    if (!d) out.set(playerId, (d = { pocket: record.pocket, bets: [], outcomes: Object.create(null) }));
-    return d;
-  };
-  for (const b of record.bets) of(b.playerId).bets.push(b.bet);
-  const settled = ((record.settlement as { bets?: Record<string, unknown> } | null)?.bets ?? {}) as Record<
-    string,
-    unknown
-  >;
-  for (const [playerId, p] of Object.entries(record.players)) {
-    const d = of(playerId);
-    for (const id of p.betIds) if (Object.hasOwn(settled, id)) d.outcomes[id] = settled[id];
-  }
-  return out;
 }

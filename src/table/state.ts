@@ -76,7 +76,7 @@ export interface LastCoup {
   readonly announcement: Readonly<Record<string, string>>;
   /** The croupier's payment list, in the engine's order (engine `paymentJson` lines). */
   readonly payments: readonly PaymentJson[];
-  readonly croupiers: { collects: string; pays: string };
+  readonly croupiers: { collects: 'left' | 'right'; pays: 'left' | 'right' };
   /** Bet id → player id of every bet and prisoner of the coup. */
   readonly owners: Readonly<Record<string, string>>;
   readonly at: number;

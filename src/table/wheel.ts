@@ -47,6 +47,7 @@ export function wheelOf(s: TableState): WheelState {
 }
 
 const IN_GAME = ['launched', 'no-more-bets'] as const;
+/** A game in play: the ball launched, or rien ne va plus called. */
 const inGame = (s: TableState) => (IN_GAME as readonly string[]).includes(s.phase);
 const unchanged = (s: TableState): Step => ({ state: s, effects: [] });
 
@@ -154,7 +155,8 @@ export function wheelFault(s: TableState, now: number, code: string, reason: str
     reason,
     ...(detail !== undefined ? { detail: { code: detail } } : {}),
   };
-  if (!inGame(s)) {
+  // before the launch a fault counts only once the wheel's game of this coup began (its state 2)
+  if (!inGame(s) && !(s.phase === 'betting' && w.spin !== null)) {
     const next: TableState = {
       ...s,
       wheel: { ...w, audit: [...w.audit, line], spin: s.phase === 'betting' ? null : w.spin },

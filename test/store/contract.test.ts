@@ -348,6 +348,45 @@ for (const kind of kinds) {
         expect(await store.balance(playerAccount('bulk1'))).toBe(2);
         expect(await store.audit()).toEqual(before);
       });
+
+      it('group-commit writes: applyTxs and appendEvents in bulk are the same as one by one; a sum beyond a wallet is refused whole', async () => {
+        await store.transaction(async (tx) => {
+          for (const p of ['gc1', 'gc2']) await tx.applyTx(deposit(`gc-dep-${p}`, p, 1000));
+          await tx.createTable(cfg('gc'), 1);
+        });
+        const stake = (id: string, player: string, amount: number) =>
+          makeTx({ id, kind: amount > 0 ? 'stake' : 'unstake', at: 5, tableId: 'gc', coup: 1 }, [
+            { account: playerAccount(player), amount: -amount },
+            { account: inPlayAccount('gc'), amount },
+          ]);
+        const txs = [stake('gc-a', 'gc1', 300), stake('gc-b', 'gc2', 100), stake('gc-c', 'gc1', -200)];
+        const after = await store.transaction((tx) => tx.applyTxs(txs));
+        expect(Object.fromEntries(after)).toEqual({
+          [playerAccount('gc1')]: 900,
+          [playerAccount('gc2')]: 900,
+          [inPlayAccount('gc')]: 200,
+        });
+        for (const t of txs)
+          expect(
+            (await store.transactions(playerAccount(t === txs[1] ? 'gc2' : 'gc1'), 10)).find((x) => x.id === t.id),
+          ).toMatchObject({ id: t.id, kind: t.kind, tableId: 'gc', coup: 1, postings: t.postings });
+        const before = await store.audit();
+        expect(before).toMatchObject({ sum: 0, unbalanced: 0, mismatched: 0 });
+        // 600 + 400 > 900: refused whole, nothing written
+        const e = await store
+          .transaction((tx) => tx.applyTxs([stake('gc-d', 'gc1', 600), stake('gc-e', 'gc1', 400)]))
+          .catch((x) => x);
+        expect(e).toBeInstanceOf(InsufficientFundsError);
+        expect(await store.audit()).toEqual(before);
+        expect(await store.balance(playerAccount('gc1'))).toBe(900);
+        const events = [2, 3, 4].map((seq) => ({ seq, event: { type: 'tick' as const, now: 10 + seq } }));
+        await store.transaction(async (tx) => {
+          await tx.appendEvent('gc', 1, { type: 'open', now: 10 });
+          await tx.appendEvents('gc', events);
+        });
+        expect(await store.tableEvents('gc', 0)).toEqual([{ seq: 1, event: { type: 'open', now: 10 } }, ...events]);
+        await expect(store.transaction((tx) => tx.appendEvents('gc', events.slice(2)))).rejects.toThrow(); // seq 4 again
+      });
     },
   );
 

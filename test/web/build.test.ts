@@ -10,12 +10,16 @@ it('bundles the player table and the croupier console for the browser', async ()
   try {
     const files = await buildWeb({ outdir: out, minify: false });
     expect(files.map((f) => f.slice(out.length + 1)).sort()).toEqual([
+      'board.js',
+      'board.js.map',
       'croupier.js',
       'croupier.js.map',
+      'permanence.js',
+      'permanence.js.map',
       'player.js',
       'player.js.map',
     ]);
-    for (const name of ['player.js', 'croupier.js']) {
+    for (const name of ['player.js', 'croupier.js', 'board.js', 'permanence.js']) {
       const js = readFileSync(join(out, name), 'utf8');
       expect(js).not.toMatch(/from\s*["']node:/);
       expect(js).not.toMatch(/require\(/);

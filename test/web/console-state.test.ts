@@ -15,8 +15,10 @@ const bet = (id: string, stake: number, playerId = 'chloe'): BetJson => ({
   kind: 'plein',
   numbers: [17],
   key: 'plein:17',
+  text: 'plein 17',
   stake,
   playerId,
+  placedAt: 0,
 });
 const prisoner = (over: Partial<PrisonerJson> = {}): PrisonerJson => ({
   id: 'pr1',
@@ -27,6 +29,7 @@ const prisoner = (over: Partial<PrisonerJson> = {}): PrisonerJson => ({
   since: 3,
   pending: true,
   choiceDeadline: 99_000,
+  onZero: 'prison',
   ...over,
 });
 function view(over: Partial<TableViewJson> = {}): TableViewJson {
@@ -64,6 +67,11 @@ const coup = (number: number, pocket: number | null): CoupRecordJson => ({
   resultAt: 0,
   pocket,
   source: 'croupier',
+  startedAt: null,
+  closedAt: null,
+  settlement: null,
+  bets: [],
+  players: {},
 });
 const ev = (event: Record<string, unknown>): ConsoleAction =>
   ({ type: 'event', event: { table: 'paris', coup: 3, ...event } }) as ConsoleAction;

@@ -16,8 +16,10 @@ const bet = (id: string, stake: number, playerId = 'p1'): BetJson => ({
   kind: 'plein',
   numbers: [17],
   key: 'plein:17',
+  text: 'plein 17',
   stake,
   playerId,
+  placedAt: 0,
 });
 const prisoner = (over: Partial<PrisonerJson> = {}): PrisonerJson => ({
   id: 'pr1',
@@ -28,6 +30,7 @@ const prisoner = (over: Partial<PrisonerJson> = {}): PrisonerJson => ({
   since: 3,
   pending: true,
   choiceDeadline: 99_000,
+  onZero: 'prison',
   ...over,
 });
 function view(over: Partial<TableViewJson> = {}): TableViewJson {

@@ -6,8 +6,28 @@
  * times epoch milliseconds of the server clock (the client keeps the offset to its own clock).
  */
 import type { PocketLabel } from '../../src/engine/index.ts';
-import type { PositionKind } from '../../src/engine/index.ts';
-import type { RulesView } from '../../src/protocol/views.ts';
+import type { LiveEvent } from '../../src/protocol/events.ts';
+import type { ServerMessage } from '../../src/protocol/messages.ts';
+import type {
+  BetView,
+  CoupRecordView,
+  CroupierStepView,
+  HealthView,
+  HistoryView,
+  LoginView,
+  MeView,
+  OkView,
+  PaymentsView,
+  ResultView,
+  TableHistoryView,
+  TablesView,
+  LastCoupView,
+  PaymentView,
+  PlayerCoupView,
+  PrisonerView,
+  TableConfigView,
+  TableView,
+} from '../../src/protocol/views.ts';
 
 /** A table / engine / server rejection. */
 export interface ApiError {
@@ -27,149 +47,27 @@ export class ApiFailure extends Error {
   }
 }
 
-/** A table's public configuration (table/view.ts tableConfigJson). */
-export interface TableConfigJson {
-  id: string;
-  name: string;
-  /** The rule set (src/protocol/views.ts RulesView: offered kinds, even-chance unit, historic flags). */
-  rules: RulesView;
-  currency: string;
-  decimals: number;
-  minimum: number;
-  maxima: Partial<Record<PositionKind, number>>; // the offered kinds (RULES §3a)
-  timings: { bettingMs: number; launchMs: number; ballMs: number; resultMs: number; zeroChoiceMs: number };
-  mode: 'rng' | 'manual' | 'wheel';
-  maxBetsPerPlayer: number;
-  timeZone: string;
-  evenChanceUnit?: number | null; // RULES §3a: chance simple stakes are multiples of twice it
-}
-
+// The wire types are the server's (src/protocol/): the names below are the web's short names
+// for them, so that the browser and the server cannot drift apart.
+export type { Phase } from '../../src/protocol/events.ts';
+/** A table's public configuration. */
+export type TableConfigJson = TableConfigView;
 /** A bet on the layout (engine betJson + owner). */
-export interface BetJson {
-  id: string;
-  type: 'position' | 'announce';
-  kind?: PositionKind;
-  numbers: PocketLabel[];
-  key?: string;
-  text?: string;
-  stake: number;
-  prison?: number;
-  announce?: string;
-  unit?: number;
-  chipCount?: number;
-  chips?: Array<{
-    kind: PositionKind;
-    numbers: PocketLabel[];
-    key: string;
-    text: string;
-    chips: number;
-    stake?: number;
-  }>;
-  playerId?: string;
-  placedAt?: number;
-}
-
-/** A prisoner (table/machine.ts prisonerJson). */
-export interface PrisonerJson {
-  id: string;
-  playerId: string;
-  chance: 'rouge' | 'noir' | 'pair' | 'impair' | 'manque' | 'passe';
-  stake: number;
-  level: number;
-  since: number;
-  pending: boolean;
-  choiceDeadline: number | null;
-  /** Standing instruction for the next zero (servers that support it). */
-  onZero?: 'prison' | 'partage';
-}
-
-/** Payment line (engine paymentJson). */
-export interface PaymentJson {
-  betId: string;
-  chip?: number;
-  kind: PositionKind;
-  numbers: PocketLabel[];
-  key: string;
-  text: string;
-  stake: number;
-  action: 'pay' | 'free' | 'partage' | 'return';
-  amount: number;
-  placement: 'beside-stake' | 'to-player';
-}
-
+export type BetJson = BetView;
+/** A chance simple en prison. */
+export type PrisonerJson = PrisonerView;
+/** A payment line (engine paymentJson). */
+export type PaymentJson = PaymentView;
 /** The last settled coup as the table view shows it. */
-export interface LastCoupJson {
-  number: number;
-  pocket: PocketLabel;
-  chances: string[];
-  announcement: Record<string, string>;
-  at: number;
-  payments?: PaymentJson[];
-  croupiers?: { collects: 'left' | 'right'; pays: 'left' | 'right' };
-  owners?: Record<string, string>;
-}
-
-export type Phase = 'closed' | 'betting' | 'launched' | 'no-more-bets' | 'settled' | 'paused' | 'held';
-
-/** A table's state (table/view.ts tableView), with the player's part when logged in. */
-export interface TableViewJson {
-  table: TableConfigJson;
-  phase: Phase;
-  since: number;
-  deadline: number | null;
-  coup: number;
-  pauseRequested: boolean;
-  day: { date: string; openedAt: number; pocket: number } | null;
-  ball: PocketLabel | null;
-  history: Array<{ coup: number; pocket: PocketLabel; at: number }>;
-  lastCoup: LastCoupJson | null;
-  bets: BetJson[];
-  prisoners: PrisonerJson[];
-  /** Staff (GET only): the names of the players on the table, by player id. */
-  names?: Record<string, string>;
-  serverTime: number;
-  balance?: number;
-  my?: { playerId: string; bets: BetJson[]; staked: number; prisoners: PrisonerJson[]; canRebet: boolean };
-}
-
-/** A coup as the player recalls it (store PlayerCoup). */
-export interface PlayerCoupJson {
-  tableId: string;
-  number: number;
-  status: 'settled' | 'void';
-  resultAt: number;
-  pocket: PocketLabel | null;
-  staked: number;
-  prisonerStakes: number;
-  returned: number;
-  balanceBefore: number;
-  balanceAfter: number;
-  bets: BetJson[];
-  outcomes: Record<string, { status: string; stake: number; returned: number; prison?: number }>;
-  /** The coup's wallet change (servers that send it; else see history.ts coupNet). */
-  net?: number;
-  /** Half backs of partages taken in this coup's zero-choice window. */
-  partage?: number;
-  partages?: Array<{ prisoner: string; chance?: string; returned: number; at: number }>;
-}
-
-/** A recorded coup of a table (table/machine.ts CoupRecord, redacted for the viewer). */
-export interface CoupRecordJson {
-  tableId: string;
-  number: number;
-  status: 'settled' | 'void';
-  resultAt: number;
-  pocket: PocketLabel | null;
-  source: 'rng' | 'croupier' | null;
-}
-
-/** A live event from the server (type-specific fields vary). */
-export interface LiveEvent {
-  type: string;
-  table?: string;
-  coup?: number;
-  [k: string]: unknown;
-}
+export type LastCoupJson = LastCoupView;
+/** A table's state (GET /api/tables/:id, the WebSocket `state`), with the viewer's part. */
+export type TableViewJson = TableView;
+/** A recorded coup of a table, redacted for the viewer. */
+export type CoupRecordJson = CoupRecordView;
+/** A coup as the player recalls it (GET /api/me/history). */
+export type PlayerCoupJson = PlayerCoupView;
+/** A message of the live stream: a table event or a message of the connection (hello, state, pong, reply, error). */
+export type LiveMessage = LiveEvent | ServerMessage;
 
 let seq = 0;
 /** A fresh client request id (idempotent commands). */
@@ -237,40 +135,24 @@ export class Api {
    * `new` — a new player only (open registration; PLAYER_EXISTS if taken); `any` — either.
    */
   login(name: string, mode: 'existing' | 'new' | 'any' = 'existing') {
-    return this.call<{ token: string; playerId: string; name: string; balance: number; created?: boolean }>(
-      'POST',
-      '/api/login',
-      { name, ...(mode === 'any' ? {} : { register: mode === 'new' }) },
-    );
+    return this.call<LoginView>('POST', '/api/login', {
+      name,
+      ...(mode === 'any' ? {} : { register: mode === 'new' }),
+    });
   }
   /** The server's health, with what the login screen offers: open registration and the demo players. */
   health() {
-    return this.call<{
-      ok: boolean;
-      registration?: boolean;
-      welcomeBalance?: number;
-      demoPlayers?: string[];
-      serverTime: number;
-    }>('GET', '/api/health');
+    return this.call<HealthView>('GET', '/api/health');
   }
   /** Ends the player's session on the server (the token stops working). */
   logout() {
-    return this.call<{ ok: boolean }>('POST', '/api/logout');
+    return this.call<OkView>('POST', '/api/logout');
   }
   me() {
-    return this.call<{ role: string; playerId?: string; name?: string; balance?: number }>('GET', '/api/me');
+    return this.call<MeView>('GET', '/api/me');
   }
   tables() {
-    return this.call<{
-      tables: Array<
-        TableConfigJson & {
-          phase: Phase;
-          coup: number;
-          history?: Array<{ coup: number; pocket: PocketLabel; at: number }>;
-        }
-      >;
-      serverTime: number;
-    }>('GET', '/api/tables');
+    return this.call<TablesView>('GET', '/api/tables');
   }
   table(id: string) {
     return this.call<TableViewJson>('GET', `/api/tables/${encodeURIComponent(id)}`);
@@ -280,10 +162,10 @@ export class Api {
       limit: String(limit),
       ...(before !== undefined ? { before: String(before) } : {}),
     });
-    return this.call<{ coups: CoupRecordJson[] }>('GET', `/api/tables/${encodeURIComponent(id)}/history?${q}`);
+    return this.call<TableHistoryView>('GET', `/api/tables/${encodeURIComponent(id)}/history?${q}`);
   }
   myHistory(limit = 20) {
-    return this.call<{ coups: PlayerCoupJson[] }>('GET', `/api/me/history?limit=${limit}`);
+    return this.call<HistoryView>('GET', `/api/me/history?limit=${limit}`);
   }
   bet(table: string, bet: Record<string, unknown>) {
     return this.call<{ bets: BetJson[]; stake: number; balance: number }>(
@@ -320,25 +202,13 @@ export class Api {
 
   // ------------------------------------------------------------------ croupier
   croupier(table: string, kind: 'open' | 'launch' | 'close' | 'pause') {
-    return this.call<{ phase: Phase; coup: number; deadline: number | null }>(
-      'POST',
-      `/api/tables/${encodeURIComponent(table)}/${kind}`,
-      {},
-    );
+    return this.call<CroupierStepView>('POST', `/api/tables/${encodeURIComponent(table)}/${kind}`, {});
   }
   result(table: string, pocket: PocketLabel) {
-    return this.call<{ coup: LastCoupJson }>('POST', `/api/tables/${encodeURIComponent(table)}/result`, { pocket });
+    return this.call<ResultView>('POST', `/api/tables/${encodeURIComponent(table)}/result`, { pocket });
   }
   payments(table: string) {
-    return this.call<{
-      coup: number;
-      pocket: PocketLabel;
-      announcement: Record<string, string>;
-      croupiers: { collects: 'left' | 'right'; pays: 'left' | 'right' };
-      payments: PaymentJson[];
-      owners: Record<string, string>;
-      names: Record<string, string>;
-    }>('GET', `/api/tables/${encodeURIComponent(table)}/payments`);
+    return this.call<PaymentsView>('GET', `/api/tables/${encodeURIComponent(table)}/payments`);
   }
 
   // ------------------------------------------------------------------ live events
@@ -347,7 +217,7 @@ export class Api {
    * the connection state. Reconnects with back-off and subscribes again (the server then
    * sends a fresh `state`).
    */
-  live(table: string, onEvent: (e: LiveEvent) => void, onStatus: (up: boolean) => void): void {
+  live(table: string, onEvent: (e: LiveMessage) => void, onStatus: (up: boolean) => void): void {
     this.subscriptions.add(table);
     if (this.ws) {
       if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: 'subscribe', table }));
@@ -365,13 +235,14 @@ export class Api {
         for (const t of this.subscriptions) ws.send(JSON.stringify({ type: 'subscribe', table: t }));
       };
       ws.onmessage = (m) => {
-        let e: LiveEvent;
+        let e: LiveMessage;
         try {
-          e = JSON.parse(String(m.data)) as LiveEvent;
+          e = JSON.parse(String(m.data)) as LiveMessage;
         } catch {
           return;
         }
-        if (typeof e.serverTime === 'number') this.offset = e.serverTime - Date.now();
+        const st = 'serverTime' in e ? e.serverTime : undefined;
+        if (typeof st === 'number') this.offset = st - Date.now();
         onEvent(e);
       };
       ws.onclose = () => {

@@ -17,7 +17,6 @@ import { buildShell, type Shell } from './console/shell.ts';
 import { h } from './dom.ts';
 import { errorText } from './errors.ts';
 import { initialLanguage, t, type Language } from './i18n.ts';
-import type { ServerMessage } from './state/table.ts';
 import { initialConsole, reduceConsole, type ConsoleAction, type ConsoleState } from './state/console.ts';
 
 const STAFF_TOKEN = 'croupier.staffToken';
@@ -78,7 +77,7 @@ class CroupierConsole {
     this.build();
     this.api.live(
       tableId,
-      (e) => this.dispatch({ type: 'event', event: e as unknown as ServerMessage }),
+      (e) => this.dispatch({ type: 'event', event: e }),
       (up) => this.dispatch({ type: 'connection', up }),
     );
   }

@@ -181,6 +181,21 @@ const EN = {
   wheelVoidCoup: 'Void the coup',
   wheelVoidReason: 'Reason for the void',
   wheelHeldBy: 'Held by a wheel fault',
+  // results board and permanence (issue 13)
+  boardHot: 'Hot numbers',
+  boardCold: 'Cold numbers',
+  boardOver: 'last {n} coups',
+  boardDozens: 'Dozens',
+  boardColumns: 'Columns',
+  boardMinimum: 'Minimum',
+  boardMaxPlein: 'Maximum plein',
+  boardMaxChance: 'Maximum chances',
+  boardZero: 'Zero',
+  boardNoResults: 'No result yet',
+  permTitle: 'Permanence',
+  permPrint: 'Print',
+  permVoided: '{n} void coups not listed',
+  permNone: 'No coup on this day',
 };
 
 /** The shape of a UI dictionary. */
@@ -338,6 +353,21 @@ const FR: Dict = {
   wheelVoidCoup: 'Annuler le coup',
   wheelVoidReason: 'Motif de l’annulation',
   wheelHeldBy: 'Suspendu par un défaut du cylindre',
+  // results board and permanence (issue 13)
+  boardHot: 'Numéros chauds',
+  boardCold: 'Numéros froids',
+  boardOver: '{n} derniers coups',
+  boardDozens: 'Douzaines',
+  boardColumns: 'Colonnes',
+  boardMinimum: 'Minimum',
+  boardMaxPlein: 'Maximum plein',
+  boardMaxChance: 'Maximum chances',
+  boardZero: 'Zéro',
+  boardNoResults: 'Pas encore de résultat',
+  permTitle: 'Permanence',
+  permPrint: 'Imprimer',
+  permVoided: '{n} coups annulés non inscrits',
+  permNone: 'Aucun coup ce jour-là',
 };
 
 const CS: Dict = {
@@ -488,6 +518,21 @@ const CS: Dict = {
   wheelVoidCoup: 'Zrušit kolo',
   wheelVoidReason: 'Důvod zrušení',
   wheelHeldBy: 'Pozdrženo poruchou rulety',
+  // results board and permanence (issue 13)
+  boardHot: 'Horká čísla',
+  boardCold: 'Studená čísla',
+  boardOver: 'posledních {n} kol',
+  boardDozens: 'Tucty',
+  boardColumns: 'Sloupce',
+  boardMinimum: 'Minimum',
+  boardMaxPlein: 'Maximum plein',
+  boardMaxChance: 'Maximum šance',
+  boardZero: 'Nula',
+  boardNoResults: 'Zatím žádný výsledek',
+  permTitle: 'Permanence',
+  permPrint: 'Tisk',
+  permVoided: '{n} zrušených kol neuvedeno',
+  permNone: 'Ten den žádné kolo',
 };
 
 const DE: Dict = {
@@ -638,6 +683,21 @@ const DE: Dict = {
   wheelVoidCoup: 'Coup annullieren',
   wheelVoidReason: 'Grund der Annullierung',
   wheelHeldBy: 'Durch einen Kesselfehler angehalten',
+  // results board and permanence (issue 13)
+  boardHot: 'Heiße Zahlen',
+  boardCold: 'Kalte Zahlen',
+  boardOver: 'letzte {n} Coups',
+  boardDozens: 'Dutzende',
+  boardColumns: 'Kolonnen',
+  boardMinimum: 'Minimum',
+  boardMaxPlein: 'Maximum Plein',
+  boardMaxChance: 'Maximum einfache Chancen',
+  boardZero: 'Zero',
+  boardNoResults: 'Noch kein Ergebnis',
+  permTitle: 'Permanenz',
+  permPrint: 'Drucken',
+  permVoided: '{n} ungültige Coups nicht aufgeführt',
+  permNone: 'Kein Coup an diesem Tag',
 };
 
 const IT: Dict = {
@@ -789,6 +849,21 @@ const IT: Dict = {
   wheelVoidCoup: 'Annullare il colpo',
   wheelVoidReason: 'Motivo dell’annullamento',
   wheelHeldBy: 'Sospeso per un guasto del cilindro',
+  // results board and permanence (issue 13)
+  boardHot: 'Numeri caldi',
+  boardCold: 'Numeri freddi',
+  boardOver: 'ultimi {n} colpi',
+  boardDozens: 'Dozzine',
+  boardColumns: 'Colonne',
+  boardMinimum: 'Minimo',
+  boardMaxPlein: 'Massimo pieno',
+  boardMaxChance: 'Massimo chances',
+  boardZero: 'Zero',
+  boardNoResults: 'Ancora nessun risultato',
+  permTitle: 'Permanenza',
+  permPrint: 'Stampa',
+  permVoided: '{n} colpi annullati non elencati',
+  permNone: 'Nessun colpo in questo giorno',
 };
 
 /** UI dictionaries per language. */

@@ -23,7 +23,7 @@ import { tickStatus } from './player/status-view.ts';
 import type { Racetrack } from './racetrack.ts';
 import { showStaffNotice } from './staff-notice.ts';
 import type { Orientation } from './spots.ts';
-import { initialTable, landing, reduce, type ServerMessage, type TableAction, type TableState } from './state/table.ts';
+import { initialTable, landing, reduce, type TableAction, type TableState } from './state/table.ts';
 import type { WheelView } from './wheel-view.ts';
 
 class PlayerApp implements PlayerCtx {
@@ -149,7 +149,7 @@ class PlayerApp implements PlayerCtx {
       (e) =>
         this.dispatch({
           type: 'event',
-          event: e as unknown as ServerMessage,
+          event: e,
           at: this.api.now(),
           duration: this.landingMs(),
         }),

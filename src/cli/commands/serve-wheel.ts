@@ -87,7 +87,7 @@ async function overPty(o: DemoWheelOptions): Promise<DemoWheel> {
     proc.stderr!.on('data', (b: Buffer) => {
       err += b.toString();
       const pts = [...err.matchAll(/PTY is (\/dev\/pts\/\d+)/g)].map((m) => m[1]);
-      if (pts.length === 2) {
+      if (pts.length === 2 && /starting data transfer loop/.test(err)) {
         clearTimeout(timer);
         resolve(pts);
       }

@@ -9,7 +9,7 @@ import type { Casino } from '../../app/casino.ts';
 import { wheelStaffAction, wheelView } from '../../app/wheel-commands.ts';
 import { echo } from '../../protocol/shape.ts';
 import * as S from '../../protocol/messages.ts';
-import type { BoardView, PermanenceView, WheelView } from '../../protocol/views.ts';
+import type { BoardView, PermanenceView, WheelView } from '../../protocol/views-wheel.ts';
 import { gamingDay } from '../../table/config.ts';
 import { fail, parse, unwrap, type Auth, type TableParams } from '../http.ts';
 

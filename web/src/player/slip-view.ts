@@ -5,6 +5,7 @@
  */
 import { catalogue } from '../../../src/engine/index.ts';
 import type { BetJson } from '../api.ts';
+import type { BetJson as WireBet } from '../../../src/protocol/events.ts';
 import { byId, h } from '../dom.ts';
 import { DICTS, plural, type Language } from '../i18n.ts';
 import { announceTextName, positionName } from '../names.ts';
@@ -28,7 +29,7 @@ export function slipPanel(app: PlayerCtx): HTMLElement {
 
 /** A bet's name on the slip and in the recall: "Straight up 17", "Voisins du zéro (9 × 1.00 €)". */
 export function betName(
-  b: BetJson,
+  b: WireBet,
   wheel: 'single' | 'double',
   lang: Language,
   money: (minor: number) => string,

@@ -12,8 +12,7 @@
  * events arrived may predate them, so it asks for one more load (`version` counts the events).
  */
 import type { PocketLabel } from '../../../src/engine/index.ts';
-import type { LiveEvent } from '../../../src/protocol/events.ts';
-import type { BetJson, CoupRecordJson, PaymentJson, PrisonerJson, TableViewJson } from '../api.ts';
+import type { CoupRecordJson, PaymentJson, PrisonerJson, TableViewJson } from '../api.ts';
 import type { ServerMessage } from './table.ts';
 
 /** The last settled coup's payment list, as the console shows it (RULES §6 order). */
@@ -160,7 +159,7 @@ const READ: ReadonlySet<string> = new Set([
 ]);
 
 function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
-  if (!READ.has(e.type) || e.table !== s.tableId) return s;
+  if (!READ.has(e.type) || !('table' in e) || e.table !== s.tableId) return s;
   const next = { ...s, version: s.version + 1 };
   if (e.type === 'state') return { ...next, resync: true };
   const v = s.view;
@@ -176,8 +175,8 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
           coup: e.coup,
           pocket: e.pocket,
           announcement: {},
-          croupiers: e.croupiers as PaymentsDoc['croupiers'],
-          payments: e.payments as readonly PaymentJson[] as PaymentJson[],
+          croupiers: e.croupiers,
+          payments: e.payments,
           owners: e.owners,
         },
       };
@@ -195,7 +194,7 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
     }
     case 'bets-placed': {
       const known = new Set(v.bets.map((b) => b.id));
-      const fresh = (e.bets as unknown as BetJson[]).filter((b) => !known.has(b.id));
+      const fresh = e.bets.filter((b) => !known.has(b.id));
       const view = { ...v, bets: [...v.bets, ...fresh] };
       return { ...next, view, resync: next.resync || !s.names.has(e.playerId) };
     }
@@ -204,7 +203,7 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
       return { ...next, view: { ...v, bets: v.bets.filter((b) => !ids.has(b.id)) } };
     }
     case 'prisoner':
-      return { ...next, view: { ...v, prisoners: prisoner(v.prisoners, e.action, e.prisoner as PrisonerJson) } };
+      return { ...next, view: { ...v, prisoners: prisoner(v.prisoners, e.action, e.prisoner) } };
     case 'result-entered':
       return { ...next, entered: e.pocket };
     case 'no-spin':

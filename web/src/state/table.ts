@@ -10,8 +10,7 @@
  * every other event is applied without asking the server.
  */
 import { DOUBLE_ZERO, type Pocket, type PocketLabel } from '../../../src/engine/index.ts';
-import type { LiveEvent } from '../../../src/protocol/events.ts';
-import type { BetJson, PrisonerJson, TableViewJson } from '../api.ts';
+import type { BetJson, LiveMessage, PrisonerJson, TableViewJson } from '../api.ts';
 import type { SettlementLike } from '../history.ts';
 import { IDLE_BALL, stepBall, type BallState } from './ball.ts';
 
@@ -57,13 +56,13 @@ export interface StateMessage {
   readonly state: TableViewJson;
 }
 
-/** A message of the live stream the store reads. */
-export type ServerMessage = LiveEvent | StateMessage;
+/** A message of the live stream (table events and the connection's messages: hello, state, pong, replies). */
+export type ServerMessage = LiveMessage;
 
 /** Everything the store reacts to. `at`: server-clock epoch ms; `duration`: landing animation ms. */
 export type TableAction =
   | { readonly type: 'view'; readonly view: TableViewJson; readonly fresh?: boolean }
-  | { readonly type: 'event'; readonly event: LiveEvent | StateMessage; readonly at: number; readonly duration: number }
+  | { readonly type: 'event'; readonly event: ServerMessage; readonly at: number; readonly duration: number }
   | {
       readonly type: 'placed';
       readonly coup: number;
@@ -184,13 +183,13 @@ function startLanding(s: TableState, coup: number, pocket: Pocket, at: number, d
   return { ...s, ball, balanceBeforeLanding: landing(s) === null ? s.balance : s.balanceBeforeLanding };
 }
 
-function onEvent(s: TableState, e: LiveEvent | StateMessage, at: number, duration: number): TableState {
+function onEvent(s: TableState, e: ServerMessage, at: number, duration: number): TableState {
   const v = s.view;
   if (!v) return s;
   if (e.type === 'state') return e.table === v.table.id ? applyView(s, e.state) : s;
   if (e.type === 'balance')
     return e.playerId === s.playerId || e.playerId === undefined ? { ...s, balance: e.balance } : s;
-  if (e.table !== v.table.id) return s;
+  if (!('table' in e) || e.table !== v.table.id) return s; // hello, pong, replies: not the table's
   switch (e.type) {
     case 'phase': {
       const newCoup = e.coup !== v.coup;
@@ -215,16 +214,16 @@ function onEvent(s: TableState, e: LiveEvent | StateMessage, at: number, duratio
         staked: e.staked,
         prisonerStakes: e.prisonerStakes,
         returned: e.returned,
-        bets: e.bets as SettlementLike['bets'],
+        bets: e.bets,
       });
       return { ...s, settlements };
     }
     case 'bets-placed':
-      return { ...s, view: placed(v, s.playerId, e.playerId, e.bets as unknown as BetJson[]) };
+      return { ...s, view: placed(v, s.playerId, e.playerId, e.bets) };
     case 'bets-removed':
       return { ...s, view: removed(v, e.playerId === s.playerId, new Set(e.betIds)) };
     case 'prisoner':
-      return { ...s, view: prisoner(v, s.playerId, e.action, e.prisoner as PrisonerJson) };
+      return { ...s, view: prisoner(v, s.playerId, e.action, e.prisoner) };
     case 'payments':
       return s;
     case 'coup-void':
@@ -239,6 +238,8 @@ function onEvent(s: TableState, e: LiveEvent | StateMessage, at: number, duratio
       return s;
     case 'wheel': // an automatic wheel's notice (the phase and coup-void events carry the state)
     case 'wheel-status': // staff only
+      return s;
+    default: // the stream's own messages (unsubscribed) and events of later servers
       return s;
   }
 }

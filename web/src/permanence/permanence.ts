@@ -1,0 +1,68 @@
+/**
+ * The printable permanence of a gaming day (`/permanence?table=ID&date=YYYY-MM-DD`, issue 13;
+ * docs/WEB.md): an A4 page in the casinos' classic layout — each coup on its line, black
+ * numbers in the left column, red in the right, zeros centred, the coups flowing in two page
+ * columns — with the table name, the date and the count of void coups. Reads the public
+ * `GET /api/tables/:id/permanence?format=json`; the date field and the print button are not
+ * printed. `?lang=fr` chooses the language.
+ */
+import type { PermanenceView } from '../../../src/protocol/views-wheel.ts';
+import { h } from '../dom.ts';
+import { initialLanguage, t, type Language } from '../i18n.ts';
+
+const params = new URLSearchParams(location.search);
+const tableId = params.get('table') ?? 'auto';
+const lang: Language = initialLanguage(params.get('lang'), navigator.languages ?? [navigator.language]);
+document.documentElement.lang = lang;
+
+function page(p: PermanenceView): HTMLElement {
+  const date = h('input', { type: 'date', value: p.date, id: 'perm-date' }) as HTMLInputElement;
+  date.addEventListener('change', () => {
+    params.set('date', date.value);
+    location.search = params.toString();
+  });
+  const title = new Date(`${p.date}T12:00:00Z`).toLocaleDateString(lang, { dateStyle: 'full', timeZone: 'UTC' });
+  return h(
+    'main',
+    { class: 'perm' },
+    h(
+      'div',
+      { class: 'perm-tools' },
+      date,
+      h('button', { type: 'button', onclick: () => window.print() }, t(lang, 'permPrint')),
+      h('a', { href: `/api/tables/${encodeURIComponent(p.table)}/permanence?date=${p.date}&format=csv` }, 'CSV'),
+      h('a', { href: `/api/tables/${encodeURIComponent(p.table)}/permanence?date=${p.date}&format=txt` }, 'TXT'),
+    ),
+    h('header', {}, h('h1', {}, `${t(lang, 'permTitle')} — ${p.name}`), h('p', {}, `${title} (${p.timeZone})`)),
+    p.coups.length === 0
+      ? h('p', {}, t(lang, 'permNone'))
+      : h(
+          'ol',
+          { class: 'perm-list' },
+          ...p.coups.map((c) =>
+            h(
+              'li',
+              { class: `perm-row ${c.colour}`, title: `${c.time}${c.direction ? ` ${c.direction}` : ''}` },
+              h('span', { class: 'perm-coup' }, String(c.coup)),
+              h('span', { class: 'perm-n' }, String(c.pocket)),
+            ),
+          ),
+        ),
+    p.voided > 0 ? h('p', { class: 'perm-void' }, t(lang, 'permVoided', { n: p.voided })) : null,
+  );
+}
+
+async function main(): Promise<void> {
+  const date = params.get('date');
+  const url = `/api/tables/${encodeURIComponent(tableId)}/permanence?format=json${date ? `&date=${encodeURIComponent(date)}` : ''}`;
+  const res = await fetch(url);
+  const root = document.getElementById('permanence')!;
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+    root.textContent = body?.error?.message ?? `HTTP ${res.status}`;
+    return;
+  }
+  root.replaceChildren(page((await res.json()) as PermanenceView));
+}
+
+void main();
