@@ -36,6 +36,9 @@ import {
 import { err, ok, shown, type Result } from './result.ts';
 import type { Rules } from './rules.ts';
 import { parsePocket, type Pocket } from './wheel.ts';
+import { parseChance, parseKind } from './aliases.ts';
+
+export { parseChance, parseKind } from './aliases.ts';
 
 /**
  * Largest stake accepted, in minor units (10^12, e.g. 10 billion in a 2-decimal currency):
@@ -112,6 +115,8 @@ const SHAPE_KEYS = [
   'announce',
   'finale',
 ] as const;
+/** A shape of a bet on a layout position (not an announced bet). */
+type PositionShape = Exclude<(typeof SHAPE_KEYS)[number], 'announce' | 'finale'>;
 const ALLOWED_KEYS = new Set<string>([
   ...SHAPE_KEYS,
   'id',
@@ -123,105 +128,12 @@ const ALLOWED_KEYS = new Set<string>([
   'onZero',
 ]);
 
-const CHANCE_ALIASES: Record<string, Chance> = {
-  rouge: 'rouge',
-  red: 'rouge',
-  rot: 'rouge',
-  rosso: 'rouge',
-  cervena: 'rouge',
-  noir: 'noir',
-  black: 'noir',
-  schwarz: 'noir',
-  nero: 'noir',
-  cerna: 'noir',
-  pair: 'pair',
-  even: 'pair',
-  gerade: 'pair',
-  pari: 'pair',
-  sude: 'pair',
-  impair: 'impair',
-  odd: 'impair',
-  ungerade: 'impair',
-  dispari: 'impair',
-  liche: 'impair',
-  manque: 'manque',
-  impasse: 'manque', // de seed: "Impasse oder Manque"
-  low: 'manque',
-  '1-18': 'manque',
-  passe: 'passe',
-  high: 'passe',
-  '19-36': 'passe',
-};
-
-const KIND_ALIASES: Record<string, PositionKind | 'announce'> = {
-  plein: 'plein',
-  straight: 'plein',
-  'straight-up': 'plein',
-  single: 'plein',
-  cheval: 'cheval',
-  'a-cheval': 'cheval',
-  split: 'cheval',
-  transversale: 'transversale',
-  'transversale-pleine': 'transversale',
-  street: 'transversale',
-  trio: 'transversale',
-  carre: 'carre',
-  corner: 'carre',
-  square: 'carre',
-  'quatre-premiers': 'carre',
-  cinq: 'cinq',
-  'five-number': 'cinq',
-  'cinq-numeros': 'cinq',
-  basket: 'cinq',
-  'top-line': 'cinq',
-  sixain: 'sixain',
-  'transversale-simple': 'sixain',
-  'six-line': 'sixain',
-  line: 'sixain',
-  'double-street': 'sixain',
-  douzaine: 'douzaine',
-  dozen: 'douzaine',
-  colonne: 'colonne',
-  column: 'colonne',
-  douzaines: 'douzaines',
-  dozens: 'douzaines',
-  'douzaines-a-cheval': 'douzaines',
-  'split-dozens': 'douzaines',
-  colonnes: 'colonnes',
-  columns: 'colonnes',
-  'colonnes-a-cheval': 'colonnes',
-  'split-columns': 'colonnes',
-  chance: 'chance',
-  'chance-simple': 'chance',
-  'even-chance': 'chance',
-  'even-money': 'chance',
-  announce: 'announce',
-  annonce: 'announce',
-  announced: 'announce',
-  finale: 'announce',
-};
-
-/** An own property of an alias table: never an inherited one such as "constructor". */
-function ownValue<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
-  return Object.hasOwn(table, key) ? table[key] : undefined;
-}
-
 /** How a refusal names the kinds some rule sets do not offer (RULES §3a). */
 const NOT_OFFERED_TEXT: Partial<Record<PositionKind, string>> = {
   cinq: 'five-number (0/00/1/2/3)',
   douzaines: '24-number (douzaines à cheval)',
   colonnes: '24-number (colonnes à cheval)',
 };
-
-/** Reads a chance simple by its French name or an alias (red, black, even, odd, low, high). */
-export function parseChance(raw: unknown): Chance | undefined {
-  return typeof raw === 'string' ? ownValue(CHANCE_ALIASES, norm(raw)) : undefined;
-}
-
-/** Reads a position kind by its French name or an English alias. */
-export function parseKind(raw: unknown): PositionKind | 'announce' | undefined {
-  return typeof raw === 'string' ? ownValue(KIND_ALIASES, norm(raw)) : undefined;
-}
 
 function isStake(x: unknown): x is number {
   return typeof x === 'number' && Number.isSafeInteger(x) && x > 0 && x <= MAX_STAKE;
@@ -246,7 +158,7 @@ export function parseBet(raw: unknown, rules: Rules): Result<Bet> {
       `every bet needs an "id": a string of 1-${MAX_BET_ID_LENGTH} characters (got ${shown(id)})`,
     );
   }
-  const fail = (code: Parameters<typeof err>[0], message: string) => err(code, `bet "${id}": ${message}`, id);
+  const fail = failOf(id);
   for (const key of Object.keys(spec)) if (!ALLOWED_KEYS.has(key)) return fail('INVALID_BET', `unknown field "${key}"`);
   const shapes = SHAPE_KEYS.filter((k) => spec[k] !== undefined);
   if (shapes.length !== 1) {
@@ -275,24 +187,52 @@ export function parseBet(raw: unknown, rules: Rules): Result<Bet> {
     return fail('INVALID_BET', '"number" and "neighbours" belong to a neighbours announce');
   }
 
-  if (isAnnounce) {
-    if (kind !== undefined && kind !== 'announce')
-      return fail('KIND_MISMATCH', `kind ${shown(spec.kind)} does not match an announced bet`);
-    if (spec.prison !== undefined || spec.onZero !== undefined)
-      return fail('INVALID_PRISON', 'en prison applies to chances simples only');
-    if (!rules.announcedBets)
-      return fail(
-        'ANNOUNCE_NOT_OFFERED',
-        `the ${rules.preset} rules offer no announced bets: they exist on french and european tables only (RULES §3a, §5)`,
-      );
-    const a = parseAnnounce(spec, rules.wheel);
-    if (!a.ok) return fail(a.error.code, a.error.message);
-    const chips = expandAnnounce(a.value);
-    const total = stake * chipCount(chips);
-    if (total > MAX_STAKE) return fail('INVALID_STAKE', `total stake ${total} exceeds ${MAX_STAKE}`);
-    return ok({ type: 'announce', id, unit: stake, stake: total, announce: a.value, chips });
-  }
+  return isAnnounce
+    ? announcedBet(id, spec, stake, kind, rules)
+    : positionBet(id, spec, shape as PositionShape, stake, kind, rules);
+}
 
+/** The error of bet `id`, its message prefixed with the id. */
+function failOf(id: string) {
+  return (code: Parameters<typeof err>[0], message: string) => err(code, `bet "${id}": ${message}`, id);
+}
+
+/** An announced bet (announce or finale) of `stake` per chip, checked against the rule set. */
+function announcedBet(
+  id: string,
+  spec: BetSpec,
+  stake: number,
+  kind: PositionKind | 'announce' | undefined,
+  rules: Rules,
+): Result<Bet> {
+  const fail = failOf(id);
+  if (kind !== undefined && kind !== 'announce')
+    return fail('KIND_MISMATCH', `kind ${shown(spec.kind)} does not match an announced bet`);
+  if (spec.prison !== undefined || spec.onZero !== undefined)
+    return fail('INVALID_PRISON', 'en prison applies to chances simples only');
+  if (!rules.announcedBets)
+    return fail(
+      'ANNOUNCE_NOT_OFFERED',
+      `the ${rules.preset} rules offer no announced bets: they exist on french and european tables only (RULES §3a, §5)`,
+    );
+  const a = parseAnnounce(spec, rules.wheel);
+  if (!a.ok) return fail(a.error.code, a.error.message);
+  const chips = expandAnnounce(a.value);
+  const total = stake * chipCount(chips);
+  if (total > MAX_STAKE) return fail('INVALID_STAKE', `total stake ${total} exceeds ${MAX_STAKE}`);
+  return ok({ type: 'announce', id, unit: stake, stake: total, announce: a.value, chips });
+}
+
+/** A bet on a position of the layout, checked against the rule set (offered kinds, even-chance unit, en prison). */
+function positionBet(
+  id: string,
+  spec: BetSpec,
+  shape: PositionShape,
+  stake: number,
+  kind: PositionKind | 'announce' | undefined,
+  rules: Rules,
+): Result<Bet> {
+  const fail = failOf(id);
   const pos = resolvePosition(shape, spec, rules);
   if (!pos.ok) return fail(pos.error.code, pos.error.message);
   const position = pos.value;
@@ -313,6 +253,18 @@ export function parseBet(raw: unknown, rules: Rules): Result<Bet> {
     );
   }
 
+  const zero = zeroChoice(spec, position, rules, fail);
+  if (!zero.ok) return zero;
+  return ok({ type: 'position', id, stake, position, prison: zero.value.prison, onZero: zero.value.onZero });
+}
+
+/** A chance simple's en prison settings: levels already imprisoned and the player's choice at a zero. */
+function zeroChoice(
+  spec: BetSpec,
+  position: Position,
+  rules: Rules,
+  fail: ReturnType<typeof failOf>,
+): Result<{ prison: number; onZero: ZeroChoice }> {
   let prison = 0;
   let onZero: ZeroChoice = 'prison';
   if (spec.prison !== undefined || spec.onZero !== undefined) {
@@ -336,7 +288,7 @@ export function parseBet(raw: unknown, rules: Rules): Result<Bet> {
       else return fail('INVALID_PRISON', 'onZero must be "prison" or "partage"');
     }
   }
-  return ok({ type: 'position', id, stake, position, prison, onZero });
+  return ok({ prison, onZero });
 }
 
 /**
