@@ -20,7 +20,7 @@ import type {
   PermanenceView,
 } from '../protocol/views-wheel.ts';
 import type { Store } from '../store/port.ts';
-import { gamingDay, rulesOf } from '../table/config.ts';
+import { gamingDay, rulesOf, type TableConfig } from '../table/config.ts';
 import type { CoupRecord, TableState } from '../table/machine.ts';
 import type { Clock } from './clock.ts';
 
@@ -181,46 +181,52 @@ export class BoardModels {
   /** The permanence of a gaming day (YYYY-MM-DD in the table's time zone), or null when there is no such table. */
   async permanence(id: string, date: string): Promise<PermanenceView | null> {
     const s = await this.deps.states.stateOf(id);
-    if (!s) return null;
-    const { timeZone } = s.config;
-    const double = rulesOf(s.config).wheel === 'double';
-    const day: CoupRecord[] = [];
-    let before: number | undefined;
-    // newest first: page back until the coups are older than the day
-    for (;;) {
-      const page = await this.deps.store.tableHistory(id, 1000, before);
-      let older = false;
-      for (const r of page) {
-        const d = gamingDay(r.resultAt, timeZone).date;
-        if (d === date) day.push(r);
-        else if (d < date) older = true;
-      }
-      if (older || page.length < 1000) break;
-      before = page[page.length - 1].number;
-    }
-    day.reverse();
-    const time = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    const coups: PermanenceCoupView[] = [];
-    for (const r of day) {
-      if (r.status !== 'settled' || r.pocket === null) continue;
-      coups.push({
-        coup: r.number,
-        at: r.resultAt,
-        time: time.format(new Date(r.resultAt)),
-        pocket: r.pocket,
-        colour: colour(toPocket(r.pocket, double)),
-        direction: r.wheel?.direction ?? null,
-        source: r.source ?? 'croupier',
-      });
-    }
-    return { table: id, name: s.config.name, date, timeZone, coups, voided: day.length - coups.length };
+    return s ? permanenceOf(this.deps.store, s.config, date) : null;
   }
+}
+
+/**
+ * The permanence of a gaming day of a table (see the module comment): reads the table's coups
+ * newest first, a page of 1,000 at a time, until they are older than the day.
+ */
+export async function permanenceOf(store: Store, config: TableConfig, date: string): Promise<PermanenceView> {
+  const { timeZone, id } = config;
+  const double = rulesOf(config).wheel === 'double';
+  const day: CoupRecord[] = [];
+  let before: number | undefined;
+  for (;;) {
+    const page = await store.tableHistory(id, 1000, before);
+    let older = false;
+    for (const r of page) {
+      const d = gamingDay(r.resultAt, timeZone).date;
+      if (d === date) day.push(r);
+      else if (d < date) older = true;
+    }
+    if (older || page.length < 1000) break;
+    before = page[page.length - 1].number;
+  }
+  day.reverse();
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const coups: PermanenceCoupView[] = [];
+  for (const r of day) {
+    if (r.status !== 'settled' || r.pocket === null) continue;
+    coups.push({
+      coup: r.number,
+      at: r.resultAt,
+      time: time.format(new Date(r.resultAt)),
+      pocket: r.pocket,
+      colour: colour(toPocket(r.pocket, double)),
+      direction: r.wheel?.direction ?? null,
+      source: r.source ?? 'croupier',
+    });
+  }
+  return { table: id, name: config.name, date, timeZone, coups, voided: day.length - coups.length };
 }
 
 /** The permanence as text: one number per line, as casinos publish it. */

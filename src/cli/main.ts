@@ -9,6 +9,7 @@ import { registerIntegrityCommands } from './commands/integrity.ts';
 import { registerMathCommands } from './commands/math.ts';
 import { registerServeCommand } from './commands/serve.ts';
 import { registerWheelSimCommand } from './commands/wheel-sim.ts';
+import { registerPermanenceCommand } from './commands/permanence.ts';
 import { CliError, reportFailure } from './io.ts';
 
 const program = new Command();
@@ -41,6 +42,7 @@ registerMathCommands(program);
 registerIntegrityCommands(program);
 registerServeCommand(program);
 registerWheelSimCommand(program);
+registerPermanenceCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,0 +1,88 @@
+/**
+ * `croupier permanence --table ID [--date YYYY-MM-DD] [--format txt|csv|json]` (issue 13): the
+ * permanence of a gaming day — one number per line as casinos publish it (txt, the default),
+ * csv (coup, time, number, colour, direction, source) or json — read from the store
+ * (`--data-dir`, SQLite, when no server holds it; `--store postgres --pg-url ...`) or from a
+ * running server (`--server http://localhost:8080`, the public permanence route).
+ */
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { permanenceCsv, permanenceOf, permanenceText } from '../../app/board.ts';
+import type { PermanenceView } from '../../protocol/views-wheel.ts';
+import { defaultPgUrl, openPostgresStore, openSqliteStore } from '../../store/sql.ts';
+import type { Store } from '../../store/port.ts';
+import { gamingDay } from '../../table/config.ts';
+import { CliError } from '../io.ts';
+
+interface PermanenceOptions {
+  table: string;
+  date?: string;
+  format: string;
+  dataDir: string;
+  store: string;
+  pgUrl?: string;
+  pgSchema: string;
+  server?: string;
+}
+
+/** Registers the `permanence` command. */
+export function registerPermanenceCommand(program: Command): void {
+  program
+    .command('permanence')
+    .description("a table's permanence of a gaming day (txt: one number per line; csv; json)")
+    .requiredOption('--table <id>', 'table id')
+    .option('--date <yyyy-mm-dd>', "gaming day in the table's time zone (default: today)")
+    .option('--format <f>', 'txt | csv | json', 'txt')
+    .option('--data-dir <dir>', 'data directory of the SQLite store', process.env.CROUPIER_DATA_DIR ?? './data')
+    .option('--store <kind>', 'sqlite | postgres', process.env.CROUPIER_STORE ?? 'sqlite')
+    .option('--pg-url <url>', 'PostgreSQL URL (env CROUPIER_PG_URL)')
+    .option('--pg-schema <name>', 'PostgreSQL schema', process.env.CROUPIER_PG_SCHEMA ?? 'croupier')
+    .option('--server <url>', 'read it from a running server instead of the store (e.g. http://localhost:8080)')
+    .action(async (o: PermanenceOptions) => {
+      if (!['txt', 'csv', 'json'].includes(o.format))
+        throw new CliError('INVALID_ARGUMENTS', '--format must be txt, csv or json');
+      if (o.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(o.date))
+        throw new CliError('INVALID_ARGUMENTS', '--date must be YYYY-MM-DD');
+      const p = o.server ? await fromServer(o) : await fromStore(o);
+      const text =
+        o.format === 'txt' ? permanenceText(p) : o.format === 'csv' ? permanenceCsv(p) : JSON.stringify(p) + '\n';
+      process.stdout.write(text);
+    });
+}
+
+async function fromServer(o: PermanenceOptions): Promise<PermanenceView> {
+  const url = `${o.server!.replace(/\/$/, '')}/api/tables/${encodeURIComponent(o.table)}/permanence?format=json${o.date ? `&date=${o.date}` : ''}`;
+  let res: Response;
+  try {
+    res = await fetch(url);
+  } catch (e) {
+    throw new CliError('SERVER_UNAVAILABLE', `cannot reach ${o.server}: ${(e as Error).message}`);
+  }
+  const body = (await res.json().catch(() => null)) as PermanenceView & { error?: { code: string; message: string } };
+  if (!res.ok) throw new CliError(body?.error?.code ?? 'HTTP_ERROR', body?.error?.message ?? `HTTP ${res.status}`);
+  return body;
+}
+
+async function fromStore(o: PermanenceOptions): Promise<PermanenceView> {
+  if (o.store !== 'sqlite' && o.store !== 'postgres')
+    throw new CliError('INVALID_ARGUMENTS', '--store must be sqlite or postgres');
+  let store: Store;
+  try {
+    store =
+      o.store === 'sqlite'
+        ? await openSqliteStore(join(o.dataDir, 'croupier.sqlite'))
+        : await openPostgresStore(o.pgUrl ?? defaultPgUrl(), { schema: o.pgSchema });
+  } catch (e) {
+    const m = (e as Error).message;
+    if (/in use by another process/.test(m))
+      throw new CliError('STORE_IN_USE', `${m} (a server runs on it: use --server http://host:port)`);
+    throw e;
+  }
+  try {
+    const config = await store.getTable(o.table);
+    if (!config) throw new CliError('UNKNOWN_TABLE', `no table ${JSON.stringify(o.table.slice(0, 40))} in the store`);
+    return await permanenceOf(store, config, o.date ?? gamingDay(Date.now(), config.timeZone).date);
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * `croupier permanence` (issue 13): the permanence of a gaming day from the store, as txt (one
+ * number per line), csv and json; bad arguments exit 2 with a stable code.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalBus } from '../../src/app/bus.ts';
+import { Casino } from '../../src/app/casino.ts';
+import { openSqliteStore } from '../../src/store/sql.ts';
+import { FakeWheel } from '../../src/wheel/fake.ts';
+import { croupier } from './run.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'croupier-perm-'));
+const at = Date.UTC(2026, 2, 1, 20, 0, 0); // 21:00 in Paris, 1 March 2026
+
+beforeAll(async () => {
+  const store = await openSqliteStore(join(dir, 'croupier.sqlite'));
+  let fake: FakeWheel | null = null;
+  const casino = new Casino({
+    store,
+    bus: new LocalBus(),
+    clock: () => at,
+    timers: false,
+    staffTokens: { croupier: 'c', admin: 'a' },
+    wheels: { open: () => (fake = new FakeWheel()) },
+  });
+  await casino.start();
+  await casino.createTable({
+    id: 'auto',
+    rules: 'french',
+    minimum: 100,
+    mode: 'wheel',
+    timeZone: 'Europe/Paris',
+    wheel: { driver: 'ss2', device: '/dev/null' },
+  });
+  const t = casino.table('auto')!;
+  await t.dispatch((_tx, now) => ({ type: 'open', now }));
+  for (const n of [17, 0, 32]) {
+    fake!.playGame(n);
+    await t.idle();
+  }
+  await casino.stop();
+  await store.close();
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('croupier permanence', () => {
+  it('txt: one number per line, oldest first; csv with direction and source; json', () => {
+    const base = ['permanence', '--table', 'auto', '--date', '2026-03-01', '--data-dir', dir];
+    const txt = croupier(base);
+    expect(txt.status).toBe(0);
+    expect(txt.stdout).toBe('17\n0\n32\n');
+    const csv = croupier([...base, '--format', 'csv']);
+    expect(csv.stdout.split('\r\n').slice(0, 2)).toEqual([
+      'coup,time,number,colour,direction,source',
+      '1,21:00:00,17,black,clockwise,wheel',
+    ]);
+    const json = croupier([...base, '--format', 'json']).json;
+    expect(json).toMatchObject({ table: 'auto', date: '2026-03-01', timeZone: 'Europe/Paris', voided: 0 });
+    expect(json.coups).toHaveLength(3);
+    expect(croupier([...base.slice(0, 3), '--date', '2026-03-02', '--data-dir', dir]).stdout).toBe('');
+  });
+  it('bad arguments: exit 2 with a code', () => {
+    const r = croupier(['permanence', '--table', 'auto', '--date', '1 March', '--data-dir', dir]);
+    expect(r.status).toBe(2);
+    expect(r.json.error.code).toBe('INVALID_ARGUMENTS');
+    const u = croupier(['permanence', '--table', 'nope', '--data-dir', dir]);
+    expect(u.status).toBe(2);
+    expect(u.json.error.code).toBe('UNKNOWN_TABLE');
+  });
+});
