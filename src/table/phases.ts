@@ -25,6 +25,7 @@ import {
   type EventBody,
   type Step,
   type TableEvent,
+  settledDeadline,
 } from './step.ts';
 import { settle, voidCoup } from './settlement.ts';
 import { wheelTableResult } from './wheel.ts';
@@ -138,7 +139,7 @@ function openDay(s: TableState, now: number, extra: Partial<TableState> = {}): S
   return startCoup(opened, now, { dayOpening: { date: day.date, ball: day.dayOfMonth } });
 }
 
-/** `open`: opens the day, resumes a paused table, or withdraws a pause request. */
+/** `open`: opens the day, resumes a paused table, calls the next "faites vos jeux" after a settled coup, or withdraws a pause request. */
 export function open(s: TableState, now: number): Step {
   if (s.phase === 'closed') return openDay(s, now);
   if (s.phase === 'paused') {
@@ -146,11 +147,17 @@ export function open(s: TableState, now: number): Step {
     if (s.day && s.day.date !== gamingDay(now, s.config.timeZone).date) return openDay(s, now, { lastCoup: null });
     return startCoup(s, now);
   }
+  // "faites vos jeux" after the payments: the croupier's call (a croupier-paced table waits for
+  // it; a timed table may start the next coup before its result time is over)
+  if (s.phase === 'settled') return startCoup({ ...s, pauseRequested: false }, now);
   if (s.pauseRequested) {
     const next = { ...s, pauseRequested: false };
     return { state: next, effects: [{ type: 'reply', value: { resumed: true } }, phaseEvent(next)] };
   }
-  return reject(s, 'WRONG_PHASE', `the table is already open (phase ${s.phase})`);
+  return reject(s, 'WRONG_PHASE', `the table is already open (phase ${s.phase})`, {
+    phase: s.phase,
+    allowed: ['closed', 'paused', 'settled'],
+  });
 }
 
 /** `pause`: at once after a result, else after the running coup. */
@@ -243,7 +250,7 @@ export function recover(s: TableState, now: number): Step {
         return voidCoup(t, now, 'restart after rien ne va plus, before the result was recorded');
       return { state: t, effects: [phaseEvent(t, { recovered: true })] };
     case 'settled': {
-      const next: TableState = { ...t, since: now, deadline: now + t.config.timings.resultMs };
+      const next: TableState = { ...t, since: now, deadline: settledDeadline(t, now) };
       return { state: next, effects: [phaseEvent(next, { recovered: true })] };
     }
     default:

@@ -36,6 +36,7 @@ import {
   type Effect,
   type StaffRef,
   type Step,
+  settledDeadline,
 } from './step.ts';
 import { VOID_CALLS } from './calls.ts';
 
@@ -211,7 +212,7 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
     ...s,
     phase: 'settled',
     since: now,
-    deadline: now + s.config.timings.resultMs,
+    deadline: settledDeadline(s, now),
     spinRequested: false,
     bets: BetBook.empty(),
     prisoners,
@@ -326,7 +327,7 @@ export function voidCoup(s: TableState, now: number, reason: string, by?: StaffR
     ...s,
     phase: 'settled',
     since: now,
-    deadline: now + s.config.timings.resultMs,
+    deadline: settledDeadline(s, now),
     spinRequested: false,
     bets: BetBook.empty(),
     txSeq: s.txSeq + 1,

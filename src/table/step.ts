@@ -279,3 +279,10 @@ export interface SettledFrom {
   readonly corrections: readonly CoupCorrection[];
   readonly partaged: boolean;
 }
+
+/**
+ * When a settled coup gives way to the next "faites vos jeux": after the result time, or never on
+ * a croupier-paced table (the croupier calls it: `open`; issue 12, docs/OPERATIONS.md).
+ */
+export const settledDeadline = (s: TableState, now: number): number | null =>
+  s.config.croupierPaced ? null : now + s.config.timings.resultMs;

@@ -17,10 +17,12 @@ const PROTO = [...new Set([...Object.getOwnPropertyNames(Object.prototype), '__p
 const NAMES = [...PROTO, 'Constructor', ' constructor ', 'toString ', 'PROTOTYPE', 'prototype'];
 const STAFF = { croupier: 'croupier-proto', admin: 'admin-proto' };
 let now = Date.UTC(2026, 8, 1, 20, 0, 0);
-/** After a result: the settled phase ends on the next tick once resultMs has passed. */
+/** After a result: the croupier of this croupier-paced table calls the next coup (issue 12: nothing reopens by itself). */
 const nextCoup = async (srv: TestServer) => {
   now += 120_000;
   await srv.casino.table('proto')!.tick();
+  if (srv.casino.table('proto')!.state.phase === 'settled')
+    expect((await srv.call('POST', '/api/tables/proto/open', STAFF.croupier)).status).toBe(200);
 };
 
 /** One request with a hostile string `n` in one of its fields. */

@@ -30,7 +30,7 @@ afterAll(async () => {
 const bet = (table: string, tok: string, spec: Record<string, unknown>, requestId = `r${Math.random()}`) =>
   call('POST', `/api/tables/${table}/bets`, tok, { requestId, bet: spec });
 
-/** Enters the number of a manual table and runs its result time out: the next coup is open. */
+/** Enters the number of a manual table, runs its result time out and calls the next coup: it is open. */
 async function play(table: string, pocket: number | '00'): Promise<void> {
   const t = casino.table(table)!;
   if (t.state.phase === 'betting' || t.state.phase === 'launched')
@@ -38,6 +38,9 @@ async function play(table: string, pocket: number | '00'): Promise<void> {
   expect((await call('POST', `/api/tables/${table}/result`, STAFF.croupier, { pocket })).status).toBe(200);
   now += t.state.config.timings.resultMs;
   await t.tick();
+  // a croupier-paced table: the croupier calls the next "faites vos jeux" (issue 12)
+  if (t.state.phase === 'settled')
+    expect((await call('POST', `/api/tables/${table}/open`, STAFF.croupier)).status).toBe(200);
 }
 
 /** Known answers: per rule set, each kind of bet is offered (201) or refused with this code (RULES §3a). */

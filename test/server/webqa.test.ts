@@ -23,10 +23,12 @@ async function spin(id: string, pocket: number) {
   expect((await call('POST', `/api/tables/${id}/result`, STAFF.croupier, { pocket })).status).toBe(200);
 }
 
-/** The result display ends: the next coup opens. */
+/** The result display ends; on these croupier-paced tables the croupier calls "faites vos jeux" (issue 12). */
 async function nextCoup(id: string) {
   now += 1500;
   await casino.table(id)!.tick();
+  expect(casino.table(id)!.state.phase).toBe('settled'); // nothing reopens by itself
+  expect((await call('POST', `/api/tables/${id}/open`, STAFF.croupier)).status).toBe(200);
   expect(casino.table(id)!.state.phase).toBe('betting');
 }
 

@@ -73,8 +73,13 @@ export class Harness {
     return this.send({ type: 'tick', now: this.now });
   }
 
-  /** Advances to the next deadline and ticks. */
+  /**
+   * Advances to the next deadline and ticks; a settled croupier-paced coup has none: the croupier
+   * calls the next "faites vos jeux" (`open`, issue 12).
+   */
   next(): Effect[] {
+    if (this.state.deadline === null && this.state.phase === 'settled' && this.state.config.croupierPaced)
+      return this.send({ type: 'open', now: this.now });
     if (this.state.deadline === null) throw new Error(`no deadline in phase ${this.state.phase}`);
     this.now = Math.max(this.now, this.state.deadline);
     return this.send({ type: 'tick', now: this.now });

@@ -1,7 +1,7 @@
 /** Staff actions on the coup (issue 12): "no spin" and the void by the chef / pit boss, in every phase. */
 import { describe, expect, it } from 'vitest';
 import { inPlayAccount } from '../../src/table/ledger.ts';
-import type { Phase } from '../../src/table/machine.ts';
+import { nextWakeup, type Phase } from '../../src/table/machine.ts';
 import { config, Harness, viaJson } from './helpers.ts';
 
 const CHEF = { account: 'chef-anna', role: 'chef' };
@@ -153,5 +153,52 @@ describe('void coup (chef de table, pit boss)', () => {
     h.send({ type: 'void', now: h.now, reason: 'r', by: CHEF });
     const rec = h.last.find((e) => e.type === 'coup');
     expect(rec?.type === 'coup' && rec.record.staff?.map((n) => n.action)).toEqual(['no-spin', 'void']);
+  });
+});
+
+describe('the croupier controls the pace (croupier-paced tables)', () => {
+  it('after the result nothing reopens by itself: "faites vos jeux" is the croupier\'s open; the same after a void', () => {
+    const h = new Harness(config({ mode: 'manual', croupierPaced: true }));
+    h.deposit('alice', 10_000);
+    h.open();
+    h.place('alice', rouge(200));
+    h.result(3);
+    expect(h.state).toMatchObject({ phase: 'settled', deadline: null });
+    expect(nextWakeup(h.state)).toBeNull();
+    h.advance(3_600_000);
+    expect(h.state.phase).toBe('settled');
+    h.send({ type: 'open', now: h.now });
+    expect(h.state).toMatchObject({ phase: 'betting', coup: 2, deadline: null });
+    expect(h.published('phase')[0]).toMatchObject({ call: 'Faites vos jeux' });
+    h.send({ type: 'close', now: h.now });
+    h.send({ type: 'void', now: h.now, reason: 'r', by: CHEF });
+    expect(h.state).toMatchObject({ phase: 'settled', deadline: null });
+    h.send({ type: 'open', now: h.now });
+    expect(h.state).toMatchObject({ phase: 'betting', coup: 3 });
+  });
+
+  it('every phase has a way forward for the staff; a command in the wrong phase names the phases that allow it', () => {
+    const h = new Harness(config({ mode: 'manual', croupierPaced: true, timings: { resultMs: 600_000 } }));
+    h.open();
+    h.send({ type: 'open', now: h.now });
+    expect(h.last[0].type === 'reject' && h.last[0].error.detail).toEqual({
+      phase: 'betting',
+      allowed: ['closed', 'paused', 'settled'],
+    });
+    h.send({ type: 'close', now: h.now });
+    h.send({ type: 'result', now: h.now, pocket: 4, source: 'croupier' });
+    h.send({ type: 'confirm', now: h.now });
+    // a long result time does not hold the table: the croupier calls the next coup at once
+    h.send({ type: 'open', now: h.now + 1000 });
+    expect(h.state).toMatchObject({ phase: 'betting', coup: 2 });
+  });
+
+  it('a timed table still reopens after its result time, and the croupier may call the next coup earlier', () => {
+    const h = new Harness(config({ mode: 'manual' }));
+    h.open();
+    h.result(4);
+    expect(h.state.deadline).toBe(h.now + 3000);
+    h.send({ type: 'open', now: h.now + 1000 });
+    expect(h.state).toMatchObject({ phase: 'betting', coup: 2 });
   });
 });

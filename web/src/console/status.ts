@@ -84,7 +84,8 @@ function update(env: ConsoleEnv, s: ConsoleState): void {
   alert.hidden = s.integrity === null;
   alert.textContent = s.integrity === null ? '' : `${t(env.lang, 'integrityAlert')}: ${s.integrity}`;
   const set = (id: string, enabled: boolean) => (byId<HTMLButtonElement>(id).disabled = !enabled);
-  set('open', v.phase === 'closed' || v.phase === 'paused');
+  // after the result, "faites vos jeux" is the croupier's call (a croupier-paced table waits for it; issue 12)
+  set('open', v.phase === 'closed' || v.phase === 'paused' || v.phase === 'settled');
   byId('open').textContent = v.phase === 'closed' ? d.openDay : d.openBetting;
   set('launch', v.phase === 'betting');
   set('close', v.phase === 'betting' || v.phase === 'launched');
