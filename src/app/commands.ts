@@ -19,6 +19,7 @@ import { tableErr } from '../table/errors.ts';
 import { playerAccount } from '../table/ledger.ts';
 import type { PrisonerChoice, StaffRef, TableEvent } from '../table/machine.ts';
 import type { Casino } from './casino.ts';
+import { exposureElsewhere, type Tables as ExposureTables } from './exposure.ts';
 import type { Reply, TableDriver } from './driver.ts';
 import type { R, Viewer } from './players.ts';
 import { tableConfigView } from './views.ts';
@@ -39,26 +40,23 @@ export type PlayerCommand =
     };
 
 /** Sends a player command to a running table: the machine's reply. */
-export function sendPlayerCommand(t: TableDriver, playerId: string, cmd: PlayerCommand): Promise<Reply> {
+export function sendPlayerCommand(
+  t: TableDriver,
+  playerId: string,
+  cmd: PlayerCommand,
+  tables?: ExposureTables,
+): Promise<Reply> {
   switch (cmd.type) {
     case 'bet':
-      return t.playerCommand(playerId, (now, available) => ({
-        type: 'place',
-        now,
-        playerId,
-        requestId: cmd.requestId,
-        bet: cmd.bet,
-        available,
-      }));
     case 'rebet':
     case 'double':
-      return t.playerCommand(playerId, (now, available) => ({
-        type: cmd.type,
-        now,
-        playerId,
-        requestId: cmd.requestId,
-        available,
-      }));
+      // the wallet (locked on PostgreSQL) and the player's exposure on the other tables (issue 10 item 10)
+      return t.dispatch(async (tx, now) => {
+        const available = await tx.balance(playerAccount(playerId));
+        const elsewhere = tables ? await exposureElsewhere(tables, playerId, t.id) : 0;
+        const base = { now, playerId, requestId: cmd.requestId, available, ...(elsewhere ? { elsewhere } : {}) };
+        return cmd.type === 'bet' ? { type: 'place', bet: cmd.bet, ...base } : { type: cmd.type, ...base };
+      });
     case 'undo':
       return t.dispatch((_tx, now) => ({
         type: 'undo',
@@ -94,7 +92,7 @@ export async function playerCommand(
 ): Promise<R<unknown>> {
   const t = casino.running(tableId);
   if (!t.ok) return t;
-  return sendPlayerCommand(t.value, playerId, cmd);
+  return sendPlayerCommand(t.value, playerId, cmd, casino);
 }
 
 /** A player command with the wallet after it (the HTTP replies). */

@@ -98,7 +98,12 @@ async function fastifyApp(opts: ServerOptions, limits: ServerLimits): Promise<Fa
     return jsonParser(req, String(body), done);
   });
   app.setErrorHandler((e, req, reply) => {
-    if (e instanceof HttpError) return reply.code(statusOf(e.error.code)).send({ error: outward(e.error) });
+    if (e instanceof HttpError) {
+      // TABLE_MOVING, RATE_LIMITED: when to come back, in seconds (RFC 9110 Retry-After)
+      const wait = e.error.detail?.retryAfterMs;
+      if (typeof wait === 'number') reply.header('retry-after', String(Math.max(1, Math.ceil(wait / 1000))));
+      return reply.code(statusOf(e.error.code)).send({ error: outward(e.error) });
+    }
     // Fastify's own errors (bad JSON, wrong content type, body too large…): the API's format,
     // the status Fastify chose, a message that never echoes the client's input
     const framework = frameworkError(e);

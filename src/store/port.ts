@@ -123,7 +123,7 @@ export interface TableLoad {
 
 /** Operations available inside a transaction. */
 export interface StoreTx {
-  /** Balance of an account (0 if it has never been used). */
+  /** Balance of an account (0 if it has never been used); on PostgreSQL the row is locked until the transaction ends. */
   balance(account: string): Promise<number>;
   /** Balances of several accounts (0 for one never used), in one look-up per chunk. */
   balances(accounts: readonly string[]): Promise<Map<string, number>>;

@@ -3,6 +3,7 @@
  * a file in the data directory) and PostgreSQL (pg, opened by postgres.ts), with the schema of
  * schema.ts and the transaction operations of tx.ts.
  */
+import { causeFirst } from './transaction.ts';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -52,8 +53,9 @@ export class SqlStore extends AccountReads implements Store {
     await createSchema(this.db, this.kind);
   }
 
+  /** Runs `fn` in one transaction; a failed rollback never hides the cause (see {@link causeFirst}). */
   transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => fn(new SqlTx(trx, this.kind)));
+    return causeFirst((run) => this.db.transaction().execute((trx) => run(() => fn(new SqlTx(trx, this.kind)))));
   }
 
   async listTables(): Promise<TableConfig[]> {

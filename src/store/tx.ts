@@ -66,7 +66,14 @@ export class SqlTx extends AccountTx implements StoreTx {
   }
 
   async balance(account: string): Promise<number> {
-    const row = await this.db.selectFrom('accounts').select('balance').where('id', '=', account).executeTakeFirst();
+    // PostgreSQL: the row stays locked to the end of the transaction, so a player's bets on two
+    // tables (two processes) are checked one after the other (the wallet cap, issue 10 item 10)
+    const row = await this.db
+      .selectFrom('accounts')
+      .select('balance')
+      .where('id', '=', account)
+      .$if(this.kind === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirst();
     return row ? num(row.balance) : 0;
   }
 

@@ -113,6 +113,7 @@ export function addBets(
   requestId: string,
   n: NewBets,
   available: number,
+  elsewhere = 0, // the player's largest possible returns on the other tables (issue 10 item 10)
 ): Step {
   const closed = bettingClosed(s);
   if (closed) return closed;
@@ -140,13 +141,13 @@ export function addBets(
   // than 36× its stake; a prisoner at most its stake), so a settlement is never refused
   const onTable = mine.staked + total;
   const prisonerStakes = s.prisoners.reduce((a, p) => a + (p.playerId === playerId ? p.stake : 0), 0);
-  const worst = available - total + MAX_RETURN_MULTIPLE * onTable + prisonerStakes;
+  const worst = available - total + MAX_RETURN_MULTIPLE * onTable + prisonerStakes + elsewhere;
   if (worst > MAX_BALANCE)
     return reject(
       s,
       'BALANCE_LIMIT',
       `a wallet holds at most ${MAX_BALANCE} minor units: with these stakes a win could bring it to ${worst}`,
-      { balance: available, stake: total, limit: MAX_BALANCE },
+      { balance: available, stake: total, limit: MAX_BALANCE, ...(elsewhere ? { elsewhere } : {}) },
     );
   const tx = makeTx(
     {
@@ -243,7 +244,7 @@ export function undo(s: TableState, e: Extract<TableEvent, { type: 'undo' | 'cle
 
 /** `place`: one bet from a client spec. */
 export function place(s: TableState, e: Extract<TableEvent, { type: 'place' }>): Step {
-  return addBets(s, e.now, e.playerId, e.requestId, { kind: 'place', specs: [e.bet] }, e.available);
+  return addBets(s, e.now, e.playerId, e.requestId, { kind: 'place', specs: [e.bet] }, e.available, e.elsewhere);
 }
 
 /** `rebet`: the player's bets of their last coup with bets, again. */
@@ -251,7 +252,7 @@ export function rebet(s: TableState, e: Extract<TableEvent, { type: 'rebet' }>):
   const last = Object.hasOwn(s.lastBets, e.playerId) ? s.lastBets[e.playerId] : undefined;
   if (!last || last.length === 0)
     return bettingClosed(s) ?? reject(s, 'NOTHING_TO_REBET', 'you had no bets in a previous coup');
-  return addBets(s, e.now, e.playerId, e.requestId, { kind: 'rebet', bets: last }, e.available);
+  return addBets(s, e.now, e.playerId, e.requestId, { kind: 'rebet', bets: last }, e.available, e.elsewhere);
 }
 
 /** `double`: the player's bets on the layout, once more. */
@@ -259,5 +260,5 @@ export function double(s: TableState, e: Extract<TableEvent, { type: 'double' }>
   const mine = s.bets.ofPlayer(e.playerId);
   if (mine.length === 0)
     return bettingClosed(s) ?? reject(s, 'NOTHING_TO_REBET', 'no bet of yours is on the layout to double');
-  return addBets(s, e.now, e.playerId, e.requestId, { kind: 'double', bets: mine }, e.available);
+  return addBets(s, e.now, e.playerId, e.requestId, { kind: 'double', bets: mine }, e.available, e.elsewhere);
 }

@@ -45,9 +45,17 @@ export type TableEvent =
       /** Each player's wallet before the correction (read by the driver in the same storage transaction). */
       balances: Readonly<Record<string, number>>;
     }
-  | { type: 'place'; now: number; playerId: string; requestId: string; bet: Record<string, unknown>; available: number }
-  | { type: 'rebet'; now: number; playerId: string; requestId: string; available: number }
-  | { type: 'double'; now: number; playerId: string; requestId: string; available: number }
+  | {
+      type: 'place';
+      now: number;
+      playerId: string;
+      requestId: string;
+      bet: Record<string, unknown>;
+      available: number;
+      elsewhere?: number;
+    }
+  | { type: 'rebet'; now: number; playerId: string; requestId: string; available: number; elsewhere?: number }
+  | { type: 'double'; now: number; playerId: string; requestId: string; available: number; elsewhere?: number }
   | { type: 'undo'; now: number; playerId: string; betId?: string; requestId?: string }
   | { type: 'clear'; now: number; playerId: string; requestId?: string }
   | {

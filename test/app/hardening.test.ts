@@ -182,3 +182,30 @@ describe('item 14: tables run elsewhere', () => {
     await store.close();
   });
 });
+
+describe('item 14: a table being taken over', () => {
+  it('regression: answers TABLE_MOVING with a retry delay while it is recovered, not UNKNOWN_TABLE', async () => {
+    const { store } = await freshStore();
+    const clock = new SimulatedClock(Date.UTC(2026, 0, 5, 18));
+    await fastRngTable(store, 'moving', clock.now());
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const load = store.loadTable.bind(store);
+    vi.spyOn(store, 'loadTable').mockImplementation(async (id) => {
+      await gate; // the recovery of the table takes a while (a long event log, a slow database)
+      return load(id);
+    });
+    const casino = new Casino({ store, bus: new LocalBus(), clock, bootstrapToken: STAFF.admin, timers: false });
+    const started = casino.start();
+    for (let i = 0; i < 100 && !casino.moving.has('moving'); i++) await new Promise((r) => setTimeout(r, 5));
+    expect(casino.running('moving')).toMatchObject({
+      ok: false,
+      error: { code: 'TABLE_MOVING', detail: { retryAfterMs: 1000 } },
+    });
+    release();
+    await started;
+    expect(casino.running('moving').ok).toBe(true);
+    await casino.stop();
+    await store.close();
+  });
+});

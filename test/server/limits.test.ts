@@ -166,10 +166,12 @@ describe('limits', () => {
     // what the table had processed of the flood when the patient bet was answered
     const worked = a.msgs.filter((m) => m.type === 'reply' && m.error?.code !== 'RATE_LIMITED').length;
     expect(worked).toBeLessThanOrEqual(DEFAULT_LIMITS.wsCommandsInFlight + DEFAULT_LIMITS.wsCommandBurst);
+    console.log(`flood: ${worked} of ${N} flood commands answered by the table before the other player's bet`);
     await new Promise((r) => setTimeout(r, 300));
     const limited = a.msgs.filter((m) => m.error?.code === 'RATE_LIMITED');
     expect(limited.length).toBeGreaterThan(N / 2);
     expect(limited[0].error.detail.retryAfterMs).toBeGreaterThanOrEqual(0);
+    console.log(`flood: ${limited.length} of ${N} refused RATE_LIMITED`);
     a.ws.close();
     b.ws.close();
   });

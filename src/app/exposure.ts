@@ -1,0 +1,42 @@
+/**
+ * A player's exposure on the other tables (issue 10 item 10; docs/SECURITY.md "Wallet cap"): the
+ * largest amount the player's stakes there could return — 36 × the stakes on each layout
+ * (MAX_RETURN_MULTIPLE: a plein's 35 to 1 plus the stake) plus the stakes of the player's
+ * prisoners. A bet is refused with BALANCE_LIMIT when the wallet after it, plus its table's worst
+ * case, plus this, could pass MAX_BALANCE (10^15), so winning on two tables at once can never
+ * take a wallet over the cap.
+ *
+ * Across processes sharing PostgreSQL: the bet's transaction first reads the wallet `FOR UPDATE`
+ * (StoreTx.balance), so two bets of one player are serialised, and the tables run elsewhere are
+ * read from the store after that lock (RemoteStates), seeing every bet committed before.
+ */
+import { MAX_RETURN_MULTIPLE } from '../table/ledger.ts';
+import type { TableState } from '../table/machine.ts';
+
+/** The largest amount a player's stakes on one table could return, minor units. */
+export function exposureOn(s: TableState, playerId: string): number {
+  let staked = 0;
+  for (const b of s.bets.ofPlayer(playerId)) staked += b.stake;
+  let prisoners = 0;
+  for (const p of s.prisoners) if (p.playerId === playerId) prisoners += p.stake;
+  return MAX_RETURN_MULTIPLE * staked + prisoners;
+}
+
+/** What {@link exposureElsewhere} reads: the tables here, the ids run elsewhere, their states. */
+export interface Tables {
+  readonly tables: ReadonlyMap<string, { readonly state: TableState }>;
+  readonly remote: ReadonlySet<string>;
+  stateOf(id: string): Promise<TableState | null>;
+}
+
+/** The player's exposure on every table but `tableId`, here and in the other processes. */
+export async function exposureElsewhere(casino: Tables, playerId: string, tableId: string): Promise<number> {
+  let sum = 0;
+  for (const [id, t] of casino.tables) if (id !== tableId) sum += exposureOn(t.state, playerId);
+  for (const id of casino.remote) {
+    if (id === tableId || casino.tables.has(id)) continue;
+    const s = await casino.stateOf(id);
+    if (s) sum += exposureOn(s, playerId);
+  }
+  return sum;
+}
