@@ -23,81 +23,43 @@
  * resumes the table (a coup cut off after "rien ne va plus" with no recorded result is void and
  * its stakes returned).
  */
-import type { Logger } from 'pino';
 import { pocketLabel } from '../engine/index.ts';
-import { sourceForCoup, spin, type DrawSource, type RandomSource } from '../rng/index.ts';
+import { sourceForCoup, spin } from '../rng/index.ts';
 import type { CoupBalances, Store, StoreTx } from '../store/port.ts';
 import { LedgerRefusal } from '../store/port.ts';
 import { rulesOf, type TableConfig } from '../table/config.ts';
-import { tableErr, type TableError } from '../table/errors.ts';
+import { tableErr } from '../table/errors.ts';
 import { playerAccount } from '../table/ledger.ts';
 import {
   initialState,
   nextWakeup,
   restoreState,
   transition,
-  type Published,
   type Step,
   type TableEvent,
   type TableState,
 } from '../table/machine.ts';
 import { BatchWrites, snapshotDue } from './batch-writes.ts';
 import { systemClock, type Clock, type TimerHandle } from './clock.ts';
+import {
+  type Command,
+  type Done,
+  MAX_BATCH,
+  type Pending,
+  type Reply,
+  RETRY_MS,
+  SNAPSHOT_EVERY,
+  type TableDriverOptions,
+} from './driver-types.ts';
 
-/** A periodic snapshot is considered every this many persisted events (see the module doc). */
-export const SNAPSHOT_EVERY = 200;
-
-/** Delay before a timer step or a draw that failed in storage is tried again, ms. */
-export const RETRY_MS = 1000;
-
-/** Largest number of commands committed in one transaction. */
-export const MAX_BATCH = 1000;
-
-/** The outcome of a command: the machine's reply, or a rejection with a stable code. */
-export type Reply = { ok: true; value: unknown } | { ok: false; error: TableError };
-
-/**
- * A command: builds the machine event inside the storage transaction (so it can read, e.g., the
- * player's balance consistently), given the clock's current instant (epoch ms).
- */
-export type Command = (tx: StoreTx, now: number) => TableEvent | Promise<TableEvent>;
-
-/** Options of a table driver. */
-export interface TableDriverOptions {
-  store: Store;
-  tableId: string;
-  /** Draws of an RNG table: one source, or one per coup (seeded: from seed, table, coup); ignored on a manual table. */
-  source: RandomSource | DrawSource;
-  /** Time and timers (default {@link systemClock}). */
-  clock?: Clock;
-  /** Receives every live event (after commit). */
-  publish?: (m: Published) => void;
-  log?: Logger;
-  /** Run phase timers (default true). Tests may drive time with `tick()` instead. */
-  timers?: boolean;
-  /** Most commands per transaction (default {@link MAX_BATCH}; 1 = no group commit). */
-  maxBatch?: number;
-  /**
-   * Fault injection for crash tests only: kill the process with SIGKILL inside the storage
-   * transaction of the first event of this type that moves money (after its writes, before the
-   * commit). Never set it in production (`croupier serve` maps a test-only variable to it).
-   */
-  fault?: TableEvent['type'];
-}
-
-interface Pending {
-  readonly make: Command;
-  readonly resolve: (r: Reply) => void;
-}
-
-/** What one command did inside a committed batch. */
-interface Done {
-  readonly step: Step;
-  readonly seq: number;
-  readonly changed: boolean;
-  /** Player wallet balances after the command's ledger transactions (account -> balance). */
-  readonly balances: ReadonlyMap<string, number>;
-}
+export {
+  MAX_BATCH,
+  RETRY_MS,
+  SNAPSHOT_EVERY,
+  type Command,
+  type Reply,
+  type TableDriverOptions,
+} from './driver-types.ts';
 
 /** A running table. Create with {@link TableDriver.load}. */
 export class TableDriver {

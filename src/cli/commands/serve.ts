@@ -4,25 +4,22 @@
  * (or PostgreSQL), with a French and an American demo table and demo players. `npm start`
  * runs it with the defaults and prints the URLs and the staff tokens.
  */
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { buildServer } from '../../server/app.ts';
 import { LocalBus, type Bus } from '../../app/bus.ts';
 import { RedisBus } from '../../server/bus-redis.ts';
-import { Casino, demoTables, type RngOption } from '../../app/casino.ts';
-import { accountLines, exposedDemoWarning, parseSessions } from './serve-accounts.ts';
-import { defaultPgUrl, openPostgresStore, openSqliteStore } from '../../store/sql.ts';
-import type { Store } from '../../store/port.ts';
-import { preset as presetRules, resolveRules } from '../../engine/index.ts';
-import { MIN_TIMINGS, resolveTableConfig, type TableTimings } from '../../table/config.ts';
+import { Casino, type RngOption } from '../../app/casino.ts';
+import type { TableTimings } from '../../table/config.ts';
 import type { TableEvent } from '../../table/machine.ts';
 import { CliError } from '../io.ts';
 import { limitsOf, webDirOf } from './serve-limits.ts';
+import { checkServeOptions, openStore, printBanner, type CheckedServe } from './serve-start.ts';
+import type { Store } from '../../store/port.ts';
 import { startDemoWheel, type DemoWheel } from './serve-wheel.ts';
+
+export { rulesLabel } from './serve-start.ts';
 
 /** Options of `croupier serve`. */
 export interface ServeOptions {
@@ -118,112 +115,76 @@ export function registerServeCommand(program: Command): void {
     });
 }
 
+/** What a start has opened so far: closed in this order on a failed start and at shutdown. */
+interface Started {
+  casino?: Casino;
+  wheel?: DemoWheel | null;
+  app?: FastifyInstance;
+  bus?: Bus;
+}
+
+/** Closes what a start opened, then the store; a step that fails is logged and the next still runs. */
+async function closeStarted(s: Started, store: Store, log: Logger): Promise<void> {
+  const steps: Array<() => Promise<unknown> | undefined> = [
+    () => s.casino?.stop(),
+    () => s.wheel?.stop(),
+    () => s.app?.close(),
+    () => s.bus?.close(),
+    () => store.close(),
+  ];
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (e) {
+      log.warn({ err: e }, 'closing the server');
+    }
+  }
+}
+
+/** The casino of this process over its store and bus, with the demo wheel's devices when there is one. */
+function newCasino(
+  o: ServeOptions,
+  parts: { store: Store; bus: Bus; log: Logger; wheel: DemoWheel | null },
+  access: { sessions: CheckedServe['sessions']; registration: boolean; bootstrapToken: string | undefined },
+): Casino {
+  const only = o.tables ? new Set(o.tables.split(',').map((s) => s.trim())) : null;
+  const { store, bus, log, wheel } = parts;
+  return new Casino({
+    ...(wheel ? { wheels: { devices: wheel.devices, demoAuto: true } } : {}),
+    store,
+    bus,
+    log,
+    rng: o.rng as RngOption,
+    ...(access.bootstrapToken ? { bootstrapToken: access.bootstrapToken } : {}),
+    sessions: access.sessions,
+    registration: access.registration,
+    ...(only ? { tableFilter: (id: string) => only.has(id) } : {}),
+    // crash tests only (test/server/recovery.test.ts): SIGKILL inside a table transaction
+    ...(process.env.CROUPIER_FAULT ? { fault: process.env.CROUPIER_FAULT as TableEvent['type'] } : {}),
+  });
+}
+
 /** `bettingGiven`: --betting-seconds was given on the command line (not the default). */
 async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
-  // every option is checked before the store is opened: a bad option is INVALID_ARGUMENTS (exit 2)
-  const port = Number(o.port);
-  if (!/^\d+$/.test(String(o.port).trim()) || !Number.isInteger(port) || port < 0 || port > 65535)
-    throw new CliError('INVALID_ARGUMENTS', `--port must be 0..65535 (got ${o.port})`);
-  const betting = Number(o.bettingSeconds);
-  if (!Number.isFinite(betting) || betting < 1 || betting > 3600)
-    throw new CliError('INVALID_ARGUMENTS', '--betting-seconds must be 1..3600');
-  if (o.rng !== 'crypto' && !/^seeded:.+$/.test(o.rng))
-    throw new CliError('INVALID_ARGUMENTS', '--rng must be "crypto" or "seeded:<seed>"');
-  if (o.store !== 'sqlite' && o.store !== 'postgres')
-    throw new CliError('INVALID_ARGUMENTS', '--store must be sqlite or postgres');
-  const takeover = Number(o.takeoverSeconds);
-  if (
-    !/^\d+(\.\d+)?$/.test(String(o.takeoverSeconds).trim()) ||
-    !Number.isFinite(takeover) ||
-    takeover > 3600 ||
-    (takeover > 0 && takeover < 0.1)
-  ) {
-    throw new CliError(
-      'INVALID_ARGUMENTS',
-      `--takeover-seconds must be 0 (off) or 0.1..3600 (got ${o.takeoverSeconds})`,
-    );
-  }
-  const timings = parseTimings(o.timings);
-  const sessions = parseSessions(o.sessionIdleMinutes, o.sessionHours);
-  const demo = o.demo !== false;
-  const autoGph = gamesPerHour(o.autoGamesPerHour);
-  for (const t of demoTables(betting, timings)) {
-    const r = resolveTableConfig(t);
-    if (!r.ok) throw new CliError('INVALID_ARGUMENTS', `--timings / --betting-seconds: ${r.error.message}`);
-  }
-  if (!pino.levels.values[o.logLevel] && o.logLevel !== 'silent')
-    throw new CliError(
-      'INVALID_ARGUMENTS',
-      `--log-level must be one of ${Object.keys(pino.levels.values).join(', ')}, silent`,
-    );
+  const { port, betting, takeover, timings, sessions, demo, autoGph } = checkServeOptions(o);
   const log = pino({ level: o.logLevel }, pino.destination(2));
-
-  let store: Store;
-  let where: string;
-  if (o.store === 'sqlite') {
-    const file = join(o.dataDir, 'croupier.sqlite');
-    try {
-      store = await openSqliteStore(file);
-    } catch (e) {
-      if (/in use by another process/.test((e as Error).message))
-        throw new CliError('STORE_IN_USE', (e as Error).message);
-      throw e;
-    }
-    where = `SQLite ${file}`;
-  } else {
-    const url = o.pgUrl ?? defaultPgUrl();
-    store = await openPostgresStore(url, {
-      schema: o.pgSchema,
-      onError: (err, source) => log.warn({ err, source }, 'PostgreSQL connection lost (survived)'),
-    });
-    where = `PostgreSQL ${url.replace(/\/\/[^@/]*@/, '//***@')} schema ${o.pgSchema}`;
-  }
-
+  const { store, where } = await openStore(o, log);
   // From here on the store is open (and locked): a failure closes everything that was started
   // — tables, HTTP server, bus, store — before it is reported, so the process exits (non-zero)
   // and the data directory is free again.
-  let bus: Bus | null = null;
-  let casino: Casino | null = null;
-  let app: FastifyInstance | null = null;
-  let wheel: DemoWheel | null = null;
-  const closeAll = async () => {
-    const steps: Array<() => Promise<unknown> | undefined> = [
-      () => casino?.stop(),
-      () => wheel?.stop(),
-      () => app?.close(),
-      () => bus?.close(),
-      () => store.close(),
-    ];
-    for (const step of steps) {
-      try {
-        await step();
-      } catch (e) {
-        log.warn({ err: e }, 'closing after a failed start');
-      }
-    }
-  };
+  const started: Started = {};
   try {
-    bus = o.pubsub
+    const bus = o.pubsub
       ? await RedisBus.connect(o.pubsub, { onError: (e) => log.warn({ err: e }, 'redis pub/sub (reconnecting)') })
       : new LocalBus();
+    started.bus = bus;
     // the emergency admin bootstrap token (docs/SECURITY.md): only when set in the environment
     const bootstrapToken = process.env.CROUPIER_ADMIN_TOKEN || undefined;
-    const only = o.tables ? new Set(o.tables.split(',').map((s) => s.trim())) : null;
     const registration = o.openRegistration ?? demo;
-    if (demo) wheel = await startDemoWheel({ gamesPerHour: autoGph });
-    casino = new Casino({
-      ...(wheel ? { wheels: { devices: wheel.devices, demoAuto: true } } : {}),
-      store,
-      bus,
-      log,
-      rng: o.rng as RngOption,
-      ...(bootstrapToken ? { bootstrapToken } : {}),
-      sessions,
-      registration,
-      ...(only ? { tableFilter: (id: string) => only.has(id) } : {}),
-      // crash tests only (test/server/recovery.test.ts): SIGKILL inside a table transaction
-      ...(process.env.CROUPIER_FAULT ? { fault: process.env.CROUPIER_FAULT as TableEvent['type'] } : {}),
-    });
+    const wheel = demo ? await startDemoWheel({ gamesPerHour: autoGph }) : null;
+    started.wheel = wheel;
+    const casino = newCasino(o, { store, bus, log, wheel }, { sessions, registration, bootstrapToken });
+    started.casino = casino;
     await casino.start();
     // timings given at this start also apply to demo tables that exist already (an existing data
     // directory); options not given leave the tables as they are
@@ -232,58 +193,37 @@ async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
       ...timings,
     };
     const seeded = demo ? await casino.seedDemo(betting, timings, apply) : { updated: [] };
-    app = await buildServer({ casino, logger: log, limits: limitsOf(o.limits), ...webDirOf(o) });
+    const app = await buildServer({ casino, logger: log, limits: limitsOf(o.limits), ...webDirOf(o) });
+    started.app = app;
     // several processes on PostgreSQL: take over the tables of a process that died (no-op on SQLite)
     casino.watchOrphans(Math.round(takeover * 1000));
     const address = await listen(app, port, o.host);
-    const url = address.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
-    const bound = app.server.address();
-    const boundHost = bound && typeof bound === 'object' ? bound.address : o.host;
-    const loopback = isLoopback(boundHost);
-    if (!loopback && demo) process.stderr.write(exposedDemoWarning(boundHost));
-    const web = o.webDir ? resolve(o.webDir) : fileURLToPath(new URL('../../../web', import.meta.url));
-    if (existsSync(web) && !existsSync(join(web, 'dist', 'player.js')))
-      process.stderr.write(
-        `WARNING: the web bundle is missing (${join(web, 'dist')}): the pages will not load. Run npm run build:web (npm start builds it).\n`,
-      );
-    const tables = [...casino.tables.values()].map(
-      (t) => `${t.id} (${rulesLabel(t.state.config.rules)}, ${t.state.phase})`,
-    );
-    process.stdout.write(
-      [
-        'Croupier table server',
-        `  player table:      ${url}/`,
-        `  listening on:      ${boundHost.includes(':') ? `[${boundHost}]` : boundHost}:${bound && typeof bound === 'object' ? bound.port : port} (${loopback ? 'this machine only; --host 0.0.0.0 to expose' : 'every interface / the network'})`,
-        `  croupier console:  ${url}/croupier`,
-        `  API:               ${url}/api/tables   (docs/API.md)   live events: ${url.replace(/^http/, 'ws')}/ws`,
-        `  store:             ${where}${o.pubsub ? `; pub/sub ${o.pubsub}` : ''}`,
-        `  tables:            ${tables.join(', ') || 'none'}${casino.seeded ? `; SEEDED draws (${o.rng}): predictable, never for real play` : ''}`,
-        ...wheelBanner(wheel, autoGph, url),
-        ...(seeded.updated.length
-          ? [
-              `  demo timings:      applied to ${seeded.updated.join(', ')} (${Object.entries(apply)
-                .map(([k, v]) => `${k} ${v}`)
-                .join(', ')})`,
-            ]
-          : []),
-        ...accountLines(demo, registration, sessions, bootstrapToken !== undefined),
-        '',
-      ].join('\n'),
-    );
+    const bootstrap = bootstrapToken !== undefined;
+    printBanner({
+      o,
+      app,
+      casino,
+      address,
+      port,
+      where,
+      demo,
+      registration,
+      sessions,
+      wheel,
+      autoGph,
+      seeded,
+      apply,
+      bootstrap,
+    });
   } catch (e) {
-    await closeAll();
+    await closeStarted(started, store, log);
     // should anything still hold the event loop, the process ends anyway (with the exit code
     // the failure report sets)
     setTimeout(() => process.exit(process.exitCode ?? 1), 3000).unref();
     throw e;
   }
-  const running = { casino, app, bus, wheel };
   const shutdown = async () => {
-    await running.casino.stop();
-    await running.wheel?.stop();
-    await running.app.close();
-    await running.bus.close();
-    await store.close();
+    await closeStarted(started, store, log);
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown());
@@ -316,79 +256,4 @@ async function listen(app: FastifyInstance, port: number, host: string): Promise
     }
     throw e;
   }
-}
-
-/** `--auto-games-per-hour`: an integer 1..36000. */
-function gamesPerHour(text: string): number {
-  const n = Number(text);
-  if (!/^\d+$/.test(String(text)) || n < 1 || n > 36_000)
-    throw new CliError('INVALID_ARGUMENTS', '--auto-games-per-hour must be an integer 1..36000');
-  return n;
-}
-
-/** The banner's lines about the demo table **auto**: its wheel simulator, its board and permanence. */
-function wheelBanner(wheel: DemoWheel | null, gph: number, url: string): string[] {
-  if (!wheel) return [];
-  return [
-    `  auto wheel:        SS2 simulator, ${gph} games/hour, over ${wheel.how}`,
-    `  results board:     ${url}/board?table=auto   permanence: ${url}/permanence?table=auto`,
-  ];
-}
-
-/** `--timings`: a JSON object of the timing names with integer milliseconds (checked again by the table configuration). */
-function parseTimings(text: string | undefined): Partial<TableTimings> {
-  if (text === undefined) return {};
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    throw new CliError(
-      'INVALID_ARGUMENTS',
-      '--timings must be a JSON object of milliseconds, e.g. \'{"launchMs":2000,"resultMs":4000}\'',
-    );
-  }
-  if (!v || typeof v !== 'object' || Array.isArray(v))
-    throw new CliError('INVALID_ARGUMENTS', '--timings must be a JSON object of milliseconds');
-  for (const [k, ms] of Object.entries(v)) {
-    if (!Object.hasOwn(MIN_TIMINGS, k))
-      throw new CliError(
-        'INVALID_ARGUMENTS',
-        `--timings: unknown timing "${k}" (${Object.keys(MIN_TIMINGS).join(', ')})`,
-      );
-    if (typeof ms !== 'number' || !Number.isInteger(ms))
-      throw new CliError('INVALID_ARGUMENTS', `--timings: ${k} must be an integer of milliseconds`);
-  }
-  return v as Partial<TableTimings>;
-}
-
-/**
- * Rules as a person reads them in the banner: the preset, then what differs from it —
- * `french`, `american, prison 3 levels, partage at limit`, `french, prison 2 levels, lose at limit`,
- * `european, partage on zero`.
- */
-export function rulesLabel(input: unknown): string {
-  const r = resolveRules(input);
-  if (!r.ok) return typeof input === 'string' ? input : JSON.stringify(input);
-  const rules = r.value;
-  const base = presetRules(rules.preset);
-  const parts: string[] = [rules.preset];
-  if (rules.chanceOnZero === 'prison') {
-    if (
-      base.chanceOnZero !== 'prison' ||
-      rules.prison.maxLevel !== base.prison.maxLevel ||
-      rules.prison.atLimit !== base.prison.atLimit
-    ) {
-      parts.push(
-        `prison ${rules.prison.maxLevel} level${rules.prison.maxLevel === 1 ? '' : 's'}, ${rules.prison.atLimit} at limit`,
-      );
-    }
-  } else if (rules.chanceOnZero !== base.chanceOnZero) {
-    parts.push(`${rules.chanceOnZero === 'lose' ? 'chances lose' : rules.chanceOnZero} on zero`);
-  }
-  return parts.join(', ');
-}
-
-/** A loopback address (127.0.0.0/8, ::1, localhost): reachable from this machine only. */
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host) || /^::ffff:127\./.test(host);
 }
