@@ -57,6 +57,14 @@ export const WS_MAX_PAYLOAD = 64 * 1024;
 /** Fastify with the WebSocket plugin, the JSON body parser and the error format of the API. */
 async function fastifyApp(opts: ServerOptions, limits: ServerLimits): Promise<FastifyInstance> {
   const app = Fastify({
+    // errors the router throws before any route (FST_ERR_BAD_URL: a malformed percent escape)
+    // in the API's format too, never echoing the URL
+    frameworkErrors: (error, _req, reply) => {
+      const f = frameworkError(error) ?? { status: 400, error: tableErr('INVALID_REQUEST', 'malformed request') };
+      void (reply as unknown as { code(n: number): { send(b: unknown): unknown } })
+        .code(f.status)
+        .send({ error: f.error });
+    },
     // requests are logged with their URL's token-like values redacted (redact.ts)
     ...(opts.logger
       ? {

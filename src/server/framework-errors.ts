@@ -23,6 +23,8 @@ export function frameworkError(e: unknown): { status: number; error: TableError 
         status: 415,
         error: tableErr('UNSUPPORTED_MEDIA_TYPE', 'request bodies are JSON: send "Content-Type: application/json"'),
       };
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, error: tableErr('INVALID_REQUEST', 'the URL is not valid (a malformed percent escape)') };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { status: 400, error: tableErr('INVALID_REQUEST', 'the Content-Length does not match the body') };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

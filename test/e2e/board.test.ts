@@ -15,7 +15,7 @@ import { buildServer } from '../../src/server/app.ts';
 import { buildWeb, WEB_DIR } from '../../web/build.ts';
 import { HAVE_SOCAT, killAllPairs } from '../wheel/socat.ts';
 import { startTableRig, until, type TableRig } from '../wheel/table-rig.ts';
-import { browserAvailable, CHROMIUM, CHROMIUM_ARGS, shot } from './server.ts';
+import { browserAvailable, CHROMIUM, CHROMIUM_ARGS, consoleLogin, shot } from './server.ts';
 
 const RUN = browserAvailable('results board e2e') && HAVE_SOCAT;
 const NOTES = '/work/notes/screens';
@@ -113,5 +113,34 @@ describe.skipIf(!RUN)('the results board of the automatic table', { timeout: 120
     expect(await page.locator('.perm-row').count()).toBeGreaterThanOrEqual(recs.length);
     await page.screenshot({ path: save('permanence.png'), fullPage: true });
     if (existsSync(NOTES)) copyFileSync(shot('permanence.png'), join(NOTES, 'permanence.png'));
+  });
+
+  it("the croupier console shows the automatic wheel's link, state and spin counter, live (issue 13)", async () => {
+    const made = await rig.casino.accounts.create({ name: 'Wheel Chef', password: 'wheel-chef-pw', role: 'chef' });
+    expect(made.ok).toBe(true);
+    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await consoleLogin(page, `${url}/croupier?table=auto&lang=en`, 'Wheel Chef', 'wheel-chef-pw');
+    const health = page.locator('#wheel-health');
+    await health.waitFor({ timeout: 20_000 });
+    await page.waitForFunction(
+      () => /connected/.test(document.querySelector('#wheel-health')?.textContent ?? ''),
+      null,
+      {
+        timeout: 20_000,
+      },
+    );
+    const first = await health.textContent();
+    expect(first).toMatch(/Spin counter\s*\d+/);
+    // the counter advances with the wheel's games, without a reload
+    const counter = (t: string | null) => Number(/Spin counter\s*(\d+)/.exec(t ?? '')?.[1]);
+    await page.waitForFunction(
+      (n) => Number(/Spin counter\s*(\d+)/.exec(document.querySelector('#wheel-health')?.textContent ?? '')?.[1]) > n,
+      counter(first),
+      { timeout: 30_000 },
+    );
+    await page.screenshot({ path: save('console-wheel-1440x900.png') });
+    expect(errors).toEqual([]);
   });
 });

@@ -82,6 +82,15 @@ describe('limits', () => {
     expect(nf.raw.length).toBeLessThan(300);
   });
 
+  it("regression (new-user QA): a malformed percent escape in the URL gave Fastify's own error shape with FST_ERR_BAD_URL and the URL echoed", async () => {
+    const bad = await srv.call('GET', '/api/tables/%E0%A4%A');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({
+      error: { code: 'INVALID_REQUEST', message: 'the URL is not valid (a malformed percent escape)' },
+    });
+    expect(bad.raw).not.toContain('%E0');
+  });
+
   it('item 14 regression: an unknown token on a public route is 401 (was a silent guest)', async () => {
     for (const url of ['/api/tables', '/api/health'])
       expect(await srv.call('GET', url, 'no-such-token')).toMatchObject({

@@ -105,3 +105,20 @@ describe('number entry, confirm and correction over HTTP', () => {
     ws.ws.close();
   });
 });
+
+describe('the automatic wheel routes by role', () => {
+  it('regression: a chef or pit boss could not void a coup held by a wheel fault (the wheel routes took croupier and admin only); a croupier may not void', async () => {
+    await srv.manualTable('op-wheel-roles');
+    const t = srv.staffTokens;
+    // the role is checked before the table: a manual table answers WRONG_MODE to those allowed
+    const voidAs = async (token: string) =>
+      (await call('POST', '/api/tables/op-wheel-roles/wheel/void', token, { reason: 'ball stuck' })).body.error.code;
+    expect(await voidAs(t.croupier)).toBe('FORBIDDEN');
+    for (const role of ['chef', 'pitboss', 'admin'] as const) expect(await voidAs(t[role])).not.toBe('FORBIDDEN');
+    for (const role of ['croupier', 'chef', 'pitboss', 'admin'] as const) {
+      const r = await call('POST', '/api/tables/op-wheel-roles/wheel/manual', t[role]);
+      expect(r.body.error?.code).not.toBe('FORBIDDEN');
+      expect((await call('GET', '/api/tables/op-wheel-roles/wheel', t[role])).body.error?.code).not.toBe('FORBIDDEN');
+    }
+  });
+});

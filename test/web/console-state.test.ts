@@ -229,3 +229,42 @@ describe('console store', () => {
     expect(JSON.stringify({ ...s, names: [...s.names] })).toBe(frozen);
   });
 });
+
+describe('the automatic wheel in the console store (issue 13)', () => {
+  it('a wheel-status event sets the wheel health and a wheel notice the last notice; other tables are ignored', () => {
+    const loaded = reduceConsole(initialConsole('auto'), {
+      type: 'loaded',
+      view: view({ table: { id: 'auto', mode: 'wheel' } as TableViewJson['table'] }),
+      permanence: [],
+      version: 0,
+      wheel: null,
+    });
+    expect(loaded.wheel).toBeNull();
+    const status = {
+      type: 'wheel-status',
+      table: 'auto',
+      coup: 3,
+      link: 'silent',
+      state: 'ball-in-rim',
+      warnings: ['ball-sensor'],
+      spinCounter: 812,
+      direction: 'clockwise',
+      manual: false,
+    } as const;
+    const s1 = reduceConsole(loaded, { type: 'event', event: status as never });
+    expect(s1.wheel).toEqual({
+      link: 'silent',
+      state: 'ball-in-rim',
+      warnings: ['ball-sensor'],
+      spinCounter: 812,
+      direction: 'clockwise',
+      manual: false,
+    });
+    const s2 = reduceConsole(s1, {
+      type: 'event',
+      event: { type: 'wheel', table: 'auto', coup: 3, kind: 'miss-spin', code: 'MISS_SPIN' } as never,
+    });
+    expect(s2.wheelNotice).toEqual({ kind: 'miss-spin', code: 'MISS_SPIN' });
+    expect(reduceConsole(s2, { type: 'event', event: { ...status, table: 'paris', link: 'down' } as never })).toBe(s2);
+  });
+});

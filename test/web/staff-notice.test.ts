@@ -25,6 +25,12 @@ describe('staff notices on the player table', () => {
     expect(s.resync).toBe(true);
   });
 
+  it("regression: an automatic wheel's miss-spin said nothing to the players; it is a no spin for them (issue 13)", () => {
+    const s = reduce(start(), ev({ type: 'wheel', kind: 'miss-spin', code: 'miss-spin', reason: 'ball not detected' }));
+    expect(s.notice).toEqual({ kind: 'no-spin', coup: 3, reason: 'ball not detected' });
+    expect(reduce(start(), ev({ type: 'wheel', kind: 'manual', code: 'manual' })).notice).toBe(start().notice);
+  });
+
   it('every language has both texts, with the reason', () => {
     for (const lang of LANGUAGES) {
       expect(staffNoticeText(lang, 'void', 'R1')).toContain('R1');

@@ -96,8 +96,8 @@ class CroupierConsole {
     const version = this.state.version;
     this.dispatch({ type: 'resynced' });
     try {
-      const { view, permanence } = await loadTable(this.api, this.state.tableId);
-      this.dispatch({ type: 'loaded', view, permanence, version });
+      const { view, permanence, wheel } = await loadTable(this.api, this.state.tableId);
+      this.dispatch({ type: 'loaded', view, permanence, version, ...(wheel !== undefined ? { wheel } : {}) });
     } finally {
       this.loading = false;
       if (this.state.resync) this.schedule();

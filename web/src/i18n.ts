@@ -1516,3 +1516,83 @@ Object.assign(ERROR_TEXTS, {
     it: () => 'Non possibile con la ruota di questo tavolo.',
   },
 } satisfies Record<string, Record<Language, ErrorWords>>);
+
+// automatic wheel panel of the console (issue 13)
+
+/** The words of the console's wheel panel beyond DICTS: link states, rotor directions, who drives the coup. */
+export const WHEEL_WORDS: Record<
+  Language,
+  {
+    link: { up: string; down: string; silent: string };
+    unknown: string;
+    direction: string;
+    clockwise: string;
+    anticlockwise: string;
+    driven: string;
+    keypad: string;
+    wheel: string;
+    lastFault: string;
+    notice: string;
+  }
+> = {
+  en: {
+    link: { up: 'connected', down: 'lost', silent: 'silent' },
+    unknown: 'waiting for the wheel',
+    direction: 'Rotor direction',
+    clockwise: 'clockwise',
+    anticlockwise: 'anticlockwise',
+    driven: 'Coup driven by',
+    keypad: 'the croupier (keypad)',
+    wheel: 'the wheel',
+    lastFault: 'Last fault',
+    notice: 'Last notice',
+  },
+  fr: {
+    link: { up: 'connectée', down: 'perdue', silent: 'muette' },
+    unknown: 'en attente de la roue',
+    direction: 'Sens du cylindre',
+    clockwise: 'horaire',
+    anticlockwise: 'antihoraire',
+    driven: 'Coup mené par',
+    keypad: 'le croupier (clavier)',
+    wheel: 'la roue',
+    lastFault: 'Dernier défaut',
+    notice: 'Dernier avis',
+  },
+  cs: {
+    link: { up: 'připojeno', down: 'ztraceno', silent: 'bez odezvy' },
+    unknown: 'čeká se na ruletu',
+    direction: 'Směr válce',
+    clockwise: 've směru hodin',
+    anticlockwise: 'proti směru hodin',
+    driven: 'Hru řídí',
+    keypad: 'krupiér (klávesnice)',
+    wheel: 'ruleta',
+    lastFault: 'Poslední porucha',
+    notice: 'Poslední hlášení',
+  },
+  de: {
+    link: { up: 'verbunden', down: 'verloren', silent: 'stumm' },
+    unknown: 'warte auf den Kessel',
+    direction: 'Drehrichtung',
+    clockwise: 'im Uhrzeigersinn',
+    anticlockwise: 'gegen den Uhrzeigersinn',
+    driven: 'Coup geführt von',
+    keypad: 'dem Croupier (Tastatur)',
+    wheel: 'dem Kessel',
+    lastFault: 'Letzte Störung',
+    notice: 'Letzte Meldung',
+  },
+  it: {
+    link: { up: 'collegata', down: 'persa', silent: 'muta' },
+    unknown: 'in attesa della ruota',
+    direction: 'Senso del cilindro',
+    clockwise: 'orario',
+    anticlockwise: 'antiorario',
+    driven: 'Colpo condotto da',
+    keypad: 'il croupier (tastiera)',
+    wheel: 'la ruota',
+    lastFault: 'Ultimo guasto',
+    notice: 'Ultimo avviso',
+  },
+};

@@ -3,6 +3,7 @@
  * "Automatic wheel", "Results board", "Permanence"). Each: parse -> application call -> reply.
  * The board and the permanence are public (no login, no player data).
  */
+import { STAFF_ROLES } from '../../protocol/roles.ts';
 import type { FastifyInstance } from 'fastify';
 import { permanenceCsv, permanenceText } from '../../app/board.ts';
 import type { Casino } from '../../app/casino.ts';
@@ -13,7 +14,10 @@ import type { BoardView, PermanenceView, WheelView } from '../../protocol/views-
 import { gamingDay } from '../../table/config.ts';
 import { fail, parse, unwrap, type Auth, type TableParams } from '../http.ts';
 
-const ROLES = ['croupier', 'admin'] as const;
+/** Who may see the wheel and take it over with the keypad (or hand it back): every staff role. */
+const ROLES = STAFF_ROLES;
+/** Who may void a coup (issue 12: the chef de table or the pit boss; the admin as ever). */
+const VOID_ROLES = ['chef', 'pitboss', 'admin'] as const;
 
 /** Registers the wheel, board and permanence routes. */
 export function wheelRoutes(app: FastifyInstance, casino: Casino, auth: Auth): void {
@@ -24,7 +28,7 @@ export function wheelRoutes(app: FastifyInstance, casino: Casino, auth: Auth): v
 
   for (const action of ['void', 'manual', 'auto'] as const)
     app.post<TableParams>(`/api/tables/:id/wheel/${action}`, async (req): Promise<WheelView> => {
-      const v = await auth.requireStaff(req, ROLES);
+      const v = await auth.requireStaff(req, action === 'void' ? VOID_ROLES : ROLES);
       const reason = action === 'void' ? parse(S.wheelVoidBody, req.body).reason : undefined;
       const by = (v as { name?: string }).name ?? v.role;
       return unwrap(await wheelStaffAction(casino, req.params.id, action, by, reason));

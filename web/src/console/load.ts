@@ -1,5 +1,7 @@
-/** What the console loads from the server: the staff view of a table and the day's permanence. */
+/** What the console loads from the server: the staff view of a table, the day's permanence, an automatic wheel's health. */
+import type { WheelView } from '../../../src/protocol/views-wheel.ts';
 import type { Api, CoupRecordJson, TableViewJson } from '../api.ts';
+import type { WheelHealth } from '../state/console.ts';
 
 /** The gaming day (ISO date) of an instant in a time zone (same rule as the server's table/config.ts). */
 export function dayOf(at: number, timeZone: string): string {
@@ -8,11 +10,14 @@ export function dayOf(at: number, timeZone: string): string {
   );
 }
 
-/** The staff view of a table and its coups of the current gaming day (pages of 500, newest first). */
+/**
+ * The staff view of a table, its coups of the current gaming day (pages of 500, newest first)
+ * and, on a wheel table, the wheel's health (null when the table runs in another process).
+ */
 export async function loadTable(
   api: Api,
   tableId: string,
-): Promise<{ view: TableViewJson; permanence: CoupRecordJson[] }> {
+): Promise<{ view: TableViewJson; permanence: CoupRecordJson[]; wheel?: WheelHealth | null }> {
   const view = await api.table(tableId);
   const today = view.day?.date ?? dayOf(api.now(), view.table.timeZone);
   const permanence: CoupRecordJson[] = [];
@@ -25,5 +30,7 @@ export async function loadTable(
     if (coups.length < 500 || !last || dayOf(last.resultAt, view.table.timeZone) !== today) break;
     before = last.number;
   }
-  return { view, permanence };
+  if (view.table.mode !== 'wheel') return { view, permanence };
+  const wheel = await api.call<WheelView>('GET', `/api/tables/${encodeURIComponent(tableId)}/wheel`);
+  return { view, permanence, wheel: wheel.status };
 }

@@ -1,6 +1,7 @@
 /**
  * The table operation's requests of the console (issue 12, docs/API.md "Table operation"):
- * confirm the entered number, no spin, void, correction after settlement, the chef's derogation.
+ * confirm the entered number, no spin, void, correction after settlement, the chef's derogation;
+ * the automatic wheel's keypad fallback, hand-back and void (issue 13).
  */
 import type { Api } from '../api.ts';
 import type { StaffCommand } from './panel.ts';
@@ -17,6 +18,12 @@ export function sendStaff(api: Api, table: string, cmd: StaffCommand): Promise<u
       return api.call('POST', `${base}/void`, { reason: cmd.reason });
     case 'correct':
       return api.call('POST', `${base}/result/correct`, { pocket: cmd.pocket, reason: cmd.reason });
+    case 'wheel-manual':
+      return api.call('POST', `${base}/wheel/manual`, {});
+    case 'wheel-auto':
+      return api.call('POST', `${base}/wheel/auto`, {});
+    case 'wheel-void':
+      return api.call('POST', `${base}/wheel/void`, { reason: cmd.reason });
     case 'derogation':
       return api.call('POST', `${base}/derogations`, { playerId: cmd.playerId, bet: cmd.bet, reason: cmd.reason });
   }

@@ -43,6 +43,9 @@ export type StaffCommand =
   | { readonly type: 'no-spin'; readonly reason?: string }
   | { readonly type: 'void'; readonly reason: string }
   | { readonly type: 'correct'; readonly pocket: PocketLabel; readonly reason: string }
+  | { readonly type: 'wheel-manual' }
+  | { readonly type: 'wheel-auto' }
+  | { readonly type: 'wheel-void'; readonly reason: string }
   | {
       readonly type: 'derogation';
       readonly playerId: string;

@@ -14,13 +14,14 @@ import { paymentsPanel } from './payments.ts';
 import { permanencePanel } from './permanence.ts';
 import { prisonersPanel } from './prisoners.ts';
 import { statusPanel } from './status.ts';
+import { wheelPanel } from './wheel.ts';
 
 /** The panels of each column, top to bottom (the status panel is always first: it has the countdown). */
 const PANELS: {
   readonly main: ReadonlyArray<(env: ConsoleEnv) => Panel>;
   readonly side: ReadonlyArray<(env: ConsoleEnv) => Panel>;
 } = {
-  main: [keypadPanel, operationPanel, paymentsPanel],
+  main: [wheelPanel, keypadPanel, operationPanel, paymentsPanel],
   side: [betsPanel, prisonersPanel, permanencePanel],
 };
 

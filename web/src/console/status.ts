@@ -69,7 +69,8 @@ function update(env: ConsoleEnv, s: ConsoleState): void {
   byId('phase').dataset.phase = v.phase;
   byId('coup').textContent = String(v.coup);
   byId('day').textContent = v.day ? `${v.day.date}` : '—';
-  byId('mode').textContent = v.table.mode === 'manual' ? d.modeManual : d.modeRng;
+  byId('mode').textContent =
+    v.table.mode === 'manual' ? d.modeManual : v.table.mode === 'wheel' ? d.wheelPanel : d.modeRng;
   byId('mode').dataset.mode = v.table.mode;
   const last = v.lastCoup;
   byId('call').textContent =

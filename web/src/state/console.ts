@@ -13,6 +13,7 @@
  */
 import type { PocketLabel } from '../../../src/engine/index.ts';
 import type { CoupRecordJson, PaymentJson, PrisonerJson, TableViewJson } from '../api.ts';
+import type { WheelStatusEvent } from '../../../src/protocol/events.ts';
 import type { ServerMessage } from './table.ts';
 
 /** The last settled coup's payment list, as the console shows it (RULES §6 order). */
@@ -52,7 +53,14 @@ export interface ConsoleState {
   readonly entered: PocketLabel | null;
   /** The last staff announcement of this coup ("no spin", a void, a correction) for the console's line, or null. */
   readonly notice: { readonly kind: 'no-spin' | 'void' | 'corrected'; readonly coup: number } | null;
+  /** An automatic wheel's health (issue 13: link, device state, warnings, spin counter, direction, keypad fallback), or null (not a wheel table, or not told yet). */
+  readonly wheel: WheelHealth | null;
+  /** The last wheel notice of the table (miss-spin, void, held, keypad / auto, incident), or null. */
+  readonly wheelNotice: { readonly kind: string; readonly code?: string; readonly reason?: string } | null;
 }
+
+/** An automatic wheel's health, as the `wheel-status` staff event and `GET /api/tables/:id/wheel` tell it. */
+export type WheelHealth = Omit<WheelStatusEvent, 'type' | 'table' | 'coup'>;
 
 /** Everything the console store reacts to. */
 export type ConsoleAction =
@@ -60,6 +68,8 @@ export type ConsoleAction =
       readonly type: 'loaded';
       readonly view: TableViewJson;
       readonly permanence: readonly CoupRecordJson[];
+      /** The wheel's health on a wheel table (GET /api/tables/:id/wheel), else absent. */
+      readonly wheel?: WheelHealth | null;
       /** `version` of the state when the load started. */
       readonly version: number;
     }
@@ -84,6 +94,8 @@ export function initialConsole(tableId = ''): ConsoleState {
     version: 0,
     entered: null,
     notice: null,
+    wheel: null,
+    wheelNotice: null,
   };
 }
 
@@ -124,6 +136,7 @@ export function reduceConsole(s: ConsoleState, a: ConsoleAction): ConsoleState {
         permanence: a.permanence,
         resync: s.resync || stale,
         entered: (a.view as { entered?: PocketLabel }).entered ?? null,
+        wheel: a.wheel !== undefined ? a.wheel : s.wheel,
       };
     }
     case 'event':
@@ -156,6 +169,9 @@ const READ: ReadonlySet<string> = new Set([
   // table operation (issue 12)
   'result-entered',
   'no-spin',
+  // automatic wheel (issue 13)
+  'wheel-status',
+  'wheel',
 ]);
 
 function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
@@ -219,6 +235,15 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
       return { ...next, entered: null, resync: true, notice: { kind: 'void', coup: e.coup } };
     case 'config':
       return { ...next, resync: true };
+    case 'wheel-status': {
+      const { type: _t, table: _tb, coup: _c, ...health } = e;
+      return { ...next, wheel: health };
+    }
+    case 'wheel':
+      return {
+        ...next,
+        wheelNotice: { kind: e.kind, ...(e.code ? { code: e.code } : {}), ...(e.reason ? { reason: e.reason } : {}) },
+      };
     case 'settlement':
     case 'balance':
       return next;

@@ -236,7 +236,12 @@ function onEvent(s: TableState, e: ServerMessage, at: number, duration: number):
       return { ...s, resync: true };
     case 'integrity-alert': // staff only: nothing on the player's table
       return s;
-    case 'wheel': // an automatic wheel's notice (the phase and coup-void events carry the state)
+    case 'wheel':
+      // an automatic wheel's miss-spin is a no spin for the player (the spin is repeated, the bets
+      // stay); its other notices come with the phase and coup-void events
+      return e.kind === 'miss-spin'
+        ? { ...s, notice: { kind: 'no-spin', coup: e.coup, ...(e.reason ? { reason: e.reason } : {}) } }
+        : s;
     case 'wheel-status': // staff only
       return s;
     default: // the stream's own messages (unsubscribed) and events of later servers

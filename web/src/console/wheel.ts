@@ -1,0 +1,79 @@
+/**
+ * The console's automatic-wheel panel (issue 13, docs/WHEELS.md): the link's health, the device
+ * state, warnings, spin counter and rotor direction, the last fault or notice, and the staff's
+ * actions: take over with the keypad (manual fallback), hand back to the wheel, void a held
+ * coup with a reason. Shown on wheel tables only; the server decides who may (a croupier's
+ * void is refused in the toast).
+ */
+import { h } from '../dom.ts';
+import { DICTS, WHEEL_WORDS } from '../i18n.ts';
+import type { ConsoleState } from '../state/console.ts';
+import type { ConsoleEnv, Panel } from './panel.ts';
+
+/** The automatic-wheel panel. */
+export function wheelPanel(env: ConsoleEnv): Panel {
+  const d = DICTS[env.lang];
+  const w = WHEEL_WORDS[env.lang];
+  const reason = h('input', {
+    id: 'wheel-reason',
+    autocomplete: 'off',
+    maxlength: 500,
+    'aria-label': d.wheelVoidReason,
+  });
+  const info = h('dl', { id: 'wheel-health', class: 'wheel-health', 'aria-live': 'polite' });
+  const btn = (id: string, text: string, onclick: () => void, cls = 'btn') =>
+    h('button', { class: cls, type: 'button', id, onclick }, text);
+  const element = h(
+    'section',
+    { class: 'panel wheel-panel', 'aria-label': d.wheelPanel, hidden: true },
+    h('h2', {}, d.wheelPanel),
+    info,
+    h(
+      'div',
+      { class: 'controls' },
+      btn('wheel-manual', d.wheelTakeOver, () => env.staff({ type: 'wheel-manual' })),
+      btn('wheel-auto', d.wheelHandBack, () => env.staff({ type: 'wheel-auto' })),
+      btn(
+        'wheel-void',
+        d.wheelVoidCoup,
+        () => {
+          env.staff({ type: 'wheel-void', reason: reason.value.trim() });
+          reason.value = '';
+        },
+        'btn danger',
+      ),
+    ),
+    h('label', {}, d.wheelVoidReason, reason),
+  );
+  return {
+    element,
+    update: (s) => {
+      element.hidden = s.view?.table.mode !== 'wheel';
+      if (!element.hidden) info.replaceChildren(...rows(env, s, w));
+    },
+  };
+}
+
+/** The panel's lines: term and value pairs. */
+function rows(env: ConsoleEnv, s: ConsoleState, w: (typeof WHEEL_WORDS)[keyof typeof WHEEL_WORDS]): HTMLElement[] {
+  const d = DICTS[env.lang];
+  const x = s.wheel;
+  const pair = (term: string, value: string, cls = '') => [h('dt', {}, term), h('dd', { class: cls }, value)];
+  if (!x) return pair(d.wheelLink, w.unknown);
+  const out = [
+    ...pair(d.wheelLink, w.link[x.link], `link-${x.link}`),
+    ...pair(d.wheelState, x.state ?? '—'),
+    ...pair(d.wheelSpin, x.spinCounter === null ? '—' : String(x.spinCounter)),
+    ...pair(w.direction, x.direction ? w[x.direction] : '—'),
+    ...pair(w.driven, x.manual ? w.keypad : w.wheel),
+    ...pair(d.wheelWarnings, x.warnings.length ? x.warnings.join(', ') : '—', x.warnings.length ? 'warn' : ''),
+  ];
+  if (s.view?.phase === 'held')
+    out.push(...pair(d.wheelHeldBy, x.last ? `${x.last.code}: ${x.last.reason}` : '—', 'warn'));
+  else if (x.last) out.push(...pair(w.lastFault, `${x.last.kind} ${x.last.code}: ${x.last.reason}`));
+  if (s.wheelNotice)
+    out.push(
+      ...pair(w.notice, [s.wheelNotice.kind, s.wheelNotice.code, s.wheelNotice.reason].filter(Boolean).join(' · ')),
+    );
+  return out;
+}
