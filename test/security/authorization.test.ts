@@ -30,6 +30,8 @@ const STAFF: readonly ViewerName[] = ['croupier', 'chef', 'pitboss', 'admin'];
 /** Void and correction: chef de table, pit boss, admin (docs/API.md "Table operation"). */
 const CHIEFS: readonly ViewerName[] = ['chef', 'pitboss', 'admin'];
 const ADMIN: readonly ViewerName[] = ['admin'];
+/** The pit boss's table settings (limits, timings), and the admin. */
+const PIT: readonly ViewerName[] = ['pitboss', 'admin'];
 
 /** What the rows need to build their URLs and bodies (filled in `beforeAll`). */
 interface Ctx {
@@ -70,7 +72,7 @@ const MATRIX: Row[] = [
   { method: 'GET', route: '/api/tables', allowed: ANYONE },
   { method: 'GET', route: '/api/tables/:id', allowed: ANYONE },
   { method: 'GET', route: '/api/tables/:id/history', allowed: ANYONE },
-  { method: 'GET', route: '/api/tables/:id/integrity', allowed: ANYONE },
+  { method: 'GET', route: '/api/tables/:id/integrity', allowed: STAFF },
   { method: 'GET', route: '/api/tables/:id/coups/:n', allowed: ANYONE, url: () => t('/coups/1') },
   { method: 'GET', route: '/api/tables/:id/board', allowed: ANYONE },
   { method: 'GET', route: '/api/tables/:id/permanence', allowed: ANYONE },
@@ -192,7 +194,7 @@ const MATRIX: Row[] = [
   {
     method: 'PATCH',
     route: '/api/admin/tables/:id',
-    allowed: ADMIN,
+    allowed: PIT,
     url: () => `/api/admin/tables/${TABLE}`,
     body: () => ({ minimum: 100 }),
   },

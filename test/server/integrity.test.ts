@@ -40,7 +40,7 @@ describe('live wheel integrity', () => {
     await srv.manualTable('wheel-int');
     await srv.call('POST', '/api/tables/wheel-int/close', STAFF.croupier);
     expect((await srv.call('POST', '/api/tables/wheel-int/result', STAFF.croupier, { pocket: 17 })).status).toBe(200);
-    const r = await srv.call('GET', '/api/tables/wheel-int/integrity');
+    const r = await srv.call('GET', '/api/tables/wheel-int/integrity', STAFF.croupier);
     expect(r.status).toBe(200);
     expect(r.body.wheel).toBe('single');
     expect(r.body.coups).toBe(1);
@@ -48,7 +48,7 @@ describe('live wheel integrity', () => {
     const rebuilt = new IntegrityWatch({ store: srv.store, publish: () => {} });
     await rebuilt.attach('wheel-int', 'single');
     expect(rebuilt.view('wheel-int')?.coups).toBe(1);
-    expect((await srv.call('GET', '/api/tables/nope/integrity')).body.error.code).toBe('UNKNOWN_TABLE');
+    expect((await srv.call('GET', '/api/tables/nope/integrity', STAFF.croupier)).body.error.code).toBe('UNKNOWN_TABLE');
   });
 
   it('a test crossing the alarm level publishes an integrity-alert to the staff (the same number 37 times in a row: the monitor checks every 37 coups)', async () => {

@@ -7,6 +7,7 @@ import type { Casino } from '../../app/casino.ts';
 import * as S from '../../protocol/messages.ts';
 import { echo } from '../../protocol/shape.ts';
 import type { IntegrityView } from '../../math/integrity/monitor.ts';
+import { STAFF_ROLES } from '../../protocol/roles.ts';
 import type { CoupView, HealthView, TableHistoryView, TablesView, TableView } from '../../protocol/views.ts';
 import { fail, HttpError, parse, type Auth, type TableParams } from '../http.ts';
 
@@ -37,8 +38,10 @@ export function publicRoutes(app: FastifyInstance, casino: Casino, auth: Auth): 
     return casino.views.tableHistory(req.params.id, viewer, q.limit ?? 50, q.before);
   });
 
-  // wheel-integrity statistics and alerts of a table run by this process (docs/MATH.md §6)
+  // wheel-integrity statistics and alerts of a table run by this process (docs/MATH.md §6):
+  // staff only, as the integrity-alert events (an alert would tell players which wheel to play)
   app.get<TableParams>('/api/tables/:id/integrity', async (req): Promise<IntegrityView> => {
+    await auth.requireStaff(req, STAFF_ROLES);
     if (!(await casino.exists(req.params.id))) unknown(req.params.id);
     const view = casino.integrity.view(req.params.id);
     if (!view) return fail('TABLE_ELSEWHERE', `table ${echo(req.params.id)} is run by another process: ask it`);
