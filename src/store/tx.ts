@@ -65,6 +65,20 @@ export class SqlTx extends AccountTx implements StoreTx {
     await sql`insert into ${sql.table(table)} (${names}) select * from unnest(${arrays})`.execute(this.db);
   }
 
+  /** Inserts ledger postings in bulk (one transaction's, or a batch of transactions'). */
+  private insertPostings(rows: ReadonlyArray<Database['postings']>): Promise<void> {
+    return this.insertMany(
+      'postings',
+      [
+        ['tx_id', 'text'],
+        ['line', 'integer'],
+        ['account', 'text'],
+        ['amount', 'bigint'],
+      ],
+      rows,
+    );
+  }
+
   async balance(account: string): Promise<number> {
     // PostgreSQL: the row stays locked to the end of the transaction, so a player's bets on two
     // tables (two processes) are checked one after the other (the wallet cap, issue 10 item 10)
@@ -103,16 +117,7 @@ export class SqlTx extends AccountTx implements StoreTx {
     for (const part of chunks(tx.postings, this.rows)) await this.postOrRefuse(tx.kind, part, after);
     let line = 0;
     const rows = tx.postings.map((p) => ({ tx_id: tx.id, line: line++, account: p.account, amount: p.amount }));
-    await this.insertMany(
-      'postings',
-      [
-        ['tx_id', 'text'],
-        ['line', 'integer'],
-        ['account', 'text'],
-        ['amount', 'bigint'],
-      ],
-      rows,
-    );
+    await this.insertPostings(rows);
     if (tx.kind === 'partage') await this.bookPartage(tx);
     return after;
   }
@@ -155,16 +160,7 @@ export class SqlTx extends AccountTx implements StoreTx {
     const postings = txs.flatMap((tx) =>
       tx.postings.map((p, line) => ({ tx_id: tx.id, line, account: p.account, amount: p.amount })),
     );
-    await this.insertMany(
-      'postings',
-      [
-        ['tx_id', 'text'],
-        ['line', 'integer'],
-        ['account', 'text'],
-        ['amount', 'bigint'],
-      ],
-      postings,
-    );
+    await this.insertPostings(postings);
     return after;
   }
 

@@ -14,6 +14,7 @@
 import type { PocketLabel } from '../../../src/engine/index.ts';
 import type { CoupRecordJson, PaymentJson, PrisonerJson, TableViewJson } from '../api.ts';
 import type { WheelStatusEvent } from '../../../src/protocol/events.ts';
+import { withPhase, withPrisoner } from './patch.ts';
 import type { ServerMessage } from './table.ts';
 
 /** The last settled coup's payment list, as the console shows it (RULES §6 order). */
@@ -197,14 +198,7 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
         },
       };
     case 'phase': {
-      const view = {
-        ...v,
-        phase: e.phase,
-        since: e.since,
-        deadline: e.deadline ?? null,
-        coup: e.coup,
-        pauseRequested: e.pauseRequested === true,
-      };
+      const view = withPhase(v, e);
       const fresh = e.coup !== v.coup;
       return { ...next, view, resync: next.resync || fresh, ...(fresh ? { entered: null, notice: null } : {}) };
     }
@@ -219,7 +213,7 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
       return { ...next, view: { ...v, bets: v.bets.filter((b) => !ids.has(b.id)) } };
     }
     case 'prisoner':
-      return { ...next, view: { ...v, prisoners: prisoner(v.prisoners, e.action, e.prisoner) } };
+      return { ...next, view: { ...v, prisoners: withPrisoner(v.prisoners, e.action, e.prisoner) } };
     case 'result-entered':
       return { ...next, entered: e.pocket };
     case 'no-spin':
@@ -250,10 +244,4 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
     default:
       return s;
   }
-}
-
-/** A prisoner changed: la partage frees it; any other action puts its new state in place. */
-function prisoner(list: readonly PrisonerJson[], action: string, p: PrisonerJson): PrisonerJson[] {
-  if (action === 'partage') return list.filter((x) => x.id !== p.id);
-  return list.some((x) => x.id === p.id) ? list.map((x) => (x.id === p.id ? p : x)) : [...list, p];
 }

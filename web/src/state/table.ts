@@ -13,6 +13,7 @@ import { DOUBLE_ZERO, type Pocket, type PocketLabel } from '../../../src/engine/
 import type { BetJson, LiveMessage, PrisonerJson, TableViewJson } from '../api.ts';
 import type { SettlementLike } from '../history.ts';
 import { IDLE_BALL, stepBall, type BallState } from './ball.ts';
+import { withPhase, withPrisoner } from './patch.ts';
 
 /** A settlement as the result line needs it. */
 export type Settlement = SettlementLike & { prisonerStakes: number };
@@ -194,14 +195,7 @@ function onEvent(s: TableState, e: ServerMessage, at: number, duration: number):
     case 'phase': {
       const newCoup = e.coup !== v.coup;
       const ball = e.phase === 'launched' || e.phase === 'no-more-bets' ? stepBall(s.ball, { type: 'launch' }) : s.ball;
-      const view = {
-        ...v,
-        phase: e.phase,
-        since: e.since,
-        deadline: e.deadline ?? null,
-        coup: e.coup,
-        pauseRequested: e.pauseRequested === true,
-      };
+      const view = withPhase(v, e);
       return { ...s, ball, view, resync: s.resync || newCoup, ...(newCoup ? { notice: null } : {}) };
     }
     case 'result':
@@ -269,12 +263,7 @@ function removed(v: TableViewJson, mine: boolean, ids: ReadonlySet<string>): Tab
 
 /** A prisoner changed: la partage frees it; any other action puts its new state in place. */
 function prisoner(v: TableViewJson, me: string, action: string, p: PrisonerJson): TableViewJson {
-  const swap = (list: readonly PrisonerJson[]) =>
-    action === 'partage'
-      ? list.filter((x) => x.id !== p.id)
-      : list.some((x) => x.id === p.id)
-        ? list.map((x) => (x.id === p.id ? p : x))
-        : [...list, p];
+  const swap = (list: readonly PrisonerJson[]) => withPrisoner(list, action, p);
   const next = { ...v, prisoners: swap(v.prisoners) };
   if (p.playerId !== me || !v.my) return next;
   return { ...next, my: { ...v.my, prisoners: swap(v.my.prisoners) } };

@@ -1,0 +1,24 @@
+/**
+ * Patches of a table view by live events that the player's store (table.ts) and the console's
+ * store (console.ts) apply alike: a phase change and a prisoner's change. Pure.
+ */
+import type { PhaseEvent } from '../../../src/protocol/events.ts';
+import type { PrisonerJson, TableViewJson } from '../api.ts';
+
+/** The view after a `phase` event: phase, since, deadline (null when none), coup, pause requested. */
+export function withPhase(v: TableViewJson, e: PhaseEvent): TableViewJson {
+  return {
+    ...v,
+    phase: e.phase,
+    since: e.since,
+    deadline: e.deadline ?? null,
+    coup: e.coup,
+    pauseRequested: e.pauseRequested === true,
+  };
+}
+
+/** A prisoner changed: la partage frees it (removed); any other action puts its new state in place (or adds it). */
+export function withPrisoner(list: readonly PrisonerJson[], action: string, p: PrisonerJson): PrisonerJson[] {
+  if (action === 'partage') return list.filter((x) => x.id !== p.id);
+  return list.some((x) => x.id === p.id) ? list.map((x) => (x.id === p.id ? p : x)) : [...list, p];
+}
