@@ -46,10 +46,13 @@ describe.skipIf(!HAVE_SOCAT)('a wheel table over a pty pair (SS2 driver + simula
     expect(alice.staked).toBe(1000);
   });
 
-  // timing is 15x compressed: the launch failure (8 s) and the silence (20 s) shrink with it, so
-  // the grace and silence times of those two tests shrink too
+  // timing is 15x compressed: the launch failure (8 s), the silence (20 s) and the no-ball flag
+  // (75 s, then the wheel closes) shrink with it, so the grace and silence times of those tests
+  // shrink too. Regression: with the 5 s default no-ball grace against the simulator's 5 s
+  // (compressed) flag, the wheel closed first on a loaded machine (CI, stop 19): a void
+  // `wheel-closed` instead of `no-ball`.
   const voids: Array<[SimFault, string, Record<string, unknown>]> = [
-    ['no-ball', 'no-ball', {}],
+    ['no-ball', 'no-ball', { noBallGraceMs: 1000 }],
     ['launch', 'launch-failed', { launchGraceMs: 200 }],
     ['sensor', '(sensor|component)', {}],
     ['silent', 'link-silent', { silentMs: 1000 }],
