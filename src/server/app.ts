@@ -104,7 +104,21 @@ async function fastifyApp(opts: ServerOptions, limits: ServerLimits): Promise<Fa
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
-    return jsonParser(req, String(body), done);
+    // secure-json-parse refuses `__proto__` / `constructor.prototype` keys with the same error as
+    // broken JSON: when the text itself parses, say which property name was refused
+    return jsonParser(req, String(body), (err, value) => {
+      if (err && isJson(String(body)))
+        return done(
+          new HttpError(
+            tableErr(
+              'INVALID_REQUEST',
+              'the body holds a forbidden property name ("__proto__" or "constructor.prototype")',
+            ),
+          ),
+          undefined,
+        );
+      return done(err, value);
+    });
   });
   app.setErrorHandler((e, req, reply) => {
     if (e instanceof HttpError) {
@@ -165,4 +179,14 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   app.addHook('onClose', async () => hub.close());
   await webRoutes(app, opts.webDir ?? fileURLToPath(new URL('../../web/', import.meta.url)));
   return app;
+}
+
+/** True when `text` is JSON by `JSON.parse` (used only on a refused body: never on the hot path). */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
