@@ -93,7 +93,10 @@ export class TableDriver {
     if (restored && !restored.ok) throw new Error(`internal: table ${opts.tableId}: ${restored.error.message}`);
     let state = restored?.ok ? restored.value : initialState(loaded.config, (opts.clock ?? systemClock).now());
     let seq = loaded.snapshot?.seq ?? 0;
-    let coupSeq = seq;
+    // a snapshot taken within a coup: the coup began at least as many events before it as it
+    // had bets (one event places one bet or more), so the periodic snapshots keep their
+    // amortised schedule after a restart instead of snapshotting a large coup at once
+    let coupSeq = seq - (state.nextBetSeq - 1);
     for (const { seq: s, event } of loaded.events) {
       if (s !== seq + 1) throw new Error(`internal: event log of ${opts.tableId} has a gap at ${seq + 1}`);
       const next = transition(state, event).state;
