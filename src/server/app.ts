@@ -10,6 +10,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { backofficeRoutes } from './routes/backoffice.ts';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -19,6 +20,7 @@ import { clip } from '../protocol/shape.ts';
 import { authOf, bearer, HttpError, outward, statusOf } from './http.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { wheelRoutes } from './routes/wheel.ts';
 import { croupierRoutes } from './routes/croupier.ts';
 import { playerRoutes } from './routes/player.ts';
@@ -103,7 +105,21 @@ async function fastifyApp(opts: ServerOptions, limits: ServerLimits): Promise<Fa
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
-    return jsonParser(req, String(body), done);
+    // secure-json-parse refuses `__proto__` / `constructor.prototype` keys with the same error as
+    // broken JSON: when the text itself parses, say which property name was refused
+    return jsonParser(req, String(body), (err, value) => {
+      if (err && isJson(String(body)))
+        return done(
+          new HttpError(
+            tableErr(
+              'INVALID_REQUEST',
+              'the body holds a forbidden property name ("__proto__" or "constructor.prototype")',
+            ),
+          ),
+          undefined,
+        );
+      return done(err, value);
+    });
   });
   app.setErrorHandler((e, req, reply) => {
     if (e instanceof HttpError) {
@@ -129,7 +145,8 @@ async function fastifyApp(opts: ServerOptions, limits: ServerLimits): Promise<Fa
 async function webRoutes(app: FastifyInstance, webDir: string): Promise<void> {
   if (!existsSync(webDir)) return;
   await app.register(fastifyStatic, { root: webDir, prefix: '/', index: ['index.html'] });
-  for (const page of ['board', 'permanence']) app.get(`/${page}`, (_req, reply) => reply.sendFile(`${page}.html`));
+  for (const page of ['board', 'permanence', 'backoffice'])
+    app.get(`/${page}`, (_req, reply) => reply.sendFile(`${page}.html`));
   app.get('/croupier', (_req, reply) =>
     existsSync(`${webDir}/croupier.html`)
       ? reply.sendFile('croupier.html')
@@ -158,9 +175,21 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   croupierRoutes(app, casino, auth);
   adminRoutes(app, casino, auth);
   wheelRoutes(app, casino, auth);
+  backofficeRoutes(app, casino, auth);
+  auditRoutes(app, casino, auth);
   const hub = new Hub(casino, app.log, limits);
   app.get('/ws', { websocket: true }, (socket, req) => hub.accept(socket, req));
   app.addHook('onClose', async () => hub.close());
   await webRoutes(app, opts.webDir ?? fileURLToPath(new URL('../../web/', import.meta.url)));
   return app;
+}
+
+/** True when `text` is JSON by `JSON.parse` (used only on a refused body: never on the hot path). */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -17,7 +17,17 @@ import { debtAccount, makeTx, playerAccount, type Posting } from './ledger.ts';
 import { settle } from './settlement.ts';
 import { noted, reasonOf, REASON_MAX, wrongPhase } from './staff.ts';
 import { BetBook, nullProto, stakesOf, tableRules, type TableState } from './state.ts';
-import { publish, reject, TABLE, txId, type CoupCorrection, type Effect, type Step, type TableEvent } from './step.ts';
+import {
+  publish,
+  reject,
+  TABLE,
+  txId,
+  type CoupCorrection,
+  type CoupWheel,
+  type Effect,
+  type Step,
+  type TableEvent,
+} from './step.ts';
 
 /**
  * Settles the coup (engine settlement, see settlement.ts) and keeps the coup as it was before
@@ -27,7 +37,7 @@ export function settleKept(
   s: TableState,
   now: number,
   pocket: unknown,
-  source: 'rng' | 'croupier',
+  source: 'rng' | 'croupier' | 'wheel',
   corrections: readonly CoupCorrection[] = [],
 ): Step {
   const step = settle({ ...s, entered: null }, now, pocket, source);
@@ -127,7 +137,7 @@ export function correct(s: TableState, e: Extract<TableEvent, { type: 'correct' 
   const corrections = [...sf.corrections, done];
   const state: TableState = {
     ...step.state,
-    settledFrom: { ...step.state.settledFrom!, corrections },
+    settledFrom: { ...step.state.settledFrom!, corrections, ...(sf.wheel ? { wheel: sf.wheel } : {}) },
   };
   return {
     state,
@@ -136,7 +146,7 @@ export function correct(s: TableState, e: Extract<TableEvent, { type: 'correct' 
         type: 'reply',
         value: { corrected: true, coup: s.coup, from: sf.pocket, to, ...(Object.keys(debts).length ? { debts } : {}) },
       },
-      ...effects.map((x) => withCorrections(x, corrections, done)),
+      ...effects.map((x) => withCorrections(x, corrections, done, sf.wheel)),
     ],
   };
 }
@@ -209,8 +219,13 @@ function combine(
 }
 
 /** The record, the result event and the payments of a corrected coup carry its corrections. */
-function withCorrections(x: Effect, corrections: readonly CoupCorrection[], last: CoupCorrection): Effect {
-  if (x.type === 'coup') return { ...x, record: { ...x.record, corrections } };
+function withCorrections(
+  x: Effect,
+  corrections: readonly CoupCorrection[],
+  last: CoupCorrection,
+  wheel: CoupWheel | undefined,
+): Effect {
+  if (x.type === 'coup') return { ...x, record: { ...x.record, corrections, ...(wheel ? { wheel } : {}) } };
   if (x.type === 'publish' && x.message.event.type === 'result')
     return {
       ...x,

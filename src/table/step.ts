@@ -278,6 +278,8 @@ export interface SettledFrom {
   readonly postings: readonly Posting[];
   readonly corrections: readonly CoupCorrection[];
   readonly partaged: boolean;
+  /** Mode `wheel`: the wheel facts of the coup record, kept in the record of a correction. */
+  readonly wheel?: CoupWheel;
 }
 
 /**

@@ -24,7 +24,8 @@
 import { pocketLabel } from '../engine/index.ts';
 import { phaseEvent } from './events.ts';
 import { launch, recover, rienNeVaPlus, startCoup } from './phases.ts';
-import { settle, voidCoup } from './settlement.ts';
+import { settleKept } from './entry.ts';
+import { voidCoup } from './settlement.ts';
 import { BETTING_PHASES, type TableState, type WheelAuditLine, type WheelState } from './state.ts';
 import { publish, reject, STAFF, TABLE, type Effect, type Step, type TableEvent, type WheelSignal } from './step.ts';
 
@@ -201,6 +202,16 @@ function afterCoup(
 
 type ResultSignal = Extract<WheelSignal, { kind: 'result' }>;
 
+/**
+ * The wheel facts of the settled coup's record, kept with what a correction needs
+ * (entry.ts `settledFrom`): the record of a corrected wheel coup keeps them.
+ */
+function keepWheel(s: TableState, effects: readonly Effect[]): TableState {
+  const rec = effects.find((e) => e.type === 'coup');
+  if (!s.settledFrom || rec?.type !== 'coup' || !rec.record.wheel) return s;
+  return { ...s, settledFrom: { ...s.settledFrom, wheel: rec.record.wheel } };
+}
+
 /** The coup record and result event of a wheel coup carry its wheel facts. */
 function withWheel(e: Effect, w: WheelState, r: ResultSignal | null, manual = false): Effect {
   if (e.type === 'coup')
@@ -269,12 +280,13 @@ function wheelSettle(s: TableState, now: number, r: ResultSignal): Step {
   const lines = resultChecks(s, now, r);
   const w0 = wheelOf(s);
   const w: WheelState = { ...w0, audit: [...w0.audit, ...lines] };
-  const step = settle({ ...s, wheel: w }, now, r.pocket, 'wheel');
+  const step = settleKept({ ...s, wheel: w }, now, r.pocket, 'wheel');
   if (step.state === s || step.effects.some((e) => e.type === 'reject')) return step;
   const effects = step.effects.map((e) => withWheel(e, w, r));
   for (const l of lines)
     effects.push(publish(step.state, STAFF, 'wheel', { kind: 'incident', code: l.code, reason: l.reason }));
-  return { state: { ...step.state, wheel: afterCoup(w, r.spinCounter, r.direction, 0) }, effects };
+  const state = keepWheel(step.state, effects);
+  return { state: { ...state, wheel: afterCoup(w, r.spinCounter, r.direction, 0) }, effects };
 }
 
 /**
@@ -292,10 +304,10 @@ export function wheelTableResult(s: TableState, e: Extract<TableEvent, { type: '
           'WRONG_PHASE',
           `a number is keyed in after rien ne va plus or on a held coup only (phase ${s.phase})`,
         );
-  const step = settle(s, e.now, e.pocket, 'croupier');
+  const step = settleKept(s, e.now, e.pocket, 'croupier');
   if (step.state === s) return step;
   const effects = step.effects.map((x) => withWheel(x, w, null, true));
-  return { state: { ...step.state, wheel: afterCoup(w, null, null, 0) }, effects };
+  return { state: { ...keepWheel(step.state, effects), wheel: afterCoup(w, null, null, 0) }, effects };
 }
 
 /** `wheel-staff`: void a coup, take over with the keypad, or hand back to the wheel. */

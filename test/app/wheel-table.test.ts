@@ -12,13 +12,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalBus } from '../../src/app/bus.ts';
 import { Casino } from '../../src/app/casino.ts';
-import { sendPlayerCommand } from '../../src/app/commands.ts';
+import { correctResult, sendPlayerCommand } from '../../src/app/commands.ts';
 import { wheelStaffAction, wheelView } from '../../src/app/wheel-commands.ts';
 import type { Published } from '../../src/protocol/events.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 import type { Store } from '../../src/store/port.ts';
 import { FakeWheel } from '../../src/wheel/fake.ts';
 
+const CHEF = { account: 'chef-anna', role: 'chef' as const };
 let now = Date.UTC(2026, 2, 1, 20, 0, 0);
 const dirs: string[] = [];
 const open: Array<{ casino: Casino; store: Store }> = [];
@@ -261,5 +262,31 @@ describe('a table driven by an automatic wheel', () => {
     const all = await r2.store.tableHistory('auto', 10);
     expect(all.filter((c) => c.number === 1)).toHaveLength(1);
     expect(await r2.balance()).toBe(10_000);
+  });
+  it('a wheel coup is settled with the kept settlement: the chef corrects it (issue 12 item 4), its wheel facts stay in the record', async () => {
+    const r = await rig();
+    r.fake.openBetting();
+    await r.t.idle();
+    await r.bet(1000, 'rouge');
+    await r.bet(500, 'pair');
+    r.fake.launch();
+    r.fake.noMoreBets();
+    r.fake.result(1); // rouge wins 1000, pair loses 500
+    await r.t.idle();
+    expect(await r.balance()).toBe(10_500);
+    expect(r.t.state.settledFrom?.pocket).toBe(1);
+    const c = await correctResult(r.casino, 'auto', CHEF, { pocket: 2, reason: 'the ball lay in 2' });
+    expect(c.ok).toBe(true);
+    expect(await r.balance()).toBe(10_000 - 1000 + 500); // 2: noir, pair
+    const rec = (await r.store.coup('auto', 1))!;
+    expect(rec.pocket).toBe(2);
+    expect(rec.corrections).toMatchObject([{ from: 1, to: 2, reason: 'the ball lay in 2' }]);
+    expect(rec.wheel).toMatchObject({ spinCounter: 1, direction: 'clockwise', manual: false });
+    // the next coup opens at the wheel's next state 2: no correction of the old coup any more
+    r.fake.openBetting();
+    await r.t.idle();
+    expect(r.t.state.coup).toBe(2);
+    const late = await correctResult(r.casino, 'auto', CHEF, { pocket: 3, reason: 'too late' });
+    expect(late.ok ? null : late.error.code).toBe('WRONG_PHASE');
   });
 });

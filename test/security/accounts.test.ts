@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { redactUrl } from '../../src/server/redact.ts';
-import { startTestServer, TEST_PASSWORD, type TestServer, type WsClient } from '../server/harness.ts';
+import { startTestServer, TEST_LIMITS, TEST_PASSWORD, type TestServer, type WsClient } from '../server/harness.ts';
 
 let now = Date.UTC(2026, 0, 1, 12);
 const clock = () => now;
@@ -135,6 +135,23 @@ describe('accounts: security regressions (issue 10)', () => {
       bet: { chance: 'rouge', stake: 100 },
     });
     expect(http.status).toBe(401);
+  });
+
+  it('regression: a socket whose session expired while it sent nothing is closed (4001) at the next heartbeat, not at its next command', async () => {
+    const s = await server({
+      sessions: { idleMs: 10 * 60_000, absoluteMs: 30 * 60_000 },
+      limits: { ...TEST_LIMITS, wsPingMs: 200 },
+    });
+    await s.manualTable('t1');
+    const token = await s.player('Watcher');
+    const c = await s.connect(token);
+    c.ws.send(JSON.stringify({ type: 'subscribe', table: 't1' }));
+    await c.next('state');
+    const code = closed(c);
+    await new Promise((r) => setTimeout(r, 600)); // heartbeats before expiry keep it open
+    expect(c.ws.readyState).toBe(1);
+    now += 10 * 60_000;
+    expect(await code).toBe(4001);
   });
 
   it('regression: admin revoke and lock end the player sessions and close their sockets', async () => {

@@ -65,6 +65,18 @@ describe('limits', () => {
     expect(r.raw.length).toBeLessThan(300);
   });
 
+  it('regression: a bet holding a "__proto__" key was refused as "not valid JSON" (the body is JSON: the property name is forbidden)', async () => {
+    for (const body of [
+      '{"name":"a","__proto__":{"x":1}}',
+      '{"bet":{"chance":"rouge","constructor":{"prototype":{"x":1}}}}',
+    ]) {
+      const r = await srv.call('POST', '/api/login', undefined, body, { 'content-type': 'application/json' });
+      expect(r.status).toBe(400);
+      expect(r.body.error.code).toBe('INVALID_REQUEST');
+      expect(r.body.error.message).toMatch(/forbidden property name/);
+    }
+  });
+
   it('item 11 regression: bad JSON, wrong content type, unknown route: {"error":{code,message}}, no echo of the input', async () => {
     const secret = 'ECHO'.repeat(1500);
     const bad = await srv.call('POST', '/api/login', undefined, `{"name": ${secret}`, {
