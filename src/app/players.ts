@@ -155,15 +155,26 @@ export class Players {
     ]);
   }
 
-  /** Deposits (or withdraws) minor units. Errors: INVALID_REQUEST, UNKNOWN_PLAYER, INSUFFICIENT_FUNDS, BALANCE_LIMIT. */
-  async cash(playerId: string, amount: number, kind: 'deposit' | 'withdraw'): Promise<R<CashView>> {
+  /**
+   * Deposits (or withdraws) minor units; `also` runs in the same transaction with the balance
+   * before and after (the cashier's audit line). Errors: INVALID_REQUEST, UNKNOWN_PLAYER,
+   * INSUFFICIENT_FUNDS, BALANCE_LIMIT.
+   */
+  async cash(
+    playerId: string,
+    amount: number,
+    kind: 'deposit' | 'withdraw',
+    also?: (tx: StoreTx, before: number, after: number) => Promise<unknown>,
+  ): Promise<R<CashView>> {
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_CASH)
       return fail('INVALID_REQUEST', `amount must be an integer of minor units from 1 to ${MAX_CASH}`);
     if (!(await this.store.getPlayer(playerId))) return fail('UNKNOWN_PLAYER', `no player ${echo(playerId)}`);
     try {
       const balance = await this.store.transaction(async (tx) => {
-        await tx.applyTx(this.cashTx(playerId, amount, kind));
-        return tx.balance(playerAccount(playerId));
+        const moved = await tx.applyTx(this.cashTx(playerId, amount, kind));
+        const after = moved.get(playerAccount(playerId)) ?? (await tx.balance(playerAccount(playerId)));
+        if (also) await also(tx, after + (kind === 'deposit' ? -amount : amount), after);
+        return after;
       });
       this.opts.bus.publish({
         audience: { kind: 'player', playerId },

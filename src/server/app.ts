@@ -19,6 +19,7 @@ import { clip } from '../protocol/shape.ts';
 import { authOf, bearer, HttpError, outward, statusOf } from './http.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { wheelRoutes } from './routes/wheel.ts';
 import { croupierRoutes } from './routes/croupier.ts';
 import { playerRoutes } from './routes/player.ts';
@@ -172,6 +173,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   croupierRoutes(app, casino, auth);
   adminRoutes(app, casino, auth);
   wheelRoutes(app, casino, auth);
+  auditRoutes(app, casino, auth);
   const hub = new Hub(casino, app.log, limits);
   app.get('/ws', { websocket: true }, (socket, req) => hub.accept(socket, req));
   app.addHook('onClose', async () => hub.close());

@@ -8,6 +8,7 @@
  * record, its snapshot) is committed atomically or not at all, which is what crash recovery
  * relies on.
  */
+import type { AuditDraft, AuditQuery, AuditView } from '../protocol/audit.ts';
 import type { AccountRole } from '../protocol/roles.ts';
 import type { TableConfig } from '../table/config.ts';
 import type { TableError } from '../table/errors.ts';
@@ -178,6 +179,13 @@ export interface StoreTx {
   createUser(user: UserRow): Promise<void>;
   /** Changes an account (updatedAt = `at`); false when there is no such account. */
   updateUser(id: string, patch: UserPatch, at: number): Promise<boolean>;
+  /**
+   * Appends a line to the staff audit trail (protocol/audit.ts) in this transaction: it is
+   * committed with the action it records or not at all. Returns its id (increasing). The trail
+   * is append-only: the port has no way to change or remove a line, and the databases refuse
+   * an UPDATE or DELETE of one (triggers).
+   */
+  appendAudit(entry: AuditDraft): Promise<number>;
 }
 
 /** The storage port. */
@@ -210,6 +218,12 @@ export interface Store {
   accounts(): Promise<Record<string, number>>;
   /** Ledger audit: sum of all balances, number of transactions, transactions whose postings do not sum to 0, accounts whose balance differs from the sum of their postings. */
   audit(): Promise<{ sum: number; transactions: number; unbalanced: number; mismatched: number }>;
+  /**
+   * A page of the staff audit trail, newest first (filters: table, actor account, action, time
+   * from inclusive / to exclusive; `limit` 1-1000, default 100; `cursor` = the previous page's
+   * `next`).
+   */
+  auditTrail(q: AuditQuery): Promise<AuditView>;
   /** Ledger transactions touching an account, newest first. */
   transactions(account: string, limit: number): Promise<LedgerTx[]>;
   /** Coups of a table, newest first; `before` = only coups with a smaller number. */

@@ -4,6 +4,7 @@
  * exact up to 2^53); times are `bigint` epoch milliseconds; JSON documents are `text`.
  */
 import { sql, type Kysely } from 'kysely';
+import { createAuditSchema } from './audit.ts';
 
 /** Kysely table types. */
 export interface Database {
@@ -51,6 +52,19 @@ export interface Database {
     chance: string | null;
     returned: number;
     at: number;
+  };
+  /** The staff audit trail (store/audit.ts), append-only; `before` / `after` are JSON or null. */
+  audit_log: {
+    id: number;
+    at: number;
+    actor_account: string;
+    actor_name: string;
+    actor_role: string;
+    table_id: string | null;
+    action: string;
+    before: string | null;
+    after: string | null;
+    reason: string | null;
   };
 }
 
@@ -206,6 +220,7 @@ export async function createSchema(db: Kysely<Database>, kind: 'sqlite' | 'postg
     .on('coup_partages')
     .columns(['player_id', 'table_id', 'number'])
     .execute();
+  await createAuditSchema(db, kind);
 }
 
 /** Adds the columns of later versions to an older table (idempotent). */

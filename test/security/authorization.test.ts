@@ -178,6 +178,8 @@ const MATRIX: Row[] = [
     allowed: CHIEFS,
     body: () => ({ pocket: 5, reason: 'authz' }),
   },
+  // the staff audit trail (docs/API.md "Audit trail")
+  { method: 'GET', route: '/api/audit', allowed: PIT },
   // automatic wheel (docs/API.md "Automatic wheel")
   { method: 'GET', route: '/api/tables/:id/wheel', allowed: STAFF },
   { method: 'POST', route: '/api/tables/:id/wheel/void', allowed: CHIEFS, body: () => ({ reason: 'authz' }) },
