@@ -36,6 +36,12 @@ export interface SpotChips {
   othersLabel: string;
   /** The currency's decimals (the colour of a value, chip-colours.ts). */
   decimals: number;
+  /** The result of the coup on this spot (the result moment): won (with what it returns), or lost (collected). */
+  outcome?: 'won' | 'lost';
+  /** What the spot returns, for a won spot ("+36"). */
+  returnsLabel?: string;
+  /** Time since the ball landed, ms: the collection of a lost chip goes on where it was after a redraw. */
+  elapsed?: number;
 }
 
 /** Prisoners drawn on the prison line of a chance box. */
@@ -66,6 +72,8 @@ export class LayoutView {
   private readonly refused = new Map<string, string>();
   private orientation: Orientation = 'horizontal';
   private lang: Language = 'en';
+  /** The key of the spot that is the layout's tab stop (roving tabindex). */
+  private tabStop = '';
 
   /**
    * `offered`: the position kinds of the table's rule set (its rules' `offered`, RULES §3a); by
@@ -139,6 +147,16 @@ export class LayoutView {
       return Math.abs(ca.y - cb.y) > 0.3 ? ca.y - cb.y : ca.x - cb.x;
     });
     this.root.replaceChildren(...ordered);
+    // one tab stop for the whole layout (the spot last focused, at first the first one), the
+    // arrow keys move inside it: the chips and actions are a few Tabs away
+    const stop = this.buttons.get(this.tabStop) ?? ordered[0];
+    for (const b of ordered) {
+      b.tabIndex = b === stop ? 0 : -1;
+      b.addEventListener('focus', () => {
+        for (const x of this.buttons.values()) x.tabIndex = x === b ? 0 : -1;
+        this.tabStop = b.dataset.key ?? '';
+      });
+    }
     this.refreshLabels();
   }
 
@@ -281,6 +299,7 @@ export class LayoutView {
     for (const [key, b] of this.buttons) {
       const slot = b.querySelector('.chip-slot') as HTMLElement;
       const c = chips.get(key);
+      b.classList.toggle('won', c?.outcome === 'won');
       if (!c || c.mine + c.others === 0) {
         slot.replaceChildren();
         b.classList.remove('has-chip');
@@ -292,6 +311,18 @@ export class LayoutView {
       if (c.others) stacks.push(chipElement('others', c.others, c.othersLabel, c.decimals));
       if (c.mine) stacks.push(chipElement('mine', c.mine, c.mineLabel, c.decimals));
       slot.classList.toggle('two', stacks.length === 2);
+      if (c.outcome) {
+        const mine = stacks[stacks.length - 1];
+        mine.classList.add(c.outcome);
+        // a redraw continues the collection where it was (a negative delay)
+        if (c.outcome === 'lost') mine.style.animationDelay = `${1500 - (c.elapsed ?? 0)}ms`;
+        if (c.outcome === 'won' && c.returnsLabel) {
+          const tag = document.createElement('span');
+          tag.className = 'ret';
+          tag.textContent = c.returnsLabel;
+          stacks.push(tag);
+        }
+      }
       slot.replaceChildren(...stacks);
     }
   }

@@ -7,7 +7,7 @@
  * the state through the reducer; one fetch only when the store asks), performs the I/O and
  * drives the ball; the views are in web/src/player/ (shell.ts assembles them).
  */
-import type { Chance } from '../../src/engine/index.ts';
+import type { Chance, Pocket } from '../../src/engine/index.ts';
 import { Api, ApiFailure, type PlayerCoupJson, type TableViewJson } from './api.ts';
 import { RepeatGuard } from './commands.ts';
 import { byId, h } from './dom.ts';
@@ -24,7 +24,8 @@ import { tickStatus } from './player/status-view.ts';
 import type { Racetrack } from './racetrack.ts';
 import { showStaffNotice } from './staff-notice.ts';
 import type { Orientation } from './spots.ts';
-import { initialTable, landing, reduce, type TableAction, type TableState } from './state/table.ts';
+import { initialTable, landing, reduce, toPocket, type TableAction, type TableState } from './state/table.ts';
+import { MOMENT_MS } from './result-moment.ts';
 import type { WheelView } from './wheel-view.ts';
 
 class PlayerApp implements PlayerCtx {
@@ -43,6 +44,7 @@ class PlayerApp implements PlayerCtx {
   racetrack: Racetrack | null = null;
   wheel: WheelView | null = null;
   history: PlayerCoupJson[] = [];
+  moment: { coup: number; pocket: Pocket; since: number } | null = null;
   readonly moveTargets = new Map<string, Chance>();
   readonly repeatGuard = new RepeatGuard();
   private readonly mq = matchMedia('(max-width: 700px)');
@@ -169,6 +171,7 @@ class PlayerApp implements PlayerCtx {
 
   async switchTable(id: string): Promise<void> {
     this.tableId = id;
+    this.moment = null;
     localStorage.setItem('croupier.table', id);
     const url = new URL(location.href);
     url.searchParams.set('table', id);
@@ -217,13 +220,31 @@ class PlayerApp implements PlayerCtx {
       // the admin changed the table (minimum, maxima, name): chips and limits follow
       buildShell(this, this.root);
     }
-    if (s.shownCoup > before.shownCoup) void this.loadHistory();
+    if (s.shownCoup > before.shownCoup) {
+      void this.loadHistory();
+      this.startMoment(s.shownCoup);
+    }
+    // a new bet of mine on the next coup ends the result's moment
+    if (a.type === 'placed' && this.moment && a.coup > this.moment.coup) this.moment = null;
     if (s.resync) {
       this.st = reduce(this.st, { type: 'resynced' });
       void this.refetch();
     }
     this.update();
     showStaffNotice(this.lang, this.st.notice?.coup === this.st.view?.coup ? (this.st.notice ?? null) : null);
+  }
+
+  /** The result of `coup` stays on the wheel and the layout for MOMENT_MS (player/moment-view.ts). */
+  private startMoment(coup: number): void {
+    const last = this.st.view?.lastCoup;
+    if (!last || last.number !== coup) return;
+    const moment = { coup, pocket: toPocket(last.pocket), since: Date.now() };
+    this.moment = moment;
+    setTimeout(() => {
+      if (this.moment !== moment) return;
+      this.moment = null;
+      this.update();
+    }, MOMENT_MS);
   }
 
   private async refetch(): Promise<void> {

@@ -201,7 +201,31 @@ export class Racetrack {
       this.pocketEls.set(p, g);
       this.root.append(g);
     });
+    this.rovePockets();
     this.labels();
+  }
+
+  /**
+   * The 37 (38) pockets are one tab stop (the one last focused); ← → ↑ ↓ go round the track in
+   * wheel order (→ ↓ clockwise, ← ↑ back), Home / End to the first / last pocket.
+   */
+  private rovePockets(): void {
+    const els = [...this.pocketEls.values()];
+    els.forEach((g, i) => {
+      g.setAttribute('tabindex', i === 0 ? '0' : '-1');
+      g.addEventListener('focus', () => {
+        for (const x of els) x.setAttribute('tabindex', x === g ? '0' : '-1');
+      });
+      g.addEventListener('keydown', (e) => {
+        const step: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+        const n = els.length;
+        const to =
+          e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : step[e.key] !== undefined ? (i + step[e.key] + n) % n : -1;
+        if (to < 0) return;
+        e.preventDefault();
+        (els[to] as unknown as HTMLElement).focus();
+      });
+    });
   }
 
   private target(cls: string): SVGGElement {

@@ -5,7 +5,7 @@
  * the store's state (`ctx.st`, web/src/state/table.ts); it changes the table only through
  * `ctx.dispatch` or the commands of `actions.ts`.
  */
-import type { Chance } from '../../../src/engine/index.ts';
+import type { Chance, Pocket } from '../../../src/engine/index.ts';
 import type { Api, BetJson, PlayerCoupJson, TableViewJson } from '../api.ts';
 import type { RepeatGuard } from '../commands.ts';
 import type { Language } from '../i18n.ts';
@@ -46,6 +46,8 @@ export interface PlayerCtx {
   layout: LayoutView | null;
   racetrack: Racetrack | null;
   wheel: WheelView | null;
+  /** The result moment (issue 16): the coup whose result shows, its number, when the ball landed (epoch ms); null when over. */
+  moment: { coup: number; pocket: Pocket; since: number } | null;
   /** My last coups on all tables (game recall). */
   history: PlayerCoupJson[];
   /** The chance chosen in a prisoner's "Move to" list, by prisoner id. */

@@ -17,6 +17,7 @@ import { feltPanel, updateFelt } from './felt.ts';
 import { racetrackPanel } from './racetrack-tools.ts';
 import { skipLinks } from './skip-links.ts';
 import { header } from './header.ts';
+import { coupDetailsButton, momentOverlay, renderMoment } from './moment-view.ts';
 import { historyPanel, renderHistory } from './history-view.ts';
 import { limitsAndHelp } from './limits.ts';
 import { prisonersPanel, renderPrisoners } from './prisoners-view.ts';
@@ -31,11 +32,13 @@ export function buildShell(app: PlayerCtx, root: HTMLElement): void {
   // (player.css places them for desktops and phones, never below the fold); the side column
   // (bet slip, prisoners, history, limits, help) beside it or, on a phone, under it
   const track = racetrackPanel(app);
+  const status = statusPanel(app);
+  status.append(coupDetailsButton(app));
   const stage = h(
     'div',
     { class: `stage${track ? ' with-track' : ''}` },
-    h('div', { class: 'wheel-box panel' }, wheelOf(app).root),
-    statusPanel(app),
+    h('div', { class: 'wheel-box panel' }, wheelOf(app).root, momentOverlay(app)),
+    status,
     boardPanel(app),
     feltPanel(app),
     track
@@ -102,5 +105,6 @@ export function updateShell(app: PlayerCtx, now: number): void {
   updateActions(app);
   renderPrisoners(app, now);
   renderBoard(app);
+  renderMoment(app);
   tickStatus(app, now);
 }
