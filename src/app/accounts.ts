@@ -354,8 +354,14 @@ export class Accounts {
     return { ok: true, value: await this.open(u, true) };
   }
 
-  /** Who a bearer token belongs to, or null (unknown, ended, expired, or a locked account). */
-  async authenticate(token: string | undefined): Promise<Exclude<Viewer, { role: 'guest' }> | null> {
+  /**
+   * Who a bearer token belongs to, or null (unknown, ended, expired, or a locked account). A use
+   * records activity on the session (idle lifetime) unless `touch: false` (a background check).
+   */
+  async authenticate(
+    token: string | undefined,
+    opts: { touch?: boolean } = {},
+  ): Promise<Exclude<Viewer, { role: 'guest' }> | null> {
     if (!token) return null;
     const boot = this.opts.bootstrapToken;
     if (boot && token.length === boot.length && timingSafeEqual(Buffer.from(token), Buffer.from(boot)))
@@ -371,7 +377,8 @@ export class Accounts {
     }
     const u = await this.store.getUser(s.accountId);
     if (!u || u.locked) return null;
-    if (now - s.lastSeen >= TOUCH_EVERY_MS) await this.store.transaction((tx) => tx.touchSession(key, now));
+    if (opts.touch !== false && now - s.lastSeen >= TOUCH_EVERY_MS)
+      await this.store.transaction((tx) => tx.touchSession(key, now));
     const base = { accountId: u.id, name: u.name, session: key };
     if (u.role === 'player') return { ...base, role: 'player', playerId: u.id };
     if (isStaffRole(u.role)) return { ...base, role: u.role };

@@ -21,7 +21,7 @@ import { playerAccount } from '../table/ledger.ts';
 import type { PrisonerChoice, StaffRef, TableEvent } from '../table/machine.ts';
 import type { Casino } from './casino.ts';
 import { exposureElsewhere, type Tables as ExposureTables } from './exposure.ts';
-import type { Reply, TableDriver } from './driver.ts';
+import type { CommandAudit, Reply, TableDriver } from './driver.ts';
 import type { R, Viewer } from './players.ts';
 import { tableConfigView } from './views.ts';
 
@@ -116,10 +116,11 @@ export async function croupierStep(
   casino: Casino,
   tableId: string,
   type: 'open' | 'launch' | 'close' | 'pause',
+  audit?: CommandAudit,
 ): Promise<R<CroupierStepView>> {
   const t = casino.running(tableId);
   if (!t.ok) return t;
-  const r = await t.value.dispatch((_tx, now) => ({ type, now }) as TableEvent);
+  const r = await t.value.dispatch((_tx, now) => ({ type, now }) as TableEvent, audit);
   if (!r.ok) return r;
   const s = t.value.state;
   return { ok: true, value: { ...(r.value as object | null), phase: s.phase, coup: s.coup, deadline: s.deadline } };
@@ -134,16 +135,20 @@ export async function croupierResult(
   tableId: string,
   pocket: unknown,
   by?: StaffRef,
+  audit?: CommandAudit,
 ): Promise<R<ResultView>> {
   const t = casino.running(tableId);
   if (!t.ok) return t;
-  const r = await t.value.dispatch((_tx, now) => ({
-    type: 'result',
-    now,
-    pocket,
-    source: 'croupier',
-    ...(by ? { by } : {}),
-  }));
+  const r = await t.value.dispatch(
+    (_tx, now) => ({
+      type: 'result',
+      now,
+      pocket,
+      source: 'croupier',
+      ...(by ? { by } : {}),
+    }),
+    audit,
+  );
   if (!r.ok) return r;
   const v = r.value as { entered?: unknown } | null;
   if (v && v.entered !== undefined) return { ok: true, value: { coup: null, ...(v as Omit<ResultView, 'coup'>) } };
@@ -197,10 +202,11 @@ export async function configureTable(
   casino: Casino,
   tableId: string,
   patch: Extract<TableEvent, { type: 'configure' }>['patch'],
+  audit?: CommandAudit,
 ): Promise<R<ConfiguredTableView>> {
   const t = casino.running(tableId);
   if (!t.ok) return t;
-  const r = await t.value.dispatch((_tx, now) => ({ type: 'configure', now, patch }));
+  const r = await t.value.dispatch((_tx, now) => ({ type: 'configure', now, patch }), audit);
   if (!r.ok) return r;
   return { ok: true, value: { table: tableConfigView(t.value.state.config) } };
 }
@@ -224,20 +230,26 @@ export async function staffAction(
   tableId: string,
   by: StaffRef,
   action: { type: 'no-spin'; reason?: string } | { type: 'void'; reason: string },
+  audit?: CommandAudit,
 ): Promise<R<CroupierStepView>> {
   const t = casino.running(tableId);
   if (!t.ok) return t;
-  const r = await t.value.dispatch((_tx, now) => ({ ...action, now, by }) as TableEvent);
+  const r = await t.value.dispatch((_tx, now) => ({ ...action, now, by }) as TableEvent, audit);
   if (!r.ok) return r;
   const s = t.value.state;
   return { ok: true, value: { ...(r.value as object | null), phase: s.phase, coup: s.coup, deadline: s.deadline } };
 }
 
 /** Confirms the entered number: the settled coup. Errors: NOTHING_ENTERED, WRONG_PHASE, the table's. */
-export async function confirmResult(casino: Casino, tableId: string, by: StaffRef): Promise<R<ResultView>> {
+export async function confirmResult(
+  casino: Casino,
+  tableId: string,
+  by: StaffRef,
+  audit?: CommandAudit,
+): Promise<R<ResultView>> {
   const t = casino.running(tableId);
   if (!t.ok) return t;
-  const r = await t.value.dispatch((_tx, now) => ({ type: 'confirm', now, by }));
+  const r = await t.value.dispatch((_tx, now) => ({ type: 'confirm', now, by }), audit);
   if (!r.ok) return r;
   return { ok: true, value: { coup: t.value.state.lastCoup as ResultView['coup'] } };
 }
@@ -252,6 +264,7 @@ export async function correctResult(
   tableId: string,
   by: StaffRef,
   body: { pocket: unknown; reason: string },
+  audit?: CommandAudit,
 ): Promise<R<CorrectionView>> {
   const t = casino.running(tableId);
   if (!t.ok) return t;
@@ -265,7 +278,7 @@ export async function correctResult(
     const balances: Record<string, number> = Object.create(null);
     for (const id of ids) balances[id] = read.get(playerAccount(id)) ?? 0;
     return { type: 'correct', now, by, pocket: body.pocket, reason: body.reason, balances };
-  });
+  }, audit);
   if (!r.ok) return r;
   return {
     ok: true,

@@ -6,7 +6,8 @@ import type { Logger } from 'pino';
 import type { DrawSource, RandomSource } from '../rng/index.ts';
 import type { Store, StoreTx } from '../store/port.ts';
 import type { TableError } from '../table/errors.ts';
-import type { Published, Step, TableEvent } from '../table/machine.ts';
+import type { AuditDraft } from '../protocol/audit.ts';
+import type { Published, Step, TableEvent, TableState } from '../table/machine.ts';
 import type { Clock } from './clock.ts';
 
 /** A periodic snapshot is considered every this many persisted events (see the module doc). */
@@ -50,9 +51,17 @@ export interface TableDriverOptions {
   fault?: TableEvent['type'];
 }
 
+/**
+ * The audit line of a staff command (protocol/audit.ts), built from the state before it, its
+ * step and its instant when the command changed the table: written in the command's storage
+ * transaction (null: nothing to record).
+ */
+export type CommandAudit = (prev: TableState, step: Step, now: number) => AuditDraft | null;
+
 /** A queued command and the resolver of its reply. */
 export interface Pending {
   readonly make: Command;
+  readonly audit?: CommandAudit;
   readonly resolve: (r: Reply) => void;
 }
 

@@ -43,6 +43,7 @@ import { BatchWrites, snapshotDue } from './batch-writes.ts';
 import { systemClock, type Clock, type TimerHandle } from './clock.ts';
 import {
   type Command,
+  type CommandAudit,
   type Done,
   MAX_BATCH,
   type Pending,
@@ -57,6 +58,7 @@ export {
   RETRY_MS,
   SNAPSHOT_EVERY,
   type Command,
+  type CommandAudit,
   type Reply,
   type TableDriverOptions,
 } from './driver-types.ts';
@@ -91,7 +93,10 @@ export class TableDriver {
     if (restored && !restored.ok) throw new Error(`internal: table ${opts.tableId}: ${restored.error.message}`);
     let state = restored?.ok ? restored.value : initialState(loaded.config, (opts.clock ?? systemClock).now());
     let seq = loaded.snapshot?.seq ?? 0;
-    let coupSeq = seq;
+    // a snapshot taken within a coup: the coup began at least as many events before it as it
+    // had bets (one event places one bet or more), so the periodic snapshots keep their
+    // amortised schedule after a restart instead of snapshotting a large coup at once
+    let coupSeq = seq - (state.nextBetSeq - 1);
     for (const { seq: s, event } of loaded.events) {
       if (s !== seq + 1) throw new Error(`internal: event log of ${opts.tableId} has a gap at ${seq + 1}`);
       const next = transition(state, event).state;
@@ -141,10 +146,13 @@ export class TableDriver {
     return this.dispatch((_tx, now) => ({ type: 'tick', now }));
   }
 
-  /** Runs one command (see {@link Command}); resolves once it is committed (or refused). */
-  dispatch(make: Command): Promise<Reply> {
+  /**
+   * Runs one command (see {@link Command}); resolves once it is committed (or refused). A staff
+   * command's `audit` line is written in the same transaction when the command changed the table.
+   */
+  dispatch(make: Command, audit?: CommandAudit): Promise<Reply> {
     return new Promise<Reply>((resolve) => {
-      this.pending.push({ make, resolve });
+      this.pending.push({ make, resolve, ...(audit ? { audit } : {}) });
       this.kick();
     });
   }
@@ -206,13 +214,17 @@ export class TableDriver {
       let seq = this.seq;
       const out: Done[] = [];
       for (const p of batch) {
-        const event = await p.make(w.tx, this.clock.now());
+        const now = this.clock.now();
+        const event = await p.make(w.tx, now);
         const step = transition(state, event);
         if (step.state === state) {
           out.push({ step, seq, changed: false, balances: new Map() });
           continue;
         }
         seq++;
+        const refused = step.effects.some((e) => e.type === 'reject');
+        const line = refused ? null : p.audit?.(state, step, now);
+        if (line) await tx.appendAudit(line);
         const direct = () => this.write(tx, state, event, step, seq);
         const balances = await w.write(state, seq, event, step, direct, !this.opts.fault);
         out.push({ step, seq, changed: true, balances });

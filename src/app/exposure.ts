@@ -11,15 +11,13 @@
  * read from the store after that lock (RemoteStates), seeing every bet committed before.
  */
 import { MAX_RETURN_MULTIPLE } from '../table/ledger.ts';
-import type { TableState } from '../table/machine.ts';
+import { prisonerStakes, type TableState } from '../table/machine.ts';
 
 /** The largest amount a player's stakes on one table could return, minor units. */
 export function exposureOn(s: TableState, playerId: string): number {
   let staked = 0;
   for (const b of s.bets.ofPlayer(playerId)) staked += b.stake;
-  let prisoners = 0;
-  for (const p of s.prisoners) if (p.playerId === playerId) prisoners += p.stake;
-  return MAX_RETURN_MULTIPLE * staked + prisoners;
+  return MAX_RETURN_MULTIPLE * staked + prisonerStakes(s, playerId);
 }
 
 /** What {@link exposureElsewhere} reads: the tables here, the ids run elsewhere, their states. */

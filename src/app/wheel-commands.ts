@@ -8,6 +8,7 @@ import type { WheelAuditView, WheelView } from '../protocol/views-wheel.ts';
 import { tableErr } from '../table/errors.ts';
 import { wheelOf } from '../table/wheel.ts';
 import type { Casino } from './casino.ts';
+import type { CommandAudit } from './driver.ts';
 import type { R } from './players.ts';
 
 /** The wheel side of a table (staff). Errors: UNKNOWN_TABLE, TABLE_ELSEWHERE, WRONG_MODE (no automatic wheel). */
@@ -48,16 +49,20 @@ export async function wheelStaffAction(
   action: 'void' | 'manual' | 'auto',
   by: string,
   reason?: string,
+  audit?: CommandAudit,
 ): Promise<R<WheelView>> {
   const t = casino.running(tableId);
   if (!t.ok) return t;
-  const r = await t.value.dispatch((_tx, now) => ({
-    type: 'wheel-staff',
-    now,
-    action,
-    by,
-    ...(reason !== undefined ? { reason } : {}),
-  }));
+  const r = await t.value.dispatch(
+    (_tx, now) => ({
+      type: 'wheel-staff',
+      now,
+      action,
+      by,
+      ...(reason !== undefined ? { reason } : {}),
+    }),
+    audit,
+  );
   if (!r.ok) return r;
   casino.opts.log?.warn({ table: tableId, action, by, reason, coup: t.value.state.coup }, `wheel: staff ${action}`);
   return wheelView(casino, tableId);

@@ -10,3 +10,4 @@ export * from './shape.ts';
 export * from './names.ts';
 export * from './events.ts';
 export * from './errors.ts';
+export * from './audit.ts';

@@ -34,6 +34,8 @@ export class WsGuard {
     private readonly limits: ServerLimits,
     private readonly clock: Clock,
     private readonly onDrop: (socket: WebSocket) => void = () => {},
+    /** Called at each heartbeat after the pings (the hub re-checks open sockets' sessions). */
+    private readonly onBeat: () => void = () => {},
   ) {}
 
   /** Arms the next heartbeat (from the first socket watched on, until {@link WsGuard.close}). */
@@ -41,6 +43,7 @@ export class WsGuard {
     if (this.closed || !(this.limits.wsPingMs > 0)) return;
     this.timer = this.clock.setTimer(this.limits.wsPingMs, () => {
       this.beat();
+      this.onBeat();
       this.schedule();
     });
   }

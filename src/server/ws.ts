@@ -90,7 +90,12 @@ export class Hub {
     const unsubscribe = casino.bus.subscribe((m) => this.fanOut(m));
     const unresync = casino.bus.onResync?.(() => this.resync()) ?? (() => {});
     this.unsubscribe = () => (unsubscribe(), unresync());
-    this.guard = new WsGuard(limits, casino.clockPort, () => log.info('websocket dropped: no answer to the heartbeat'));
+    this.guard = new WsGuard(
+      limits,
+      casino.clockPort,
+      () => log.info('websocket dropped: no answer to the heartbeat'),
+      () => void this.sweepSessions(),
+    );
     this.unlisten = casino.accounts.onEnded((e) => this.sessionsEnded(e));
   }
 
@@ -100,6 +105,19 @@ export class Hub {
       const v = c.viewer;
       if (v.role === 'guest') continue;
       if ('session' in e ? v.session === e.session : v.accountId === e.accountId) this.endSession(c);
+    }
+  }
+
+  /**
+   * At each heartbeat: closes (4001) the sockets whose session expired (idle or absolute lifetime)
+   * though they sent nothing since. The check does not touch the session: an open socket alone is
+   * not activity. Regression (issue 10 QA): such sockets closed only at their next command.
+   */
+  private async sweepSessions(): Promise<void> {
+    for (const c of [...this.conns]) {
+      if (!c.token || c.viewer.role === 'guest') continue;
+      const v = await this.casino.accounts.authenticate(c.token, { touch: false }).catch(() => undefined);
+      if (v === null && this.conns.has(c)) this.endSession(c);
     }
   }
 

@@ -4,6 +4,7 @@
  * exact up to 2^53); times are `bigint` epoch milliseconds; JSON documents are `text`.
  */
 import { sql, type Kysely } from 'kysely';
+import { createAuditSchema } from './audit.ts';
 
 /** Kysely table types. */
 export interface Database {
@@ -22,7 +23,16 @@ export interface Database {
     updated_at: number;
   };
   accounts: { id: string; balance: number };
-  ledger_tx: { id: string; kind: string; at: number; table_id: string | null; coup: number | null; memo: string };
+  /** `cashier`: the staff account of a deposit or withdrawal (memo.cashier; issue 15), else null. */
+  ledger_tx: {
+    id: string;
+    kind: string;
+    at: number;
+    table_id: string | null;
+    coup: number | null;
+    memo: string;
+    cashier?: string | null;
+  };
   postings: { tx_id: string; line: number; account: string; amount: number };
   table_events: { table_id: string; seq: number; at: number; type: string; event: string };
   table_snapshots: { table_id: string; seq: number; at: number; state: string };
@@ -51,6 +61,19 @@ export interface Database {
     chance: string | null;
     returned: number;
     at: number;
+  };
+  /** The staff audit trail (store/audit.ts), append-only; `before` / `after` are JSON or null. */
+  audit_log: {
+    id: number;
+    at: number;
+    actor_account: string;
+    actor_name: string;
+    actor_role: string;
+    table_id: string | null;
+    action: string;
+    before: string | null;
+    after: string | null;
+    reason: string | null;
   };
 }
 
@@ -112,6 +135,7 @@ export async function createSchema(db: Kysely<Database>, kind: 'sqlite' | 'postg
     .addColumn('table_id', 'text')
     .addColumn('coup', 'integer')
     .addColumn('memo', 'text', (c) => c.notNull())
+    .addColumn('cashier', 'text')
     .execute();
   await s
     .createTable('postings')
@@ -189,6 +213,11 @@ export async function createSchema(db: Kysely<Database>, kind: 'sqlite' | 'postg
         .addColumn(c.name, c.type, (col) => col.notNull().defaultTo(c.dflt))
         .execute();
   await addMissingColumns(db, kind, 'sessions', [{ name: 'last_seen', type: 'bigint', dflt: 0 }]);
+  await addMissingColumns(db, kind, 'ledger_tx', [{ name: 'cashier', type: 'text', dflt: null }]);
+  // the daily cashier report (issue 15) reads deposits and withdrawals by time
+  await s.createIndex('ledger_tx_kind_at').ifNotExists().on('ledger_tx').columns(['kind', 'at']).execute();
+  // game recall searches by time over every table
+  await s.createIndex('coups_result_at').ifNotExists().on('coups').columns(['result_at']).execute();
   await s
     .createTable('coup_partages')
     .ifNotExists()
@@ -206,14 +235,15 @@ export async function createSchema(db: Kysely<Database>, kind: 'sqlite' | 'postg
     .on('coup_partages')
     .columns(['player_id', 'table_id', 'number'])
     .execute();
+  await createAuditSchema(db, kind);
 }
 
 /** Adds the columns of later versions to an older table (idempotent). */
 async function addMissingColumns(
   db: Kysely<Database>,
   kind: 'sqlite' | 'postgres',
-  table: 'sessions',
-  cols: ReadonlyArray<{ name: string; type: 'bigint'; dflt: number }>,
+  table: 'sessions' | 'ledger_tx',
+  cols: ReadonlyArray<{ name: string; type: 'bigint'; dflt: number } | { name: string; type: 'text'; dflt: null }>,
 ): Promise<void> {
   const columns =
     kind === 'sqlite'
@@ -226,6 +256,6 @@ async function addMissingColumns(
     if (!have.has(c.name))
       await db.schema
         .alterTable(table)
-        .addColumn(c.name, c.type, (col) => col.notNull().defaultTo(c.dflt))
+        .addColumn(c.name, c.type, (col) => (c.dflt === null ? col : col.notNull().defaultTo(c.dflt)))
         .execute();
 }

@@ -9,6 +9,8 @@ import type { AccountRole } from '../protocol/roles.ts';
 import type { Database } from './schema.ts';
 import type { SessionRow, UserPatch, UserRow } from './port.ts';
 import type { Db } from './tx.ts';
+import type { AuditDraft, AuditQuery, AuditView } from '../protocol/audit.ts';
+import { appendAudit, readAudit } from './audit.ts';
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v));
 
@@ -120,6 +122,11 @@ export class AccountReads {
   listUsers(): Promise<UserRow[]> {
     return listUsers(this.db);
   }
+
+  /** A page of the staff audit trail (Store.auditTrail). */
+  auditTrail(q: AuditQuery): Promise<AuditView> {
+    return readAudit(this.db, q);
+  }
 }
 
 /** The account and session writes of a SQL transaction (SqlTx extends it). */
@@ -151,5 +158,10 @@ export class AccountTx {
 
   updateUser(id: string, patch: UserPatch, at: number): Promise<boolean> {
     return updateUser(this.db, id, patch, at);
+  }
+
+  /** Appends a line to the staff audit trail (StoreTx.appendAudit); its id. */
+  appendAudit(entry: AuditDraft): Promise<number> {
+    return appendAudit(this.db, entry);
   }
 }

@@ -14,6 +14,7 @@ import { checkLimits } from './limits.ts';
 import {
   BETTING_PHASES,
   engineBet,
+  prisonerStakes,
   stakesOf,
   storedBet,
   tableRules,
@@ -140,8 +141,7 @@ export function addBets(
   // the largest possible win must not take the wallet above MAX_BALANCE (no bet returns more
   // than 36× its stake; a prisoner at most its stake), so a settlement is never refused
   const onTable = mine.staked + total;
-  const prisonerStakes = s.prisoners.reduce((a, p) => a + (p.playerId === playerId ? p.stake : 0), 0);
-  const worst = available - total + MAX_RETURN_MULTIPLE * onTable + prisonerStakes + elsewhere;
+  const worst = available - total + MAX_RETURN_MULTIPLE * onTable + prisonerStakes(s, playerId) + elsewhere;
   if (worst > MAX_BALANCE)
     return reject(
       s,

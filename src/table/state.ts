@@ -25,6 +25,7 @@ import type { EnteredNumber, SettledFrom, StaffNote } from './step.ts';
 
 export type { StoredBet, RequestRecord } from './book.ts';
 export { BetBook, RequestLog } from './book.ts';
+export { nextWakeup, prisonerStakes } from './prisoner-index.ts';
 export type { WheelAuditLine, WheelState } from './wheel-state.ts';
 
 /** Phases in which bets (and undo / rebet / double) are accepted. */
@@ -160,14 +161,6 @@ export function initialState(config: TableConfig, now: number): TableState {
     nextBetSeq: 1,
     txSeq: 1,
   };
-}
-
-/** The earliest instant at which a `tick` changes something (phase deadline or a zero-choice deadline), or null. */
-export function nextWakeup(s: TableState): number | null {
-  let t = s.deadline;
-  for (const p of s.prisoners)
-    if (p.pending && p.choiceDeadline !== null && (t === null || p.choiceDeadline < t)) t = p.choiceDeadline;
-  return t;
 }
 
 // ---------------------------------------------------------------------------------------------

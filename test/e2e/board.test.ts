@@ -111,6 +111,10 @@ describe.skipIf(!RUN)('the results board of the automatic table', { timeout: 120
     await page.goto(`${url}/permanence?table=auto&lang=fr`);
     await page.locator('.perm-row').first().waitFor();
     expect(await page.locator('.perm-row').count()).toBeGreaterThanOrEqual(recs.length);
+    // regression (QA, issue 13): a short day was split into two balanced columns and had no
+    // Noir / Rouge headings; up to 50 coups stay in one column under "N° Noir 0 Rouge"
+    if (recs.length <= 50) expect(await page.locator('.perm-list').count()).toBe(1);
+    expect(await page.locator('.perm-head').first().innerText()).toMatch(/Noir[\s\S]*0[\s\S]*Rouge/);
     await page.screenshot({ path: save('permanence.png'), fullPage: true });
     if (existsSync(NOTES)) copyFileSync(shot('permanence.png'), join(NOTES, 'permanence.png'));
   });

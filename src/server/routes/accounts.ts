@@ -6,7 +6,11 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SessionOpened } from '../../app/accounts.ts';
+import { actorOf, draft, recordAudit } from '../../app/audit.ts';
 import type { Casino } from '../../app/casino.ts';
+import type { AuditAction } from '../../protocol/audit.ts';
+import { isStaffRole } from '../../protocol/roles.ts';
+import type { StaffViewer } from '../../app/viewer.ts';
 import type { R } from '../../app/players.ts';
 import * as S from '../../protocol/messages.ts';
 import type { AccountsView, AccountView, LoginView, OkView, RevokedView } from '../../protocol/views.ts';
@@ -17,6 +21,9 @@ const ADMIN = ['admin'] as const;
 /** Registers the account routes. */
 export function accountRoutes(app: FastifyInstance, casino: Casino, auth: Auth): void {
   const accounts = casino.accounts;
+  /** The audit line of an account action (written right after it commits). */
+  const audit = (v: StaffViewer, action: AuditAction, more: { before?: unknown; after?: unknown }) =>
+    recordAudit(casino.store, draft(actorOf(v), action, casino.clockPort.now(), more));
   /** A session as answered, with a player's wallet; a refusal with its Retry-After. */
   const session = async (reply: FastifyReply, r: R<SessionOpened>): Promise<LoginView> => {
     if (!r.ok) {
@@ -25,6 +32,8 @@ export function accountRoutes(app: FastifyInstance, casino: Casino, auth: Auth):
       throw new HttpError(r.error);
     }
     const s = r.value;
+    if (isStaffRole(s.role))
+      await audit({ accountId: s.accountId, name: s.name, role: s.role }, 'login', { after: { account: s.accountId } });
     return s.playerId ? { ...s, balance: await casino.players.balance(s.playerId) } : s;
   };
 
@@ -44,6 +53,10 @@ export function accountRoutes(app: FastifyInstance, casino: Casino, auth: Auth):
     if (v.role === 'guest') fail('UNAUTHORIZED', 'no session to end');
     if (!('session' in v) || !v.session) fail('FORBIDDEN', 'the bootstrap admin token is configured, not a session');
     await accounts.logout(bearer(req)!);
+    if (isStaffRole(v.role)) {
+      const staff = v as StaffViewer;
+      await audit(staff, 'logout', { before: { account: staff.accountId } });
+    }
     return { ok: true };
   });
 
@@ -53,17 +66,22 @@ export function accountRoutes(app: FastifyInstance, casino: Casino, auth: Auth):
   });
 
   app.post('/api/admin/accounts', async (req, reply) => {
-    await auth.require(req, ADMIN);
+    const v = await auth.require(req, ADMIN);
     const body = parse(S.createAccountBody, req.body);
     if (body.deposit !== undefined && body.role !== 'player') fail('INVALID_REQUEST', 'only players have a deposit');
-    return reply.code(201).send({ account: unwrap(await accounts.create(body)) });
+    const account = unwrap(await accounts.create(body));
+    const after = { account: account.id, name: account.name, role: account.role, deposit: body.deposit ?? 0 };
+    await audit(v, 'account-created', { after });
+    return reply.code(201).send({ account });
   });
 
   type Id = { Params: { id: string } };
   app.post<Id>('/api/admin/accounts/:id/password', async (req): Promise<{ account: AccountView }> => {
-    await auth.require(req, ADMIN);
+    const v = await auth.require(req, ADMIN);
     const body = parse(S.passwordBody, req.body);
-    return { account: unwrap(await accounts.setPassword(req.params.id, body.password)) };
+    const account = unwrap(await accounts.setPassword(req.params.id, body.password));
+    await audit(v, 'password-reset', { after: { account: account.id } }); // never the password
+    return { account };
   });
 
   for (const [path, locked] of [
@@ -71,12 +89,17 @@ export function accountRoutes(app: FastifyInstance, casino: Casino, auth: Auth):
     ['unlock', false],
   ] as const)
     app.post<Id>(`/api/admin/accounts/:id/${path}`, async (req): Promise<{ account: AccountView }> => {
-      await auth.require(req, ADMIN);
-      return { account: unwrap(await accounts.setLocked(req.params.id, locked)) };
+      const v = await auth.require(req, ADMIN);
+      const account = unwrap(await accounts.setLocked(req.params.id, locked));
+      const action = locked ? 'account-locked' : 'account-unlocked';
+      await audit(v, action, { before: { account: account.id }, after: { account: account.id, locked } });
+      return { account };
     });
 
   app.post<Id>('/api/admin/accounts/:id/revoke', async (req): Promise<RevokedView> => {
-    await auth.require(req, ADMIN);
-    return unwrap(await accounts.revoke(req.params.id));
+    const v = await auth.require(req, ADMIN);
+    const revoked = unwrap(await accounts.revoke(req.params.id));
+    await audit(v, 'sessions-revoked', { after: revoked });
+    return revoked;
   });
 }

@@ -3,6 +3,7 @@
  * a physical wheel, the payment list. Each: parse -> application call -> reply.
  */
 import type { FastifyInstance } from 'fastify';
+import { actorOf, tableAudit } from '../../app/audit.ts';
 import type { Casino } from '../../app/casino.ts';
 import {
   confirmResult,
@@ -22,6 +23,8 @@ import { parse, unwrap, type Auth, type TableParams } from '../http.ts';
 
 /** Every staff role runs a table's steps (issue 12 refines this per role and phase). */
 const ROLES = STAFF_ROLES;
+/** The audit action of each table step ("open" opens the betting: `table-open`; "close" is rien ne va plus). */
+const STEP_ACTION = { open: 'table-open', launch: 'launch', close: 'close', pause: 'pause' } as const;
 /** Who may void a coup: the chef de table and the pit boss (and the admin). */
 const VOID_ROLES = ['chef', 'pitboss', 'admin'] as const;
 
@@ -29,14 +32,19 @@ const VOID_ROLES = ['chef', 'pitboss', 'admin'] as const;
 export function croupierRoutes(app: FastifyInstance, casino: Casino, auth: Auth): void {
   for (const type of ['open', 'launch', 'close', 'pause'] as const)
     app.post<TableParams>(`/api/tables/:id/${type}`, async (req): Promise<CroupierStepView> => {
-      await auth.requireStaff(req, ROLES);
-      return unwrap(await croupierStep(casino, req.params.id, type));
+      const v = await auth.requireStaff(req, ROLES);
+      const id = req.params.id;
+      return unwrap(await croupierStep(casino, id, type, tableAudit(actorOf(v), id, STEP_ACTION[type])));
     });
 
   app.post<TableParams>('/api/tables/:id/result', async (req): Promise<ResultView> => {
     const v = await auth.requireStaff(req, ROLES);
     const body = parse(S.resultBody, req.body);
-    return unwrap(await croupierResult(casino, req.params.id, body.pocket, staffRef(v)));
+    const id = req.params.id;
+    const audit = tableAudit(actorOf(v), id, 'result-entered', {
+      detail: (prev) => ({ before: { entered: prev.entered?.pocket ?? null }, after: { entered: body.pocket } }),
+    });
+    return unwrap(await croupierResult(casino, id, body.pocket, staffRef(v), audit));
   });
 
   app.get<TableParams>('/api/tables/:id/payments', async (req): Promise<PaymentsView> => {
@@ -53,26 +61,38 @@ export function croupierRoutes(app: FastifyInstance, casino: Casino, auth: Auth)
   app.post<TableParams>('/api/tables/:id/no-spin', async (req): Promise<CroupierStepView> => {
     const v = await auth.requireStaff(req, ROLES);
     const body = parse(S.noSpinBody, req.body);
-    return unwrap(await staffAction(casino, req.params.id, staffRef(v), { type: 'no-spin', ...body }));
+    const audit = tableAudit(actorOf(v), req.params.id, 'no-spin', { reason: body.reason });
+    return unwrap(await staffAction(casino, req.params.id, staffRef(v), { type: 'no-spin', ...body }, audit));
   });
 
   app.post<TableParams>('/api/tables/:id/void', async (req): Promise<CroupierStepView> => {
     const v = await auth.requireStaff(req, VOID_ROLES);
     const body = parse(S.voidBody, req.body);
-    return unwrap(await staffAction(casino, req.params.id, staffRef(v), { type: 'void', reason: body.reason ?? '' }));
+    const reason = body.reason ?? '';
+    const audit = tableAudit(actorOf(v), req.params.id, 'void', { reason });
+    return unwrap(await staffAction(casino, req.params.id, staffRef(v), { type: 'void', reason }, audit));
   });
 
   app.post<TableParams>('/api/tables/:id/result/confirm', async (req): Promise<ResultView> => {
     const v = await auth.requireStaff(req, ROLES);
     parse(S.confirmBody, req.body);
-    return unwrap(await confirmResult(casino, req.params.id, staffRef(v)));
+    const audit = tableAudit(actorOf(v), req.params.id, 'result-confirmed', {
+      detail: (prev) => ({ before: { entered: prev.entered?.pocket ?? null } }),
+    });
+    return unwrap(await confirmResult(casino, req.params.id, staffRef(v), audit));
   });
 
   app.post<TableParams>('/api/tables/:id/result/correct', async (req): Promise<CorrectionView> => {
     const v = await auth.requireStaff(req, VOID_ROLES);
     const body = parse(S.correctBody, req.body);
-    return unwrap(
-      await correctResult(casino, req.params.id, staffRef(v), { pocket: body.pocket, reason: body.reason ?? '' }),
-    );
+    const reason = body.reason ?? '';
+    const audit = tableAudit(actorOf(v), req.params.id, 'result-corrected', {
+      reason,
+      detail: (prev, step) => ({
+        before: { pocket: prev.lastCoup?.pocket ?? null },
+        after: { pocket: step.state.lastCoup?.pocket ?? null },
+      }),
+    });
+    return unwrap(await correctResult(casino, req.params.id, staffRef(v), { pocket: body.pocket, reason }, audit));
   });
 }

@@ -6,6 +6,7 @@
 import { STAFF_ROLES } from '../../protocol/roles.ts';
 import type { FastifyInstance } from 'fastify';
 import { permanenceCsv, permanenceText } from '../../app/board.ts';
+import { actorOf, tableAudit } from '../../app/audit.ts';
 import type { Casino } from '../../app/casino.ts';
 import { wheelStaffAction, wheelView } from '../../app/wheel-commands.ts';
 import { echo } from '../../protocol/shape.ts';
@@ -31,7 +32,8 @@ export function wheelRoutes(app: FastifyInstance, casino: Casino, auth: Auth): v
       const v = await auth.requireStaff(req, action === 'void' ? VOID_ROLES : ROLES);
       const reason = action === 'void' ? parse(S.wheelVoidBody, req.body).reason : undefined;
       const by = (v as { name?: string }).name ?? v.role;
-      return unwrap(await wheelStaffAction(casino, req.params.id, action, by, reason));
+      const audit = tableAudit(actorOf(v), req.params.id, `wheel-${action}`, { reason });
+      return unwrap(await wheelStaffAction(casino, req.params.id, action, by, reason, audit));
     });
 
   app.get<TableParams>('/api/tables/:id/board', async (req): Promise<BoardView> => {

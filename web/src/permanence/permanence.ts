@@ -1,19 +1,49 @@
 /**
  * The printable permanence of a gaming day (`/permanence?table=ID&date=YYYY-MM-DD`, issue 13;
  * docs/WEB.md): an A4 page in the casinos' classic layout — each coup on its line, black
- * numbers in the left column, red in the right, zeros centred, the coups flowing in two page
- * columns — with the table name, the date and the count of void coups. Reads the public
+ * numbers in the left column, red in the right, zeros centred, under the headings Noir / 0 /
+ * Rouge (in the page's language) — in blocks of {@link ROWS_PER_BLOCK} coups, two blocks side by
+ * side on a page, so a short day stays one column and a long one fills the first column before
+ * the second; with the table name, the date and the count of void coups. Reads the public
  * `GET /api/tables/:id/permanence?format=json`; the date field and the print button are not
  * printed. `?lang=fr` chooses the language.
  */
 import type { PermanenceView } from '../../../src/protocol/views-wheel.ts';
 import { h } from '../dom.ts';
-import { initialLanguage, t, type Language } from '../i18n.ts';
+import { CHANCE_NAMES_UI, initialLanguage, t, type Language } from '../i18n.ts';
 
 const params = new URLSearchParams(location.search);
 const tableId = params.get('table') ?? 'auto';
 const lang: Language = initialLanguage(params.get('lang'), navigator.languages ?? [navigator.language]);
 document.documentElement.lang = lang;
+
+/** Coups per printed column: 50 lines of 10 pt fill an A4 column under the page header. */
+export const ROWS_PER_BLOCK = 50;
+
+/** One column of the permanence: its heading row (N°, Noir, 0, Rouge) then up to 50 coups. */
+function block(coups: PermanenceView['coups']): HTMLElement {
+  const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+  return h(
+    'ol',
+    { class: 'perm-list' },
+    h(
+      'li',
+      { class: 'perm-head', 'aria-hidden': 'true' },
+      h('span', {}, 'N°'),
+      h('span', {}, cap(CHANCE_NAMES_UI[lang].noir)),
+      h('span', {}, '0'),
+      h('span', {}, cap(CHANCE_NAMES_UI[lang].rouge)),
+    ),
+    ...coups.map((c) =>
+      h(
+        'li',
+        { class: `perm-row ${c.colour}`, title: `${c.time}${c.direction ? ` ${c.direction}` : ''}` },
+        h('span', { class: 'perm-coup' }, String(c.coup)),
+        h('span', { class: 'perm-n' }, String(c.pocket)),
+      ),
+    ),
+  );
+}
 
 function page(p: PermanenceView): HTMLElement {
   const date = h('input', { type: 'date', value: p.date, id: 'perm-date' }) as HTMLInputElement;
@@ -37,15 +67,10 @@ function page(p: PermanenceView): HTMLElement {
     p.coups.length === 0
       ? h('p', {}, t(lang, 'permNone'))
       : h(
-          'ol',
-          { class: 'perm-list' },
-          ...p.coups.map((c) =>
-            h(
-              'li',
-              { class: `perm-row ${c.colour}`, title: `${c.time}${c.direction ? ` ${c.direction}` : ''}` },
-              h('span', { class: 'perm-coup' }, String(c.coup)),
-              h('span', { class: 'perm-n' }, String(c.pocket)),
-            ),
+          'div',
+          { class: 'perm-blocks' },
+          ...Array.from({ length: Math.ceil(p.coups.length / ROWS_PER_BLOCK) }, (_, i) =>
+            block(p.coups.slice(i * ROWS_PER_BLOCK, (i + 1) * ROWS_PER_BLOCK)),
           ),
         ),
     p.voided > 0 ? h('p', { class: 'perm-void' }, t(lang, 'permVoided', { n: p.voided })) : null,
