@@ -4,7 +4,7 @@
  */
 import type { BetOutcome } from '../engine/index.ts';
 import { betJson } from '../engine/index.ts';
-import type { TableState } from './state.ts';
+import type { StoredBet, TableState } from './state.ts';
 import type { CoupPlayer, CoupRecord } from './step.ts';
 
 /** A player's line of a coup record before any bet is counted. */
@@ -19,13 +19,20 @@ export function playersObject(players: ReadonlyMap<string, CoupPlayer>): Record<
   return out;
 }
 
-/** The record's bets: each settled bet (engine betJson) with its owner; the first `newBets` are this coup's new bets, the rest prisoners. */
+/**
+ * The record's bets: each settled bet (engine betJson) with its owner; the first `newBets` are
+ * this coup's new bets (`stored`, whose derogation is marked: RULES §6), the rest prisoners.
+ */
 export function recordBetsJson(
   outcomes: readonly BetOutcome[],
   ownerOf: readonly string[],
   newBets: number,
+  stored: readonly StoredBet[] = [],
 ): CoupRecord['bets'] {
-  return outcomes.map((o, i) => ({ playerId: ownerOf[i], prisoner: i >= newBets, bet: betJson(o.bet) }));
+  return outcomes.map((o, i) => {
+    const d = i < newBets ? stored[i]?.derogation : undefined;
+    return { playerId: ownerOf[i], prisoner: i >= newBets, bet: betJson(o.bet), ...(d ? { derogation: d } : {}) };
+  });
 }
 
 /** A coup record of the state's current coup. */

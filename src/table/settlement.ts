@@ -195,7 +195,7 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
     pocket: label,
     source,
     settlement: { ...json, owners },
-    bets: recordBetsJson(settlement.outcomes, ownerOf, stored.length),
+    bets: recordBetsJson(settlement.outcomes, ownerOf, stored.length, stored),
     players: playersObject(players),
   });
   const lastCoup: LastCoup = {
@@ -319,7 +319,12 @@ export function voidCoup(s: TableState, now: number, reason: string, by?: StaffR
     source: null,
     reason,
     settlement: null,
-    bets: s.bets.map((b) => ({ playerId: b.playerId, prisoner: false, bet: voidBetJson(cat, b) })),
+    bets: s.bets.map((b) => ({
+      playerId: b.playerId,
+      prisoner: false,
+      bet: voidBetJson(cat, b),
+      ...(b.derogation ? { derogation: b.derogation } : {}),
+    })),
     players: playersObject(players),
   });
   effects.push({ type: 'coup', record });
