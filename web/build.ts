@@ -1,6 +1,7 @@
 /**
  * Builds the browser bundles of the web table with esbuild: web/src/player.ts (the player's
- * table at `/`) and web/src/croupier.ts (the croupier console at `/croupier`) into web/dist/,
+ * table at `/`), web/src/croupier.ts (the croupier console at `/croupier`) and
+ * web/src/backoffice/main.ts (the back office at `/backoffice`) into web/dist/,
  * which the server serves with the rest of web/ as static files. The bundles import the rules
  * engine (src/engine, no Node APIs) directly, so the browser uses the same layout catalogue,
  * terms and announced-bet expansion as the server.
@@ -27,6 +28,8 @@ export const ENTRIES = {
   // the results board and the printable permanence (issue 13)
   board: 'src/board/board.ts',
   permanence: 'src/permanence/permanence.ts',
+  // the back office of the pit boss and the admin (issue 15)
+  backoffice: 'src/backoffice/main.ts',
 } as const;
 
 /** Options of {@link buildWeb}. */

@@ -16,6 +16,12 @@ import type { Bus } from './bus.ts';
 import type { Clock } from './clock.ts';
 import type { Viewer } from './viewer.ts';
 
+/** Who booked a deposit or withdrawal, and why (issue 15): the ledger memo's `cashier` and `reason`. */
+export interface CashierNote {
+  /** The staff account id (the bootstrap admin token: "admin"). */
+  cashier: string;
+  reason?: string;
+}
 export { isStaff, type Viewer } from './viewer.ts';
 
 /** An expected outcome: a value or a rejection with a stable code. */
@@ -147,31 +153,34 @@ export class Players {
     return null;
   }
 
-  private cashTx(playerId: string, amount: number, kind: 'deposit' | 'withdraw') {
+  private cashTx(playerId: string, amount: number, kind: 'deposit' | 'withdraw', by?: CashierNote) {
     const sign = kind === 'deposit' ? 1 : -1;
-    return makeTx({ id: `cash/${playerId}/${randomUUID()}`, kind, at: this.opts.clock.now() }, [
+    const memo = by ? { memo: { cashier: by.cashier, ...(by.reason ? { reason: by.reason } : {}) } } : {};
+    return makeTx({ id: `cash/${playerId}/${randomUUID()}`, kind, at: this.opts.clock.now(), ...memo }, [
       { account: playerAccount(playerId), amount: sign * amount },
       { account: CASHIER, amount: -sign * amount },
     ]);
   }
 
   /**
-   * Deposits (or withdraws) minor units; `also` runs in the same transaction with the balance
-   * before and after (the cashier's audit line). Errors: INVALID_REQUEST, UNKNOWN_PLAYER,
-   * INSUFFICIENT_FUNDS, BALANCE_LIMIT.
+   * Deposits (or withdraws) minor units; `by` names the cashier (staff account id) and the reason,
+   * kept in the ledger memo (the daily cashier report reads it); `also` runs in the same
+   * transaction with the balance before and after (the cashier's audit line). Errors:
+   * INVALID_REQUEST, UNKNOWN_PLAYER, INSUFFICIENT_FUNDS, BALANCE_LIMIT.
    */
   async cash(
     playerId: string,
     amount: number,
     kind: 'deposit' | 'withdraw',
     also?: (tx: StoreTx, before: number, after: number) => Promise<unknown>,
+    by?: CashierNote,
   ): Promise<R<CashView>> {
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_CASH)
       return fail('INVALID_REQUEST', `amount must be an integer of minor units from 1 to ${MAX_CASH}`);
     if (!(await this.store.getPlayer(playerId))) return fail('UNKNOWN_PLAYER', `no player ${echo(playerId)}`);
     try {
       const balance = await this.store.transaction(async (tx) => {
-        const moved = await tx.applyTx(this.cashTx(playerId, amount, kind));
+        const moved = await tx.applyTx(this.cashTx(playerId, amount, kind, by));
         const after = moved.get(playerAccount(playerId)) ?? (await tx.balance(playerAccount(playerId)));
         if (also) await also(tx, after + (kind === 'deposit' ? -amount : amount), after);
         return after;

@@ -46,8 +46,8 @@ export const resultBody = z.object({ pocket }).strict();
 export const historyQuery = z
   .object({ limit: z.coerce.number().int().min(1).max(500).optional(), before: z.coerce.number().int().optional() })
   .strict();
-/** Deposit / withdrawal: `{amount}` minor units. */
-export const cashBody = z.object({ amount }).strict();
+/** Deposit / withdrawal: `{amount}` minor units, and the cashier's reason (kept in the ledger memo). */
+export const cashBody = z.object({ amount, reason: z.string().max(200).optional() }).strict();
 /** Admin: new player `{name, deposit?, password?}` (minor units; with a password the player can log in). */
 export const createPlayerBody = z
   .object({
@@ -239,3 +239,42 @@ export const permanenceQuery = z
     format: z.enum(['txt', 'csv', 'json']).optional(),
   })
   .strict();
+
+// --- back office (issue 15; docs/API.md "Back office") ---
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'no such day');
+const timeZoneName = z
+  .string()
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en-CA', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'an IANA time zone');
+/** GET /api/backoffice/coups: a search (every field optional; `date` a gaming day in `tz` or the table's zone). */
+export const coupSearchQuery = z
+  .object({
+    table: z.string().max(32).optional(),
+    date: isoDate.optional(),
+    tz: timeZoneName.optional(),
+    number: z.coerce.number().int().min(0).optional(),
+    player: z.string().min(1).max(128).optional(),
+    min: z.coerce.number().int().min(1).max(MAX_CASH).optional(),
+    limit: z.coerce.number().int().min(1).max(500).optional(),
+  })
+  .strict();
+/** GET /api/backoffice/figures: a gaming day (default today), one table or all, json or csv. */
+export const figuresQuery = z
+  .object({
+    date: isoDate.optional(),
+    table: z.string().max(32).optional(),
+    format: z.enum(['json', 'csv']).optional(),
+  })
+  .strict();
+/** GET /api/backoffice/cashier: a day (default today) in a time zone (default UTC). */
+export const cashierQuery = z.object({ date: isoDate.optional(), tz: timeZoneName.optional() }).strict();

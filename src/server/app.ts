@@ -10,6 +10,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { backofficeRoutes } from './routes/backoffice.ts';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -144,7 +145,8 @@ async function fastifyApp(opts: ServerOptions, limits: ServerLimits): Promise<Fa
 async function webRoutes(app: FastifyInstance, webDir: string): Promise<void> {
   if (!existsSync(webDir)) return;
   await app.register(fastifyStatic, { root: webDir, prefix: '/', index: ['index.html'] });
-  for (const page of ['board', 'permanence']) app.get(`/${page}`, (_req, reply) => reply.sendFile(`${page}.html`));
+  for (const page of ['board', 'permanence', 'backoffice'])
+    app.get(`/${page}`, (_req, reply) => reply.sendFile(`${page}.html`));
   app.get('/croupier', (_req, reply) =>
     existsSync(`${webDir}/croupier.html`)
       ? reply.sendFile('croupier.html')
@@ -173,6 +175,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   croupierRoutes(app, casino, auth);
   adminRoutes(app, casino, auth);
   wheelRoutes(app, casino, auth);
+  backofficeRoutes(app, casino, auth);
   auditRoutes(app, casino, auth);
   const hub = new Hub(casino, app.log, limits);
   app.get('/ws', { websocket: true }, (socket, req) => hub.accept(socket, req));

@@ -115,6 +115,48 @@ export interface PartageBooked {
   at: number;
 }
 
+/**
+ * A back-office coup search (issue 15; every field optional but `limit`): a table, a coup number,
+ * a period of result times [from, to) in epoch ms, a player who had stakes in it, an amount one
+ * player staked or got back of at least `minAmount` minor units.
+ */
+export interface CoupSearch {
+  tableId?: string;
+  number?: number;
+  from?: number;
+  to?: number;
+  playerId?: string;
+  minAmount?: number;
+  limit: number;
+}
+
+/** One coup found by {@link Store.searchCoups}: its result and its players' totals (minor units). */
+export interface CoupHit {
+  tableId: string;
+  number: number;
+  status: 'settled' | 'void';
+  pocket: string | null;
+  resultAt: number;
+  /** Sum of the players' new stakes. */
+  staked: number;
+  /** Sum handed back to the players' wallets at settlement. */
+  returned: number;
+  /** Players with stakes in the coup. */
+  players: number;
+}
+
+/**
+ * A cashier's movements over a period (minor units): deposits taken in, withdrawals paid out,
+ * and how many. `cashier` is the staff account id the ledger memo names ("" for movements made
+ * before the memo carried it; the bootstrap admin token is "admin").
+ */
+export interface CashierTotals {
+  cashier: string;
+  deposits: number;
+  withdrawals: number;
+  count: number;
+}
+
 /** A table's persisted state for a restart: the last snapshot and the events after it. */
 export interface TableLoad {
   config: TableConfig;
@@ -236,6 +278,17 @@ export interface Store {
    * records (a table start rebuilds its wheel-integrity monitor from it, issue 17).
    */
   tablePockets(tableId: string, limit: number): Promise<Array<{ number: number; pocket: string }>>;
+  /**
+   * Back office (issue 15): the coups matching a search, newest first (at most `limit`, capped at
+   * 5,000), with their players' totals. One query over the coups and coup_players indexes.
+   */
+  searchCoups(q: CoupSearch): Promise<CoupHit[]>;
+  /** The coups of a table with a result time in [from, to) (epoch ms), oldest first, at most `limit` (capped at 5,000). */
+  coupsBetween(tableId: string, from: number, to: number, limit: number): Promise<CoupRecord[]>;
+  /** Each cashier's deposits and withdrawals booked in [from, to) (epoch ms), by cashier id. */
+  cashierTotals(from: number, to: number): Promise<CashierTotals[]>;
+  /** The open sessions of an account, newest first. */
+  accountSessions(accountId: string): Promise<SessionRow[]>;
   /** Balances of every player of a coup around its settlement. */
   coupBalances(tableId: string, number: number): Promise<Record<string, CoupBalances>>;
   /**

@@ -23,7 +23,16 @@ export interface Database {
     updated_at: number;
   };
   accounts: { id: string; balance: number };
-  ledger_tx: { id: string; kind: string; at: number; table_id: string | null; coup: number | null; memo: string };
+  /** `cashier`: the staff account of a deposit or withdrawal (memo.cashier; issue 15), else null. */
+  ledger_tx: {
+    id: string;
+    kind: string;
+    at: number;
+    table_id: string | null;
+    coup: number | null;
+    memo: string;
+    cashier?: string | null;
+  };
   postings: { tx_id: string; line: number; account: string; amount: number };
   table_events: { table_id: string; seq: number; at: number; type: string; event: string };
   table_snapshots: { table_id: string; seq: number; at: number; state: string };
@@ -126,6 +135,7 @@ export async function createSchema(db: Kysely<Database>, kind: 'sqlite' | 'postg
     .addColumn('table_id', 'text')
     .addColumn('coup', 'integer')
     .addColumn('memo', 'text', (c) => c.notNull())
+    .addColumn('cashier', 'text')
     .execute();
   await s
     .createTable('postings')
@@ -203,6 +213,11 @@ export async function createSchema(db: Kysely<Database>, kind: 'sqlite' | 'postg
         .addColumn(c.name, c.type, (col) => col.notNull().defaultTo(c.dflt))
         .execute();
   await addMissingColumns(db, kind, 'sessions', [{ name: 'last_seen', type: 'bigint', dflt: 0 }]);
+  await addMissingColumns(db, kind, 'ledger_tx', [{ name: 'cashier', type: 'text', dflt: null }]);
+  // the daily cashier report (issue 15) reads deposits and withdrawals by time
+  await s.createIndex('ledger_tx_kind_at').ifNotExists().on('ledger_tx').columns(['kind', 'at']).execute();
+  // game recall searches by time over every table
+  await s.createIndex('coups_result_at').ifNotExists().on('coups').columns(['result_at']).execute();
   await s
     .createTable('coup_partages')
     .ifNotExists()
@@ -227,8 +242,8 @@ export async function createSchema(db: Kysely<Database>, kind: 'sqlite' | 'postg
 async function addMissingColumns(
   db: Kysely<Database>,
   kind: 'sqlite' | 'postgres',
-  table: 'sessions',
-  cols: ReadonlyArray<{ name: string; type: 'bigint'; dflt: number }>,
+  table: 'sessions' | 'ledger_tx',
+  cols: ReadonlyArray<{ name: string; type: 'bigint'; dflt: number } | { name: string; type: 'text'; dflt: null }>,
 ): Promise<void> {
   const columns =
     kind === 'sqlite'
@@ -241,6 +256,6 @@ async function addMissingColumns(
     if (!have.has(c.name))
       await db.schema
         .alterTable(table)
-        .addColumn(c.name, c.type, (col) => col.notNull().defaultTo(c.dflt))
+        .addColumn(c.name, c.type, (col) => (c.dflt === null ? col : col.notNull().defaultTo(c.dflt)))
         .execute();
 }

@@ -14,7 +14,7 @@ import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
 import { decodeRecord, playerDetails, type PlayerDetail } from './record-codec.ts';
 import { createSchema, type Database } from './schema.ts';
 import type { CoupBalances, PartageBooked, PlayerCoup, PlayerRow, Store, StoreTx, TableLoad } from './port.ts';
-import { AccountReads } from './users.ts';
+import { BackofficeReads } from './backoffice.ts';
 import { chunks, num, SqlTx } from './tx.ts';
 
 export { defaultPgUrl, dropPostgresSchema, openPostgresStore } from './postgres.ts';
@@ -31,7 +31,7 @@ export interface Claims {
 }
 
 /** The SQL store (see Store). */
-export class SqlStore extends AccountReads implements Store {
+export class SqlStore extends BackofficeReads implements Store {
   constructor(
     readonly kind: 'sqlite' | 'postgres',
     db: Kysely<Database>,

@@ -111,6 +111,7 @@ export class SqlTx extends AccountTx implements StoreTx {
         table_id: tx.tableId ?? null,
         coup: tx.coup ?? null,
         memo: JSON.stringify(tx.memo ?? {}),
+        cashier: typeof tx.memo?.cashier === 'string' ? tx.memo.cashier : null,
       })
       .execute();
     const after = new Map<string, number>();

@@ -4,6 +4,7 @@
  *
  * All amounts are integer minor units of the casino currency; all durations milliseconds.
  */
+import { ART53_MULTIPLES } from '../protocol/art53.ts';
 import { offeredKinds, resolveRules, type Rules, type RulesInput } from '../engine/index.ts';
 import type { PositionKind } from '../engine/index.ts';
 import { ok, type Result } from '../engine/index.ts';
@@ -11,25 +12,8 @@ import { tableErr, type TableError } from './errors.ts';
 import { echo } from '../protocol/shape.ts';
 import { parseWheelConfig, type WheelConfig } from '../protocol/wheel-config.ts';
 
-/**
- * Maxima as multiples of the table minimum (RULES §6, art. 53). Decisions where §6 is silent
- * (docs/API.md "Limits"): the five-number bet (`cinq`) gets 150× (the plein's 30× per number,
- * between carré 120× and sixain 200×); the two douzaines / colonnes à cheval take the
- * "24 numbers" 2000×; a single douzaine / colonne the "12 numbers" 500×.
- */
-export const ART53_MULTIPLES: Readonly<Record<PositionKind, number>> = {
-  chance: 1000,
-  plein: 30,
-  cheval: 60,
-  transversale: 100,
-  carre: 120,
-  cinq: 150,
-  sixain: 200,
-  douzaine: 500,
-  colonne: 500,
-  douzaines: 2000,
-  colonnes: 2000,
-};
+// the art. 53 multiples live in the wire contract (the back office's form shows them as defaults)
+export { ART53_MULTIPLES } from '../protocol/art53.ts';
 
 /**
  * How the winning number is produced: a random source, a croupier entering a physical wheel's

@@ -192,12 +192,20 @@ const MATRIX: Row[] = [
   { method: 'POST', route: '/api/tables/:id/wheel/void', allowed: CHIEFS, body: () => ({ reason: 'authz' }) },
   { method: 'POST', route: '/api/tables/:id/wheel/manual', allowed: STAFF },
   { method: 'POST', route: '/api/tables/:id/wheel/auto', allowed: STAFF },
+  // back office (issue 15; docs/API.md "Back office"): the pit boss and the admin only
+  { method: 'GET', route: '/api/backoffice/tables', allowed: PIT },
+  { method: 'GET', route: '/api/backoffice/coups', allowed: PIT, url: () => `/api/backoffice/coups?table=${TABLE}` },
+  { method: 'GET', route: '/api/backoffice/coups/:id/:n', allowed: PIT, url: () => `/api/backoffice/coups/${TABLE}/0` },
+  { method: 'GET', route: '/api/backoffice/figures', allowed: PIT },
+  { method: 'GET', route: '/api/backoffice/cashier', allowed: PIT },
+  { method: 'GET', route: '/api/backoffice/ledger', allowed: PIT },
+  { method: 'GET', route: '/api/backoffice/players/:id', allowed: PIT, url: (c) => `/api/backoffice/players/${c.aId}` },
   // admin (docs/API.md "Admin")
-  { method: 'GET', route: '/api/admin/tables', allowed: ADMIN },
+  { method: 'GET', route: '/api/admin/tables', allowed: PIT },
   {
     method: 'POST',
     route: '/api/admin/tables',
-    allowed: ADMIN,
+    allowed: PIT,
     body: (_c, v) => ({ id: `authz-new-${v}`, rules: 'french', minimum: 100, mode: 'manual' }),
   },
   {

@@ -10,6 +10,8 @@ it('bundles the player table and the croupier console for the browser', async ()
   try {
     const files = await buildWeb({ outdir: out, minify: false });
     expect(files.map((f) => f.slice(out.length + 1)).sort()).toEqual([
+      'backoffice.js',
+      'backoffice.js.map',
       'board.js',
       'board.js.map',
       'croupier.js',
@@ -19,7 +21,7 @@ it('bundles the player table and the croupier console for the browser', async ()
       'player.js',
       'player.js.map',
     ]);
-    for (const name of ['player.js', 'croupier.js', 'board.js', 'permanence.js']) {
+    for (const name of ['player.js', 'croupier.js', 'board.js', 'permanence.js', 'backoffice.js']) {
       const js = readFileSync(join(out, name), 'utf8');
       expect(js).not.toMatch(/from\s*["']node:/);
       expect(js).not.toMatch(/require\(/);

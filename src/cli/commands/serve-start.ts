@@ -147,6 +147,7 @@ export function printBanner(c: BannerFacts): void {
       `  player table:      ${url}/`,
       `  listening on:      ${boundHost.includes(':') ? `[${boundHost}]` : boundHost}:${bound && typeof bound === 'object' ? bound.port : port} (${loopback ? 'this machine only; --host 0.0.0.0 to expose' : 'every interface / the network'})`,
       `  croupier console:  ${url}/croupier`,
+      `  back office:       ${url}/backoffice   (pit boss and admin)`,
       `  API:               ${url}/api/tables   (docs/API.md)   live events: ${url.replace(/^http/, 'ws')}/ws`,
       `  store:             ${where}${o.pubsub ? `; pub/sub ${o.pubsub}` : ''}`,
       `  tables:            ${tables.join(', ') || 'none'}${casino.seeded ? `; SEEDED draws (${o.rng}): predictable, never for real play` : ''}`,

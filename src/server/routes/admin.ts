@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { actorOf, draft, recordAudit, tableAudit } from '../../app/audit.ts';
 import type { Casino } from '../../app/casino.ts';
-import { adminTables, configureTable, createTable } from '../../app/commands.ts';
+import { adminTables, configureTable, createTable, staffRef } from '../../app/commands.ts';
 import * as S from '../../protocol/messages.ts';
 import type { AdminTablesView, CashView, ConfiguredTableView, LedgerView, PlayersView } from '../../protocol/views.ts';
 import type { TableConfigInput } from '../../table/config.ts';
@@ -14,6 +14,7 @@ import type { StoreTx } from '../../store/port.ts';
 import { parse, unwrap, type Auth, type TableParams } from '../http.ts';
 
 const ADMIN = ['admin'] as const;
+const PIT = ['pitboss', 'admin'] as const;
 
 /** The values of `keys` in a table's configuration (a configuration change's audit `before`). */
 function pick(config: object, keys: readonly string[]): Record<string, unknown> {
@@ -24,13 +25,14 @@ function pick(config: object, keys: readonly string[]): Record<string, unknown> 
 
 /** Registers the admin routes. */
 export function adminRoutes(app: FastifyInstance, casino: Casino, auth: Auth): void {
+  // the pit boss runs the tables of the floor: lists and creates them (issue 15, the back office)
   app.get('/api/admin/tables', async (req): Promise<AdminTablesView> => {
-    await auth.requireStaff(req, ADMIN);
+    await auth.requireStaff(req, PIT);
     return adminTables(casino);
   });
 
   app.post('/api/admin/tables', async (req, reply) => {
-    const v = await auth.requireStaff(req, ADMIN);
+    const v = await auth.requireStaff(req, PIT);
     const body = parse(S.createTableBody, req.body) as TableConfigInput & { open?: boolean };
     const created = unwrap(await createTable(casino, body));
     const after = { ...created.table, phase: created.phase };
@@ -39,9 +41,9 @@ export function adminRoutes(app: FastifyInstance, casino: Casino, auth: Auth): v
     return reply.code(201).send(created);
   });
 
-  // the pit boss sets the limits and timings of the tables (docs/OPERATIONS.md); creating them is the admin's
+  // the pit boss sets the limits and timings of the tables (docs/OPERATIONS.md) and creates them (issue 15)
   app.patch<TableParams>('/api/admin/tables/:id', async (req): Promise<ConfiguredTableView> => {
-    const v = await auth.requireStaff(req, ['pitboss', 'admin']);
+    const v = await auth.requireStaff(req, PIT);
     const patch = parse(S.configureBody, req.body) as Extract<TableEvent, { type: 'configure' }>['patch'];
     const audit = tableAudit(actorOf(v), req.params.id, 'table-configured', {
       detail: (prev) => ({ before: pick(prev.config, Object.keys(patch)), after: { ...patch } }),
@@ -81,10 +83,16 @@ export function adminRoutes(app: FastifyInstance, casino: Casino, auth: Auth): v
         tx.appendAudit(
           draft(actorOf(v), kind === 'deposit' ? 'deposit' : 'withdrawal', casino.clockPort.now(), {
             before: { player: pid, balance: before },
-            after: { player: pid, balance: after, amount: body.amount },
+            after: {
+              player: pid,
+              balance: after,
+              amount: body.amount,
+              ...(body.reason ? { reason: body.reason } : {}),
+            },
           }),
         );
-      return unwrap(await casino.players.cash(pid, body.amount, kind, also));
+      const by = { cashier: staffRef(v).account, ...(body.reason ? { reason: body.reason } : {}) };
+      return unwrap(await casino.players.cash(pid, body.amount, kind, also, by));
     });
 
   app.get('/api/admin/ledger', async (req): Promise<LedgerView> => {

@@ -1,0 +1,106 @@
+/**
+ * What every back-office screen shares: its words in five languages, the API client, money and
+ * time formats, a table builder, the toast and the CSV download (with the bearer token: a plain
+ * link would not carry it).
+ */
+import { Api, ApiFailure } from '../api.ts';
+import { h } from '../dom.ts';
+import { errorText } from '../errors.ts';
+import type { Language } from '../i18n.ts';
+import { formatMoney } from '../money.ts';
+import { CS } from './words/cs.ts';
+import { DE } from './words/de.ts';
+import { EN, type BoKey } from './words/en.ts';
+import { FR } from './words/fr.ts';
+import { IT } from './words/it.ts';
+
+const WORDS: Record<Language, Record<BoKey, string>> = { en: EN, fr: FR, de: DE, it: IT, cs: CS };
+
+/** A back-office word in a language. */
+export const bw = (lang: Language, key: BoKey): string => WORDS[lang][key];
+
+/** What a screen gets from the page. */
+export interface ScreenCtx {
+  lang: Language;
+  api: Api;
+  /** The signed-in account's role (pitboss or admin). */
+  role: string;
+  /** Shows a message (an error or a confirmation) for a few seconds. */
+  toast(e: unknown): void;
+  /** Opens another screen (hash route), e.g. `recall/paris/12`. */
+  go(route: string): void;
+}
+
+/** A screen: builds its content into `root` (may load asynchronously). */
+export type Screen = (root: HTMLElement, ctx: ScreenCtx, args: string[]) => Promise<void> | void;
+
+/** Money of a currency (EUR with 2 decimals when a screen has no table). */
+export function money(lang: Language, minor: number, currency = 'EUR', decimals = 2): string {
+  return formatMoney(minor, { code: currency, decimals }, lang);
+}
+
+/** Date and time of an epoch ms in the browser's zone. */
+export function when(lang: Language, at: number): string {
+  return new Date(at).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'medium' });
+}
+
+/** Today's date (YYYY-MM-DD, UTC). */
+export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
+
+/** A data table: headings and rows of cells (a cell is text or a node). */
+export function grid(
+  heads: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<Node | string | number>>,
+  attrs: Record<string, unknown> = {},
+): HTMLElement {
+  return h(
+    'table',
+    { class: 'bo-grid', ...attrs },
+    h('thead', {}, h('tr', {}, ...heads.map((x) => h('th', {}, x)))),
+    h(
+      'tbody',
+      {},
+      ...rows.map((r) => h('tr', {}, ...r.map((c) => h('td', {}, typeof c === 'number' ? String(c) : c)))),
+    ),
+  );
+}
+
+/** A labelled form field. */
+export function field(label: string, input: HTMLElement): HTMLElement {
+  return h('label', { class: 'bo-field' }, h('span', {}, label), input);
+}
+
+/** A text (or number) input. */
+export function input(name: string, value = '', type = 'text', extra: Record<string, unknown> = {}): HTMLInputElement {
+  return h('input', { name, value, type, ...extra }) as HTMLInputElement;
+}
+
+/** The text of a failure in the screen's language. */
+export function failureText(lang: Language, e: unknown): string {
+  if (e instanceof ApiFailure) {
+    const f = e.error.detail?.field;
+    const where = typeof f === 'string' ? ` — ${f}` : '';
+    return `${bw(lang, 'error')}: ${errorText(lang, e.error, (m) => money(lang, m))}${where}`;
+  }
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Downloads a CSV of the API with the session's token (`path` with its query). */
+export async function downloadCsv(api: Api, path: string, filename: string): Promise<void> {
+  const res = await fetch(path, { headers: api.token ? { authorization: `Bearer ${api.token}` } : {} });
+  if (!res.ok) throw new ApiFailure({ code: `HTTP_${res.status}`, message: await res.text() }, res.status);
+  const url = URL.createObjectURL(await res.blob());
+  const a = h('a', { href: url, download: filename });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A section with a heading. */
+export function section(title: string, ...children: Array<Node | null | undefined | false>): HTMLElement {
+  return h('section', { class: 'panel bo-section' }, h('h2', {}, title), ...children);
+}
+
+/** A value of a query string, URI-encoded. */
+export const enc = encodeURIComponent;
