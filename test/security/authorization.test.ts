@@ -169,6 +169,7 @@ const MATRIX: Row[] = [
   { method: 'POST', route: '/api/tables/:id/pause', allowed: STAFF },
   { method: 'POST', route: '/api/tables/:id/result', allowed: STAFF, body: () => ({ pocket: 17 }) },
   { method: 'GET', route: '/api/tables/:id/payments', allowed: STAFF },
+  { method: 'GET', route: '/api/tables/:id/floor', allowed: STAFF },
   { method: 'POST', route: '/api/tables/:id/no-spin', allowed: STAFF, body: () => ({ reason: 'ball out' }) },
   { method: 'POST', route: '/api/tables/:id/void', allowed: CHIEFS, body: () => ({ reason: 'authz' }) },
   { method: 'POST', route: '/api/tables/:id/result/confirm', allowed: STAFF, body: () => ({}) },
@@ -177,6 +178,13 @@ const MATRIX: Row[] = [
     route: '/api/tables/:id/result/correct',
     allowed: CHIEFS,
     body: () => ({ pocket: 5, reason: 'authz' }),
+  },
+  {
+    // the chef's derogation: every other role (pit boss and admin too) is refused DEROGATION_CHEF_ONLY (403)
+    method: 'POST',
+    route: '/api/tables/:id/derogations',
+    allowed: ['chef'],
+    body: (c) => ({ playerId: c.aId, bet: { numbers: [17], stake: 100 }, reason: 'authz' }),
   },
   // the staff audit trail (docs/API.md "Audit trail")
   { method: 'GET', route: '/api/audit', allowed: PIT },

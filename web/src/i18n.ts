@@ -1501,6 +1501,13 @@ Object.assign(ERROR_TEXTS, {
     de: () => 'Für diesen Coup wurde keine Zahl eingegeben.',
     it: () => 'Nessun numero è stato inserito per questo colpo.',
   },
+  DEROGATION_CHEF_ONLY: {
+    en: () => 'Only the chef de table may accept a bet by derogation.',
+    fr: () => 'Seul le chef de table peut accepter une mise par dérogation.',
+    cs: () => 'Sázku výjimkou (dérogation) smí přijmout jen chef de table.',
+    de: () => 'Nur der Chef de table darf einen Einsatz ausnahmsweise annehmen.',
+    it: () => 'Solamente il Capo Tavolo può concedere una deroga.',
+  },
   CORRECTION_REFUSED: {
     en: () => 'This coup can no longer be corrected (la partage was taken).',
     fr: () => 'Ce coup ne peut plus être corrigé (la partage a été prise).',
