@@ -32,6 +32,7 @@ import { ReadModels } from './views.ts';
 import { demoTables } from './demo.ts';
 import { WheelTables, type WheelDevices } from './wheel-table.ts';
 import { BoardModels } from './board.ts';
+import { Reclaimer, type ReclaimBackoff } from './reclaim.ts';
 
 export { playerIdOf, WELCOME_BALANCE } from './players.ts';
 export { demoTables } from './demo.ts';
@@ -73,6 +74,8 @@ export interface CasinoOptions {
   fault?: TableDriverOptions['fault'];
   /** Automatic wheels: where `sim:` devices are, and the demo table **auto** (docs/WHEELS.md). */
   wheels?: { devices?: WheelDevices; open?: ConstructorParameters<typeof WheelTables>[0]['open']; demoAuto?: boolean };
+  /** Backoff (ms) and jitter source of claiming tables again after a lost claim (src/app/reclaim.ts). */
+  reclaim?: Partial<ReclaimBackoff> & { random?: () => number };
 }
 
 export { DEMO_PLAYERS, DEMO_STAFF } from './demo-accounts.ts';
@@ -83,6 +86,7 @@ export class Casino {
   /** Tables in the store that another process runs (claimed by it); read-only here. */
   readonly remote = new Set<string>();
   readonly failed = new Map<string, FailedTableView>(); // recovery failed here: stopped, in health (issue 10 item 2)
+  readonly lostClaims = new Set<string>(); // claims lost with the database connection, retried (docs/SECURITY.md)
   readonly moving = new Set<string>(); // being started (recovered, taken over): commands answer TABLE_MOVING
   readonly seeded: boolean; // the RNG tables here draw from a seed: tests and demos, never real play (item 13)
   /** The demo accounts (set by {@link Casino.seedDemo}), offered by the login screens. */
@@ -104,6 +108,7 @@ export class Casino {
   private watcher: TimerHandle | null = null;
   private sweep: Promise<unknown> = Promise.resolve();
   private stopped = false;
+  private readonly reclaimer: Reclaimer;
   private readonly remoteStates: RemoteStates; // tables run elsewhere, kept up to date (issue 10 item 14)
 
   constructor(readonly opts: CasinoOptions) {
@@ -136,13 +141,16 @@ export class Casino {
     this.wheels = new WheelTables({ clock: this.clockPort, publish: (m) => opts.bus.publish(m), ...w, log: opts.log });
     const states = { stateOf: (id: string) => this.stateOf(id), runsHere: (id: string) => this.tables.has(id) };
     this.board = new BoardModels({ store: opts.store, clock: this.clockPort, states });
+    const reclaim = { clock: this.clockPort, log: opts.log, ...opts.reclaim };
+    this.reclaimer = new Reclaimer({ ...reclaim, attempt: () => this.start(), pending: () => this.lostClaims.size });
     opts.store.onClaimsLost((ids) => this.claimsLost(ids));
   }
 
   /**
    * The store lost the claims of these tables (PostgreSQL lock connection dropped): stop running
-   * them at once (another process may take them now); the orphan watch
-   * ({@link Casino.watchOrphans}) claims them again when the database is back.
+   * them at once (another process may take them now); they are claimed again with a capped
+   * exponential backoff with jitter ({@link Reclaimer}) as soon as the database answers (or by the
+   * orphan watch, {@link Casino.watchOrphans}), and listed in health `lostClaims` meanwhile.
    */
   private claimsLost(ids: readonly string[]): void {
     for (const id of ids) {
@@ -150,9 +158,11 @@ export class Casino {
       if (!t) continue;
       this.tables.delete(id);
       this.remote.add(id);
+      this.lostClaims.add(id);
       void this.wheels.detach(id).then(() => t.stop());
       this.opts.log?.warn({ table: id }, `lost the claim of table ${id}: stopped here, claimed again when possible`);
     }
+    if (this.lostClaims.size > 0) this.reclaimer.kick();
   }
 
   get store(): Store {
@@ -183,7 +193,10 @@ export class Casino {
     for (const config of await this.store.listTables()) {
       if (this.stopped) return;
       if (this.tables.has(config.id) || this.failed.has(config.id)) continue;
-      if ((this.opts.tableFilter && !this.opts.tableFilter(config.id)) || !(await this.store.claimTable(config.id))) {
+      const claimed =
+        !(this.opts.tableFilter && !this.opts.tableFilter(config.id)) && (await this.store.claimTable(config.id));
+      this.lostClaims.delete(config.id); // the database answered: claimed here, or held by another process
+      if (!claimed) {
         if (!this.remote.has(config.id)) {
           this.remote.add(config.id);
           this.opts.log?.info({ table: config.id }, 'table runs in another process');
@@ -275,6 +288,7 @@ export class Casino {
   async stop(): Promise<void> {
     this.stopped = true;
     this.unwatch();
+    await this.reclaimer.stop();
     await this.sweep;
     await this.claiming.catch(() => {});
     await this.wheels.stop();
@@ -335,7 +349,7 @@ export class Casino {
   health(): HealthView {
     return {
       ok: true,
-      ...healthStatus(this.bus, this.failed, this.seeded),
+      ...healthStatus(this.bus, this.failed, this.seeded, this.lostClaims),
       store: this.store.kind,
       tables: [...this.tables.keys()],
       remoteTables: [...this.remote],

@@ -71,12 +71,14 @@ export function healthStatus(
   bus: Bus,
   failed: Map<string, FailedTableView>,
   seeded: boolean,
-): Pick<HealthView, 'status' | 'rng' | 'bus' | 'failedTables'> {
+  lost: ReadonlySet<string> = new Set(),
+): Pick<HealthView, 'status' | 'rng' | 'bus' | 'failedTables' | 'lostClaims'> {
   const b = bus.health?.() ?? { kind: 'local' as const, status: 'ok' as const };
   return {
-    status: b.status === 'ok' && failed.size === 0 ? 'ok' : 'degraded',
+    status: b.status === 'ok' && failed.size === 0 && lost.size === 0 ? 'ok' : 'degraded',
     rng: seeded ? 'seeded' : 'crypto',
     bus: b,
     failedTables: [...failed.values()],
+    lostClaims: [...lost],
   };
 }

@@ -6,7 +6,7 @@
 
 /** The hardening fields of GET /api/health. */
 export interface HealthStatusView {
-  /** "degraded" when a part is failing (the bus, a table that could not be recovered); the process still serves. */
+  /** "degraded" when a part is failing (the bus, a table that could not be recovered, a lost claim); the process still serves. */
   status: 'ok' | 'degraded';
   /** How this process's RNG tables draw: "seeded" is deterministic (`serve --rng seeded:…`), never for real play. */
   rng: 'crypto' | 'seeded';
@@ -14,6 +14,11 @@ export interface HealthStatusView {
   bus: BusHealth;
   /** Tables this process could not recover (their stored events do not replay): stopped here, the others run on. */
   failedTables: FailedTableView[];
+  /**
+   * Tables this process ran until the database dropped its lock connection (PostgreSQL outage or
+   * restart): stopped here, claimed again with a backoff as soon as the database answers.
+   */
+  lostClaims: string[];
 }
 
 /** The state of the live-event bus (GET /api/health). */

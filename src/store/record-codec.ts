@@ -18,7 +18,9 @@
  * A void coup, and any record whose players' bet lists would not come back identical, is
  * stored whole (format 1: the record's own JSON), and format 1 rows are read as they are.
  */
+import { betJson, positionJson, type BetOutcome } from '../engine/index.ts';
 import type { CoupRecord } from '../table/machine.ts';
+import { recordSource, type RecordSource } from '../table/records.ts';
 
 type Json = Record<string, unknown>;
 
@@ -92,26 +94,115 @@ function regular(bet: Json, o: Json | undefined): boolean {
 
 /** The text stored for a coup record (format 2 when it applies, else the record's JSON). */
 export function encodeRecord(record: CoupRecord): string {
+  const src = recordSource(record);
+  return (src && encodeSource(record, src)) ?? encodeJson(record);
+}
+
+const emptyColumns = (): Columns => ({
+  id: [],
+  owner: [],
+  prisoner: [],
+  key: [],
+  stake: [],
+  prisonBefore: [],
+  status: [],
+  returned: [],
+  prison: [],
+  kept: [],
+  collected: [],
+  paid: [],
+});
+
+/** Whether an engine outcome makes a regular bet and outcome (as {@link regular} finds their JSON). */
+const regularOutcome = (o: BetOutcome): boolean =>
+  o.bet.type === 'position' &&
+  !o.partageReason &&
+  !o.stays &&
+  o.roundings.length === 0 &&
+  o.stake === o.bet.stake &&
+  (o.prison === undefined || o.prison > 0) &&
+  (!o.bet.prison || o.bet.prison > 0);
+
+/** The record without the keys named (their getters are not run), in its key order. */
+function without(o: object, ...keys: string[]): Json {
+  const out: Json = {};
+  for (const k of Object.keys(o)) if (!keys.includes(k)) out[k] = (o as Json)[k];
+  return out;
+}
+
+/**
+ * Format 2 of a settled record from the facts it was built of (issue 17: no per-bet JSON but
+ * that of the irregular bets): the very text {@link encodeJson} makes of the record; null when
+ * the record does not fit (then the general path decides).
+ */
+function encodeSource(record: CoupRecord, src: RecordSource): string | null {
+  const { outcomes, json, ownerOf, newBets } = src;
+  const settlement = record.settlement as Json & { owners?: Record<string, string> };
+  if (!settlement?.owners || Object.keys(settlement.owners).length !== outcomes.length) return null;
+  const ids = Object.keys(record.players);
+  const index = new Map(ids.map((p, i) => [p, i]));
+  const c = emptyColumns();
+  const positions: StoredV2['positions'] = Object.create(null);
+  const x: StoredV2['x'] = Object.create(null);
+  for (let i = 0; i < outcomes.length; i++) {
+    const o = outcomes[i];
+    const b = o.bet;
+    const owner = index.get(ownerOf[i]);
+    if (owner === undefined) return null;
+    c.id.push(b.id);
+    c.owner.push(owner);
+    c.prisoner.push(i >= newBets ? 1 : 0);
+    if (b.type !== 'position' || !regularOutcome(o)) {
+      x[i] = { playerId: ownerOf[i], prisoner: i >= newBets, bet: betJson(b), outcome: json[i] };
+      for (const col of [c.key, c.status]) col.push('');
+      for (const col of [c.stake, c.prisonBefore, c.returned, c.prison, c.kept, c.collected, c.paid]) col.push(0);
+      continue;
+    }
+    const key = b.position.key;
+    if (!Object.hasOwn(positions, key)) {
+      const p = positionJson(b.position);
+      positions[key] = { kind: p.kind, numbers: p.numbers, text: p.text };
+    }
+    c.key.push(key);
+    c.stake.push(b.stake);
+    c.prisonBefore.push(b.prison ? b.prison : 0);
+    c.status.push(o.status);
+    c.returned.push(o.returned);
+    c.prison.push(o.prison ?? 0);
+    c.kept.push(o.kept);
+    c.collected.push(o.collected);
+    c.paid.push(o.paid);
+  }
+  const players: Json = Object.create(null);
+  let listed = 0;
+  for (const p of ids) {
+    const { betIds, ...line } = record.players[p];
+    listed += betIds.length;
+    players[p] = line;
+  }
+  if (listed !== outcomes.length) return null;
+  const stored: StoredV2 = {
+    v: 2,
+    ...without(record, 'bets', 'players', 'settlement'),
+    settlement: without(settlement, 'bets', 'owners'),
+    players,
+    ids,
+    positions,
+    c,
+    x,
+  };
+  return JSON.stringify(stored);
+}
+
+/** Format 2 from the record's JSON (any record), or the record's JSON when it does not fit. */
+function encodeJson(record: CoupRecord): string {
   const settlement = record.settlement as (Json & { bets?: Json; owners?: Record<string, string> }) | null;
   if (record.status !== 'settled' || !settlement?.bets || !settlement.owners) return JSON.stringify(record);
   const outcomes = settlement.bets as Record<string, Json>;
   const owners = settlement.owners;
   const ids = Object.keys(record.players);
   const index = new Map(ids.map((p, i) => [p, i]));
-  const c: Columns = {
-    id: [],
-    owner: [],
-    prisoner: [],
-    key: [],
-    stake: [],
-    prisonBefore: [],
-    status: [],
-    returned: [],
-    prison: [],
-    kept: [],
-    collected: [],
-    paid: [],
-  };
+  const c = emptyColumns();
   const positions: StoredV2['positions'] = Object.create(null);
   const x: StoredV2['x'] = Object.create(null);
   const betIds = new Map<string, string[]>();

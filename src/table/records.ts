@@ -4,6 +4,7 @@
  */
 import type { BetOutcome } from '../engine/index.ts';
 import { betJson } from '../engine/index.ts';
+import type { OutcomeJson } from '../protocol/events.ts';
 import type { TableState } from './state.ts';
 import type { CoupPlayer, CoupRecord } from './step.ts';
 
@@ -49,4 +50,64 @@ export function coupRecord(
     bets: fields.bets,
     players: fields.players,
   };
+}
+
+/**
+ * The facts a settled coup's record is made of, kept beside the record (issue 17): the engine
+ * outcomes in record order (this coup's bets, then its prisoners), their JSON (built once, for
+ * the players' settlement events too), each one's owner, and how many are new bets. The store
+ * encodes a record from them (src/store/record-codec.ts) without building its per-bet JSON.
+ */
+export interface RecordSource {
+  readonly outcomes: readonly BetOutcome[];
+  readonly json: readonly OutcomeJson[];
+  readonly ownerOf: readonly string[];
+  readonly newBets: number;
+}
+
+const SOURCES = new WeakMap<CoupRecord, RecordSource>();
+
+/** The facts a settled record was built from (see {@link RecordSource}); undefined for any other record or a copy. */
+export function recordSource(record: CoupRecord): RecordSource | undefined {
+  return SOURCES.get(record);
+}
+
+/** Makes `key` of `o` computed on its first read (then a plain property, in its place among the keys). */
+function lazy(o: object, key: string, make: () => unknown): void {
+  const plain = (value: unknown) =>
+    Object.defineProperty(o, key, { value, enumerable: true, configurable: true, writable: true });
+  Object.defineProperty(o, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const v = make();
+      plain(v);
+      return v;
+    },
+    set: plain,
+  });
+}
+
+/**
+ * A settled coup's record whose per-bet parts — `bets` and `settlement.bets` — are built only if
+ * read (the store reads the {@link RecordSource} instead; a test or a copy reads them as usual:
+ * the record is the same JSON either way). `settlement` is the engine's settlementJson with its
+ * `bets` left out (any value: replaced) and the bets' owners.
+ */
+export function settledRecord(
+  s: TableState,
+  now: number,
+  fields: Pick<CoupRecord, 'pocket' | 'source' | 'players'> & { settlement: Record<string, unknown> },
+  src: RecordSource,
+): CoupRecord {
+  const settlement = fields.settlement;
+  lazy(settlement, 'bets', () => {
+    const bets: Record<string, OutcomeJson> = {};
+    for (let i = 0; i < src.outcomes.length; i++) bets[src.outcomes[i].bet.id] = src.json[i];
+    return bets;
+  });
+  const record = coupRecord(s, now, { ...fields, status: 'settled', settlement, bets: [] });
+  lazy(record, 'bets', () => recordBetsJson(src.outcomes, src.ownerOf, src.newBets));
+  SOURCES.set(record, src);
+  return record;
 }

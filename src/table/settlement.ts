@@ -7,12 +7,12 @@
  */
 import type { Bet, BetOutcome } from '../engine/index.ts';
 import { settleCoup, type CoupSettlement } from '../engine/index.ts';
-import { betJson, settlementJson } from '../engine/index.ts';
+import { betJson, outcomeJson, settlementJson, type PocketLabel } from '../engine/index.ts';
 import { isZero, parsePocket, pocketLabel } from '../engine/index.ts';
 import type { OutcomeJson } from '../protocol/events.ts';
 import { phaseEvent, prisonerJson } from './events.ts';
 import { houseAccount, inPlayAccount, makeTx, playerAccount, type Posting } from './ledger.ts';
-import { coupRecord, newPlayer, playersObject, recordBetsJson } from './records.ts';
+import { coupRecord, newPlayer, playersObject, settledRecord } from './records.ts';
 import {
   BetBook,
   engineBet,
@@ -187,17 +187,18 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
   const settlement = settleCoup(rules, pocket, bets);
   const booked = book(s, settlement, ownerOf, stored, before, now);
   const { players, prisoners, carried } = booked;
-  const json = settlementJson(rules, settlement);
+  // each outcome's JSON once (the players' events and the record share it); the rest of the
+  // engine's settlementJson without it, the record's per-bet parts built only if read
+  const outcomes = settlement.outcomes.map(outcomeJson);
+  const json = settlementJson(rules, { ...settlement, outcomes: [] });
   const label = pocketLabel(pocket);
   const tx = settleTx(s, now, label, booked);
-  const record = coupRecord(s, now, {
-    status: 'settled',
-    pocket: label,
-    source,
-    settlement: { ...json, owners },
-    bets: recordBetsJson(settlement.outcomes, ownerOf, stored.length),
-    players: playersObject(players),
-  });
+  const record = settledRecord(
+    s,
+    now,
+    { pocket: label, source, settlement: { ...json, owners }, players: playersObject(players) },
+    { outcomes: settlement.outcomes, json: outcomes, ownerOf, newBets: stored.length },
+  );
   const lastCoup: LastCoup = {
     number: s.coup,
     pocket: label,
@@ -235,7 +236,7 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
       totals: settlement.totals,
     }),
   );
-  effects.push(...playerEvents(next, json, ids, ownerOf, players, prisoners));
+  effects.push(...playerEvents(next, label, outcomes, ids, ownerOf, players, prisoners));
   effects.push(
     publish(next, STAFF, 'payments', {
       pocket: label,
@@ -251,17 +252,16 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
 /** The settlement event of each player (their outcomes grouped in one pass) and the prisoner events of new pending choices. */
 function playerEvents(
   next: TableState,
-  json: ReturnType<typeof settlementJson>,
+  label: PocketLabel,
+  outcomes: readonly OutcomeJson[],
   ids: readonly string[],
   ownerOf: readonly string[],
   players: ReadonlyMap<string, CoupPlayer>,
   prisoners: readonly Prisoner[],
 ): Effect[] {
   const effects: Effect[] = [];
-  const label = json.outcome;
-  // each player's outcomes, in one pass over the coup's outcomes (json.bets is in outcome order)
+  // each player's outcomes, in one pass over the coup's outcomes
   const mine = new Map<string, Record<string, OutcomeJson>>();
-  const outcomes = Object.values(json.bets);
   for (let i = 0; i < outcomes.length; i++) {
     const playerId = ownerOf[i];
     let m = mine.get(playerId);

@@ -2,11 +2,13 @@
  * Named regression tests of accounts and sessions (issue 10 items 3, 4, 6; docs/SECURITY.md):
  * login needs a password, failed logins are limited, registration refuses mixed-script names and
  * is capped per address and by the welcome budget, sessions expire (idle and absolute), logout,
- * revocation and locking end sessions and close their sockets, and the log never shows a
+ * revocation and locking end sessions and close their sockets, a token in the WebSocket URL is
+ * refused, an admin's password reset replaces the old password, and the log never shows a
  * password or a URL's token.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import WebSocket from 'ws';
 import { redactUrl } from '../../src/server/redact.ts';
 import { startTestServer, TEST_LIMITS, TEST_PASSWORD, type TestServer, type WsClient } from '../server/harness.ts';
 
@@ -69,6 +71,67 @@ describe('accounts: security regressions (issue 10)', () => {
     expect(again.statusCode).toBe(401);
     expect(again.json().error.code).toBe('INVALID_CREDENTIALS');
     expect(typeof (await s.login('Alice'))).toBe('string');
+  });
+
+  it('regression: 10 failed logins per address per minute, whatever the names, then 429 with Retry-After; other addresses still log in', async () => {
+    const s = await server();
+    await s.player('Alice');
+    const from = (remoteAddress: string, name: string, password = 'wrong-password') =>
+      s.app.inject({ method: 'POST', url: '/api/login', remoteAddress, payload: { name, password } });
+    for (let i = 0; i < 10; i++) expect((await from('203.0.113.7', `nobody${i}`)).statusCode).toBe(401);
+    // a name never tried before, even with the right password, is refused from this address
+    const blocked = await from('203.0.113.7', 'Alice', TEST_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+    const retry = Number(blocked.headers['retry-after']);
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(60);
+    expect(blocked.json().error.detail).toMatchObject({ retryAfter: retry });
+    // another address is not blocked: Alice logs in from there
+    const other = await from('198.51.100.9', 'Alice', TEST_PASSWORD);
+    expect(other.statusCode).toBe(200);
+    expect(typeof other.json().token).toBe('string');
+    now += 60_000;
+    expect((await from('203.0.113.7', 'Alice', TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('regression: an admin resets a password: the new one logs in, the old one no longer does', async () => {
+    const s = await server();
+    await s.player('Forgetful');
+    const id = (await s.call('POST', '/api/login', undefined, { name: 'Forgetful', password: TEST_PASSWORD })).body
+      .accountId as string;
+    const reset = await s.call('POST', `/api/admin/accounts/${id}/password`, s.staffTokens.admin, {
+      password: 'a-brand-new-password',
+    });
+    expect(reset.status).toBe(200);
+    const old = await s.call('POST', '/api/login', undefined, { name: 'Forgetful', password: TEST_PASSWORD });
+    expect(old.status).toBe(401);
+    expect(old.body.error.code).toBe('INVALID_CREDENTIALS');
+    expect(old.body.token).toBeUndefined();
+    const fresh = await s.call('POST', '/api/login', undefined, {
+      name: 'Forgetful',
+      password: 'a-brand-new-password',
+    });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body).toMatchObject({ role: 'player', accountId: id });
+    expect((await s.call('GET', '/api/me', fresh.body.token as string)).status).toBe(200);
+  });
+
+  it('regression: a WebSocket opened with ?token= in the URL is refused: UNAUTHORIZED, closed with 4001', async () => {
+    const s = await server();
+    const token = await s.player('Leaky');
+    const ws = new WebSocket(`${s.base}/ws?token=${token}`);
+    const msgs: any[] = [];
+    ws.on('message', (d) => msgs.push(JSON.parse(String(d))));
+    const code = await new Promise<number>((done) => ws.on('close', (c) => done(c)));
+    expect(code).toBe(4001);
+    expect(msgs).toContainEqual(
+      expect.objectContaining({ type: 'error', error: expect.objectContaining({ code: 'UNAUTHORIZED' }) }),
+    );
+    // the same token sent in an auth message is accepted
+    const ok = await s.connect(token);
+    expect(ok.ws.readyState).toBe(1);
+    ok.ws.close();
   });
 
   it('regression: registration refuses "Аlice" (Cyrillic А) NAME_MIXED_SCRIPTS, caps registrations per address (429) and the welcome budget (WELCOME_BUDGET_SPENT)', async () => {

@@ -60,8 +60,12 @@ describe('coup record storage', () => {
         (rules, coups) => {
           for (const r of records(rules, coups)) {
             const text = encodeRecord(r);
+            if (r.status === 'settled') expect(Object.getOwnPropertyDescriptor(r, 'bets')?.get).toBeDefined(); // not built
             // every settled record takes the compact format (none falls back to its JSON)
             expect(text.startsWith('{"v":2')).toBe(r.status === 'settled');
+            // the machine's record is encoded from its facts (no per-bet JSON built): the very
+            // text its JSON gives
+            expect(text).toBe(encodeRecord(viaJson(r) as CoupRecord));
             expect(decodeRecord(text)).toEqual(viaJson(r));
           }
         },
