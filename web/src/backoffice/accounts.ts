@@ -132,20 +132,7 @@ function playersPart(
       ctx.toast(e);
     }
   };
-  const amount = input('amount', '', 'text', { id: 'cash-amount', placeholder: '0.00', size: 8 });
-  const reason = input('reason', '', 'text', { id: 'cash-reason', maxlength: 200 });
-  const who = h(
-    'select',
-    { id: 'cash-player' },
-    ...players.map((p) => h('option', { value: p.id }, p.name)),
-  ) as HTMLSelectElement;
-  const cash = (kind: 'deposit' | 'withdraw') =>
-    run(() =>
-      ctx.api.call('POST', `/api/admin/players/${enc(who.value)}/${kind}`, {
-        amount: minorOf(amount.value, 2),
-        ...(reason.value.trim() ? { reason: reason.value.trim() } : {}),
-      }),
-    );
+  const cashForm = cashFormOf(ctx, players, run);
   const newName = input('name', '', 'text', { id: 'new-player-name' });
   const newPass = input('password', '', 'password', { id: 'new-player-password', autocomplete: 'new-password' });
   const rows = players.map((p) => {
@@ -186,15 +173,7 @@ function playersPart(
   });
   return section(
     w('players'),
-    h(
-      'div',
-      { class: 'bo-actions', id: 'cash-form' },
-      field(w('player'), who),
-      field(w('amount'), amount),
-      field(w('reason'), reason),
-      h('button', { class: 'btn primary', id: 'cash-deposit', onclick: cash('deposit') }, w('deposit')),
-      h('button', { class: 'btn', id: 'cash-withdraw', onclick: cash('withdraw') }, w('withdraw')),
-    ),
+    cashForm,
     grid([w('name'), w('balance'), w('locked'), w('actions')], rows, { id: 'players-grid' }),
     h(
       'div',
@@ -212,6 +191,38 @@ function playersPart(
         w('createPlayer'),
       ),
     ),
+  );
+}
+
+/** The cashier's form: a player, an amount, a reason; deposit or withdraw. */
+function cashFormOf(
+  ctx: ScreenCtx,
+  players: Array<{ id: string; name: string }>,
+  run: (f: () => Promise<unknown>) => () => Promise<void>,
+): HTMLElement {
+  const w = (k: BoKey) => bw(ctx.lang, k);
+  const amount = input('amount', '', 'text', { id: 'cash-amount', placeholder: '0.00', size: 8 });
+  const reason = input('reason', '', 'text', { id: 'cash-reason', maxlength: 200 });
+  const who = h(
+    'select',
+    { id: 'cash-player' },
+    ...players.map((p) => h('option', { value: p.id }, p.name)),
+  ) as HTMLSelectElement;
+  const cash = (kind: 'deposit' | 'withdraw') =>
+    run(() =>
+      ctx.api.call('POST', `/api/admin/players/${enc(who.value)}/${kind}`, {
+        amount: minorOf(amount.value, 2),
+        ...(reason.value.trim() ? { reason: reason.value.trim() } : {}),
+      }),
+    );
+  return h(
+    'div',
+    { class: 'bo-actions', id: 'cash-form' },
+    field(w('player'), who),
+    field(w('amount'), amount),
+    field(w('reason'), reason),
+    h('button', { class: 'btn primary', id: 'cash-deposit', onclick: cash('deposit') }, w('deposit')),
+    h('button', { class: 'btn', id: 'cash-withdraw', onclick: cash('withdraw') }, w('withdraw')),
   );
 }
 

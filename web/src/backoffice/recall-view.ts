@@ -32,150 +32,184 @@ interface Settlement {
   croupiers?: { collects?: string; pays?: string };
 }
 
+/** A recorded coup with the parts the recall reads. */
+type Coup = RecallView['coup'] & {
+  staff?: Array<{
+    action: string;
+    at: number;
+    by: { account: string } | null;
+    reason?: string;
+    pocket?: string;
+    from?: string;
+  }>;
+  corrections?: Array<{ from: string; to: string; reason: string; at?: number; by?: { account: string } }>;
+  wheel?: {
+    spinCounter: number | null;
+    direction: string | null;
+    rotorSpeed: number | null;
+    missSpins: number;
+    audit: unknown[];
+    manual: boolean;
+  };
+};
+
+/** What the recall's parts share. */
+interface Parts {
+  ctx: ScreenCtx;
+  v: RecallView;
+  c: Coup;
+  s: Settlement;
+  bets: Array<{ playerId: string; prisoner: boolean; bet: RecBet }>;
+  w: (k: BoKey) => string;
+  m: (x: number) => string;
+  name: (id: string) => string;
+}
+
 /** The recall of one coup into `root`. */
 export async function showCoup(root: HTMLElement, ctx: ScreenCtx, table: string, n: number): Promise<void> {
   const v = await ctx.api.call<RecallView>(
     'GET',
     `/api/backoffice/coups/${encodeURIComponent(table)}/${encodeURIComponent(String(n))}`,
   );
-  const w = (k: BoKey) => bw(ctx.lang, k);
-  const c = v.coup as RecallView['coup'] & {
-    staff?: Array<{
-      action: string;
-      at: number;
-      by: { account: string } | null;
-      reason?: string;
-      pocket?: string;
-      from?: string;
-    }>;
-    corrections?: Array<{ from: string; to: string; reason: string; at?: number; by?: { account: string } }>;
-    wheel?: {
-      spinCounter: number | null;
-      direction: string | null;
-      rotorSpeed: number | null;
-      missSpins: number;
-      audit: unknown[];
-      manual: boolean;
-    };
+  const c = v.coup as Coup;
+  const p: Parts = {
+    ctx,
+    v,
+    c,
+    s: (c.settlement ?? {}) as Settlement,
+    bets: c.bets as Parts['bets'],
+    w: (k) => bw(ctx.lang, k),
+    m: (x) => money(ctx.lang, x),
+    name: (id) => v.players[id] ?? id,
   };
-  const s = (c.settlement ?? {}) as Settlement;
-  const name = (id: string) => v.players[id] ?? id;
-  const staff = (id: string | undefined) => (id ? (v.staff[id] ?? id) : '—');
-  const m = (x: number) => money(ctx.lang, x);
-  const bets = c.bets as Array<{ playerId: string; prisoner: boolean; bet: RecBet }>;
   root.replaceChildren(
-    section(
-      `${w('coup')} ${c.number} — ${w('table')} ${c.tableId}`,
-      h(
-        'dl',
-        { class: 'bo-kv', id: 'recall-head' },
-        h('dt', {}, w('result')),
-        h('dd', { id: 'recall-pocket' }, c.pocket === null ? '—' : String(c.pocket)),
-        h('dt', {}, w('status')),
-        h('dd', {}, `${w(c.status === 'void' ? 'void' : 'settled')}${c.reason ? ` — ${c.reason}` : ''}`),
-        h('dt', {}, w('wheelSource')),
-        h('dd', {}, String(c.source ?? '—')),
-        h('dt', {}, w('started')),
-        h('dd', {}, c.startedAt ? when(ctx.lang, c.startedAt) : '—'),
-        h('dt', {}, w('closed')),
-        h('dd', {}, c.closedAt ? when(ctx.lang, c.closedAt) : '—'),
-        h('dt', {}, w('at')),
-        h('dd', {}, when(ctx.lang, c.resultAt)),
-      ),
-    ),
-    h('div', { class: 'bo-recall-layout panel', id: 'recall-layout' }, layoutOf(ctx, s, bets, c.pocket, name)),
-    section(
-      w('bets'),
-      grid(
-        [w('player'), w('bet'), w('stake'), w('outcome'), w('returned')],
-        bets.map((b) => {
-          const o = s.bets?.[b.bet.id] ?? {};
-          return [
-            name(b.playerId),
-            `${b.bet.announce ?? b.bet.text ?? b.bet.key ?? b.bet.id}${b.prisoner ? ` (${w('prisoner')})` : ''}`,
-            m(b.bet.stake),
-            o.status ?? '—',
-            m(o.returned ?? 0),
-          ];
-        }),
-        { id: 'recall-bets' },
-      ),
-    ),
+    headPart(p),
+    h('div', { class: 'bo-recall-layout panel', id: 'recall-layout' }, layoutOf(ctx, p.s, p.bets, c.pocket, p.name)),
+    betsPart(p),
+    h('div', { class: 'bo-cols' }, paymentsPart(p), collectionsPart(p)),
+    h('div', { class: 'bo-cols' }, balancesPart(p), staffPart(p)),
+  );
+}
+
+function headPart({ ctx, c, w }: Parts): HTMLElement {
+  return section(
+    `${w('coup')} ${c.number} — ${w('table')} ${c.tableId}`,
     h(
-      'div',
-      { class: 'bo-cols' },
-      section(
-        `${w('payments')} (${s.croupiers?.pays ?? ''})`,
-        grid(
-          ['#', w('player'), w('bet'), w('stake'), w('amount')],
-          (s.payments ?? []).map((p, i) => [
-            i + 1,
-            name(ownerOf(c, p.betId)),
-            p.text ?? p.betId,
-            m(p.stake),
-            `${p.action ?? ''} ${m(p.amount)}`,
-          ]),
-          { id: 'recall-payments' },
-        ),
-      ),
-      section(
-        `${w('collections')} (${s.croupiers?.collects ?? ''})`,
-        grid(
-          [w('player'), w('bet'), w('amount')],
-          bets
-            .filter((b) => (s.bets?.[b.bet.id]?.collected ?? 0) > 0)
-            .map((b) => [name(b.playerId), b.bet.text ?? b.bet.announce ?? b.bet.id, m(s.bets![b.bet.id].collected!)]),
-          { id: 'recall-collections' },
-        ),
-      ),
+      'dl',
+      { class: 'bo-kv', id: 'recall-head' },
+      h('dt', {}, w('result')),
+      h('dd', { id: 'recall-pocket' }, c.pocket === null ? '—' : String(c.pocket)),
+      h('dt', {}, w('status')),
+      h('dd', {}, `${w(c.status === 'void' ? 'void' : 'settled')}${c.reason ? ` — ${c.reason}` : ''}`),
+      h('dt', {}, w('wheelSource')),
+      h('dd', {}, String(c.source ?? '—')),
+      h('dt', {}, w('started')),
+      h('dd', {}, c.startedAt ? when(ctx.lang, c.startedAt) : '—'),
+      h('dt', {}, w('closed')),
+      h('dd', {}, c.closedAt ? when(ctx.lang, c.closedAt) : '—'),
+      h('dt', {}, w('at')),
+      h('dd', {}, when(ctx.lang, c.resultAt)),
     ),
-    h(
-      'div',
-      { class: 'bo-cols' },
-      section(
-        w('balances'),
-        grid(
-          [w('player'), w('before'), w('after')],
-          Object.entries(v.balances).map(([id, b]) => [name(id), m(b.before), m(b.after)]),
-          { id: 'recall-balances' },
-        ),
-      ),
-      section(
-        w('staffNotes'),
-        grid(
-          [w('at'), w('action'), w('by'), w('reason')],
-          [
-            ...(c.staff ?? []).map((x) => [
-              when(ctx.lang, x.at),
-              `${x.action}${x.pocket !== undefined ? ` ${x.from !== undefined ? `${x.from} → ` : ''}${x.pocket}` : ''}`,
-              staff(x.by?.account),
-              x.reason ?? '',
-            ]),
-            ...(c.corrections ?? []).map((x) => [
-              x.at ? when(ctx.lang, x.at) : '',
-              `${w('corrections')}: ${x.from} → ${x.to}`,
-              staff(x.by?.account),
-              x.reason,
-            ]),
-          ],
-          { id: 'recall-staff' },
-        ),
-        c.wheel
-          ? h(
-              'dl',
-              { class: 'bo-kv', id: 'recall-wheel' },
-              h('dt', {}, w('direction')),
-              h('dd', {}, c.wheel.direction ?? '—'),
-              h('dt', {}, w('spinCounter')),
-              h('dd', {}, String(c.wheel.spinCounter ?? '—')),
-              h('dt', {}, 'rpm'),
-              h('dd', {}, c.wheel.rotorSpeed === null ? '—' : (c.wheel.rotorSpeed / 10).toFixed(1)),
-              h('dt', {}, w('faults')),
-              h('dd', {}, `${c.wheel.missSpins} · ${c.wheel.audit.map((a) => JSON.stringify(a)).join('; ') || '—'}`),
-            )
-          : null,
-      ),
+  );
+}
+
+function betsPart({ s, bets, w, m, name }: Parts): HTMLElement {
+  return section(
+    w('bets'),
+    grid(
+      [w('player'), w('bet'), w('stake'), w('outcome'), w('returned')],
+      bets.map((b) => {
+        const o = s.bets?.[b.bet.id] ?? {};
+        return [
+          name(b.playerId),
+          `${b.bet.announce ?? b.bet.text ?? b.bet.key ?? b.bet.id}${b.prisoner ? ` (${w('prisoner')})` : ''}`,
+          m(b.bet.stake),
+          o.status ?? '—',
+          m(o.returned ?? 0),
+        ];
+      }),
+      { id: 'recall-bets' },
     ),
+  );
+}
+
+function paymentsPart({ c, s, w, m, name }: Parts): HTMLElement {
+  return section(
+    `${w('payments')} (${s.croupiers?.pays ?? ''})`,
+    grid(
+      ['#', w('player'), w('bet'), w('stake'), w('amount')],
+      (s.payments ?? []).map((x, i) => [
+        i + 1,
+        name(ownerOf(c, x.betId)),
+        x.text ?? x.betId,
+        m(x.stake),
+        `${x.action ?? ''} ${m(x.amount)}`,
+      ]),
+      { id: 'recall-payments' },
+    ),
+  );
+}
+
+function collectionsPart({ s, bets, w, m, name }: Parts): HTMLElement {
+  return section(
+    `${w('collections')} (${s.croupiers?.collects ?? ''})`,
+    grid(
+      [w('player'), w('bet'), w('amount')],
+      bets
+        .filter((b) => (s.bets?.[b.bet.id]?.collected ?? 0) > 0)
+        .map((b) => [name(b.playerId), b.bet.text ?? b.bet.announce ?? b.bet.id, m(s.bets![b.bet.id].collected!)]),
+      { id: 'recall-collections' },
+    ),
+  );
+}
+
+function balancesPart({ v, w, m, name }: Parts): HTMLElement {
+  return section(
+    w('balances'),
+    grid(
+      [w('player'), w('before'), w('after')],
+      Object.entries(v.balances).map(([id, b]) => [name(id), m(b.before), m(b.after)]),
+      { id: 'recall-balances' },
+    ),
+  );
+}
+
+function staffPart({ ctx, v, c, w }: Parts): HTMLElement {
+  const staff = (id: string | undefined) => (id ? (v.staff[id] ?? id) : '—');
+  return section(
+    w('staffNotes'),
+    grid(
+      [w('at'), w('action'), w('by'), w('reason')],
+      [
+        ...(c.staff ?? []).map((x) => [
+          when(ctx.lang, x.at),
+          `${x.action}${x.pocket !== undefined ? ` ${x.from !== undefined ? `${x.from} → ` : ''}${x.pocket}` : ''}`,
+          staff(x.by?.account),
+          x.reason ?? '',
+        ]),
+        ...(c.corrections ?? []).map((x) => [
+          x.at ? when(ctx.lang, x.at) : '',
+          `${w('corrections')}: ${x.from} → ${x.to}`,
+          staff(x.by?.account),
+          x.reason,
+        ]),
+      ],
+      { id: 'recall-staff' },
+    ),
+    c.wheel
+      ? h(
+          'dl',
+          { class: 'bo-kv', id: 'recall-wheel' },
+          h('dt', {}, w('direction')),
+          h('dd', {}, c.wheel.direction ?? '—'),
+          h('dt', {}, w('spinCounter')),
+          h('dd', {}, String(c.wheel.spinCounter ?? '—')),
+          h('dt', {}, 'rpm'),
+          h('dd', {}, c.wheel.rotorSpeed === null ? '—' : (c.wheel.rotorSpeed / 10).toFixed(1)),
+          h('dt', {}, w('faults')),
+          h('dd', {}, `${c.wheel.missSpins} · ${c.wheel.audit.map((a) => JSON.stringify(a)).join('; ') || '—'}`),
+        )
+      : null,
   );
 }
 
