@@ -16,6 +16,7 @@ import type {
 } from '../protocol/views.ts';
 import type { TableConfigInput } from '../table/config.ts';
 import { tableErr } from '../table/errors.ts';
+import { echo } from '../protocol/shape.ts';
 import { playerAccount } from '../table/ledger.ts';
 import type { PrisonerChoice, StaffRef, TableEvent } from '../table/machine.ts';
 import type { Casino } from './casino.ts';
@@ -276,4 +277,30 @@ export async function correctResult(
     ok: true,
     value: { ...(r.value as Omit<CorrectionView, 'lastCoup'>), lastCoup: driver.state.lastCoup as ResultView['coup'] },
   };
+}
+
+/**
+ * The chef's derogation (RULES §6): a player's bet accepted after rien ne va plus and before the
+ * ball falls, read against the player's wallet and exposure in the storage transaction. Errors:
+ * UNKNOWN_PLAYER, the machine's (DEROGATION_CHEF_ONLY, REASON_REQUIRED, WRONG_PHASE, a bet's).
+ */
+export async function derogate(
+  casino: Casino,
+  tableId: string,
+  by: StaffRef,
+  body: { playerId: string; bet: Record<string, unknown>; reason: string },
+  audit?: CommandAudit,
+): Promise<R<CommandView>> {
+  const t = casino.running(tableId);
+  if (!t.ok) return t;
+  if (!(await casino.store.getPlayer(body.playerId)))
+    return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player ${echo(body.playerId)}`) };
+  const r = await t.value.dispatch(async (tx, now) => {
+    const available = await tx.balance(playerAccount(body.playerId));
+    const elsewhere = await exposureElsewhere(casino, body.playerId, tableId);
+    return { type: 'derogation', now, by, ...body, available, ...(elsewhere ? { elsewhere } : {}) };
+  }, audit);
+  if (!r.ok) return r;
+  const balance = await casino.players.balance(body.playerId);
+  return { ok: true, value: { ...(r.value as Record<string, unknown> | null), balance } };
 }

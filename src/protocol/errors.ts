@@ -55,6 +55,7 @@ export const TABLE_ERROR_CODES = [
   'REASON_REQUIRED', // a void, correction or derogation without a reason (docs/OPERATIONS.md)
   'NOTHING_ENTERED', // confirm without an entered number
   'CORRECTION_REFUSED', // a correction after settlement that cannot be made (a partage was taken since)
+  'DEROGATION_CHEF_ONLY', // a derogation asked by anyone but the chef de table (RULES §6)
   // hardening (issue 10): limits, framework errors, takeovers, recovery
   'RATE_LIMITED', // too many HTTP requests from an address, or WebSocket commands of a player / messages of a socket (detail.retryAfterMs)
   'PAYLOAD_TOO_LARGE', // a request body over the body limit
@@ -79,6 +80,7 @@ export const HTTP_STATUS: Readonly<Partial<Record<ErrorCode, number>>> = {
   UNAUTHORIZED: 401,
   UNSUPPORTED_AUTH_SCHEME: 401,
   FORBIDDEN: 403,
+  DEROGATION_CHEF_ONLY: 403,
   UNKNOWN_TABLE: 404,
   UNKNOWN_PLAYER: 404,
   NOT_FOUND: 404,

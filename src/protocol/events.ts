@@ -37,6 +37,8 @@ export type PlacedBetJson = BetJson & {
   onZero?: 'prison' | 'partage';
   /** A chance simple returned on 0 / 00 that stayed on the layout (historic tables, RULES §3a): the coup whose zero returned it. */
   carriedFrom?: number;
+  /** Accepted after rien ne va plus by the chef de table (RULES §6): the chef's account and role, the reason. */
+  derogation?: { by: { account: string; role: string }; reason: string };
 };
 
 /** A chance simple en prison (docs/API.md "Prisoner"). */

@@ -212,6 +212,11 @@ export type CreateAccountBody = z.infer<typeof createAccountBody>;
 // table operation (issue 12)
 /** A staff reason (void, correction, derogation, no spin): 1 to 500 characters after trimming (checked by the machine: REASON_REQUIRED). */
 export const reason = z.string().max(2000);
+/** `POST /api/tables/:id/derogations` (the chef de table): a player's bet accepted after rien ne va plus. */
+export const derogationBody = z
+  .object({ playerId: z.string().min(1).max(128), bet: betSpec, reason })
+  .partial({ reason: true })
+  .strict();
 /** `POST /api/tables/:id/no-spin`. */
 export const noSpinBody = z.object({ reason: reason.optional() }).strict();
 /** `POST /api/tables/:id/void`. */

@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis, RedisOptions } from 'ioredis';
 import { LocalBus, type Bus } from '../app/bus.ts';
-import type { Clock } from '../app/clock.ts';
+import { systemClock, type Clock } from '../app/clock.ts';
 import type { BusHealth } from '../protocol/views.ts';
 import type { Published } from '../table/machine.ts';
 
@@ -84,7 +84,7 @@ export class RedisBus implements Bus {
       sub.disconnect();
       throw e;
     }
-    const bus = new RedisBus(pub, sub, o.channel ?? 'croupier:events', o.clock ?? { now: () => Date.now() });
+    const bus = new RedisBus(pub, sub, o.channel ?? 'croupier:events', o.clock ?? systemClock);
     bus.watch();
     return bus;
   }

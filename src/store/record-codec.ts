@@ -20,6 +20,7 @@
  */
 import { betJson, positionJson, type BetOutcome } from '../engine/index.ts';
 import type { CoupRecord } from '../table/machine.ts';
+import type { Derogation } from '../table/book.ts';
 import { recordSource, type RecordSource } from '../table/records.ts';
 
 type Json = Record<string, unknown>;
@@ -61,7 +62,10 @@ interface StoredV2 extends Json {
   positions: Record<string, { kind: unknown; numbers: unknown; text: unknown }>;
   ids: string[];
   c: Columns;
-  x: Record<string, { playerId: string; prisoner: boolean; bet: unknown; outcome?: unknown; owner?: string }>;
+  x: Record<
+    string,
+    { playerId: string; prisoner: boolean; bet: unknown; outcome?: unknown; owner?: string; derogation?: Derogation }
+  >;
 }
 
 const onlyKeys = (o: Json, allowed: ReadonlySet<string>) => {
@@ -152,8 +156,10 @@ function encodeSource(record: CoupRecord, src: RecordSource): string | null {
     c.id.push(b.id);
     c.owner.push(owner);
     c.prisoner.push(i >= newBets ? 1 : 0);
-    if (b.type !== 'position' || !regularOutcome(o)) {
-      x[i] = { playerId: ownerOf[i], prisoner: i >= newBets, bet: betJson(b), outcome: json[i] };
+    const derogation = i < newBets ? src.stored?.[i]?.derogation : undefined;
+    if (b.type !== 'position' || !regularOutcome(o) || derogation) {
+      const d = derogation ? { derogation } : {};
+      x[i] = { playerId: ownerOf[i], prisoner: i >= newBets, bet: betJson(b), outcome: json[i], ...d };
       for (const col of [c.key, c.status]) col.push('');
       for (const col of [c.stake, c.prisonBefore, c.returned, c.prison, c.kept, c.collected, c.paid]) col.push(0);
       continue;
@@ -221,8 +227,10 @@ function encodeJson(record: CoupRecord): string {
     c.id.push(id);
     c.owner.push(owner);
     c.prisoner.push(b.prisoner ? 1 : 0);
-    if (!regular(bet, o)) {
-      x[i] = { playerId: b.playerId, prisoner: b.prisoner, bet, ...(o !== undefined ? { outcome: o } : {}) };
+    if (!regular(bet, o) || b.derogation) {
+      // a bet accepted by derogation keeps its mark (the chef, the reason) whole
+      const d = b.derogation ? { derogation: b.derogation } : {};
+      x[i] = { playerId: b.playerId, prisoner: b.prisoner, bet, ...(o !== undefined ? { outcome: o } : {}), ...d };
       for (const col of [c.key, c.status]) col.push('');
       for (const col of [c.stake, c.prisonBefore, c.returned, c.prison, c.kept, c.collected, c.paid]) col.push(0);
       return;
@@ -263,7 +271,7 @@ export function decodeRecord(text: string): CoupRecord {
   if (raw.v !== 2) return raw as unknown as CoupRecord;
   const s = raw as StoredV2;
   const { v: _v, positions, ids, c, x, players: lines, settlement, ...header } = s;
-  const bets: Array<{ playerId: string; prisoner: boolean; bet: unknown }> = new Array(c.id.length);
+  const bets: CoupRecord['bets'][number][] = new Array(c.id.length);
   const outcomes: Record<string, unknown> = {};
   const owners: Record<string, string> = {};
   const players: Record<string, Json> = Object.create(null);
@@ -275,7 +283,8 @@ export function decodeRecord(text: string): CoupRecord {
     owners[id] = playerId;
     const irregular = Object.hasOwn(x, i) ? x[i] : undefined;
     if (irregular) {
-      bets[i] = { playerId, prisoner: irregular.prisoner, bet: irregular.bet };
+      const d = irregular.derogation ? { derogation: irregular.derogation } : {};
+      bets[i] = { playerId, prisoner: irregular.prisoner, bet: irregular.bet, ...d };
       outcomes[id] = irregular.outcome;
       continue;
     }
@@ -311,7 +320,7 @@ export function decodeRecord(text: string): CoupRecord {
 /** One player's part in a coup record: the pocket, the player's bets and their outcomes. */
 export interface PlayerDetail {
   pocket: CoupRecord['pocket'];
-  /** The player's bets (engine betJson). */
+  /** The player's bets (engine betJson; `derogation` on a bet the chef accepted after rien ne va plus). */
   bets: unknown[];
   /** Their outcomes (engine outcomeJson), by bet id. */
   outcomes: Record<string, unknown>;
@@ -325,7 +334,9 @@ export function playerDetails(record: CoupRecord): Map<string, PlayerDetail> {
     if (!d) out.set(playerId, (d = { pocket: record.pocket, bets: [], outcomes: Object.create(null) }));
     return d;
   };
-  for (const b of record.bets) of(b.playerId).bets.push(b.bet);
+  // a bet accepted by derogation carries its mark into the player's history (RULES §6)
+  for (const b of record.bets)
+    of(b.playerId).bets.push(b.derogation ? { ...(b.bet as object), derogation: b.derogation } : b.bet);
   const settled = ((record.settlement as { bets?: Record<string, unknown> } | null)?.bets ?? {}) as Record<
     string,
     unknown

@@ -21,6 +21,7 @@ import {
   type StoredBet,
   type TableState,
 } from './state.ts';
+import type { Derogation } from './book.ts';
 import { publish, reject, TABLE, txId, type Step, type TableEvent } from './step.ts';
 
 /** The rejection of a command while no bets are taken (closed / paused table, or after rien ne va plus), or null. */
@@ -76,7 +77,7 @@ function validate(
       stored.push(storedBet(r.value, playerId, now, requestId, raw.onZero));
     } else {
       // a copy is a new stake: it does not inherit a carried bet's origin
-      const { carriedFrom: _carried, ...copy } = n.bets[i];
+      const { carriedFrom: _carried, derogation: _derogation, ...copy } = n.bets[i];
       const b = { ...copy, id: id(i), playerId, placedAt: now, requestId } as StoredBet;
       stored.push(b);
       parsed.push(engineBet(cat, b));
@@ -115,8 +116,9 @@ export function addBets(
   n: NewBets,
   available: number,
   elsewhere = 0, // the player's largest possible returns on the other tables (issue 10 item 10)
+  derogation?: Derogation, // the chef's: accepted after rien ne va plus (derogation.ts checks when)
 ): Step {
-  const closed = bettingClosed(s);
+  const closed = derogation ? null : bettingClosed(s);
   if (closed) return closed;
   const { catalogue: cat } = tableRules(s.config);
   const sb = stakesOf(cat);
@@ -129,7 +131,8 @@ export function addBets(
   }
   const v = validate(s, now, playerId, requestId, n);
   if (!v.ok) return v.step;
-  const { stored, parsed } = v;
+  const { parsed } = v;
+  const stored = derogation ? v.stored.map((b) => ({ ...b, derogation })) : v.stored;
   const limits = checkLimits(s.config, mine.byPosition, parsed);
   if (!limits.ok) return refusal(s, limits.error, (i) => `c${s.coup}-${s.nextBetSeq + i}`, count);
   const total = stored.reduce((a, b) => a + b.stake, 0);

@@ -19,6 +19,13 @@
  */
 import type { Announce } from '../engine/index.ts';
 
+/** A derogation (RULES §6): the chef who accepted the bet (account and role), the reason, when (epoch ms). */
+export interface Derogation {
+  readonly by: { readonly account: string; readonly role: string };
+  readonly reason: string;
+  readonly at: number;
+}
+
 /** A bet on the layout, validated once when placed: JSON, and it refers to its catalogue position. */
 export type StoredBet = {
   /** Table-assigned id "c<coup>-<n>", unique on the table. */
@@ -36,6 +43,8 @@ export type StoredBet = {
    * in-play account); the player may withdraw it (undo) before rien ne va plus.
    */
   readonly carriedFrom?: number;
+  /** A bet the chef de table accepted after rien ne va plus (RULES §6; src/table/derogation.ts). */
+  readonly derogation?: Derogation;
 } & (
   | {
       readonly type: 'position';

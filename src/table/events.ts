@@ -16,6 +16,7 @@ export function placedBetJson(s: TableState, b: StoredBet): PlacedBetJson {
     placedAt: b.placedAt,
     ...(b.type === 'position' && b.onZero !== undefined ? { onZero: b.onZero } : {}),
     ...(b.carriedFrom !== undefined ? { carriedFrom: b.carriedFrom } : {}),
+    ...(b.derogation ? { derogation: { by: b.derogation.by, reason: b.derogation.reason } } : {}),
   };
 }
 

@@ -23,6 +23,7 @@
  * idempotency.ts, records.ts, events.ts (event shaping), step.ts (events in, effects out),
  * book.ts (the persistent bet book and request log). This module is the dispatch.
  */
+import { derogation } from './derogation.ts';
 import { double, place, rebet, undo } from './betting.ts';
 import { playerStep } from './idempotency.ts';
 import { configure, croupierCall, open, pause, result, tick } from './phases.ts';
@@ -85,6 +86,8 @@ export function transition(s: TableState, e: TableEvent): Step {
       return confirm(s, e);
     case 'correct':
       return correct(s, e);
+    case 'derogation':
+      return derogation(s, e);
     case 'place': {
       // before anything recursive (the request fingerprint, the engine) sees the bet
       const problem = jsonShapeProblem(e.bet);

@@ -5,7 +5,7 @@
 import type { BetOutcome } from '../engine/index.ts';
 import { betJson } from '../engine/index.ts';
 import type { OutcomeJson } from '../protocol/events.ts';
-import type { TableState } from './state.ts';
+import type { StoredBet, TableState } from './state.ts';
 import type { CoupPlayer, CoupRecord } from './step.ts';
 
 /** A player's line of a coup record before any bet is counted. */
@@ -20,13 +20,20 @@ export function playersObject(players: ReadonlyMap<string, CoupPlayer>): Record<
   return out;
 }
 
-/** The record's bets: each settled bet (engine betJson) with its owner; the first `newBets` are this coup's new bets, the rest prisoners. */
+/**
+ * The record's bets: each settled bet (engine betJson) with its owner; the first `newBets` are
+ * this coup's new bets (`stored`, whose derogation is marked: RULES §6), the rest prisoners.
+ */
 export function recordBetsJson(
   outcomes: readonly BetOutcome[],
   ownerOf: readonly string[],
   newBets: number,
+  stored: readonly StoredBet[] = [],
 ): CoupRecord['bets'] {
-  return outcomes.map((o, i) => ({ playerId: ownerOf[i], prisoner: i >= newBets, bet: betJson(o.bet) }));
+  return outcomes.map((o, i) => {
+    const d = i < newBets ? stored[i]?.derogation : undefined;
+    return { playerId: ownerOf[i], prisoner: i >= newBets, bet: betJson(o.bet), ...(d ? { derogation: d } : {}) };
+  });
 }
 
 /** A coup record of the state's current coup. */
@@ -63,6 +70,8 @@ export interface RecordSource {
   readonly json: readonly OutcomeJson[];
   readonly ownerOf: readonly string[];
   readonly newBets: number;
+  /** This coup's new bets as stored (their derogation marks, RULES §6), in record order. */
+  readonly stored?: readonly StoredBet[];
 }
 
 const SOURCES = new WeakMap<CoupRecord, RecordSource>();
@@ -107,7 +116,7 @@ export function settledRecord(
     return bets;
   });
   const record = coupRecord(s, now, { ...fields, status: 'settled', settlement, bets: [] });
-  lazy(record, 'bets', () => recordBetsJson(src.outcomes, src.ownerOf, src.newBets));
+  lazy(record, 'bets', () => recordBetsJson(src.outcomes, src.ownerOf, src.newBets, src.stored));
   SOURCES.set(record, src);
   return record;
 }

@@ -197,7 +197,7 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
     s,
     now,
     { pocket: label, source, settlement: { ...json, owners }, players: playersObject(players) },
-    { outcomes: settlement.outcomes, json: outcomes, ownerOf, newBets: stored.length },
+    { outcomes: settlement.outcomes, json: outcomes, ownerOf, newBets: stored.length, stored },
   );
   const lastCoup: LastCoup = {
     number: s.coup,
@@ -319,7 +319,12 @@ export function voidCoup(s: TableState, now: number, reason: string, by?: StaffR
     source: null,
     reason,
     settlement: null,
-    bets: s.bets.map((b) => ({ playerId: b.playerId, prisoner: false, bet: voidBetJson(cat, b) })),
+    bets: s.bets.map((b) => ({
+      playerId: b.playerId,
+      prisoner: false,
+      bet: voidBetJson(cat, b),
+      ...(b.derogation ? { derogation: b.derogation } : {}),
+    })),
     players: playersObject(players),
   });
   effects.push({ type: 'coup', record });

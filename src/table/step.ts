@@ -9,7 +9,7 @@ import type { PocketLabel } from '../engine/index.ts';
 import type { TableConfigInput } from './config.ts';
 import type { LedgerTx, Posting } from './ledger.ts';
 import type { Prisoner, RecentResult, StoredBet, TableState } from './state.ts';
-import type { BetBookJson } from './book.ts';
+import type { BetBookJson, Derogation } from './book.ts';
 
 /**
  * A player's decision on a prisoner: `partage` (half back; only in the choice window after a
@@ -36,6 +36,18 @@ export type TableEvent =
   | { type: 'no-spin'; now: number; by?: StaffRef; reason?: string }
   | { type: 'void'; now: number; reason: string; by?: StaffRef }
   | { type: 'confirm'; now: number; by?: StaffRef }
+  /** The chef's derogation (RULES §6): a player's bet accepted after rien ne va plus, before the ball falls. */
+  | {
+      type: 'derogation';
+      now: number;
+      by: StaffRef;
+      playerId: string;
+      bet: Record<string, unknown>;
+      reason: string;
+      /** The player's wallet (read in the storage transaction) and exposure on other tables, minor units. */
+      available: number;
+      elsewhere?: number;
+    }
   | {
       type: 'correct';
       now: number;
@@ -111,7 +123,7 @@ export interface StaffRef {
 
 /** A staff action of the current coup, as the coup record keeps it (`staff`, docs/OPERATIONS.md). */
 export interface StaffNote {
-  readonly action: 'no-spin' | 'void' | 'entry' | 'entry-corrected' | 'confirm' | 'correction';
+  readonly action: 'no-spin' | 'void' | 'entry' | 'entry-corrected' | 'confirm' | 'correction' | 'derogation';
   readonly at: number;
   readonly by: StaffRef | null;
   readonly reason?: string;
@@ -119,6 +131,9 @@ export interface StaffNote {
   readonly pocket?: PocketLabel;
   /** The number it replaced (an entry corrected before confirm, a correction after settlement). */
   readonly from?: PocketLabel;
+  /** A derogation: the player and the bet accepted. */
+  readonly playerId?: string;
+  readonly betId?: string;
 }
 
 /** A correction after settlement, in the coup record: both numbers, the reason, the account, when. */
@@ -182,7 +197,7 @@ export interface CoupRecord {
   /** Corrections after settlement, oldest first (absent when none); the store replaces the coup's earlier record. */
   readonly corrections?: readonly CoupCorrection[];
   /** The bets (engine betJson) with their owner. */
-  readonly bets: ReadonlyArray<{ playerId: string; prisoner: boolean; bet: unknown }>;
+  readonly bets: ReadonlyArray<{ playerId: string; prisoner: boolean; bet: unknown; derogation?: Derogation }>;
   /** Per player (a null-prototype object keyed by player id). */
   readonly players: Readonly<Record<string, CoupPlayer>>;
 }

@@ -178,6 +178,13 @@ const MATRIX: Row[] = [
     allowed: CHIEFS,
     body: () => ({ pocket: 5, reason: 'authz' }),
   },
+  {
+    // the chef's derogation: every other role (pit boss and admin too) is refused DEROGATION_CHEF_ONLY (403)
+    method: 'POST',
+    route: '/api/tables/:id/derogations',
+    allowed: ['chef'],
+    body: (c) => ({ playerId: c.aId, bet: { numbers: [17], stake: 100 }, reason: 'authz' }),
+  },
   // the staff audit trail (docs/API.md "Audit trail")
   { method: 'GET', route: '/api/audit', allowed: PIT },
   // automatic wheel (docs/API.md "Automatic wheel")

@@ -6,7 +6,7 @@ import { catalogue } from '../../src/engine/layout.ts';
 import { DOUBLE_ZERO } from '../../src/engine/wheel.ts';
 import { clock } from '../../web/src/dom.ts';
 import { DICTS, initialLanguage, LANGUAGES, plural, ruleSetName, t } from '../../web/src/i18n.ts';
-import { chipDenominations, chipLabel, formatMoney } from '../../web/src/money.ts';
+import { chipLabel, formatMoney } from '../../web/src/money.ts';
 import { announceTextName, positionName } from '../../web/src/names.ts';
 import { computeStats, pct } from '../../web/src/stats.ts';
 
@@ -81,8 +81,6 @@ describe('money', () => {
     expect(chipLabel(100, EUR)).toBe('1');
     expect(chipLabel(250, EUR)).toBe('2.5');
     expect(chipLabel(100_000, EUR)).toBe('1k');
-    expect(chipDenominations(200, 200_000)).toEqual([200, 400, 1000, 2000, 5000, 20_000, 100_000]);
-    expect(chipDenominations(100, 3000)).toEqual([100, 200, 500, 1000, 2500]);
   });
   it('shows countdowns in seconds, minutes from 100 s', () => {
     expect(clock(14_200)).toBe('15 s');

@@ -8,6 +8,7 @@
  */
 import type { Chance, Position, PositionKind } from '../../src/engine/index.ts';
 import { colourOf, pocketText, type Pocket, type WheelKind } from '../../src/engine/index.ts';
+import { paintChip } from './chip-colours.ts';
 import { chanceName, DICTS, type Language } from './i18n.ts';
 import { positionName } from './names.ts';
 import { layoutSpots, project, type Orientation, type Spot } from './spots.ts';
@@ -20,16 +21,21 @@ export interface LayoutHandlers {
   describe(position: Position): string;
   /** A spot got hover / focus (null when left): for the info line. */
   inspect(position: Position | null): void;
+  /** The context action of a number (right click, the context-menu key, a long press): its patterns. */
+  context?(position: Position, anchor: HTMLElement): void;
 }
 
-/** Chips shown on a spot. */
+/** Chips shown on a spot: each stack in the colour of its value, mine with a marker (a ring and a dot). */
 export interface SpotChips {
   /** Total minor units of the player's bets on the position (announced chips included). */
   mine: number;
   /** Other players' total. */
   others: number;
-  /** Label to draw on the chip. */
-  label: string;
+  /** Labels to draw on my stack and on the others' stack. */
+  mineLabel: string;
+  othersLabel: string;
+  /** The currency's decimals (the colour of a value, chip-colours.ts). */
+  decimals: number;
 }
 
 /** Prisoners drawn on the prison line of a chance box. */
@@ -38,6 +44,16 @@ export interface PrisonMark {
   label: string;
   level: number;
   pending: boolean;
+}
+
+/** A stack on a spot: the colour of its value (chip-colours.ts); mine carries the marker (CSS `.mine`). */
+function chipElement(who: 'mine' | 'others', minor: number, label: string, decimals: number): HTMLElement {
+  const chip = document.createElement('span');
+  chip.className = `chip placed ${who}`;
+  chip.textContent = label;
+  chip.dataset.amount = String(minor);
+  paintChip(chip, minor, decimals);
+  return chip;
 }
 
 /** The rendered layout. */
@@ -94,7 +110,12 @@ export class LayoutView {
       const chip = document.createElement('span');
       chip.className = 'chip-slot';
       b.append(chip);
-      b.addEventListener('click', () => this.handlers.place(pos));
+      b.addEventListener('click', () => {
+        if (b.dataset.longPress)
+          delete b.dataset.longPress; // the long press opened the menu
+        else this.handlers.place(pos);
+      });
+      if (pos.kind === 'plein') this.contextAction(b, pos);
       const enter = () => {
         this.highlight(pos.pockets);
         this.handlers.inspect(pos);
@@ -133,6 +154,26 @@ export class LayoutView {
     }
   }
 
+  /** Right click, the context-menu key (Shift+F10) or a long touch on a number: `handlers.context`. */
+  private contextAction(b: HTMLButtonElement, pos: Position): void {
+    const open = () => this.handlers.context?.(pos, b);
+    b.addEventListener('contextmenu', (e) => {
+      if (!this.handlers.context) return;
+      e.preventDefault();
+      open();
+    });
+    let timer = 0;
+    b.addEventListener('pointerdown', (e) => {
+      if (e.pointerType !== 'touch' || !this.handlers.context) return;
+      timer = window.setTimeout(() => {
+        b.dataset.longPress = '1';
+        open();
+      }, 550);
+    });
+    for (const ev of ['pointerup', 'pointercancel', 'pointerleave'] as const)
+      b.addEventListener(ev, () => clearTimeout(timer));
+  }
+
   private face(pos: Position): HTMLElement {
     const d = DICTS[this.lang];
     const span = document.createElement('span');
@@ -146,7 +187,12 @@ export class LayoutView {
         break;
       }
       case 'douzaine':
-        span.textContent = d.dozen[(pos.group ?? 1) - 1];
+        // 12P / 12M / 12D are French words for the French layout: in French on the American
+        // layout the dozens are counted (1re 12), in the other languages always
+        span.textContent =
+          this.lang === 'fr' && this.wheel !== 'single'
+            ? ['1re 12', '2e 12', '3e 12'][(pos.group ?? 1) - 1]
+            : d.dozen[(pos.group ?? 1) - 1];
         break;
       case 'colonne':
         span.textContent = d.column;
@@ -160,7 +206,10 @@ export class LayoutView {
           span.classList.add('diamond', `d-${c}`);
           label.innerHTML = `<svg viewBox="0 0 40 24" aria-hidden="true"><polygon points="20,1 39,12 20,23 1,12"/></svg>`;
         } else {
-          label.textContent = chanceName(this.lang, c);
+          // the American layout in its own terms: 1-18 / 19-36 instead of manque / passe
+          const american = this.wheel !== 'single' && (c === 'manque' || c === 'passe');
+          label.textContent = american ? '' : chanceName(this.lang, c);
+          if (american) label.classList.add('range');
           if (c === 'manque' || c === 'passe') {
             const small = document.createElement('small');
             small.textContent = c === 'manque' ? '1-18' : '19-36';
@@ -238,10 +287,12 @@ export class LayoutView {
         continue;
       }
       b.classList.add('has-chip');
-      const chip = document.createElement('span');
-      chip.className = `chip placed${c.mine ? ' mine' : ' others'}`;
-      chip.textContent = c.label;
-      slot.replaceChildren(chip);
+      const stacks: HTMLElement[] = [];
+      // the others' stack under mine, shifted: both readable, each in the colour of its value
+      if (c.others) stacks.push(chipElement('others', c.others, c.othersLabel, c.decimals));
+      if (c.mine) stacks.push(chipElement('mine', c.mine, c.mineLabel, c.decimals));
+      slot.classList.toggle('two', stacks.length === 2);
+      slot.replaceChildren(...stacks);
     }
   }
 

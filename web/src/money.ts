@@ -88,13 +88,3 @@ export function chipLabel(minor: number, c: Currency, lang = 'en'): string {
   const text = decimalText(hundredths, 2).replace(/\.?0+$/, '');
   return `${minor < 0 ? '−' : ''}${text.replace('.', decimalSeparator(lang))}${suffix}`;
 }
-
-/**
- * Chip denominations offered for a table minimum and plein maximum: 1, 2, 5, 10, 25, 100,
- * 500, 1000 times the minimum, keeping those not above the largest maximum, at most 7.
- */
-export function chipDenominations(minimum: number, largestMaximum: number): number[] {
-  const multiples = [1, 2, 5, 10, 25, 100, 500, 1000];
-  const out = multiples.map((m) => m * minimum).filter((v) => v <= largestMaximum);
-  return out.slice(0, 7);
-}

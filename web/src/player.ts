@@ -15,6 +15,7 @@ import { initialLanguage, t, type Language } from './i18n.ts';
 import type { LayoutView } from './layout-view.ts';
 import { formatMoney, type Currency } from './money.ts';
 import { onKey } from './player/actions.ts';
+import { phoneScreen } from './player/racetrack-tools.ts';
 import type { PlayerCtx, Session } from './player/context.ts';
 import { renderHistory } from './player/history-view.ts';
 import { showLogin } from './player/login-view.ts';
@@ -45,6 +46,8 @@ class PlayerApp implements PlayerCtx {
   readonly moveTargets = new Map<string, Chance>();
   readonly repeatGuard = new RepeatGuard();
   private readonly mq = matchMedia('(max-width: 700px)');
+  /** A phone either way round: the compact racetrack (player/racetrack-tools.ts `phoneScreen`). */
+  private readonly phoneMq = matchMedia('(max-width: 700px), (max-height: 500px)');
 
   constructor(private readonly root: HTMLElement) {
     this.lang = initialLanguage(localStorage.getItem('croupier.lang'), navigator.languages ?? [navigator.language]);
@@ -56,9 +59,12 @@ class PlayerApp implements PlayerCtx {
       this.orientation = this.mq.matches ? 'vertical' : 'horizontal';
       if (this.layout && this.view) {
         this.layout.render(this.orientation, this.lang);
-        this.racetrack?.render(this.lang, this.orientation === 'vertical');
+        this.racetrack?.render(this.lang, phoneScreen());
         this.update();
       }
+    });
+    this.phoneMq.addEventListener('change', () => {
+      if (this.layout && this.view) this.rebuild();
     });
     document.addEventListener('keydown', (e) => onKey(this, e));
     setInterval(() => tickStatus(this, this.api.now()), 200);
@@ -142,6 +148,7 @@ class PlayerApp implements PlayerCtx {
     localStorage.setItem('croupier.table', this.tableId);
     this.st = reduce(this.st, { type: 'view', view: await this.api.table(this.tableId), fresh: true });
     this.rebuild();
+    window.scrollTo(0, 0); // the login screen may have been scrolled: the table starts at its top
     void this.loadHistory();
     // the server sends the table's state on every (re)subscription: no fetch per event
     this.api.live(

@@ -10,14 +10,15 @@ import {
   correctResult,
   croupierResult,
   croupierStep,
+  derogate,
   payments,
   staffAction,
   staffRef,
 } from '../../app/commands.ts';
 import * as S from '../../protocol/messages.ts';
 import { STAFF_ROLES } from '../../protocol/roles.ts';
-import type { CorrectionView, CroupierStepView, PaymentsView, ResultView } from '../../protocol/views.ts';
-import { parse, unwrap, type Auth, type TableParams } from '../http.ts';
+import type { CommandView, CorrectionView, CroupierStepView, PaymentsView, ResultView } from '../../protocol/views.ts';
+import { fail, parse, unwrap, type Auth, type TableParams } from '../http.ts';
 
 /** Every staff role runs a table's steps (issue 12 refines this per role and phase). */
 const ROLES = STAFF_ROLES;
@@ -87,5 +88,24 @@ export function croupierRoutes(app: FastifyInstance, casino: Casino, auth: Auth)
       }),
     });
     return unwrap(await correctResult(casino, req.params.id, staffRef(v), { pocket: body.pocket, reason }, audit));
+  });
+
+  // the chef's derogation (RULES §6): every staff role is heard, only the chef de table may
+  app.post<TableParams>('/api/tables/:id/derogations', async (req, reply) => {
+    const v = await auth.requireStaff(req, ROLES);
+    if (v.role !== 'chef')
+      fail('DEROGATION_CHEF_ONLY', `only the chef de table may accept a bet by derogation (you are ${v.role})`);
+    const body = parse(S.derogationBody, req.body);
+    const reason = body.reason ?? '';
+    const audit = tableAudit(actorOf(v), req.params.id, 'derogation', {
+      reason,
+      detail: (prev) => ({
+        after: { player: body.playerId, betId: `c${prev.coup}-${prev.nextBetSeq}`, bet: body.bet },
+      }),
+    });
+    const view: CommandView = unwrap(
+      await derogate(casino, req.params.id, staffRef(v), { playerId: body.playerId, bet: body.bet, reason }, audit),
+    );
+    return reply.code(201).send(view);
   });
 }

@@ -1,6 +1,6 @@
 /** The console's prisoners on the table: player, chance, prison level, a choice still pending, stake. */
 import { h } from '../dom.ts';
-import { DICTS, t } from '../i18n.ts';
+import { chanceName, DICTS, t } from '../i18n.ts';
 import type { ConsoleState } from '../state/console.ts';
 import { money, playerName, type ConsoleEnv, type Panel } from './panel.ts';
 
@@ -25,7 +25,7 @@ function render(env: ConsoleEnv, s: ConsoleState): HTMLElement {
         h(
           'span',
           {},
-          `${playerName(s, p.playerId)} · ${p.chance} · ${t(env.lang, 'prisonLevel', { k: p.level })}`,
+          `${playerName(s, p.playerId)} · ${chanceName(env.lang, p.chance)} · ${t(env.lang, 'prisonLevel', { k: p.level })}`,
           ...(p.pending ? [' ', h('span', { class: 'tag pending' }, t(env.lang, 'pendingChoice'))] : []),
         ),
         h('span', { class: 'amt' }, money(s, env.lang, p.stake)),

@@ -27,26 +27,45 @@ export async function placePosition(app: PlayerCtx, p: Position): Promise<void> 
   await place(app, { ...spec, stake: app.chip });
 }
 
+/**
+ * Places bets one after the other (a pattern, a favourite): `bets` of positions with their
+ * stakes (minor units). Stops at the first refusal (said in the toast); returns how many were placed.
+ */
+export async function placeSeries(
+  app: PlayerCtx,
+  bets: ReadonlyArray<{ position: Position; stake: number }>,
+): Promise<number> {
+  let placed = 0;
+  for (const b of bets) {
+    if (!(await place(app, { ...specOf(b.position), stake: b.stake }))) break;
+    placed++;
+  }
+  return placed;
+}
+
 /** Bets the selected chip as the unit of an announced bet (`spec`: its announce fields). */
 export async function placeAnnounce(app: PlayerCtx, spec: Record<string, unknown>): Promise<void> {
   await place(app, { ...spec, stake: app.chip });
 }
 
-async function place(app: PlayerCtx, bet: Record<string, unknown>): Promise<void> {
+/** Sends one bet; false when it was refused (said in the toast). */
+async function place(app: PlayerCtx, bet: Record<string, unknown>): Promise<boolean> {
   const v = app.view;
-  if (!v) return;
+  if (!v) return false;
   if (v.phase !== 'betting' && v.phase !== 'launched') {
     // said at once, in the player's words, without asking the server
     const code = v.phase === 'closed' || v.phase === 'paused' ? 'TABLE_CLOSED' : 'NO_MORE_BETS';
     fail(app, new ApiFailure({ code, message: '' }, 409));
-    return;
+    return false;
   }
   const coup = v.coup;
   try {
     const r = await app.api.bet(app.tableId, bet);
     app.dispatch({ type: 'placed', coup, bets: r.bets, stake: r.stake, balance: r.balance });
+    return true;
   } catch (e) {
     fail(app, e);
+    return false;
   }
 }
 

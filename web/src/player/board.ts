@@ -5,6 +5,7 @@ import { chanceName, DICTS, plural } from '../i18n.ts';
 import { toPocket } from '../state/table.ts';
 import { computeStats, pct } from '../stats.ts';
 import { cap, type PlayerCtx } from './context.ts';
+import { pw } from './words.ts';
 
 /** The board panel (filled by {@link renderBoard}). */
 export function boardPanel(app: PlayerCtx): HTMLElement {
@@ -47,7 +48,7 @@ export function renderBoard(app: PlayerCtx): void {
   byId('shares').replaceChildren(
     h('span', {}, `${ch('rouge')} `, h('b', {}, pct(s.rouge, s.coups))),
     h('span', {}, `${ch('noir')} `, h('b', {}, pct(s.noir, s.coups))),
-    h('span', {}, '0 ', h('b', {}, pct(s.zero, s.coups))),
+    h('span', {}, `${pw(app.lang, 'zeroShare')} `, h('b', {}, pct(s.zero, s.coups))),
     h('span', {}, `${ch('pair')} `, h('b', {}, pct(s.pair, s.coups))),
     h('span', {}, `${ch('impair')} `, h('b', {}, pct(s.impair, s.coups))),
     h('span', {}, `${ch('manque')} `, h('b', {}, pct(s.manque, s.coups))),

@@ -1,10 +1,11 @@
 /**
- * The chip rack (1, 2, 5, 10, 25, 100, 500 × the table minimum, under the largest maximum) as a
- * radio group, and Undo / Clear / Rebet / Double, enabled by phase, slip and RepeatGuard.
+ * The chip rack (the values of chip-colours.ts from the table minimum, under the largest maximum,
+ * each in the colour of its value) as a radio group, and Undo / Clear / Rebet / Double, enabled by phase, slip and RepeatGuard.
  */
 import { byId, h } from '../dom.ts';
 import { DICTS, t } from '../i18n.ts';
-import { chipDenominations, chipLabel } from '../money.ts';
+import { chipDenominations, paintChip } from '../chip-colours.ts';
+import { chipLabel } from '../money.ts';
 import { phaseStatus } from '../phase.ts';
 import { radioKeyTarget, radioTabIndex } from '../radio.ts';
 import { command, mySlipKey } from './actions.ts';
@@ -16,7 +17,7 @@ export function chipsPanel(app: PlayerCtx): HTMLElement {
   const v = app.view!;
   const L = app.lang;
   const d = DICTS[L];
-  const denoms = chipDenominations(v.table.minimum, Math.max(...Object.values(v.table.maxima)));
+  const denoms = chipDenominations(v.table.minimum, Math.max(...Object.values(v.table.maxima)), v.table.decimals);
   if (!denoms.includes(app.chip)) app.chip = denoms[0] ?? v.table.minimum;
   // the chip rack is a radio group: one tab stop (the chosen chip), arrows / Home / End choose
   const rack = h('div', { class: 'rack', role: 'radiogroup', 'aria-label': d.chips, id: 'rack' });
@@ -25,7 +26,7 @@ export function chipsPanel(app: PlayerCtx): HTMLElement {
     const b = h(
       'button',
       {
-        class: `rack-chip v${i}`,
+        class: 'rack-chip',
         type: 'button',
         role: 'radio',
         'aria-checked': String(i === checked),
@@ -35,6 +36,7 @@ export function chipsPanel(app: PlayerCtx): HTMLElement {
       },
       chipLabel(value, app.currency, L),
     );
+    paintChip(b, value, v.table.decimals); // the colour of the value, the same on every table
     b.addEventListener('click', () => {
       app.chip = value;
       for (const c of Array.from(rack.querySelectorAll('button'))) {
@@ -66,6 +68,14 @@ export function chipsPanel(app: PlayerCtx): HTMLElement {
   return h(
     'section',
     { class: 'panel controls-panel', 'aria-label': d.chips },
+    // on a phone the countdown and the result of the coup ride in this bar (status-view.ts fills it)
+    h(
+      'div',
+      { class: 'bar-status', 'aria-hidden': 'true' },
+      h('div', { class: 'countdown', id: 'bar-countdown' }, h('span', {})),
+      h('span', { class: 'countdown-text', id: 'bar-countdown-text' }),
+      h('span', { class: 'bar-result', id: 'bar-result' }),
+    ),
     h('div', { class: 'rack-row' }, rack, actions),
     h('div', { class: 'info-line', id: 'info', 'aria-live': 'polite' }),
   );

@@ -12,12 +12,12 @@ import { payoutText, positionName } from '../names.ts';
 import { phaseStatus } from '../phase.ts';
 import { toPocket } from '../state/table.ts';
 import { placePosition } from './actions.ts';
+import { openPatternMenu } from './patterns-menu.ts';
 import { addBetStakes, type PlayerCtx } from './context.ts';
-import { racetrackPanel } from './racetrack-tools.ts';
 import { errorText } from '../errors.ts';
 import { stakeUnitMultiple } from '../stake-unit.ts';
 
-/** The felt section: a new layout view (kept in `app.layout`) and, on single-zero tables, the racetrack. */
+/** The felt section: a new layout view (kept in `app.layout`); the racetrack is its own panel (shell.ts). */
 export function feltPanel(app: PlayerCtx): HTMLElement {
   const v = app.view!;
   // only the positions the rule set offers (RULES §3a: no 24-number spots on american and
@@ -30,14 +30,13 @@ export function feltPanel(app: PlayerCtx): HTMLElement {
       inspect: (p) => {
         byId('info').textContent = p ? `${positionName(p, app.lang)} — ${describe(app, p)}` : '';
       },
+      context: (p, anchor) => openPatternMenu(app, p, anchor),
     },
     v.table.rules.offered,
   );
   app.layout.render(app.orientation, app.lang);
-  const felt = h('section', { class: 'felt', 'aria-label': DICTS[app.lang].layout }, app.layout.root);
-  const track = racetrackPanel(app);
-  if (track) felt.append(track);
-  return felt;
+  app.layout.root.id = 'layout';
+  return h('section', { class: 'felt', 'aria-label': DICTS[app.lang].layout }, app.layout.root);
 }
 
 /** Payout, limits and own stake of a position, for labels. */
@@ -63,6 +62,7 @@ export function updateFelt(app: PlayerCtx): void {
   // outside betting the felt is dimmed, the racetrack and its tools are off, and a banner
   // says why (paused by the croupier, day not open, rien ne va plus, the result)
   document.querySelector('.felt')?.classList.toggle('closed', !betting);
+  document.querySelector('.track-panel')?.classList.toggle('closed', !betting);
   for (const el of Array.from(
     document.querySelectorAll<HTMLButtonElement | HTMLSelectElement>('.announce-tools button, .announce-tools select'),
   ))
@@ -81,7 +81,13 @@ export function updateFelt(app: PlayerCtx): void {
   for (const key of new Set([...mine.keys(), ...others.keys()])) {
     const m = mine.get(key) ?? 0;
     const o = others.get(key) ?? 0;
-    chips.set(key, { mine: m, others: o, label: chipLabel(m || o, app.currency, app.lang) });
+    chips.set(key, {
+      mine: m,
+      others: o,
+      mineLabel: chipLabel(m, app.currency, app.lang),
+      othersLabel: chipLabel(o, app.currency, app.lang),
+      decimals: app.currency.decimals,
+    });
   }
   app.layout?.setChips(chips);
   applyStakeUnit(app);

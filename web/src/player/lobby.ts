@@ -17,7 +17,13 @@ export async function fillLobby(app: PlayerCtx, box: HTMLElement): Promise<void>
       h('h2', {}, DICTS[L].tables),
       ...tables.map((x) => {
         const radio = h('input', { type: 'radio', name: 'table', value: x.id, checked: x.id === chosen });
-        radio.addEventListener('change', () => localStorage.setItem('croupier.table', x.id));
+        // the table picked here wins over a `?table=` of the link: the URL follows the choice
+        radio.addEventListener('change', () => {
+          localStorage.setItem('croupier.table', x.id);
+          const url = new URL(location.href);
+          url.searchParams.set('table', x.id);
+          history.replaceState(null, '', url);
+        });
         const rules = `${ruleSetName(L, x.rules.preset)} · ${x.rules.wheel === 'single' ? '0' : '0 · 00'} · ${t(L, 'tableMin')} ${formatMoney(x.minimum, { code: x.currency, decimals: x.decimals }, L)}`;
         const last = (x.history ?? [])
           .slice(0, 10)

@@ -94,16 +94,28 @@ export function showLogin(app: PlayerCtx, root: HTMLElement, message = ''): void
   );
   input.focus();
   void fillLobby(app, lobby);
-  void fillLoginOffers(app.api, app.lang, demo, join, submit);
+  void fillLoginOffers(
+    app.api,
+    app.lang,
+    demo,
+    join,
+    submit,
+    () => void submit(input.value.trim(), password.value, true),
+  );
 }
 
-/** The server's demo players (one-click login) and, with open registration, "play as a new player". */
+/**
+ * The server's demo players (one-click login) and, with open registration, "play as a new
+ * player": one button that registers the name and password typed in the one form (a single
+ * "Your name" box on the screen).
+ */
 async function fillLoginOffers(
   api: Api,
   lang: Language,
   demo: HTMLElement,
   join: HTMLElement,
   submit: Submit,
+  register: () => void,
 ): Promise<void> {
   let health: Awaited<ReturnType<Api['health']>>;
   try {
@@ -115,32 +127,12 @@ async function fillLoginOffers(
     ...demoLogins(lang, DEMO_LABEL[lang], health.demo?.players ?? [], (n, pw) => void submit(n, pw)),
   );
   if (health.registration) {
-    const input = h('input', {
-      id: 'register-name',
-      name: 'new-name',
-      autocomplete: 'off',
-      maxlength: NAME_MAX,
-      placeholder: t(lang, 'name'),
-      'aria-label': NEW_PLAYER[lang],
-    });
-    const newPassword = passwordInput(lang, 'register-password', 'new-password');
     const welcome = health.welcomeBalance
       ? ` (${WELCOME[lang].replace('{a}', formatMoney(health.welcomeBalance, { code: 'EUR', decimals: 2 }, lang))})`
       : '';
     join.replaceChildren(
       h('p', { class: 'empty' }, `${NEW_PLAYER[lang]}${welcome}:`),
-      h(
-        'form',
-        {
-          onsubmit: (e: Event) => {
-            e.preventDefault();
-            void submit(input.value.trim(), newPassword.value, true);
-          },
-        },
-        input,
-        newPassword,
-        h('button', { class: 'btn', type: 'submit', id: 'register-join' }, JOIN[lang]),
-      ),
+      h('button', { class: 'btn', type: 'button', id: 'register-join', onclick: register }, JOIN[lang]),
     );
   }
 }

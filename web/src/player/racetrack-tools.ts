@@ -46,14 +46,27 @@ export function racetrackPanel(app: PlayerCtx): HTMLElement | null {
         : '';
     },
   });
-  app.racetrack.render(L, app.orientation === 'vertical');
+  const small = phoneScreen();
+  app.racetrack.render(L, small);
   app.racetrack.setNeighbours(app.neighbours);
-  return h(
-    'div',
-    { class: 'racetrack-wrap', role: 'group', 'aria-label': d.racetrack },
-    app.racetrack.root,
+  // on a phone the tools open over the racetrack from a button (player.css); open on a desktop
+  const toolBox = h(
+    'details',
+    { class: 'rt-tools', open: !small },
+    h(
+      'summary',
+      { title: `${d.neighbours} · ${d.finalePlein}` },
+      h('span', { 'aria-hidden': 'true' }, '± 0-9'),
+      h('span', { class: 'sr-only' }, `${d.neighbours} · ${d.finalePlein}`),
+    ),
     tools(app),
   );
+  return h('div', { class: 'racetrack-wrap', role: 'group', 'aria-label': d.racetrack }, app.racetrack.root, toolBox);
+}
+
+/** A phone's screen, either way round (player.css): the compact racetrack, the tools behind a button. */
+export function phoneScreen(): boolean {
+  return matchMedia('(max-width: 700px), (max-height: 500px)').matches;
 }
 
 function tools(app: PlayerCtx): HTMLElement {

@@ -12,7 +12,10 @@ import { WheelView } from '../wheel-view.ts';
 import { boardPanel, renderBoard } from './board.ts';
 import { chipsPanel, updateActions } from './chips.ts';
 import type { PlayerCtx } from './context.ts';
+import { favouritesPanel, renderFavourites } from './favourites.ts';
 import { feltPanel, updateFelt } from './felt.ts';
+import { racetrackPanel } from './racetrack-tools.ts';
+import { skipLinks } from './skip-links.ts';
 import { header } from './header.ts';
 import { historyPanel, renderHistory } from './history-view.ts';
 import { limitsAndHelp } from './limits.ts';
@@ -24,25 +27,35 @@ import { statusPanel, tickStatus, updatePhaseBanner, updateStatus } from './stat
 export function buildShell(app: PlayerCtx, root: HTMLElement): void {
   const v = app.view!;
   document.title = `Croupier — ${v.table.name}`;
-  const top = h(
+  // the stage is one screen: wheel, status, board, layout, racetrack, chips and actions
+  // (player.css places them for desktops and phones, never below the fold); the side column
+  // (bet slip, prisoners, history, limits, help) beside it or, on a phone, under it
+  const track = racetrackPanel(app);
+  const stage = h(
     'div',
-    { class: 'top-row' },
+    { class: `stage${track ? ' with-track' : ''}` },
     h('div', { class: 'wheel-box panel' }, wheelOf(app).root),
     statusPanel(app),
     boardPanel(app),
+    feltPanel(app),
+    track
+      ? h('section', { class: 'track-panel', id: 'track-panel', 'aria-label': DICTS[app.lang].racetrack }, track)
+      : null,
+    chipsPanel(app),
   );
-  const main = h('div', { class: 'main-col' }, top, feltPanel(app), chipsPanel(app));
   const side = h(
     'div',
     { class: 'side-col' },
     slipPanel(app),
+    favouritesPanel(app),
     prisonersPanel(app),
     historyPanel(app),
     ...limitsAndHelp(app),
   );
   root.replaceChildren(
+    skipLinks(app),
     header(app),
-    h('main', { class: 'page' }, main, side),
+    h('main', { class: 'page table-page' }, stage, side),
     h('div', { class: 'toast', id: 'toast', role: 'alert', hidden: true }),
   );
   // the history (all tables) survives a rebuild: a table or language change
@@ -85,6 +98,7 @@ export function updateShell(app: PlayerCtx, now: number): void {
   updatePhaseBanner(app);
   updateStatus(app);
   renderSlip(app);
+  renderFavourites(app);
   updateActions(app);
   renderPrisoners(app, now);
   renderBoard(app);

@@ -88,6 +88,12 @@ export function updateStatus(app: PlayerCtx): void {
     delete ann.dataset.pocket;
   }
   updateWin(app, showResult ? shown : null);
+  // the phone's bar repeats the number and my result (player.css shows it below 700 px / on short screens)
+  const badge = ann.querySelector('.num');
+  byId('bar-result').replaceChildren(
+    ...(badge ? [badge.cloneNode(true)] : []),
+    h('span', { class: byId('win').className }, byId('win').textContent ?? ''),
+  );
   // zero choice banner
   const pending = (v.my?.prisoners ?? []).filter((p) => p.pending && p.choiceDeadline !== null);
   byId('zero-banner').hidden = pending.length === 0 || rolling !== null;
@@ -126,12 +132,17 @@ function updateWin(app: PlayerCtx, shown: { number: number } | null): void {
 export function tickStatus(app: PlayerCtx, now: number): void {
   const v = app.view;
   const bar = document.querySelector<HTMLElement>('#countdown > span');
+  const phoneBar = document.querySelector<HTMLElement>('#bar-countdown > span');
   if (!v || !bar) return;
   const total = v.deadline !== null ? Math.max(1, v.deadline - v.since) : 1;
   const left = v.deadline !== null ? Math.max(0, v.deadline - now) : 0;
   const active = v.deadline !== null && (v.phase === 'betting' || v.phase === 'launched' || v.phase === 'settled');
   bar.style.width = active ? `${(100 * left) / total}%` : '0%';
   byId('countdown-text').textContent = active ? clock(left) : '';
+  if (phoneBar) {
+    phoneBar.style.width = bar.style.width;
+    byId('bar-countdown-text').textContent = active ? clock(left) : '';
+  }
   byId('countdown').setAttribute('aria-valuenow', String(Math.ceil(left / 1000)));
   const pending = (v.my?.prisoners ?? []).filter((p) => p.pending && p.choiceDeadline !== null);
   if (pending.length) {
