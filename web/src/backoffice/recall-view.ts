@@ -242,7 +242,13 @@ function layoutOf(
   }
   const chips = new Map<string, SpotChips>();
   for (const [key, x] of spots)
-    chips.set(key, { mine: 0, others: x.total, label: [...x.who].map((n) => n.slice(0, 3)).join('+') });
+    chips.set(key, {
+      mine: 0,
+      others: x.total,
+      mineLabel: '',
+      othersLabel: [...x.who].map((n) => n.slice(0, 3)).join('+'),
+      decimals: 2,
+    });
   view.setChips(chips);
   for (const [key, x] of spots) {
     const b = view.button(key);
