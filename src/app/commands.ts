@@ -14,6 +14,7 @@ import type {
   ResultView,
   CorrectionView,
 } from '../protocol/views.ts';
+import type { TableFloorView } from '../protocol/lists.ts';
 import type { TableConfigInput } from '../table/config.ts';
 import { tableErr } from '../table/errors.ts';
 import { echo } from '../protocol/shape.ts';
@@ -153,6 +154,13 @@ export async function croupierResult(
   const v = r.value as { entered?: unknown } | null;
   if (v && v.entered !== undefined) return { ok: true, value: { coup: null, ...(v as Omit<ResultView, 'coup'>) } };
   return { ok: true, value: { coup: t.value.state.lastCoup as ResultView['coup'] } };
+}
+
+/** The floor of a running table (staff): exposure per number and the players (issue 12 item 8). Errors: TABLE_ELSEWHERE, UNKNOWN_TABLE. */
+export async function floor(casino: Casino, tableId: string): Promise<R<TableFloorView>> {
+  const t = casino.running(tableId);
+  if (!t.ok) return t;
+  return { ok: true, value: await casino.views.floor(t.value.state) };
 }
 
 /** The last settled coup's payment list (staff). Errors: TABLE_ELSEWHERE, UNKNOWN_TABLE, NOT_FOUND (no coup yet). */

@@ -26,6 +26,9 @@ import type {
 import type { Store } from '../store/port.ts';
 import { confirmsResult, offeredMaxima, rulesOf, type TableConfig } from '../table/config.ts';
 import { placedBetJson, prisonerJson, type CoupRecord, type TableState } from '../table/machine.ts';
+import { chipIndexes, colourOf, croupierList } from '../table/lists.ts';
+import { chipColour, type CroupierListView, type TableFloorView } from '../protocol/lists.ts';
+import { tableFloor } from './floor.ts';
 import type { Clock } from './clock.ts';
 import { isStaff, type Players, type Viewer } from './players.ts';
 
@@ -65,10 +68,12 @@ function playersAt(s: TableState): number {
   return ids.size;
 }
 
-/** What every viewer of one state version shares: its player count, and its summary once asked. */
+/** What every viewer of one state version shares: its player count, and its summary, chip colours and croupier's list once asked. */
 interface Shared {
   readonly players: number;
   summary?: BetsSummaryView;
+  colours?: Map<string, number>;
+  list?: CroupierListView | null;
 }
 
 /**
@@ -91,6 +96,19 @@ export function sharedSummary(s: TableState): BetsSummaryView {
     s,
     s.bets.map((b) => placedBetJson(s, b) as BetView),
   ));
+}
+
+/** The players' chip colour indexes of a state, computed once per state version. */
+export function sharedColours(s: TableState): Map<string, number> {
+  const x = sharedOf(s);
+  return (x.colours ??= chipIndexes(s));
+}
+
+/** The croupier's list of a state's last coup (src/table/lists.ts), computed once per state version. */
+export function sharedList(s: TableState): CroupierListView | null {
+  const x = sharedOf(s);
+  if (x.list === undefined) x.list = croupierList(s, sharedColours(s));
+  return x.list;
 }
 
 /** Totals per layout position over every bet (announced bets chip group by chip group). */
@@ -160,14 +178,21 @@ export function tableStateView(s: TableState, viewer: Viewer, largeAt = LARGE_TA
           chances: last.chances,
           announcement: last.announcement,
           at: last.at,
+          ...(last.winning ? { winning: last.winning } : {}),
           ...(staff
-            ? { payments: last.payments as PaymentsView['payments'], croupiers: last.croupiers, owners: last.owners }
+            ? {
+                payments: last.payments as PaymentsView['payments'],
+                croupiers: last.croupiers,
+                owners: last.owners,
+                list: sharedList(s)!,
+              }
             : {}),
         }
       : null,
     bets,
     prisoners,
     ...(large ? { summary: sharedSummary(s) } : {}),
+    ...(staff ? { chipColours: Object.fromEntries([...sharedColours(s)].map(([id, i]) => [id, chipColour(i)])) } : {}),
   };
   if (me === null) return view;
   const mine = large ? bets : s.bets.ofPlayer(me).map((b) => placedBetJson(s, b) as BetView);
@@ -181,6 +206,7 @@ export function tableStateView(s: TableState, viewer: Viewer, largeAt = LARGE_TA
       prisoners: prisoners.filter((p) => p.playerId === me),
       canRebet: lastBets.length > 0,
       lastBets,
+      colour: colourOf(sharedColours(s), me),
     },
   };
 }
@@ -281,6 +307,11 @@ export class ReadModels {
     return { coup: redactCoup(rec, viewer), balances: isStaff(viewer) ? balances : own };
   }
 
+  /** GET /api/tables/:id/floor: the exposure per number and the players at the table (src/app/floor.ts). */
+  floor(state: TableState): Promise<TableFloorView> {
+    return tableFloor(state, this.deps.players, this.deps.store);
+  }
+
   /** GET /api/tables/:id/payments: the last settled coup's payment list with the players' names, or null. */
   async payments(state: TableState): Promise<PaymentsView | null> {
     const last = state.lastCoup;
@@ -293,6 +324,7 @@ export class ReadModels {
       payments: last.payments as PaymentsView['payments'],
       owners: last.owners,
       names: await this.deps.players.namesOf(Object.values(last.owners ?? {})),
+      list: sharedList(state)!,
     };
   }
 

@@ -7,9 +7,10 @@
  */
 import type { Language } from '../engine/index.ts';
 import type { Chance } from '../engine/index.ts';
-import type { betJson, outcomeJson, paymentJson } from '../engine/index.ts';
+import type { betJson, outcomeJson, paymentJson, settlementJson } from '../engine/index.ts';
 import type { CoupTotals } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
+import type { CroupierListView } from './lists.ts';
 
 /**
  * Phases of a table (docs/API.md "The coup"). `held`: an automatic wheel's fault stopped the
@@ -23,6 +24,14 @@ export type BetJson = ReturnType<typeof betJson>;
 export type OutcomeJson = ReturnType<typeof outcomeJson>;
 /** One line of the croupier's payment list (engine `paymentJson`). */
 export type PaymentJson = ReturnType<typeof paymentJson>;
+
+/**
+ * The winning multiple combinations of a number (RULES §6): every cheval, transversale, carré,
+ * sixain (and 0's lines, the five-number on american tables) covering it in payment order, each
+ * with `hasBet`; `call`: the croupier's call of those holding bets per language (fr is the call
+ * said at the table, "" when none), `full`: the same for all of them (engine `winningJson`).
+ */
+export type WinningJson = ReturnType<typeof settlementJson>['winning'];
 
 /** An amount that was not whole in minor units: the exact fraction ("151/2") and what was paid (RULES §4). */
 export interface RoundingJson {
@@ -163,6 +172,8 @@ export interface ResultEvent extends EventBase {
   readonly wheel?: { readonly direction: 'clockwise' | 'anticlockwise'; readonly spinCounter: number };
   /** A correction after settlement: the number it replaces and the reason (issue 12). */
   readonly corrected?: { readonly from: PocketLabel; readonly reason: string };
+  /** The number's winning multiple combinations and the croupier's call of them (RULES §6, issue 12; always sent by the table). */
+  readonly winning?: WinningJson;
 }
 
 /** One player's settlement of the coup (audience: the player). */
@@ -194,6 +205,8 @@ export interface PaymentsEvent extends EventBase {
   readonly owners: Readonly<Record<string, string>>;
   /** The prisoner whose partage just joined the list. */
   readonly partage?: string;
+  /** The croupier's list: collections, payments (winnings only), returns, prisoners, totals (issue 12; always sent by the table). */
+  readonly list?: CroupierListView;
 }
 
 /** What happened to a prisoner. */

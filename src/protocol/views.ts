@@ -10,9 +10,18 @@ import type { DemoAccountsView } from './account-views.ts';
 import type { HealthStatusView } from './health.ts';
 import type { PositionKind } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
-import type { CroupiersJson, PaymentJson, Phase, PlacedBetJson, PrisonerJson, TableConfigJson } from './events.ts';
+import type {
+  CroupiersJson,
+  PaymentJson,
+  Phase,
+  PlacedBetJson,
+  PrisonerJson,
+  TableConfigJson,
+  WinningJson,
+} from './events.ts';
 import type { BetJson, OutcomeJson } from './events.ts';
 import type { EnteredView } from './views-tableop.ts';
+import type { ChipColourJson, CroupierListView } from './lists.ts';
 
 /** A bet on the layout (engine betJson plus its owner, time and zero choice). */
 export type BetView = PlacedBetJson;
@@ -67,6 +76,10 @@ export interface LastCoupView {
   croupiers?: CroupiersView;
   /** Bet id to player id. */
   owners?: Readonly<Record<string, string>>;
+  /** Staff: the croupier's list (collections, payments, returns, prisoners, totals; issue 12). */
+  list?: CroupierListView;
+  /** The number's winning multiple combinations and the croupier's call of them (RULES §6; absent for coups settled before). */
+  winning?: WinningJson;
 }
 
 /** One recent result. */
@@ -92,6 +105,8 @@ export interface MyTableView {
   canRebet: boolean;
   /** The bet specs of the player's last coup with bets (what rebet places again). */
   lastBets: ReadonlyArray<Readonly<Record<string, unknown>>>;
+  /** The colour of the player's chips at this table (order of first bet of the gaming day). */
+  colour: ChipColourJson;
 }
 
 /** The stake on one layout position over every player's bets (an announced bet counts chip by chip). */
@@ -143,6 +158,8 @@ export interface TableStateView {
   /** Only on a large table for players and guests: totals instead of everyone's bets. */
   summary?: BetsSummaryView;
   my?: MyTableView;
+  /** Staff: every player's chip colour at the table, by player id (order of first bet of the gaming day). */
+  chipColours?: Record<string, ChipColourJson>;
 }
 
 /** GET /api/tables/:id and the WebSocket `state`: the table's state plus the viewer's extras. */
@@ -285,16 +302,8 @@ export interface CoupView {
   balances: Record<string, CoupBalancesView>;
 }
 
-/** GET /api/tables/:id/payments (staff). */
-export interface PaymentsView {
-  coup: number;
-  pocket: PocketLabel;
-  announcement: Readonly<Record<string, string>>;
-  croupiers: CroupiersView;
-  payments: readonly PaymentView[];
-  owners: Readonly<Record<string, string>>;
-  names: Record<string, string>;
-}
+/** GET /api/tables/:id/payments (staff): declared with the croupier's list. */
+export type { PaymentsView } from './lists.ts';
 
 /** The reply of a player command (bet, rebet, double, undo, clear, choose), with the wallet after it. */
 export interface CommandView {

@@ -135,7 +135,13 @@ function afterResult(s: TableState, now: number): Step {
 /** A new gaming day at `now`: the ball in the pocket of the date. */
 function openDay(s: TableState, now: number, extra: Partial<TableState> = {}): Step {
   const day = gamingDay(now, s.config.timeZone);
-  const opened: TableState = { ...s, ...extra, day: { date: day.date, openedAt: now, pocket: day.dayOfMonth } };
+  // a new day: the players get their chip colours again in the order of their first bet
+  const opened: TableState = {
+    ...s,
+    ...extra,
+    day: { date: day.date, openedAt: now, pocket: day.dayOfMonth },
+    chipOrder: [],
+  };
   return startCoup(opened, now, { dayOpening: { date: day.date, ball: day.dayOfMonth } });
 }
 

@@ -8,6 +8,7 @@ import { insertPayment } from '../engine/index.ts';
 import { paymentJson } from '../engine/index.ts';
 import type { PaymentJson } from '../protocol/events.ts';
 import { prisonerJson } from './events.ts';
+import { chipIndexes, croupierList, listsAfterPartage } from './lists.ts';
 import { houseAccount, inPlayAccount, makeTx, playerAccount } from './ledger.ts';
 import { echo } from '../protocol/shape.ts';
 import { nullProto, tableRules, type Prisoner, type TableState } from './state.ts';
@@ -134,7 +135,7 @@ function partage(s: TableState, p: Prisoner, now: number): Step {
   // the half back is paid by the croupier: it joins the payment list of the zero's coup
   // (GET payments, the table view of staff, a `payments` event)
   const last = next.lastCoup;
-  if (last && last.number === p.since && half > 0) {
+  if (last && last.number === p.since) {
     const position = tableRules(s.config).catalogue.byKey.get(p.chance)!;
     const line: PaymentLine = {
       ...paymentJson({
@@ -147,12 +148,13 @@ function partage(s: TableState, p: Prisoner, now: number): Step {
       }),
       ...rounding,
     };
-    const payments = insertPayment(last.payments, line);
+    const payments = half > 0 ? insertPayment(last.payments, line) : last.payments;
     const amend = effects.find((e) => e.type === 'partage');
-    if (amend?.type === 'partage') amend.line = line;
+    if (amend?.type === 'partage' && half > 0) amend.line = line;
     const owners = nullProto(last.owners);
     owners[p.id] = p.playerId;
-    next = { ...next, lastCoup: { ...last, payments, owners } };
+    const lists = last.lists ? { lists: listsAfterPartage(last.lists, p, position, half) } : {};
+    next = { ...next, lastCoup: { ...last, payments, owners, ...lists } };
     effects.push(
       publish(next, STAFF, 'payments', {
         coup: last.number,
@@ -161,6 +163,7 @@ function partage(s: TableState, p: Prisoner, now: number): Step {
         croupiers: last.croupiers,
         owners,
         partage: p.id,
+        list: croupierList(next, chipIndexes(next))!,
       }),
     );
   }

@@ -39,6 +39,7 @@ import {
   settledDeadline,
 } from './step.ts';
 import { VOID_CALLS } from './calls.ts';
+import { chipIndexes, coupLists, croupierList, withChipOrder } from './lists.ts';
 
 /** The rebet lists after a coup: each player who bet keeps this coup's bets (one pass). */
 function nextLastBets(s: TableState): Record<string, readonly StoredBet[]> {
@@ -208,6 +209,8 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
     croupiers: settlement.croupiers,
     owners,
     at: now,
+    lists: coupLists(settlement.outcomes, pocket, s.config.timings.zeroChoiceMs > 0),
+    winning: json.winning,
   };
   const next: TableState = {
     ...s,
@@ -221,6 +224,7 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
     lastBets: nextLastBets(s),
     history: [{ coup: s.coup, pocket: label, at: now }, ...s.history].slice(0, HISTORY_LENGTH),
     lastCoup,
+    chipOrder: withChipOrder(s.chipOrder ?? [], ownerOf),
     txSeq: s.txSeq + 1,
   };
   const effects: Effect[] = [
@@ -234,6 +238,7 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
       announcement: settlement.announcement,
       source,
       totals: settlement.totals,
+      winning: json.winning,
     }),
   );
   effects.push(...playerEvents(next, label, outcomes, ids, ownerOf, players, prisoners));
@@ -243,6 +248,7 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
       payments: json.payments,
       croupiers: settlement.croupiers,
       owners,
+      list: croupierList(next, chipIndexes(next))!,
     }),
   );
   effects.push(phaseEvent(next));

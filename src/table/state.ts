@@ -13,7 +13,8 @@ import type { Bet } from '../engine/index.ts';
 import { catalogue, CHANCES, type Catalogue, type Chance } from '../engine/index.ts';
 import type { Rules } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
-import type { PaymentJson, Phase } from '../protocol/events.ts';
+import type { PaymentJson, Phase, WinningJson } from '../protocol/events.ts';
+import type { CoupListsJson } from '../protocol/lists.ts';
 import { tableErr, type TableError } from '../protocol/errors.ts';
 import type { Result } from '../engine/index.ts';
 import { parseBet } from '../engine/index.ts';
@@ -55,10 +56,7 @@ export interface Prisoner {
   readonly pending: boolean;
   /** Epoch ms at which a pending choice defaults to en prison; null when not pending. */
   readonly choiceDeadline: number | null;
-  /**
-   * Standing instruction for the next zero: `partage` takes la partage at once (useful at the
-   * depth limit where the rule would lose it); absent = en prison (the engine's rule).
-   */
+  /** Standing instruction for the next zero: `partage` takes la partage at once (useful at the depth limit where the rule would lose it); absent = en prison (the engine's rule). */
   readonly onZero?: 'partage';
 }
 
@@ -81,6 +79,10 @@ export interface LastCoup {
   /** Bet id → player id of every bet and prisoner of the coup. */
   readonly owners: Readonly<Record<string, string>>;
   readonly at: number;
+  /** The collections and the prisoners of the croupier's list (src/table/lists.ts; absent in older snapshots). */
+  readonly lists?: CoupListsJson;
+  /** The number's winning combinations and their call (RULES §6; absent in older snapshots). */
+  readonly winning?: WinningJson;
 }
 
 /** The state of one table. JSON-serialisable (it is snapshotted by the store; read back with {@link restoreState}). */
@@ -113,16 +115,14 @@ export interface TableState {
   /** The bets on the layout, with per-player indexes and totals and each player's balance before their first stake. */
   readonly bets: BetBook;
   readonly prisoners: readonly Prisoner[];
-  /**
-   * Chances simples returned on 0 / 00 that stay on the layout (historic tables, RULES §3a),
-   * between the settlement and the next coup, which starts with them as their players' bets.
-   * Absent when there are none.
-   */
+  /** Chances simples returned on 0 / 00 that stay on the layout (historic tables, RULES §3a), between the settlement and the next coup, which starts with them as their players' bets; absent when none. */
   readonly carried?: readonly StoredBet[];
   /** Each player's bets of their last coup with bets, for rebet (null-prototype object). */
   readonly lastBets: Readonly<Record<string, readonly StoredBet[]>>;
   readonly history: readonly RecentResult[];
   readonly lastCoup: LastCoup | null;
+  /** Players of the gaming day in the order of their first bet: their chip colours (src/table/lists.ts); absent = none. */
+  readonly chipOrder?: readonly string[];
   /** Client request ids of the current and the previous coup, keyed "player/requestId". */
   readonly requests: RequestLog;
   readonly nextBetSeq: number;

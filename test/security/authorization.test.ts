@@ -169,6 +169,7 @@ const MATRIX: Row[] = [
   { method: 'POST', route: '/api/tables/:id/pause', allowed: STAFF },
   { method: 'POST', route: '/api/tables/:id/result', allowed: STAFF, body: () => ({ pocket: 17 }) },
   { method: 'GET', route: '/api/tables/:id/payments', allowed: STAFF },
+  { method: 'GET', route: '/api/tables/:id/floor', allowed: STAFF },
   { method: 'POST', route: '/api/tables/:id/no-spin', allowed: STAFF, body: () => ({ reason: 'ball out' }) },
   { method: 'POST', route: '/api/tables/:id/void', allowed: CHIEFS, body: () => ({ reason: 'authz' }) },
   { method: 'POST', route: '/api/tables/:id/result/confirm', allowed: STAFF, body: () => ({}) },

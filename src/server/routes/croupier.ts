@@ -11,11 +11,13 @@ import {
   croupierResult,
   croupierStep,
   derogate,
+  floor,
   payments,
   staffAction,
   staffRef,
 } from '../../app/commands.ts';
 import * as S from '../../protocol/messages.ts';
+import type { TableFloorView } from '../../protocol/lists.ts';
 import { STAFF_ROLES } from '../../protocol/roles.ts';
 import type { CommandView, CorrectionView, CroupierStepView, PaymentsView, ResultView } from '../../protocol/views.ts';
 import { fail, parse, unwrap, type Auth, type TableParams } from '../http.ts';
@@ -49,6 +51,11 @@ export function croupierRoutes(app: FastifyInstance, casino: Casino, auth: Auth)
   app.get<TableParams>('/api/tables/:id/payments', async (req): Promise<PaymentsView> => {
     await auth.requireStaff(req, ROLES);
     return unwrap(await payments(casino, req.params.id));
+  });
+
+  app.get<TableParams>('/api/tables/:id/floor', async (req): Promise<TableFloorView> => {
+    await auth.requireStaff(req, ROLES);
+    return unwrap(await floor(casino, req.params.id));
   });
 
   // table operation (issue 12)

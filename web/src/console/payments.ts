@@ -1,12 +1,18 @@
 /**
- * The console's payment list of the last coup in the order of RULES.md §6 (colonnes, douzaines,
- * chances simples, sixains and transversales, carrés, chevaux and pleins): player, position,
- * stake, action, amount and where the winnings go, with which croupier pays and which collects.
+ * The console's lists of the last coup as a croupier follows them (issue 12 item 6, RULES.md §6,
+ * docs/OPERATIONS.md "The lists of a coup"): what to collect first (in the order the rake goes),
+ * then what to pay — winnings only, in the order of RULES §6 (colonnes, douzaines, chances
+ * simples, sixains and transversales, carrés, chevaux and pleins) —, what to give back without
+ * winnings (a freed prisoner, the half of a partage), the prisoners that stay, and the totals.
+ * Every line names the player and the colour of their chips; which croupier pays and collects.
  */
 import { colourOf, pocketText } from '../../../src/engine/index.ts';
+import type { ChipColourJson, OwnedLine } from '../../../src/protocol/lists.ts';
+import type { PaymentJson } from '../api.ts';
 import { h, numBadge } from '../dom.ts';
-import { announcement, DICTS, t } from '../i18n.ts';
+import { announcement, DICTS, t, type Language } from '../i18n.ts';
 import type { ConsoleState } from '../state/console.ts';
+import { fill, LIST_WORDS } from './list-words.ts';
 import { money, playerName, posName, toPocket, type ConsoleEnv, type Panel } from './panel.ts';
 
 /** The payment-list panel of the console. */
@@ -17,69 +23,173 @@ export function paymentsPanel(env: ConsoleEnv): Panel {
   return { element, update: (s) => box.replaceChildren(...render(env, s)) };
 }
 
+/** A player's chip colour as a swatch with its name (the set number after the tenth player). */
+export function colourChip(lang: Language, c: ChipColourJson | undefined): HTMLElement {
+  if (!c) return h('span', { class: 'chip-colour' });
+  const name = LIST_WORDS[lang].colours[c.colour] + (c.set > 1 ? ` ${c.set}` : '');
+  return h(
+    'span',
+    { class: 'chip-colour', dataset: { colour: c.colour }, title: name },
+    c.set > 1 ? String(c.set) : '',
+  );
+}
+
+/** One line of a list as the console shows it: player and colour, position, stake, amount, a note. */
+interface Line {
+  readonly data: Record<string, string>;
+  readonly line: OwnedLine<unknown>;
+  readonly key: string;
+  readonly text: string;
+  readonly stake: number;
+  readonly amount: number | null;
+  readonly note: string;
+}
+
 function render(env: ConsoleEnv, s: ConsoleState): HTMLElement[] {
   const d = DICTS[env.lang];
+  const w = LIST_WORDS[env.lang];
   const p = s.payments;
-  if (!p) return [h('p', { class: 'empty' }, '—')];
+  const list = p?.list;
+  if (!p || !list) return [h('p', { class: 'empty' }, '—')];
   const m = (minor: number) => money(s, env.lang, minor);
   const pocket = toPocket(p.pocket);
-  const other = (w: 'left' | 'right') => (w === 'left' ? d.right : d.left);
+  const other = (x: 'left' | 'right') => (x === 'left' ? d.right : d.left);
   const head = h(
     'div',
     { class: 'announce' },
     numBadge(pocketText(pocket), colourOf(pocket)),
     `${d.coup} ${p.coup} — ${p.announcement[env.lang] ?? announcement(env.lang, pocket)}`,
   );
+  const pays = t(env.lang, 'paysCroupier', { who: d[p.croupiers.pays], other: other(p.croupiers.pays) });
   const duty = h(
     'div',
     { class: 'duty', id: 'duty', dataset: { pays: p.croupiers.pays, collects: p.croupiers.collects } },
-    h(
-      'span',
-      { class: 'pays' },
-      t(env.lang, 'paysCroupier', { who: d[p.croupiers.pays], other: other(p.croupiers.pays) }),
-    ),
+    h('span', { class: 'pays' }, pays),
   );
-  if (p.payments.length === 0) return [head, duty, h('p', { class: 'empty' }, d.noPayments)];
-  const rows = p.payments.map((x, i) =>
-    h(
-      'tr',
-      { dataset: { kind: x.kind, action: x.action, bet: x.betId } },
-      h('td', {}, String(i + 1)),
-      h('td', {}, playerName(s, p.owners[x.betId])),
-      h('td', {}, posName(s, env.lang, x.key, x.text)),
-      h('td', { class: 'r' }, m(x.stake)),
-      h('td', {}, (d as unknown as Record<string, string>)[`action_${x.action}`] ?? x.action),
-      h('td', { class: 'r' }, m(x.amount)),
-      h('td', {}, x.placement === 'beside-stake' ? d.besideStake : d.toPlayer),
-    ),
+  const table = (id: string, title: string, heads: readonly string[], total: number, lines: Line[], empty: string) =>
+    section(
+      id,
+      title,
+      heads,
+      m(total),
+      lines.map((l, i) => row(env, s, i, l)),
+      empty,
+    );
+  const t_ = list.totals;
+  const collect = list.collections.map((c) => ({
+    ...{ data: { kind: c.kind, why: c.why, bet: c.betId }, line: c, key: c.key, text: c.text },
+    ...{ stake: c.stake, amount: c.amount },
+    note: c.why === 'partage' ? w.partageHalf : c.prison ? fill(w.prisonerLost, { n: c.prison }) : w.lost,
+  }));
+  const payment = (x: PaymentJson & OwnedLine<unknown>, note: string): Line => ({
+    ...{ data: { kind: x.kind, action: x.action, bet: x.betId }, line: x, key: x.key, text: x.text },
+    ...{ stake: x.stake, amount: x.amount, note },
+  });
+  const pay = list.payments.map((x) => payment(x, x.placement === 'beside-stake' ? d.besideStake : d.toPlayer));
+  const back = list.returns.map((x) =>
+    payment(x, x.action === 'free' ? w.returnStake : x.action === 'partage' ? w.returnHalf : w.returnRule),
   );
+  const prison = list.prisons.map((x) => ({
+    ...{ data: { move: x.move, bet: x.betId }, line: x, key: x.chance, text: x.chance, stake: x.stake, amount: null },
+    note: `${w[x.move]} · ${fill(w.level, { from: x.from, to: x.to })}${x.pending ? ` · ${w.choiceOpen}` : ''}`,
+  }));
+  const totals = h(
+    'p',
+    {
+      class: 'list-totals',
+      id: 'list-totals',
+      dataset: {
+        collected: `${t_.collected}`,
+        paid: `${t_.paid}`,
+        returned: `${t_.returned}`,
+        prison: `${t_.enPrison}`,
+      },
+    },
+    `${w.totalCollected} ${m(t_.collected)} · ${w.totalPaid} ${m(t_.paid)} · ${w.totalReturned} ${m(t_.returned)} · ${w.totalPrison} ${m(t_.enPrison)}`,
+  );
+  return [
+    head,
+    ...combinations(env, s),
+    duty,
+    table('collect', w.collect, [d.stake, w.totalCollected, ''], t_.collected, collect, w.nothing),
+    table('pay', w.pay, [d.stake, w.winnings, d.placement], t_.paid, pay, d.noPayments),
+    table('return', w.giveBack, [d.stake, w.totalReturned, d.action], t_.returned, back, w.nothing),
+    table('prison', w.prison, [d.stake, '', ''], t_.enPrison, prison, w.nothing),
+    totals,
+  ];
+}
+
+function row(env: ConsoleEnv, s: ConsoleState, i: number, l: Line): HTMLElement {
+  const m = (minor: number) => money(s, env.lang, minor);
+  return h(
+    'tr',
+    { dataset: l.data },
+    h('td', {}, String(i + 1)),
+    h('td', {}, colourChip(env.lang, l.line.colour), ' ', playerName(s, l.line.playerId)),
+    h('td', {}, posName(s, env.lang, l.key, l.text)),
+    h('td', { class: 'r' }, m(l.stake)),
+    h('td', { class: 'r' }, l.amount === null ? '' : m(l.amount)),
+    h('td', {}, l.note),
+  );
+}
+
+/** One list as a table (`#<id>-table`, its total `#<id>-total`), or a line saying it is empty. */
+function section(
+  id: string,
+  title: string,
+  heads: readonly string[],
+  total: string,
+  rows: HTMLElement[],
+  empty: string,
+): HTMLElement {
   const th = (text: string, attrs: Record<string, unknown> = {}) => h('th', attrs, text);
-  const blank = () => h('td', {}, '');
-  const total = m(p.payments.reduce((a, x) => a + x.amount, 0));
-  const table = h(
-    'table',
-    { class: 'pay-table', id: 'pay-table' },
+  const body = rows.length
+    ? h(
+        'table',
+        { class: 'pay-table', id: `${id}-table` },
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            th('#'),
+            th(''),
+            th(''),
+            th(heads[0], { class: 'r' }),
+            th(heads[1], { class: 'r' }),
+            th(heads[2]),
+          ),
+        ),
+        h('tbody', {}, ...rows),
+        h(
+          'tfoot',
+          {},
+          h('tr', {}, th(''), th(''), th(''), th(''), th(total, { class: 'r', id: `${id}-total` }), th('')),
+        ),
+      )
+    : h('p', { class: 'empty' }, empty);
+  return h('div', { class: 'list-section', dataset: { list: id } }, h('h3', {}, title), body);
+}
+
+/** The croupier's call of the winning combinations holding bets (French, as said at the table) and in the page's language. */
+function combinations(env: ConsoleEnv, s: ConsoleState): HTMLElement[] {
+  const last = s.view?.lastCoup;
+  const w = last && last.number === s.payments?.coup ? last.winning : undefined;
+  if (!w) return [];
+  const call = w.call.fr || '—';
+  const local = env.lang !== 'fr' && w.call[env.lang] ? [h('div', { class: 'call-local' }, w.call[env.lang])] : [];
+  return [
     h(
-      'thead',
-      {},
-      h(
-        'tr',
-        {},
-        th('#'),
-        th(d.player),
-        th(d.bet),
-        th(d.stake, { class: 'r' }),
-        th(d.action),
-        th(d.amount, { class: 'r' }),
-        th(d.placement),
-      ),
+      'div',
+      {
+        class: 'combinations',
+        id: 'combinations',
+        dataset: { count: String(w.combinations.filter((c) => c.hasBet).length) },
+      },
+      h('strong', {}, `${LIST_WORDS[env.lang].combinations} : `),
+      h('span', { class: 'call', lang: 'fr' }, call),
+      ...local,
     ),
-    h('tbody', {}, ...rows),
-    h(
-      'tfoot',
-      {},
-      h('tr', {}, blank(), blank(), th(d.total), blank(), blank(), th(total, { class: 'r', id: 'pay-total' }), blank()),
-    ),
-  );
-  return [head, duty, table];
+  ];
 }

@@ -14,6 +14,7 @@
 import type { PocketLabel } from '../../../src/engine/index.ts';
 import type { CoupRecordJson, PaymentJson, PrisonerJson, TableViewJson } from '../api.ts';
 import type { WheelStatusEvent } from '../../../src/protocol/events.ts';
+import type { CroupierListView } from '../../../src/protocol/lists.ts';
 import { withPhase, withPrisoner } from './patch.ts';
 import type { ServerMessage } from './table.ts';
 
@@ -27,6 +28,8 @@ export interface PaymentsDoc {
   readonly payments: readonly PaymentJson[];
   /** Bet id → player id of every line. */
   readonly owners: Readonly<Record<string, string>>;
+  /** The croupier's list (collections, payments, returns, prisoners, totals; issue 12), or null from an older server. */
+  readonly list: CroupierListView | null;
 }
 
 /** The console's state of one table. Amounts are integer minor units, instants server epoch ms. */
@@ -117,6 +120,7 @@ export function paymentsOf(v: TableViewJson): PaymentsDoc | null {
         croupiers: last.croupiers,
         payments: last.payments,
         owners: last.owners ?? {},
+        list: last.list ?? null,
       }
     : null;
 }
@@ -195,6 +199,7 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
           croupiers: e.croupiers,
           payments: e.payments,
           owners: e.owners,
+          list: e.list ?? null,
         },
       };
     case 'phase': {

@@ -1,0 +1,169 @@
+/**
+ * The croupier's lists of a settled coup (issue 12 item 6, RULES.md §6, docs/OPERATIONS.md
+ * "The lists of a coup"): what to collect (first), what to pay, what to hand back without
+ * winnings (a freed prisoner, the half of a partage, a stake the historic rule returns), and the
+ * prisoners that stay on the layout; each line names its player and the colour of their chips.
+ * Type-only apart from the chip palette: importable by the web bundle.
+ */
+import type { PocketLabel, PositionKind } from '../engine/index.ts';
+import type { CroupiersJson, PaymentJson } from './events.ts';
+
+/**
+ * The chip colours of a table, in the order players get them: the first player to bet in the
+ * gaming day gets the first colour, the next one the second... After the tenth player the
+ * palette starts again with a second set (`set` 2: the colour with a marker).
+ */
+export const CHIP_COLOURS = [
+  'red',
+  'blue',
+  'green',
+  'yellow',
+  'purple',
+  'orange',
+  'pink',
+  'brown',
+  'white',
+  'grey',
+] as const;
+
+/** A colour of {@link CHIP_COLOURS}. */
+export type ChipColourName = (typeof CHIP_COLOURS)[number];
+
+/** A player's chips at the table: their rank of first bet in the day (0-based), the colour and the set (1, 2...). */
+export interface ChipColourJson {
+  readonly index: number;
+  readonly colour: ChipColourName;
+  readonly set: number;
+}
+
+/** The chip colour of the player who bet `index`-th (0-based) in the gaming day. */
+export function chipColour(index: number): ChipColourJson {
+  const n = CHIP_COLOURS.length;
+  return { index, colour: CHIP_COLOURS[index % n], set: Math.floor(index / n) + 1 };
+}
+
+/**
+ * A stake the collecting croupier takes: a losing bet (or a losing chip of an announced bet),
+ * a prisoner that lost, or the half of a partage that goes to the bank. `stake` is what lies on
+ * the position, `amount` what is taken (minor units).
+ */
+export interface CollectionJson {
+  readonly betId: string;
+  /** Index of the chip group of an announced bet. */
+  readonly chip?: number;
+  readonly kind: PositionKind;
+  readonly numbers: PocketLabel[];
+  readonly key: string;
+  readonly text: string;
+  readonly stake: number;
+  readonly amount: number;
+  /** `lost`: the whole stake; `partage`: the half the bank keeps (the other half is a return line). */
+  readonly why: 'lost' | 'partage';
+  /** A prisoner's level before this coup (absent: a bet of this coup). */
+  readonly prison?: number;
+}
+
+/**
+ * A chance simple that stays en prison after the coup (RULES §4): `imprisoned` by this zero
+ * (level 0 → 1), moved `down` one level by another zero (k → k+1), or freed one level by a win
+ * but still `up` en prison (k → k-1). `pending`: the player may still take la partage.
+ */
+export interface PrisonMoveJson {
+  readonly betId: string;
+  readonly chance: string;
+  readonly stake: number;
+  readonly from: number;
+  readonly to: number;
+  readonly move: 'imprisoned' | 'down' | 'up';
+  readonly pending?: true;
+}
+
+/** What the table keeps of a settled coup's lists besides the engine's payment lines. */
+export interface CoupListsJson {
+  readonly collections: readonly CollectionJson[];
+  readonly prisons: readonly PrisonMoveJson[];
+}
+
+/** A line of the croupier's list with its player and their chips' colour. */
+export type OwnedLine<T> = T & { readonly playerId: string; readonly colour: ChipColourJson };
+
+/**
+ * The croupier's list of the last settled coup (GET /api/tables/:id/payments `list`, the staff
+ * table view's `lastCoup.list`): collections first, in the order the rake goes; then the
+ * payments (winnings only) in the order of RULES §6; the returns (no winnings: `free`,
+ * `partage`, `return` lines); the prisoners staying on the layout. Totals in minor units:
+ * `paid` equals the bank's winnings of the coup (the ledger: collected − paid is the house's
+ * gain), `returned` counts no winnings, `enPrison` the stakes staying en prison.
+ */
+export interface CroupierListView {
+  readonly coup: number;
+  readonly pocket: PocketLabel;
+  readonly croupiers: CroupiersJson;
+  readonly collections: readonly OwnedLine<CollectionJson>[];
+  readonly payments: readonly OwnedLine<PaymentJson>[];
+  readonly returns: readonly OwnedLine<PaymentJson>[];
+  readonly prisons: readonly OwnedLine<PrisonMoveJson>[];
+  readonly totals: {
+    readonly collected: number;
+    readonly paid: number;
+    readonly returned: number;
+    readonly enPrison: number;
+  };
+}
+
+/** GET /api/tables/:id/payments (staff). */
+export interface PaymentsView {
+  coup: number;
+  pocket: PocketLabel;
+  announcement: Readonly<Record<string, string>>;
+  croupiers: CroupiersJson;
+  payments: readonly PaymentJson[];
+  owners: Readonly<Record<string, string>>;
+  names: Record<string, string>;
+  /** The croupier's list: collections first, payments (winnings only), returns, prisoners, totals (issue 12). */
+  list: CroupierListView;
+}
+
+/** What one number would cost the bank (the console's exposure, issue 12 item 8). Minor units. */
+export interface NumberExposure {
+  readonly pocket: PocketLabel;
+  /** Winnings the bank pays if the number comes (stakes returned not included). */
+  readonly pays: number;
+  /** The bank's result if it comes: collected − paid (negative: the bank loses). */
+  readonly net: number;
+}
+
+/** The bank's exposure of a table's layout: per pocket in layout order (0, 00, 1..36), and the largest payment. */
+export interface ExposureJson {
+  readonly coup: number;
+  readonly numbers: readonly NumberExposure[];
+  /** The largest `pays` over the numbers (0 without bets). */
+  readonly max: number;
+}
+
+/** A player at the table as the console lists them. Minor units. */
+export interface FloorPlayerView {
+  readonly playerId: string;
+  readonly name: string;
+  readonly colour: ChipColourJson;
+  /** Stakes of the player's bets on the layout this coup. */
+  readonly staked: number;
+  readonly bets: number;
+  /** Stakes of the player's prisoners on the table. */
+  readonly enPrison: number;
+  /** The player's wallet. */
+  readonly balance: number;
+}
+
+/**
+ * GET /api/tables/:id/floor (staff): the exposure per number and the players at the table (with
+ * a bet or a prisoner, or in the last coup) in the order of their chip colours. The exposure and
+ * the player rows are computed once per state version; the balances are one store read.
+ */
+export interface TableFloorView {
+  readonly coup: number;
+  readonly exposure: ExposureJson;
+  /** The first 100 players by chip colour (`total`: all of them). */
+  readonly players: readonly FloorPlayerView[];
+  readonly total: number;
+}

@@ -1,0 +1,196 @@
+/**
+ * The croupier's lists of a coup (issue 12 item 6, RULES.md §6, docs/OPERATIONS.md): the
+ * collections and the prisoners kept with the last coup (built once at the settlement, one pass
+ * over the outcomes and one sort), the players' chip colours (order of first bet of the gaming
+ * day), and the list as the console reads it: collections, payments (winnings only), returns
+ * (no winnings), prisoners, totals. Pure.
+ */
+import type { BetOutcome, Position, PositionKind } from '../engine/index.ts';
+import { isZero, positionJson, type Pocket } from '../engine/index.ts';
+import type { PaymentJson } from '../protocol/events.ts';
+import {
+  chipColour,
+  type ChipColourJson,
+  type CollectionJson,
+  type CoupListsJson,
+  type CroupierListView,
+  type OwnedLine,
+  type PrisonMoveJson,
+} from '../protocol/lists.ts';
+import type { Prisoner, TableState } from './state.ts';
+
+/**
+ * The order the rake goes over the layout: the outside bets first (chances simples, then the
+ * colonnes and douzaines with their 24-number bets), then the inside positions by their place
+ * on the layout (the lowest number they cover, from the zero end), a place's positions from the
+ * plein to the sixain; the chances simples, and the stakes on one position, in the order they
+ * were placed.
+ */
+const RAKE_GROUP: Readonly<Record<PositionKind, number>> = {
+  chance: 0,
+  colonne: 1,
+  colonnes: 1,
+  douzaine: 2,
+  douzaines: 2,
+  plein: 3,
+  cheval: 3,
+  transversale: 3,
+  carre: 3,
+  cinq: 3,
+  sixain: 3,
+};
+
+/** Layout rank of a pocket (0, 00, 1..36): 00 sits between 0 and 1. */
+const place = (p: Pocket): number => (p === 37 ? 0.5 : p);
+
+function rakeKey(p: Position): number {
+  const group = RAKE_GROUP[p.kind];
+  if (group === 0) return 0;
+  if (group < 3) return group * 1000 + p.index / 1000;
+  return 3000 + place(p.pockets[0]) * 10 + p.pockets.length / 10;
+}
+
+/**
+ * The collections and the prisoners of settled outcomes (one pass, then the collections sorted
+ * in rake order). `choiceOpen`: a zero whose players may still take la partage (their new
+ * prisoners are `pending`).
+ */
+export function coupLists(outcomes: readonly BetOutcome[], pocket: Pocket, choiceOpen: boolean): CoupListsJson {
+  const lines: Array<{ line: CollectionJson; key: number; order: number }> = [];
+  const prisons: PrisonMoveJson[] = [];
+  const take = (
+    betId: string,
+    chip: number | undefined,
+    position: Position,
+    stake: number,
+    amount: number,
+    prison?: number,
+    partage?: boolean,
+  ) => {
+    if (amount <= 0) return;
+    const line: CollectionJson = {
+      betId,
+      ...(chip !== undefined ? { chip } : {}),
+      ...positionJson(position),
+      stake,
+      amount,
+      why: partage ? 'partage' : 'lost',
+      ...(prison ? { prison } : {}),
+    };
+    lines.push({ line, key: rakeKey(position), order: lines.length });
+  };
+  for (const o of outcomes) {
+    const b = o.bet;
+    if (b.type === 'announce') {
+      o.chips?.forEach((c, i) => take(b.id, i, c.position, c.stake, c.collected));
+      continue;
+    }
+    take(b.id, undefined, b.position, o.stake, o.collected, b.prison, o.status === 'partage');
+    if (o.status !== 'imprisoned' || !b.position.chance) continue;
+    const from = b.prison ?? 0;
+    const to = o.prison ?? 1;
+    prisons.push({
+      betId: b.id,
+      chance: b.position.chance,
+      stake: o.kept,
+      from,
+      to,
+      move: from === 0 ? 'imprisoned' : to > from ? 'down' : 'up',
+      ...(choiceOpen && isZero(pocket) ? { pending: true as const } : {}),
+    });
+  }
+  lines.sort((a, b) => a.key - b.key || a.order - b.order);
+  return { collections: lines.map((l) => l.line), prisons };
+}
+
+/**
+ * The lists after a partage taken in the zero-choice window (prisoners.ts): the prisoner leaves
+ * the prisoners and the half the bank keeps joins the collections (the returned half is a
+ * payment line of action `partage`, a return).
+ */
+export function listsAfterPartage(lists: CoupListsJson, p: Prisoner, position: Position, half: number): CoupListsJson {
+  const kept = p.stake - half;
+  const line: CollectionJson = { betId: p.id, ...positionJson(position), stake: p.stake, amount: kept, why: 'partage' };
+  const collections = [...lists.collections];
+  if (kept > 0) {
+    // the last of the chances simples' lines (they go in the order they were settled)
+    const at = collections.findIndex((c) => c.kind !== 'chance');
+    collections.splice(at < 0 ? collections.length : at, 0, line);
+  }
+  return { collections, prisons: lists.prisons.filter((x) => x.betId !== p.id) };
+}
+
+/**
+ * The players of the gaming day in the order of their first bet (their chip colours), with the
+ * players of `ids` not yet in it appended in that order. Returns `order` itself when none is new.
+ */
+export function withChipOrder(order: readonly string[], ids: Iterable<string>): readonly string[] {
+  const known = new Set(order);
+  let out: string[] | null = null;
+  for (const id of ids) {
+    if (known.has(id)) continue;
+    known.add(id);
+    (out ??= [...order]).push(id);
+  }
+  return out ?? order;
+}
+
+/**
+ * Every player's chip colour index at the table: the day's order of first bet (`chipOrder`),
+ * then the players of the current coup's bets and prisoners in placement order (what the
+ * settlement will record). One pass over the bets.
+ */
+export function chipIndexes(s: TableState): Map<string, number> {
+  const order = withChipOrder(s.chipOrder ?? [], [...playerIds(s)]);
+  return new Map(order.map((id, i) => [id, i]));
+}
+
+function* playerIds(s: TableState): Iterable<string> {
+  for (const b of s.bets) yield b.playerId;
+  for (const p of s.prisoners) yield p.playerId;
+  for (const id of Object.values(s.lastCoup?.owners ?? {})) yield id;
+}
+
+/**
+ * The croupier's list of the table's last settled coup (see CroupierListView), or null before
+ * the first. Payments are the engine's `pay` lines; `free`, `partage` and `return` lines are
+ * returns (no winnings, not in the total to pay).
+ */
+export function croupierList(s: TableState, colours: ReadonlyMap<string, number>): CroupierListView | null {
+  const last = s.lastCoup;
+  if (!last) return null;
+  const owned = <T extends { betId: string }>(x: T): OwnedLine<T> => {
+    const playerId = last.owners[x.betId] ?? '';
+    return { ...x, playerId, colour: colourOf(colours, playerId) };
+  };
+  const payments: OwnedLine<PaymentJson>[] = [];
+  const returns: OwnedLine<PaymentJson>[] = [];
+  const totals = { collected: 0, paid: 0, returned: 0, enPrison: 0 };
+  for (const p of last.payments) {
+    if (p.action === 'pay') {
+      payments.push(owned(p));
+      totals.paid += p.amount;
+    } else {
+      returns.push(owned(p));
+      totals.returned += p.amount;
+    }
+  }
+  const lists = last.lists ?? { collections: [], prisons: [] };
+  for (const c of lists.collections) totals.collected += c.amount;
+  for (const p of lists.prisons) totals.enPrison += p.stake;
+  return {
+    coup: last.number,
+    pocket: last.pocket,
+    croupiers: last.croupiers,
+    collections: lists.collections.map(owned),
+    payments,
+    returns,
+    prisons: lists.prisons.map(owned),
+    totals,
+  };
+}
+
+/** A player's chip colour (a player unknown to the day's order gets the next one). */
+export function colourOf(colours: ReadonlyMap<string, number>, playerId: string): ChipColourJson {
+  return chipColour(colours.get(playerId) ?? colours.size);
+}
