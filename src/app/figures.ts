@@ -6,7 +6,8 @@
  * - drop: the stakes of new bets of settled coups (prisoners carried into a coup are not new
  *   stakes: they were counted in the coup where they were placed; RULES §4);
  * - win: per player, stakes minus what went back to the wallet at settlement minus later
- *   partages of the coup's prisoners, summed (the change of the table's house account);
+ *   partages of the coup's prisoners, summed: the change of the table's house account plus the
+ *   stakes still held en prison (its in-play account) until a later coup frees or loses them;
  * - theoretical: Σ stake × house edge of the bet's position under the table's rules, with the
  *   exact edges of src/math/edge.ts (chances simples under en prison: the "prison" policy);
  *   announced bets count each of their chips. Void coups move no money and count apart.

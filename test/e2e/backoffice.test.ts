@@ -114,6 +114,100 @@ describe.skipIf(!RUN)('the back office', { timeout: 180_000 }, () => {
     await snap(pit, 'tables');
   });
 
+  /** The table's phase and coup (public view). */
+  const phase = async () => {
+    const v = await api(server.url, 'GET', `/api/tables/${TABLE}`);
+    return { phase: v.phase as string, coup: v.coup as number };
+  };
+
+  it('a croupier plays three coups; the pit boss recalls the second and sees every chip and its player', async () => {
+    const C = server.croupierToken;
+    const bet = (who: string, b: Record<string, unknown>, n: number) =>
+      api(server.url, 'POST', `/api/tables/${TABLE}/bets`, tokens[who], {
+        requestId: `${who}-${n}-${b.stake}`,
+        bet: b,
+      });
+    for (const [n, pocket] of [
+      [1, 17],
+      [2, 5],
+      [3, 0],
+    ] as const) {
+      await poll(async () => (await phase()).phase).toBe('betting');
+      await bet('Ann', { numbers: [17], stake: 500 }, n);
+      await bet('Ann', { numbers: [5, 8], stake: 600 }, n);
+      await bet('Bob', { chance: 'rouge', stake: 1000 }, n);
+      await api(server.url, 'POST', `/api/tables/${TABLE}/close`, C);
+      await api(server.url, 'POST', `/api/tables/${TABLE}/result`, C, { pocket });
+      await api(server.url, 'POST', `/api/tables/${TABLE}/result/confirm`, C, {});
+      // a croupier-paced table waits for the croupier to open the next coup
+      await poll(async () => (await phase()).phase).toBe('settled');
+      await api(server.url, 'POST', `/api/tables/${TABLE}/open`, C);
+      await poll(async () => (await phase()).coup).toBe(n + 1);
+    }
+    await pit.evaluate((t) => (location.hash = `recall/${t}`), TABLE);
+    await pit.locator(`[data-coup="${TABLE}/2"]`).click();
+    await poll(() => pit.locator('#recall-pocket').textContent()).toBe('5');
+    // every chip of coup 2 on the felt, with its player
+    await poll(() => pit.locator('#recall-layout .spot.has-chip').count()).toBe(3);
+    expect(await pit.locator('#recall-layout [data-key="17"]').getAttribute('data-players')).toBe('Ann');
+    expect(await pit.locator('#recall-layout [data-key="5-8"]').getAttribute('data-players')).toBe('Ann');
+    expect(await pit.locator('#recall-layout [data-key="rouge"]').getAttribute('data-players')).toBe('Bob');
+    expect(await pit.locator('#recall-bets tbody tr').count()).toBe(3);
+    // the cheval 5/8 pays 17 to 1 on 5: in the payment list; the plein 17 is collected
+    expect(await pit.locator('#recall-payments').textContent()).toContain('5/8');
+    expect(await pit.locator('#recall-collections').textContent()).toContain('17');
+    expect(await pit.locator('#recall-balances tbody tr').count()).toBe(2);
+    await snap(pit, 'recall');
+  });
+
+  it('the figures match the ledger', async () => {
+    await pit.evaluate((t) => (location.hash = `figures/${t}`), TABLE);
+    const cell = pit.locator(`#figures-grid tr:has([data-table="${TABLE}"]) [data-win]`);
+    await cell.waitFor();
+    const ledger = await api(server.url, 'GET', '/api/backoffice/ledger', tokens.pitboss);
+    // the win is the house's account plus the stakes still held en prison (the table's in-play
+    // account): Bob's rouge went to prison on the third coup's zero
+    const house = (ledger.accounts[`house:${TABLE}`] as number) + (ledger.accounts[`table:${TABLE}:in-play`] ?? 0);
+    expect(ledger.accounts[`table:${TABLE}:in-play`]).toBe(1000);
+    expect(Number(await cell.getAttribute('data-win'))).toBe(house);
+    // 3 coups × (500 + 600 + 1000) staked
+    const f = await api(server.url, 'GET', `/api/backoffice/figures?table=${TABLE}`, tokens.pitboss);
+    expect(f.tables[0]).toMatchObject({ coups: 3, drop: 3 * 2100, bets: 9, players: 2, win: house });
+    await pit.locator('#figures-chart .uplot').waitFor();
+    await snap(pit, 'figures');
+  });
+
+  it('an admin deposits for a player with a reason and the cashier report shows it', async () => {
+    const admin = await open(ADMIN);
+    await admin.locator('#tab-accounts').click();
+    await admin.locator('#cash-player').selectOption({ label: 'Ann' });
+    await admin.locator('#cash-amount').fill('12.34');
+    await admin.locator('#cash-reason').fill('e2e cash desk');
+    await admin.locator('#cash-deposit').click();
+    await poll(() => admin.locator('#cashier-grid').textContent()).toContain(ADMIN);
+    const row = admin.locator('#cashier-grid tr', { hasText: ADMIN });
+    expect(await row.textContent()).toContain('12.34');
+    expect(await admin.locator('#audit-verdict').textContent()).toBe('The ledger balances.');
+    await snap(admin, 'accounts');
+  });
+
+  it('the audit trail lists each staff action', async () => {
+    await pit.evaluate(() => (location.hash = 'audit'));
+    await pit.locator('#audit-grid tbody tr').first().waitFor();
+    const actions = await pit
+      .locator('#audit-grid tbody tr')
+      .evaluateAll((rows) => rows.map((r) => `${(r as HTMLElement).dataset.action}|${r.textContent}`));
+    const has = (action: string, who: string) => actions.some((a) => a.startsWith(`${action}|`) && a.includes(who));
+    expect(has('table-created', PIT)).toBe(true);
+    expect(has('deposit', ADMIN)).toBe(true);
+    for (const a of ['close', 'result-entered', 'result-confirmed'])
+      expect(actions.filter((x) => x.startsWith(`${a}|`) && x.includes('E2E Croupier')).length, a).toBe(3);
+    await snap(pit, 'audit');
+    await pit.evaluate((t) => (location.hash = `integrity/${t}`), TABLE);
+    await pit.locator('.bo-section').first().waitFor();
+    await snap(pit, 'integrity');
+  });
+
   it('pages have no script errors', () => {
     expect(errors).toEqual([]);
   });

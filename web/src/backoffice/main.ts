@@ -10,9 +10,13 @@ import { Api, ApiFailure } from '../api.ts';
 import { h, languageSelect } from '../dom.ts';
 import { loginErrorText } from '../errors.ts';
 import { initialLanguage, type Language } from '../i18n.ts';
+import { accountsScreen } from './accounts.ts';
+import { auditScreen } from './audit.ts';
 import { bw, failureText, type Screen, type ScreenCtx } from './common.ts';
+import { figuresScreen } from './figures.ts';
 import { integrityScreen } from './integrity.ts';
 import { showLogin } from './login.ts';
+import { recallScreen } from './recall.ts';
 import { tablesScreen } from './tables.ts';
 import type { BoKey } from './words/en.ts';
 
@@ -23,6 +27,10 @@ const ROLES = new Set(['pitboss', 'admin']);
 /** The screens in the order of the tab bar: route, tab word, screen. */
 const SCREENS: ReadonlyArray<[string, BoKey, Screen]> = [
   ['tables', 'tabTables', tablesScreen],
+  ['accounts', 'tabAccounts', accountsScreen],
+  ['recall', 'tabRecall', recallScreen],
+  ['figures', 'tabFigures', figuresScreen],
+  ['audit', 'tabAudit', auditScreen],
   ['integrity', 'tabIntegrity', integrityScreen],
 ];
 

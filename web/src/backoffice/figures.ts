@@ -1,0 +1,138 @@
+/**
+ * The figures screen (GET /api/backoffice/figures): per table and gaming day the drop, win, hold
+ * against the theoretical hold of the bets actually made (exact edges, src/app/figures.ts), coups
+ * per hour, players, bets, average bet; a chart of the cumulative win against the theoretical
+ * over the day (uPlot, bundled: no CDN); CSV export.
+ */
+import uPlot from 'uplot';
+import type { FiguresView, TableFiguresView } from '../../../src/protocol/views-backoffice.ts';
+import { h } from '../dom.ts';
+import { bw, downloadCsv, enc, field, grid, input, money, section, todayUtc, type ScreenCtx } from './common.ts';
+import type { BoKey } from './words/en.ts';
+
+const pct = (x: number | null) => (x === null ? '—' : `${x.toFixed(2)} %`);
+
+/** The figures screen: `args` = [table?]. */
+export async function figuresScreen(root: HTMLElement, ctx: ScreenCtx, args: string[]): Promise<void> {
+  const w = (k: BoKey) => bw(ctx.lang, k);
+  const date = input('date', todayUtc(), 'date', { id: 'fig-date' });
+  const body = h('div', { id: 'figures-body' });
+  let chart: uPlot | null = null;
+  const load = async () => {
+    const v = await ctx.api.call<FiguresView>('GET', `/api/backoffice/figures?date=${enc(date.value)}`);
+    chart?.destroy();
+    chart = null;
+    const chosen = v.tables.find((t) => t.tableId === args[0]) ?? v.tables.find((t) => t.coups > 0) ?? v.tables[0];
+    const chartBox = h('div', { class: 'bo-chart', id: 'figures-chart' });
+    body.replaceChildren(
+      section(`${w('tabFigures')} — ${v.date}`, figuresGrid(ctx, v.tables)),
+      chosen ? section(`${chosen.name} (${chosen.tableId})`, stats(ctx, chosen)) : h('p', {}),
+      chosen ? section(w('chartTitle'), chartBox) : h('p', {}),
+    );
+    if (chosen) chart = drawChart(ctx, chosen, chartBox);
+  };
+  date.addEventListener('change', () => void load().catch(ctx.toast));
+  root.replaceChildren(
+    h(
+      'div',
+      { class: 'bo-actions' },
+      field(w('date'), date),
+      h(
+        'button',
+        {
+          class: 'btn',
+          id: 'figures-csv',
+          onclick: () =>
+            void downloadCsv(
+              ctx.api,
+              `/api/backoffice/figures?date=${enc(date.value)}&format=csv`,
+              `figures-${date.value}.csv`,
+            ).catch(ctx.toast),
+        },
+        w('exportCsv'),
+      ),
+    ),
+    body,
+  );
+  await load();
+}
+
+function figuresGrid(ctx: ScreenCtx, tables: readonly TableFiguresView[]): HTMLElement {
+  const w = (k: BoKey) => bw(ctx.lang, k);
+  return grid(
+    [
+      w('table'),
+      w('coup'),
+      w('drop'),
+      w('win'),
+      w('theoretical'),
+      w('hold'),
+      w('theoreticalHold'),
+      w('coupsPerHour'),
+      w('players'),
+      w('bets'),
+      w('averageBet'),
+    ],
+    tables.map((t) => {
+      const m = (x: number) => money(ctx.lang, x, t.currency, t.decimals);
+      return [
+        h('a', { href: `#figures/${enc(t.tableId)}`, 'data-table': t.tableId }, t.name),
+        `${t.coups} (+${t.voids} ${w('void')})`,
+        m(t.drop),
+        h('span', { 'data-win': String(t.win) }, m(t.win)),
+        m(Math.round(t.theoretical)),
+        pct(t.hold),
+        pct(t.theoreticalHold),
+        t.coupsPerHour === null ? '—' : t.coupsPerHour.toFixed(1),
+        t.players,
+        t.bets,
+        t.averageBet === null ? '—' : m(t.averageBet),
+      ];
+    }),
+    { id: 'figures-grid' },
+  );
+}
+
+function stats(ctx: ScreenCtx, t: TableFiguresView): HTMLElement {
+  const w = (k: BoKey) => bw(ctx.lang, k);
+  const m = (x: number) => money(ctx.lang, x, t.currency, t.decimals);
+  const card = (k: BoKey, v: string) => h('div', { class: 'bo-stat' }, h('b', {}, v), h('span', {}, w(k)));
+  return h(
+    'div',
+    { class: 'bo-figures' },
+    card('drop', m(t.drop)),
+    card('win', m(t.win)),
+    card('theoretical', m(Math.round(t.theoretical))),
+    card('hold', pct(t.hold)),
+    card('theoreticalHold', pct(t.theoreticalHold)),
+    card('coupsPerHour', t.coupsPerHour === null ? '—' : t.coupsPerHour.toFixed(1)),
+  );
+}
+
+/** The cumulative win and theoretical per coup (major units) over time. */
+function drawChart(ctx: ScreenCtx, t: TableFiguresView, box: HTMLElement): uPlot | null {
+  if (t.series.length === 0) {
+    box.append(h('p', { class: 'empty' }, bw(ctx.lang, 'none')));
+    return null;
+  }
+  const unit = 10 ** t.decimals;
+  const data: uPlot.AlignedData = [
+    t.series.map((p) => p.at / 1000),
+    t.series.map((p) => p.win / unit),
+    t.series.map((p) => p.theoretical / unit),
+  ];
+  return new uPlot(
+    {
+      width: 1320,
+      height: 300,
+      series: [
+        {},
+        { label: `${bw(ctx.lang, 'win')} (${t.currency})`, stroke: '#c62828', width: 2 },
+        { label: `${bw(ctx.lang, 'theoretical')} (${t.currency})`, stroke: '#0d6b35', width: 2, dash: [6, 4] },
+      ],
+      axes: [{}, {}],
+    },
+    data,
+    box,
+  );
+}
