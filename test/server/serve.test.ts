@@ -10,6 +10,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_PLAYERS, DEMO_STAFF } from '../../src/app/casino.ts';
 import { rulesLabel } from '../../src/cli/commands/serve.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 
@@ -208,5 +209,36 @@ describe('croupier serve (process)', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(own.err() + own.out()).not.toMatch(warning);
     await own.stop();
+  }, 120_000);
+
+  it('serve --no-demo starts without the demo tables (no auto table, no wheel simulator) and without the demo accounts', async () => {
+    const dir = dataDir();
+    const run = serve(['--port', '0', '--data-dir', dir, '--web-dir', join(dir, 'no-web'), '--no-demo'], {
+      CROUPIER_ADMIN_TOKEN: 'a-secret-of-mine',
+    });
+    const url = await run.listening();
+    const health = (await (await fetch(`${url}/api/health`)).json()) as Record<string, unknown>;
+    expect(health).toMatchObject({ ok: true, tables: [], remoteTables: [], registration: false });
+    expect(health.demo).toBeUndefined();
+    expect(((await (await fetch(`${url}/api/tables`)).json()) as { tables: unknown[] }).tables).toEqual([]);
+    expect((await fetch(`${url}/api/tables/auto/board`)).status).toBe(404);
+    expect(run.out()).toMatch(/tables:\s+none/);
+    expect(run.out()).not.toMatch(/auto wheel|SS2 simulator/);
+    for (const a of [...DEMO_PLAYERS, ...DEMO_STAFF]) {
+      const r = await fetch(`${url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: a.name, password: a.password }),
+      });
+      expect(r.status, a.name).toBe(401);
+    }
+    await run.stop();
+    const store = await openSqliteStore(join(dir, 'croupier.sqlite'));
+    try {
+      expect(await store.listTables()).toEqual([]);
+      expect(await store.listUsers()).toEqual([]);
+    } finally {
+      await store.close();
+    }
   }, 120_000);
 });
