@@ -6,6 +6,7 @@
  */
 import { byId, clock, h } from '../dom.ts';
 import { announcement, calls, DICTS, t } from '../i18n.ts';
+import { LIST_WORDS } from './list-words.ts';
 import type { ConsoleState } from '../state/console.ts';
 import type { TableViewJson } from '../api.ts';
 import { toPocket, type ConsoleEnv, type Panel } from './panel.ts';
@@ -80,7 +81,7 @@ function update(env: ConsoleEnv, s: ConsoleState): void {
         ? c.rienNeVaPlus
         : v.phase === 'settled' && last
           ? announcement(env.lang, toPocket(last.pocket))
-          : '';
+          : idleCall(env, v.phase);
   const alert = byId('integrity');
   alert.hidden = s.integrity === null;
   alert.textContent = s.integrity === null ? '' : `${t(env.lang, 'integrityAlert')}: ${s.integrity}`;
@@ -102,4 +103,13 @@ function tick(v: TableViewJson | null, now: number): void {
   const left = v.deadline !== null ? Math.max(0, v.deadline - now) : 0;
   bar.style.width = v.deadline !== null ? `${(100 * left) / total}%` : '0%';
   byId('countdown-text').textContent = v.deadline !== null ? clock(left) : '';
+}
+
+/** The call line of a table with no coup running (issue 12: never blank): closed, paused, held, settled after a void. */
+function idleCall(env: ConsoleEnv, phase: string): string {
+  const w = LIST_WORDS[env.lang];
+  if (phase === 'closed') return w.closedCall;
+  if (phase === 'paused') return w.pausedCall;
+  if (phase === 'held') return w.heldCall;
+  return DICTS[env.lang].settled;
 }

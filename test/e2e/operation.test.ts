@@ -1,0 +1,126 @@
+/**
+ * Running a real table in Chromium (issue 12 "Done when"): a croupier enters 5 on the console,
+ * corrects it to 17 and confirms; the console's total to pay equals the coup's winnings (the
+ * coup record and the ledger); a croupier-paced table stays settled until the croupier calls
+ * "faites vos jeux"; a pit boss voids a coup from the console and every stake returns.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { formatMoney } from '../../web/src/money.ts';
+import { api, browserAvailable, consoleLogin, poll, CHROMIUM, CHROMIUM_ARGS, E2E_PASSWORD, shot } from './server.ts';
+import { startServer, type TestServer } from './server.ts';
+
+const RUN = browserAvailable('table operation e2e');
+const money = (m: number) => formatMoney(m, { code: 'EUR', decimals: 2 });
+
+describe.skipIf(!RUN)('running a table from the console in Chromium (issue 12)', { timeout: 90_000 }, () => {
+  let server: TestServer;
+  let browser: Browser;
+  let croupier: Page;
+  let paul = '';
+  let lea = '';
+  const errors: string[] = [];
+  const bet = (token: string, spec: Record<string, unknown>) =>
+    api(server.url, 'POST', '/api/tables/op/bets', token, { requestId: `r${Math.random()}`, bet: spec });
+  const balance = async (token: string) => (await api(server.url, 'GET', '/api/me', token)).balance as number;
+  const phase = () => croupier.locator('#phase').getAttribute('data-phase');
+
+  beforeAll(async () => {
+    const { chromium } = await import('playwright-core');
+    [server, browser] = await Promise.all([
+      startServer({ demo: false }),
+      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+    ]);
+    const A = server.adminToken;
+    await api(server.url, 'POST', '/api/admin/tables', A, {
+      id: 'op',
+      name: 'E2E — Baden-Baden',
+      rules: 'french',
+      minimum: 100,
+      mode: 'manual',
+      croupierPaced: true,
+      timings: { bettingMs: 900_000, launchMs: 900_000, resultMs: 500 },
+      open: true,
+    });
+    for (const [name, role] of [
+      ['Paul', 'player'],
+      ['Lea', 'player'],
+      ['Pia Pitboss', 'pitboss'],
+    ])
+      await api(server.url, 'POST', '/api/admin/accounts', A, {
+        name,
+        password: E2E_PASSWORD,
+        role,
+        ...(role === 'player' ? { deposit: 100_000 } : {}),
+      });
+    const login = async (name: string) =>
+      (await api(server.url, 'POST', '/api/login', undefined, { name, password: E2E_PASSWORD })).token as string;
+    [paul, lea] = await Promise.all([login('Paul'), login('Lea')]);
+    croupier = await (await browser.newContext({ viewport: { width: 1400, height: 1100 } })).newPage();
+    croupier.on('pageerror', (e) => errors.push(e.message));
+    await consoleLogin(croupier, `${server.url}/croupier?table=op`);
+    await croupier.locator('#phase[data-phase="betting"]').waitFor({ timeout: 30_000 });
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a croupier enters 5, corrects to 17, confirms; the total to pay equals the winnings paid', async () => {
+    await bet(paul, { numbers: [17], stake: 100 }); // 3500
+    await bet(paul, { numbers: [17, 20], stake: 100 }); // 1700
+    await bet(lea, { chance: 'noir', stake: 200 }); // 200
+    await bet(lea, { numbers: [5], stake: 100 }); // lost
+    await bet(lea, { dozen: 2, stake: 100 }); // 200
+    await croupier.locator('#close').click();
+    await poll(phase).toBe('no-more-bets');
+    await croupier.locator('.keypad button[data-pocket="5"]').click();
+    await croupier.locator('#confirm').click();
+    await poll(() => croupier.locator('#entered').innerText()).toContain('5');
+    await croupier.locator('.keypad button[data-pocket="17"]').click();
+    await croupier.locator('#confirm').click();
+    await poll(() => croupier.locator('#entered').innerText()).toContain('17');
+    expect(await phase()).toBe('no-more-bets'); // nothing settled before the confirmation
+    await croupier.locator('#confirm-entered').click();
+    await poll(phase).toBe('settled');
+    const rec = (await api(server.url, 'GET', '/api/tables/op/coups/1', server.croupierToken)).coup;
+    expect(rec.pocket).toBe(17);
+    const paid = rec.settlement.totals.paid as number;
+    expect(paid).toBe(3500 + 1700 + 200 + 200);
+    const list = (await api(server.url, 'GET', '/api/tables/op/payments', server.croupierToken)).list;
+    expect(list.totals).toMatchObject({ paid, collected: 100 });
+    await poll(() => croupier.locator('#pay-total').innerText()).toBe(money(paid));
+    expect(await croupier.locator('#collect-total').innerText()).toBe(money(100));
+    // the ledger: the players' wallets moved by the winnings minus what was collected
+    expect((await balance(paul)) + (await balance(lea))).toBe(200_000 + paid - 100);
+    await poll(() => croupier.locator('#combinations').innerText()).toContain('à cheval 17/20');
+    await croupier.screenshot({ path: shot('12-console-lists.png'), fullPage: true });
+  });
+
+  it('a croupier-paced table waits for "faites vos jeux": it stays settled until the croupier opens', async () => {
+    await new Promise((r) => setTimeout(r, 1_500)); // three times the result time
+    expect((await api(server.url, 'GET', '/api/tables/op', server.croupierToken)).phase).toBe('settled');
+    expect(await phase()).toBe('settled');
+    await croupier.locator('#open').click();
+    await poll(phase).toBe('betting');
+  });
+
+  it('a pit boss voids a coup from the console: every stake returns', async () => {
+    const before = [await balance(paul), await balance(lea)];
+    await bet(paul, { numbers: [3], stake: 100 });
+    await bet(lea, { chance: 'rouge', stake: 300 });
+    expect([await balance(paul), await balance(lea)]).toEqual([before[0] - 100, before[1] - 300]);
+    const boss = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+    boss.on('pageerror', (e) => errors.push(e.message));
+    await consoleLogin(boss, `${server.url}/croupier?table=op`, 'Pia Pitboss');
+    await poll(() => boss.locator('#phase').getAttribute('data-phase')).toBe('betting');
+    await boss.locator('#op-reason').fill('cylinder not turned');
+    await boss.locator('#void').click();
+    await poll(() => boss.locator('#phase').getAttribute('data-phase')).toBe('settled');
+    expect([await balance(paul), await balance(lea)]).toEqual(before);
+    const rec = (await api(server.url, 'GET', '/api/tables/op/coups/2', server.croupierToken)).coup;
+    expect(rec).toMatchObject({ status: 'void', reason: 'cylinder not turned' });
+    expect(errors).toEqual([]);
+  });
+});
