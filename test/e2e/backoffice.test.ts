@@ -200,6 +200,8 @@ describe.skipIf(!RUN)('the back office', { timeout: 180_000 }, () => {
     const has = (action: string, who: string) => actions.some((a) => a.startsWith(`${action}|`) && a.includes(who));
     expect(has('table-created', PIT)).toBe(true);
     expect(has('deposit', ADMIN)).toBe(true);
+    // the action is named in the screen's language, not shown as its code (the code is the filter value)
+    expect(has('result-confirmed', 'Number confirmed')).toBe(true);
     for (const a of ['close', 'result-entered', 'result-confirmed'])
       expect(actions.filter((x) => x.startsWith(`${a}|`) && x.includes('E2E Croupier')).length, a).toBe(3);
     await snap(pit, 'audit');

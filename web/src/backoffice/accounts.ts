@@ -306,7 +306,7 @@ async function showFile(ctx: ScreenCtx, id: string, box: HTMLElement): Promise<v
           : h('p', { class: 'empty' }, w('none')),
         h('h3', {}, w('history')),
         grid(
-          [w('table'), w('coup'), w('at'), w('result'), w('staked'), 'net', w('after')],
+          [w('table'), w('coup'), w('at'), w('result'), w('staked'), w('net'), w('after')],
           f.history.map((c) => [
             c.tableId,
             h('a', { href: `#recall/${enc(c.tableId)}/${c.number}` }, String(c.number)),

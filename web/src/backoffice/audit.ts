@@ -7,6 +7,7 @@ import { AUDIT_ACTIONS, type AuditEntry, type AuditView } from '../../../src/pro
 import { h } from '../dom.ts';
 import { bw, downloadCsv, field, grid, input, section, when, type ScreenCtx } from './common.ts';
 import { zonedDayStart } from './dates.ts';
+import { AUDIT_ACTION_NAMES } from './words/actions.ts';
 import type { BoKey } from './words/en.ts';
 
 /** The audit screen: `args` = [table?]. */
@@ -18,7 +19,7 @@ export async function auditScreen(root: HTMLElement, ctx: ScreenCtx, args: strin
     'select',
     { id: 'au-action' },
     h('option', { value: '' }, '—'),
-    ...AUDIT_ACTIONS.map((a) => h('option', { value: a }, a)),
+    ...AUDIT_ACTIONS.map((a) => h('option', { value: a }, AUDIT_ACTION_NAMES[ctx.lang][a])),
   ) as HTMLSelectElement;
   const from = input('from', '', 'date', { id: 'au-from' });
   const to = input('to', '', 'date', { id: 'au-to' });
@@ -98,7 +99,7 @@ function line(ctx: ScreenCtx, e: AuditEntry): HTMLElement {
     h('td', {}, when(ctx.lang, e.at)),
     h('td', {}, `${e.actor.name} (${e.actor.role})`),
     h('td', {}, e.tableId ?? '—'),
-    h('td', {}, e.action),
+    h('td', { title: e.action }, AUDIT_ACTION_NAMES[ctx.lang][e.action] ?? e.action),
     h('td', { class: 'bo-json' }, `${j(e.before)} → ${j(e.after)}`),
     h('td', {}, e.reason ?? ''),
   );

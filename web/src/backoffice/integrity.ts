@@ -81,7 +81,7 @@ function tableIntegrity(ctx: ScreenCtx, title: string, v: IntegrityView): HTMLEl
             x.statistic.toFixed(3),
             x.pValue.toFixed(4),
             x.adjustedP.toFixed(4),
-            x.alarm ? '⚠ ' + x.finding : '—',
+            x.alarm ? '! ' + x.finding : '—',
           ]),
         ),
       ),

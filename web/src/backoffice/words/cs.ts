@@ -111,6 +111,7 @@ export const CS: Record<BoKey, string> = {
   result: 'Výsledek',
   status: 'Stav',
   staked: 'Vsazeno',
+  net: 'Čistý',
   returned: 'Vráceno',
   at: 'Čas',
   wheelSource: 'Zdroj',

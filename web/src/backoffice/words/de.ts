@@ -111,6 +111,7 @@ export const DE: Record<BoKey, string> = {
   result: 'Ergebnis',
   status: 'Status',
   staked: 'Gesetzt',
+  net: 'Netto',
   returned: 'Zurück',
   at: 'Zeit',
   wheelSource: 'Quelle',

@@ -113,6 +113,7 @@ export const EN = {
   result: 'Result',
   status: 'Status',
   staked: 'Staked',
+  net: 'Net',
   returned: 'Returned',
   at: 'Time',
   wheelSource: 'Source',

@@ -112,6 +112,7 @@ export const FR: Record<BoKey, string> = {
   result: 'Résultat',
   status: 'État',
   staked: 'Misé',
+  net: 'Net',
   returned: 'Rendu',
   at: 'Heure',
   wheelSource: 'Source',

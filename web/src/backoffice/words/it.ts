@@ -111,6 +111,7 @@ export const IT: Record<BoKey, string> = {
   result: 'Risultato',
   status: 'Stato',
   staked: 'Puntato',
+  net: 'Netto',
   returned: 'Restituito',
   at: 'Ora',
   wheelSource: 'Origine',
