@@ -10,6 +10,7 @@
  */
 import type { AuditDraft, AuditQuery, AuditView } from '../protocol/audit.ts';
 import type { AccountRole } from '../protocol/roles.ts';
+import type { CoupHitView } from '../protocol/views-backoffice.ts';
 import type { TableConfig } from '../table/config.ts';
 import type { TableError } from '../table/errors.ts';
 import type { LedgerTx } from '../table/ledger.ts';
@@ -130,20 +131,12 @@ export interface CoupSearch {
   limit: number;
 }
 
-/** One coup found by {@link Store.searchCoups}: its result and its players' totals (minor units). */
-export interface CoupHit {
-  tableId: string;
-  number: number;
-  status: 'settled' | 'void';
-  pocket: string | null;
-  resultAt: number;
-  /** Sum of the players' new stakes. */
-  staked: number;
-  /** Sum handed back to the players' wallets at settlement. */
-  returned: number;
-  /** Players with stakes in the coup. */
-  players: number;
-}
+/**
+ * One coup found by {@link Store.searchCoups}: its result and its players' totals (minor units):
+ * `staked` the sum of the players' new stakes, `returned` the sum handed back to their wallets at
+ * settlement, `players` those with stakes in the coup. The wire view is the same shape.
+ */
+export type CoupHit = CoupHitView;
 
 /**
  * A cashier's movements over a period (minor units): deposits taken in, withdrawals paid out,
