@@ -9,6 +9,7 @@
  * password (the demo staff are offered in demo mode; see docs/WEB.md); the session token is kept
  * in this browser's localStorage, never in the URL.
  */
+import type { TableFloorView } from '../../src/protocol/lists.ts';
 import { Api, ApiFailure } from './api.ts';
 import { loadTable } from './console/load.ts';
 import { showStaffLogin, type DemoStaff } from './console/login.ts';
@@ -162,6 +163,7 @@ class CroupierConsole {
       act: (kind) => void this.act(kind),
       enter: () => void this.enter(),
       staff: (cmd) => void this.staff(cmd),
+      floor: () => this.api.call<TableFloorView>('GET', `/api/tables/${encodeURIComponent(this.state.tableId)}/floor`),
       now: () => this.api.now(),
       chooseTable: (id) => void this.chooseTable(id),
       chooseLanguage: (lang) => {

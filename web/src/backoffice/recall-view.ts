@@ -7,7 +7,7 @@
 import { parsePocket, type WheelKind } from '../../../src/engine/index.ts';
 import type { RecallView } from '../../../src/protocol/views-backoffice.ts';
 import { h } from '../dom.ts';
-import { LayoutView, type SpotChips } from '../layout-view.ts';
+import { chipsOf, playersLayout } from '../layout-players.ts';
 import { bw, grid, money, section, when, type ScreenCtx } from './common.ts';
 import type { BoKey } from './words/en.ts';
 
@@ -218,7 +218,7 @@ function ownerOf(c: RecallView['coup'], betId: string): string {
   return owners[betId] ?? '';
 }
 
-/** The felt with every chip of the coup: per spot, the players' initials and the total staked. */
+/** The felt with every chip of the coup (web/src/layout-players.ts: the players' layout, read-only). */
 function layoutOf(
   ctx: ScreenCtx,
   s: Settlement,
@@ -227,37 +227,14 @@ function layoutOf(
   name: (id: string) => string,
 ): HTMLElement {
   const wheel: WheelKind = s.rules?.wheel ?? 'single';
-  const view = new LayoutView(wheel, { place: () => {}, describe: () => '', inspect: () => {} });
-  view.render('horizontal', ctx.lang);
-  const spots = new Map<string, { total: number; who: Set<string> }>();
-  const add = (key: string, stake: number, player: string) => {
-    const x = spots.get(key) ?? { total: 0, who: new Set<string>() };
-    x.total += stake;
-    x.who.add(name(player));
-    spots.set(key, x);
-  };
-  for (const b of bets) {
-    if (b.bet.chips) for (const ch of b.bet.chips) add(ch.key, ch.stake ?? 0, b.playerId);
-    else if (b.bet.key) add(b.bet.key, b.bet.stake, b.playerId);
-  }
-  const chips = new Map<string, SpotChips>();
-  for (const [key, x] of spots)
-    chips.set(key, {
-      mine: 0,
-      others: x.total,
-      mineLabel: '',
-      othersLabel: [...x.who].map((n) => n.slice(0, 3)).join('+'),
-      decimals: 2,
-    });
-  view.setChips(chips);
-  for (const [key, x] of spots) {
-    const b = view.button(key);
-    if (b) {
-      b.dataset.players = [...x.who].join(',');
-      b.title = `${[...x.who].join(', ')}: ${money(ctx.lang, x.total)}`;
-    }
-  }
   const p = pocket === null ? null : parsePocket(pocket, wheel);
-  if (p?.ok) view.markWinner(p.value);
-  return view.root;
+  return playersLayout({
+    wheel,
+    lang: ctx.lang,
+    chips: chipsOf(bets),
+    name,
+    money: (x) => money(ctx.lang, x),
+    decimals: 2,
+    winner: p?.ok ? p.value : null,
+  });
 }

@@ -7,6 +7,7 @@
  * column by `shell.ts` (docs/WEB.md "The croupier console").
  */
 import { catalogue, DOUBLE_ZERO, type Pocket, type PocketLabel } from '../../../src/engine/index.ts';
+import type { TableFloorView } from '../../../src/protocol/lists.ts';
 import type { Language } from '../i18n.ts';
 import { formatMoney, type Currency } from '../money.ts';
 import { positionName } from '../names.ts';
@@ -35,6 +36,8 @@ export interface ConsoleEnv {
   enter(): void;
   /** Sends a staff action of the table operation (issue 12: confirm, no spin, void, correction, derogation); a refusal is shown in the toast. */
   staff(cmd: StaffCommand): void;
+  /** Fetches the table's floor (GET /api/tables/:id/floor: exposure per number, players); absent: the floor panel shows the chips only. */
+  floor?(): Promise<TableFloorView>;
 }
 
 /** A staff action of the table operation (web/src/console/ops-api.ts sends it). */

@@ -7,6 +7,7 @@ import { h, languageSelect } from '../dom.ts';
 import { DICTS, type Language } from '../i18n.ts';
 import type { ConsoleState } from '../state/console.ts';
 import { betsPanel } from './bets.ts';
+import { floorPanel } from './floor.ts';
 import { keypadPanel } from './keypad.ts';
 import { operationPanel } from './operation.ts';
 import type { ConsoleEnv, Panel } from './panel.ts';
@@ -21,7 +22,7 @@ const PANELS: {
   readonly main: ReadonlyArray<(env: ConsoleEnv) => Panel>;
   readonly side: ReadonlyArray<(env: ConsoleEnv) => Panel>;
 } = {
-  main: [wheelPanel, keypadPanel, operationPanel, paymentsPanel],
+  main: [wheelPanel, keypadPanel, operationPanel, paymentsPanel, floorPanel],
   side: [betsPanel, prisonersPanel, permanencePanel],
 };
 

@@ -1,0 +1,105 @@
+/**
+ * The croupier console's floor panel in Chromium (issue 12 item 8): two players bet; the console
+ * shows their chips on the layout in two colours, the exposure of the plein's number as
+ * GET /api/tables/:id/floor says it (35 × the stake in winnings), highlighted as the largest, and
+ * both players in the list.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  api,
+  browserAvailable,
+  consoleLogin,
+  poll,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  E2E_CROUPIER,
+  E2E_PASSWORD,
+} from './server.ts';
+import { startServer, type TestServer } from './server.ts';
+
+const RUN = browserAvailable('floor panel e2e');
+
+describe.skipIf(!RUN)('the console floor panel in Chromium (issue 12 item 8)', { timeout: 60_000 }, () => {
+  let server: TestServer;
+  let browser: Browser;
+  let croupier: Page;
+  let paul = '';
+  let lea = '';
+  const errors: string[] = [];
+  const bet = (token: string, spec: Record<string, unknown>) =>
+    api(server.url, 'POST', '/api/tables/fl/bets', token, { requestId: `r${Math.random()}`, bet: spec });
+
+  beforeAll(async () => {
+    const { chromium } = await import('playwright-core');
+    [server, browser] = await Promise.all([
+      startServer({ demo: false }),
+      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+    ]);
+    const A = server.adminToken;
+    await api(server.url, 'POST', '/api/admin/tables', A, {
+      id: 'fl',
+      name: 'E2E — Floor',
+      rules: 'french',
+      minimum: 100,
+      mode: 'manual',
+      croupierPaced: true,
+      timings: { bettingMs: 900_000, launchMs: 900_000, resultMs: 500 },
+      open: true,
+    });
+    for (const name of ['Paul', 'Lea'])
+      await api(server.url, 'POST', '/api/admin/accounts', A, {
+        name,
+        password: E2E_PASSWORD,
+        role: 'player',
+        deposit: 100_000,
+      });
+    const login = async (name: string) =>
+      (await api(server.url, 'POST', '/api/login', undefined, { name, password: E2E_PASSWORD })).token as string;
+    [paul, lea] = await Promise.all([login('Paul'), login('Lea')]);
+    croupier = await (await browser.newContext({ viewport: { width: 1400, height: 1100 } })).newPage();
+    croupier.on('pageerror', (e) => errors.push(e.message));
+    await consoleLogin(croupier, `${server.url}/croupier?table=fl`);
+    await croupier.locator('#phase[data-phase="betting"]').waitFor({ timeout: 30_000 });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('two players bet: chips in two colours, the plein exposure, both players listed', async () => {
+    await bet(paul, { numbers: [17], stake: 100 });
+    await bet(lea, { chance: 'rouge', stake: 200 });
+    const staff = (
+      await api(server.url, 'POST', '/api/login', undefined, { name: E2E_CROUPIER, password: E2E_PASSWORD })
+    ).token as string;
+    const floor = await api(server.url, 'GET', '/api/tables/fl/floor', staff);
+    expect(floor.exposure, JSON.stringify(floor)).toBeDefined();
+    const pays17 = (floor.exposure.numbers as Array<{ pocket: string | number; pays: number }>).find(
+      (n) => String(n.pocket) === '17',
+    )!.pays;
+    expect(pays17).toBe(35 * 100);
+    const f = croupier.locator('#floor');
+    await poll(() => f.locator('#floor-players tr[data-player]').count(), { timeout: 10_000 }).toBe(2);
+    await poll(() => f.locator('#floor-layout [data-key="17"] .player-dot').count()).toBe(1);
+    await poll(() => f.locator('#floor-layout [data-key="rouge"] .player-dot').count()).toBe(1);
+    const c17 = await f.locator('#floor-layout [data-key="17"] .player-dot').getAttribute('data-colour');
+    const cRouge = await f.locator('#floor-layout [data-key="rouge"] .player-dot').getAttribute('data-colour');
+    expect(c17).toBeTruthy();
+    expect(cRouge).toBeTruthy();
+    expect(c17).not.toBe(cRouge);
+    expect(await f.locator('#floor-layout [data-key="17"]').getAttribute('data-players')).toBe('Paul');
+    const cell = f.locator('#floor-exposure [data-pocket="17"]');
+    expect(await cell.getAttribute('data-pays')).toBe(String(pays17));
+    expect(await cell.getAttribute('class')).toContain('max');
+    const rows = await f.locator('#floor-players tr[data-player]').allInnerTexts();
+    expect(rows.some((r) => r.includes('Paul'))).toBe(true);
+    expect(rows.some((r) => r.includes('Lea'))).toBe(true);
+    const colours = await f
+      .locator('#floor-players tr[data-player]')
+      .evaluateAll((xs) => xs.map((x) => (x as HTMLElement).dataset.colour));
+    expect(new Set(colours).size).toBe(2);
+    expect(errors).toEqual([]);
+  });
+});

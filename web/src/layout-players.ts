@@ -1,0 +1,92 @@
+/**
+ * A layout with every player's chips on it, for staff screens (the back office's game recall, the
+ * console's floor panel): the player's layout (layout-view.ts) read-only, each spot showing the
+ * total staked, the players' initials and, when known, one dot per player in their chip colour.
+ */
+import type { Pocket, WheelKind } from '../../src/engine/index.ts';
+import type { Language } from './i18n.ts';
+import { LayoutView, type SpotChips } from './layout-view.ts';
+
+/** A chip (or a bet on one position) of a player: the position key and its stake in minor units. */
+export interface PlayerChip {
+  readonly key: string;
+  readonly stake: number;
+  readonly playerId: string;
+}
+
+/** A bet as the wire carries it: one position (`key`) or an announced bet's chips. */
+export interface ChipsBet {
+  readonly key?: string;
+  readonly stake: number;
+  readonly chips?: ReadonlyArray<{ readonly key: string; readonly stake?: number }>;
+}
+
+/** The chips of players' bets, spot by spot (an announced bet counts chip by chip). */
+export function chipsOf(bets: ReadonlyArray<{ readonly playerId: string; readonly bet: ChipsBet }>): PlayerChip[] {
+  const out: PlayerChip[] = [];
+  for (const b of bets) {
+    if (b.bet.chips)
+      for (const ch of b.bet.chips) out.push({ key: ch.key, stake: ch.stake ?? 0, playerId: b.playerId });
+    else if (b.bet.key) out.push({ key: b.bet.key, stake: b.bet.stake, playerId: b.playerId });
+  }
+  return out;
+}
+
+/** What {@link playersLayout} draws. */
+export interface PlayersLayoutOptions {
+  readonly wheel: WheelKind;
+  readonly lang: Language;
+  readonly chips: readonly PlayerChip[];
+  /** A player's name from the id. */
+  name(playerId: string): string;
+  /** An amount in minor units as text. */
+  money(minor: number): string;
+  /** The currency's decimals (the colour of a chip's value). */
+  readonly decimals: number;
+  /** A player's chip colour (a CSS colour name), undefined when not known: no dot. */
+  colour?(playerId: string): string | undefined;
+  /** The winning number to mark, if any. */
+  readonly winner?: Pocket | null;
+}
+
+/** The felt with every chip: per spot, the players' initials, the total staked, and a dot per player's colour. */
+export function playersLayout(o: PlayersLayoutOptions): HTMLElement {
+  const view = new LayoutView(o.wheel, { place: () => {}, describe: () => '', inspect: () => {} });
+  view.render('horizontal', o.lang);
+  const spots = new Map<string, { total: number; who: Map<string, string> }>();
+  for (const c of o.chips) {
+    const x = spots.get(c.key) ?? { total: 0, who: new Map<string, string>() };
+    x.total += c.stake;
+    x.who.set(c.playerId, o.name(c.playerId));
+    spots.set(c.key, x);
+  }
+  const chips = new Map<string, SpotChips>();
+  for (const [key, x] of spots)
+    chips.set(key, {
+      mine: 0,
+      others: x.total,
+      mineLabel: '',
+      othersLabel: [...x.who.values()].map((n) => n.slice(0, 3)).join('+'),
+      decimals: o.decimals,
+    });
+  view.setChips(chips);
+  for (const [key, x] of spots) {
+    const b = view.button(key);
+    if (!b) continue;
+    const names = [...x.who.values()];
+    b.dataset.players = names.join(',');
+    b.title = `${names.join(', ')}: ${o.money(x.total)}`;
+    const colours = [...x.who.keys()].map((id) => o.colour?.(id)).filter((c): c is string => c !== undefined);
+    if (colours.length === 0) continue;
+    b.dataset.colours = colours.join(',');
+    for (const c of colours) {
+      const dot = document.createElement('span');
+      dot.className = 'player-dot';
+      dot.dataset.colour = c;
+      dot.style.cssText = `position:absolute;bottom:2px;width:8px;height:8px;border-radius:50%;border:1px solid #000;background:${c};left:${2 + 10 * colours.indexOf(c)}px`;
+      b.append(dot);
+    }
+  }
+  if (o.winner !== undefined && o.winner !== null) view.markWinner(o.winner);
+  return view.root;
+}
