@@ -30,6 +30,7 @@ class CroupierConsole {
   private readonly api: Api;
   private state: ConsoleState = initialConsole();
   private tables: Array<{ id: string; name: string }> = [];
+  private role = '';
   private shell: Shell | null = null;
   private loadTimer = 0;
   private loading = false;
@@ -49,6 +50,7 @@ class CroupierConsole {
     try {
       const me = await this.api.me();
       if (!isStaffRole(me.role)) return this.refuseToken('notStaff');
+      this.role = me.role;
     } catch (e) {
       if (isAuthFailure(e)) return this.refuseToken('badToken');
       throw e;
@@ -161,7 +163,8 @@ class CroupierConsole {
       dispatch: (a) => this.dispatch(a),
       act: (kind) => void this.act(kind),
       enter: () => void this.enter(),
-      staff: (cmd) => void this.staff(cmd),
+      staff: (cmd, done) => void this.staff(cmd, done),
+      role: this.role,
       now: () => this.api.now(),
       chooseTable: (id) => void this.chooseTable(id),
       chooseLanguage: (lang) => {
@@ -202,12 +205,14 @@ class CroupierConsole {
     }
   }
 
-  private async staff(cmd: StaffCommand): Promise<void> {
+  private async staff(cmd: StaffCommand, done?: (ok: boolean) => void): Promise<void> {
     try {
       await sendStaff(this.api, this.state.tableId, cmd);
       this.schedule();
+      done?.(true);
     } catch (e) {
       this.toast(e);
+      done?.(false);
     }
   }
 

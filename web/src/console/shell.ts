@@ -8,6 +8,7 @@ import { DICTS, type Language } from '../i18n.ts';
 import type { ConsoleState } from '../state/console.ts';
 import { betsPanel } from './bets.ts';
 import { keypadPanel } from './keypad.ts';
+import { derogationPanel } from './derogation.ts';
 import { operationPanel } from './operation.ts';
 import type { ConsoleEnv, Panel } from './panel.ts';
 import { paymentsPanel } from './payments.ts';
@@ -21,7 +22,7 @@ const PANELS: {
   readonly main: ReadonlyArray<(env: ConsoleEnv) => Panel>;
   readonly side: ReadonlyArray<(env: ConsoleEnv) => Panel>;
 } = {
-  main: [wheelPanel, keypadPanel, operationPanel, paymentsPanel],
+  main: [wheelPanel, keypadPanel, operationPanel, derogationPanel, paymentsPanel],
   side: [betsPanel, prisonersPanel, permanencePanel],
 };
 
