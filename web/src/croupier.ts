@@ -31,6 +31,7 @@ class CroupierConsole {
   private readonly api: Api;
   private state: ConsoleState = initialConsole();
   private tables: Array<{ id: string; name: string }> = [];
+  private role = '';
   private shell: Shell | null = null;
   private loadTimer = 0;
   private loading = false;
@@ -50,6 +51,7 @@ class CroupierConsole {
     try {
       const me = await this.api.me();
       if (!isStaffRole(me.role)) return this.refuseToken('notStaff');
+      this.role = me.role;
     } catch (e) {
       if (isAuthFailure(e)) return this.refuseToken('badToken');
       throw e;
@@ -162,7 +164,8 @@ class CroupierConsole {
       dispatch: (a) => this.dispatch(a),
       act: (kind) => void this.act(kind),
       enter: () => void this.enter(),
-      staff: (cmd) => void this.staff(cmd),
+      staff: (cmd, done) => void this.staff(cmd, done),
+      role: this.role,
       floor: () => this.api.call<TableFloorView>('GET', `/api/tables/${encodeURIComponent(this.state.tableId)}/floor`),
       now: () => this.api.now(),
       chooseTable: (id) => void this.chooseTable(id),
@@ -204,12 +207,14 @@ class CroupierConsole {
     }
   }
 
-  private async staff(cmd: StaffCommand): Promise<void> {
+  private async staff(cmd: StaffCommand, done?: (ok: boolean) => void): Promise<void> {
     try {
       await sendStaff(this.api, this.state.tableId, cmd);
       this.schedule();
+      done?.(true);
     } catch (e) {
       this.toast(e);
+      done?.(false);
     }
   }
 

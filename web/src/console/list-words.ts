@@ -274,3 +274,69 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
 export function fill(text: string, vars: Readonly<Record<string, string | number>>): string {
   return text.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
 }
+
+/** The words of the chef's derogation form of the console (issue 12 item 5, RULES §6). */
+export interface DerogationWords {
+  readonly title: string;
+  readonly player: string;
+  readonly number: string;
+  readonly stake: string;
+  readonly reason: string;
+  readonly accept: string;
+  readonly accepted: string;
+  readonly chefOnly: string;
+}
+
+/** The derogation form's words in the five languages. `{n}`: the number; `{p}`: the player. */
+export const DEROGATION_WORDS: Readonly<Record<Language, DerogationWords>> = {
+  en: {
+    title: 'Derogation (chef de table)',
+    player: 'Player',
+    number: 'Plein',
+    stake: 'Stake',
+    reason: 'Reason',
+    accept: 'Accept by derogation',
+    accepted: 'Accepted by derogation: plein {n} for {p}.',
+    chefOnly: 'After rien ne va plus and before the number is entered.',
+  },
+  fr: {
+    title: 'Dérogation (chef de table)',
+    player: 'Joueur',
+    number: 'Plein',
+    stake: 'Mise',
+    reason: 'Motif',
+    accept: 'Accepter par dérogation',
+    accepted: 'Accepté par dérogation : plein {n} pour {p}.',
+    chefOnly: 'Après « rien ne va plus » et avant l’annonce du numéro.',
+  },
+  de: {
+    title: 'Ausnahme (Chef de table)',
+    player: 'Spieler',
+    number: 'Plein',
+    stake: 'Einsatz',
+    reason: 'Grund',
+    accept: 'Ausnahmsweise annehmen',
+    accepted: 'Ausnahmsweise angenommen: Plein {n} für {p}.',
+    chefOnly: 'Nach „rien ne va plus“ und bevor die Zahl eingegeben ist.',
+  },
+  it: {
+    title: 'Deroga (Capo Tavolo)',
+    player: 'Giocatore',
+    number: 'Pieno',
+    stake: 'Puntata',
+    reason: 'Motivo',
+    accept: 'Accetta in deroga',
+    accepted: 'Accettato in deroga: pieno {n} per {p}.',
+    chefOnly: 'Dopo « rien ne va plus » e prima che il numero sia inserito.',
+  },
+  cs: {
+    title: 'Výjimka (chef de table)',
+    player: 'Hráč',
+    number: 'Plein',
+    stake: 'Sázka',
+    reason: 'Důvod',
+    accept: 'Přijmout výjimkou',
+    accepted: 'Přijato výjimkou: plein {n} pro {p}.',
+    chefOnly: 'Po „rien ne va plus“ a před zadáním čísla.',
+  },
+};

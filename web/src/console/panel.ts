@@ -34,8 +34,10 @@ export interface ConsoleEnv {
   act(kind: TableAction): void;
   /** Sends the selected number as the coup's result (manual wheels). */
   enter(): void;
-  /** Sends a staff action of the table operation (issue 12: confirm, no spin, void, correction, derogation); a refusal is shown in the toast. */
-  staff(cmd: StaffCommand): void;
+  /** Sends a staff action of the table operation (issue 12: confirm, no spin, void, correction, derogation); a refusal is shown in the toast; `done` is told whether the server accepted. */
+  staff(cmd: StaffCommand, done?: (ok: boolean) => void): void;
+  /** The logged-in staff account's role (src/protocol/roles.ts; '' until known): the chef's derogation form shows for `chef` only. */
+  readonly role?: string;
   /** Fetches the table's floor (GET /api/tables/:id/floor: exposure per number, players); absent: the floor panel shows the chips only. */
   floor?(): Promise<TableFloorView>;
 }

@@ -9,6 +9,7 @@ import type { ConsoleState } from '../state/console.ts';
 import { betsPanel } from './bets.ts';
 import { floorPanel } from './floor.ts';
 import { keypadPanel } from './keypad.ts';
+import { derogationPanel } from './derogation.ts';
 import { operationPanel } from './operation.ts';
 import type { ConsoleEnv, Panel } from './panel.ts';
 import { paymentsPanel } from './payments.ts';
@@ -22,7 +23,7 @@ const PANELS: {
   readonly main: ReadonlyArray<(env: ConsoleEnv) => Panel>;
   readonly side: ReadonlyArray<(env: ConsoleEnv) => Panel>;
 } = {
-  main: [wheelPanel, keypadPanel, operationPanel, paymentsPanel, floorPanel],
+  main: [wheelPanel, keypadPanel, operationPanel, derogationPanel, paymentsPanel, floorPanel],
   side: [betsPanel, prisonersPanel, permanencePanel],
 };
 

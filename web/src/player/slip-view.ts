@@ -13,6 +13,7 @@ import { phaseStatus } from '../phase.ts';
 import { groupSlip } from '../slip.ts';
 import { toPocket } from '../state/table.ts';
 import { removeBet } from './actions.ts';
+import { pw } from './words.ts';
 import type { PlayerCtx } from './context.ts';
 
 /** The bet-slip panel (filled by {@link renderSlip}). */
@@ -27,9 +28,9 @@ export function slipPanel(app: PlayerCtx): HTMLElement {
   );
 }
 
-/** A bet's name on the slip and in the recall: "Straight up 17", "Voisins du zéro (9 × 1.00 €)". */
+/** A bet's name on the slip and in the recall: "Straight up 17", "Voisins du zéro (9 × 1.00 €)", "Straight up 17 (by derogation)". */
 export function betName(
-  b: WireBet,
+  b: WireBet & { readonly derogation?: unknown },
   wheel: 'single' | 'double',
   lang: Language,
   money: (minor: number) => string,
@@ -38,7 +39,9 @@ export function betName(
     return `${announceTextName(b.announce ?? '', lang)} (${b.chipCount} × ${money(b.unit ?? 0)})`;
   const pos = b.key ? catalogue(wheel).byKey.get(b.key) : undefined;
   const name = pos ? positionName(pos, lang) : (b.text ?? '');
-  return b.prison ? `${name} (${DICTS[lang].prison} ${b.prison})` : name;
+  const named = b.prison ? `${name} (${DICTS[lang].prison} ${b.prison})` : name;
+  // a bet the chef de table accepted after rien ne va plus (RULES §6) is marked
+  return 'derogation' in b && b.derogation ? `${named} (${pw(lang, 'byDerogation')})` : named;
 }
 
 /** Fills the slip with my bets of the coup. */

@@ -28,6 +28,8 @@ export interface PlayerWords {
   patternRefused: string;
   close: string;
   zeroShare: string;
+  /** After a bet the chef de table accepted after rien ne va plus (RULES §6). */
+  byDerogation: string;
 }
 
 const EN: PlayerWords = {
@@ -53,6 +55,7 @@ const EN: PlayerWords = {
   patternRefused: 'Not on this layout: {n} has no complete pattern here',
   close: 'Close',
   zeroShare: 'Zero',
+  byDerogation: 'by derogation',
 };
 
 const FR: PlayerWords = {
@@ -78,6 +81,7 @@ const FR: PlayerWords = {
   patternRefused: 'Impossible sur ce tapis : pas de jeu complet du {n}',
   close: 'Fermer',
   zeroShare: 'Zéro',
+  byDerogation: 'par dérogation',
 };
 
 const CS: PlayerWords = {
@@ -103,6 +107,7 @@ const CS: PlayerWords = {
   patternRefused: 'Na tomto poli nelze: číslo {n} zde nemá úplnou sázku',
   close: 'Zavřít',
   zeroShare: 'Nula',
+  byDerogation: 'výjimkou (dérogation)',
 };
 
 const DE: PlayerWords = {
@@ -128,6 +133,7 @@ const DE: PlayerWords = {
   patternRefused: 'Auf diesem Tableau nicht möglich: kein vollständiges Spiel auf {n}',
   close: 'Schließen',
   zeroShare: 'Zero',
+  byDerogation: 'ausnahmsweise (Derogation)',
 };
 
 const IT: PlayerWords = {
@@ -153,6 +159,7 @@ const IT: PlayerWords = {
   patternRefused: 'Non su questo tappeto: nessun gioco completo del {n}',
   close: 'Chiudi',
   zeroShare: 'Zero',
+  byDerogation: 'in deroga',
 };
 
 /** The five languages' words. */

@@ -1,0 +1,97 @@
+/**
+ * The chef's derogation in Chromium (issue 12 item 5, RULES §6): a player has a chance simple and
+ * no plein; the croupier calls "rien ne va plus"; the chef de table, logged in to the console,
+ * accepts a late plein for the player from the console's derogation form; the player's page
+ * shows the bet marked "by derogation" in "Your bets".
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { api, browserAvailable, consoleLogin, poll, CHROMIUM, CHROMIUM_ARGS, E2E_PASSWORD, shot } from './server.ts';
+import { startServer, type TestServer } from './server.ts';
+
+const RUN = browserAvailable('derogation e2e');
+
+describe.skipIf(!RUN)(
+  'the chef accepts a late plein by derogation from the console (issue 12)',
+  { timeout: 60_000 },
+  () => {
+    let server: TestServer;
+    let browser: Browser;
+    let player: Page;
+    let token = '';
+    const errors: string[] = [];
+
+    beforeAll(async () => {
+      const { chromium } = await import('playwright-core');
+      [server, browser] = await Promise.all([
+        startServer({ demo: false }),
+        chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+      ]);
+      const A = server.adminToken;
+      await api(server.url, 'POST', '/api/admin/tables', A, {
+        id: 'dg',
+        name: 'E2E — Derogation',
+        rules: 'french',
+        minimum: 100,
+        mode: 'manual',
+        croupierPaced: true,
+        timings: { bettingMs: 900_000, launchMs: 900_000, resultMs: 500 },
+        open: true,
+      });
+      await api(server.url, 'POST', '/api/admin/accounts', A, {
+        name: 'Dora',
+        password: E2E_PASSWORD,
+        role: 'player',
+        deposit: 100_000,
+      });
+      await api(server.url, 'POST', '/api/admin/accounts', A, {
+        name: 'Charles Chef',
+        password: E2E_PASSWORD,
+        role: 'chef',
+      });
+      const r = await api(server.url, 'POST', '/api/login', undefined, { name: 'Dora', password: E2E_PASSWORD });
+      token = r.token;
+      const session = JSON.stringify({ token: r.token, name: r.name, playerId: r.playerId });
+      const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      await ctx.addInitScript((s) => {
+        localStorage.setItem('croupier.session', s);
+        localStorage.setItem('croupier.lang', 'en');
+      }, session);
+      player = await ctx.newPage();
+      player.on('pageerror', (e) => errors.push(e.message));
+      await player.goto(`${server.url}/?table=dg`);
+      await player.locator('.layout .spot').first().waitFor();
+    }, 60_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+    });
+
+    it('a croupier closes betting; the chef accepts plein 17 by derogation; the player sees it marked', async () => {
+      await api(server.url, 'POST', '/api/tables/dg/bets', token, {
+        requestId: 'r1',
+        bet: { chance: 'rouge', stake: 200 },
+      });
+      await api(server.url, 'POST', '/api/tables/dg/close', server.croupierToken, {});
+      const chef = await (await browser.newContext({ viewport: { width: 1400, height: 1100 } })).newPage();
+      chef.on('pageerror', (e) => errors.push(e.message));
+      await consoleLogin(chef, `${server.url}/croupier?table=dg`, 'Charles Chef');
+      await poll(() => chef.locator('#phase').getAttribute('data-phase')).toBe('no-more-bets');
+      expect(await chef.locator('#derogation').isVisible()).toBe(true);
+      await poll(() => chef.locator('#derog-player option').count()).toBe(1);
+      await chef.locator('#derog-number').fill('17');
+      await chef.locator('#derog-stake').fill('1');
+      await chef.locator('#derog-reason').fill('announced before rien ne va plus');
+      await poll(() => chef.locator('#derog-accept').isEnabled()).toBe(true);
+      await chef.locator('#derog-accept').click();
+      await poll(() => chef.locator('#derog-reply').innerText()).toContain('17');
+      const view = await api(server.url, 'GET', '/api/tables/dg', server.croupierToken);
+      const late = view.bets.find((b: { numbers: unknown[] }) => b.numbers.length === 1);
+      expect(late).toMatchObject({ stake: 100, derogation: { reason: 'announced before rien ne va plus' } });
+      await poll(() => player.locator('#slip').innerText(), { timeout: 10_000 }).toContain('(by derogation)');
+      await player.screenshot({ path: shot('12-derogation-player.png') });
+      expect(errors).toEqual([]);
+    });
+  },
+);
