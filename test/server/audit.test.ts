@@ -93,7 +93,7 @@ describe('the audit trail', () => {
     await call('POST', `/api/admin/accounts/${id}/revoke`, a);
     const p = await call('POST', '/api/admin/players', a, { name: 'au-bob', deposit: 500 });
     const pid = p.body.player.id as string;
-    await call('POST', `/api/admin/players/${pid}/deposit`, a, { amount: 300 });
+    await call('POST', `/api/admin/players/${pid}/deposit`, a, { amount: 300, reason: 'cash at the desk' });
     await call('POST', `/api/admin/players/${pid}/withdraw`, a, { amount: 100 });
     expect((await call('POST', `/api/admin/players/${pid}/withdraw`, a, { amount: 10_000 })).status).toBe(422);
     await call('POST', '/api/admin/tables', a, { id: 'au-new', rules: 'french', minimum: 100, mode: 'manual' });
@@ -113,7 +113,12 @@ describe('the audit trail', () => {
       'login',
       'logout',
     ]);
-    expect(got[6]).toMatchObject({ before: { balance: 500 }, after: { balance: 800, amount: 300 } });
+    // regression (QA): the cashier's reason was inside `after`, the Reason column stayed empty
+    expect(got[6]).toMatchObject({
+      before: { balance: 500 },
+      after: { balance: 800, amount: 300 },
+      reason: 'cash at the desk',
+    });
     expect(got[7]).toMatchObject({ before: { balance: 800 }, after: { balance: 700, amount: 100 } });
     expect(got[8]).toMatchObject({ tableId: 'au-new', after: { id: 'au-new' } });
     expect(got[9].actor).toMatchObject({ account: id, name: 'au-crou', role: 'croupier' });

@@ -83,12 +83,8 @@ export function adminRoutes(app: FastifyInstance, casino: Casino, auth: Auth): v
         tx.appendAudit(
           draft(actorOf(v), kind === 'deposit' ? 'deposit' : 'withdrawal', casino.clockPort.now(), {
             before: { player: pid, balance: before },
-            after: {
-              player: pid,
-              balance: after,
-              amount: body.amount,
-              ...(body.reason ? { reason: body.reason } : {}),
-            },
+            after: { player: pid, balance: after, amount: body.amount },
+            ...(body.reason ? { reason: body.reason } : {}),
           }),
         );
       const by = { cashier: staffRef(v).account, ...(body.reason ? { reason: body.reason } : {}) };

@@ -7,6 +7,7 @@
  */
 import type { AccountsView, AccountView, LedgerView } from '../../../src/protocol/views.ts';
 import type { CashierReportView, PlayerFileView } from '../../../src/protocol/views-backoffice.ts';
+import { ApiFailure } from '../api.ts';
 import { h } from '../dom.ts';
 import { bw, enc, field, grid, input, money, section, todayUtc, when, type ScreenCtx } from './common.ts';
 import { minorOf } from './table-form.ts';
@@ -208,13 +209,18 @@ function cashFormOf(
     { id: 'cash-player' },
     ...players.map((p) => h('option', { value: p.id }, p.name)),
   ) as HTMLSelectElement;
+  // the cashier's reason is required here (QA: a deposit went through with none); the API keeps it optional
   const cash = (kind: 'deposit' | 'withdraw') =>
-    run(() =>
-      ctx.api.call('POST', `/api/admin/players/${enc(who.value)}/${kind}`, {
+    run(async () => {
+      if (!reason.value.trim()) {
+        reason.focus();
+        throw new ApiFailure({ code: 'REASON_REQUIRED', message: 'a reason is required' }, 400);
+      }
+      return ctx.api.call('POST', `/api/admin/players/${enc(who.value)}/${kind}`, {
         amount: minorOf(amount.value, 2),
-        ...(reason.value.trim() ? { reason: reason.value.trim() } : {}),
-      }),
-    );
+        reason: reason.value.trim(),
+      });
+    });
   return h(
     'div',
     { class: 'bo-actions', id: 'cash-form' },
