@@ -1459,18 +1459,25 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
   },
 };
 
+const PHASE_KEYS = new Map<string, TextKey>([
+  ['betting', 'betting'],
+  ['launched', 'launched'],
+  ['no-more-bets', 'noMoreBets'],
+  ['settled', 'settled'],
+  ['paused', 'paused'],
+  ['closed', 'closed'],
+]);
+
+/** A table phase (`closed`, `betting`, …) named in a language; an unknown phase as it is. */
+export function phaseName(lang: Language, phase: string): string {
+  const key = PHASE_KEYS.get(phase);
+  return key ? t(lang, key) : phase;
+}
+
 /** The phases a refused command would be allowed in (`detail.allowed` of WRONG_PHASE), named in a language. */
 function allowedPhases(lang: Language, d: Record<string, unknown>): string {
-  const key: Record<string, TextKey> = {
-    betting: 'betting',
-    launched: 'launched',
-    'no-more-bets': 'noMoreBets',
-    settled: 'settled',
-    paused: 'paused',
-    closed: 'closed',
-  };
   const list = Array.isArray(d.allowed) ? (d.allowed as string[]) : [];
-  return list.map((p) => (Object.hasOwn(key, p) ? t(lang, key[p]) : p)).join(' / ');
+  return list.map((p) => phaseName(lang, p)).join(' / ');
 }
 
 const withAllowed = (lang: Language, text: string, label: string) => (d: Record<string, unknown>) => {

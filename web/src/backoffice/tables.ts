@@ -6,6 +6,7 @@
  */
 import type { BackofficeTableView, BackofficeTablesView } from '../../../src/protocol/views-backoffice.ts';
 import { h } from '../dom.ts';
+import { phaseName } from '../i18n.ts';
 import { bw, grid, money, section, type ScreenCtx } from './common.ts';
 import { showTableForm } from './table-form.ts';
 import type { BoKey } from './words/en.ts';
@@ -35,7 +36,7 @@ export async function tablesScreen(root: HTMLElement, ctx: ScreenCtx): Promise<v
     const rules = t.rules as { preset?: string };
     return [
       h('a', { href: `#recall/${encodeURIComponent(t.id)}`, title: w('lastGames') }, `${t.name} (${t.id})`),
-      h('span', { class: `bo-phase phase-${t.phase}`, 'data-phase': t.phase }, t.phase),
+      h('span', { class: `bo-phase phase-${t.phase}`, 'data-phase': t.phase }, phaseName(ctx.lang, t.phase)),
       t.coup,
       t.croupiers.join(', ') || '—',
       t.coupsToday,

@@ -5,7 +5,7 @@
  * pause) enabled by phase, and the connection state.
  */
 import { byId, clock, h } from '../dom.ts';
-import { announcement, calls, DICTS, t } from '../i18n.ts';
+import { announcement, calls, DICTS, phaseName, t } from '../i18n.ts';
 import { LIST_WORDS } from './list-words.ts';
 import type { ConsoleState } from '../state/console.ts';
 import type { TableViewJson } from '../api.ts';
@@ -58,15 +58,7 @@ function update(env: ConsoleEnv, s: ConsoleState): void {
   if (!v) return;
   const d = DICTS[env.lang];
   const c = calls(env.lang);
-  const phaseNames: Record<string, string> = {
-    closed: d.closed,
-    paused: d.paused,
-    betting: d.betting,
-    launched: d.launched,
-    'no-more-bets': d.noMoreBets,
-    settled: d.settled,
-  };
-  byId('phase').textContent = phaseNames[v.phase] ?? v.phase;
+  byId('phase').textContent = phaseName(env.lang, v.phase);
   byId('phase').dataset.phase = v.phase;
   byId('coup').textContent = String(v.coup);
   byId('day').textContent = v.day ? `${v.day.date}` : '—';
