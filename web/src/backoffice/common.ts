@@ -6,7 +6,7 @@
 import { Api, ApiFailure } from '../api.ts';
 import { h } from '../dom.ts';
 import { errorText } from '../errors.ts';
-import type { Language } from '../i18n.ts';
+import { ERROR_OTHER, type Language } from '../i18n.ts';
 import { formatMoney } from '../money.ts';
 import { CS } from './words/cs.ts';
 import { DE } from './words/de.ts';
@@ -80,7 +80,11 @@ export function failureText(lang: Language, e: unknown): string {
   if (e instanceof ApiFailure) {
     const f = e.error.detail?.field;
     const where = typeof f === 'string' ? ` — ${f}` : '';
-    return `${bw(lang, 'error')}: ${errorText(lang, e.error, (m) => money(lang, m))}${where}`;
+    const text = errorText(lang, e.error, (m) => money(lang, m));
+    // staff read the server's own words when a code has no worded text in their language
+    // (INVALID_CONFIG: which field and why; new-user QA: "The server refused this." said nothing)
+    const why = text.startsWith(ERROR_OTHER[lang]) && e.error.message ? ` — ${e.error.message}` : '';
+    return `${bw(lang, 'error')}: ${text}${where}${why}`;
   }
   return e instanceof Error ? e.message : String(e);
 }
