@@ -187,7 +187,7 @@ function combinations(env: ConsoleEnv, s: ConsoleState): HTMLElement[] {
         id: 'combinations',
         dataset: { count: String(w.combinations.filter((c) => c.hasBet).length) },
       },
-      h('strong', {}, `${LIST_WORDS[env.lang].combinations} : `),
+      h('strong', {}, `${LIST_WORDS[env.lang].combinations}${env.lang === 'fr' ? ' :' : ':'} `),
       h('span', { class: 'call', lang: 'fr' }, call),
       ...local,
     ),
