@@ -97,7 +97,7 @@ function exposureOf(env: ConsoleEnv, s: ConsoleState, floor: TableFloorView | nu
   const max = floor.exposure.max;
   return h(
     'ol',
-    { class: 'exposure-row', style: 'display:flex;flex-wrap:wrap;gap:2px;list-style:none;padding:0' },
+    { class: 'exposure-row' },
     ...floor.exposure.numbers.map((n) =>
       h(
         'li',
@@ -106,7 +106,6 @@ function exposureOf(env: ConsoleEnv, s: ConsoleState, floor: TableFloorView | nu
           'data-pocket': n.pocket,
           'data-pays': String(n.pays),
           title: money(s, env.lang, n.net),
-          style: `min-width:3.2em;text-align:center;border:1px solid #888;padding:1px${max > 0 && n.pays === max ? ';background:#c62828;color:#fff;font-weight:bold' : ''}`,
         },
         h('b', {}, n.pocket),
         h('br', {}),
@@ -148,10 +147,7 @@ function playersOf(env: ConsoleEnv, s: ConsoleState, floor: TableFloorView | nul
           h(
             'td',
             { title: `${w.colours[p.colour.colour]}${p.colour.set > 1 ? ` (${p.colour.set})` : ''}` },
-            h('span', {
-              class: 'swatch',
-              style: `display:inline-block;width:1em;height:1em;border-radius:50%;border:1px solid #000;background:${p.colour.colour}`,
-            }),
+            h('span', { class: 'swatch', style: { background: p.colour.colour } }),
           ),
           h('td', { class: 'r' }, m(p.staked)),
           h('td', { class: 'r' }, m(p.enPrison)),
