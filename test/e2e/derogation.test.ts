@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, browserAvailable, consoleLogin, poll, CHROMIUM, CHROMIUM_ARGS, E2E_PASSWORD, shot } from './server.ts';
-import { startServer, type TestServer } from './server.ts';
+import { api, browserAvailable, consoleLogin, poll, E2E_PASSWORD, shot } from './server.ts';
+import { startPacedTable, type TestServer } from './server.ts';
 
 const RUN = browserAvailable('derogation e2e');
 
@@ -22,22 +22,8 @@ describe.skipIf(!RUN)(
     const errors: string[] = [];
 
     beforeAll(async () => {
-      const { chromium } = await import('playwright-core');
-      [server, browser] = await Promise.all([
-        startServer({ demo: false }),
-        chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
-      ]);
+      ({ server, browser } = await startPacedTable('dg', 'E2E — Derogation'));
       const A = server.adminToken;
-      await api(server.url, 'POST', '/api/admin/tables', A, {
-        id: 'dg',
-        name: 'E2E — Derogation',
-        rules: 'french',
-        minimum: 100,
-        mode: 'manual',
-        croupierPaced: true,
-        timings: { bettingMs: 900_000, launchMs: 900_000, resultMs: 500 },
-        open: true,
-      });
       await api(server.url, 'POST', '/api/admin/accounts', A, {
         name: 'Dora',
         password: E2E_PASSWORD,

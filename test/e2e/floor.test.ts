@@ -6,17 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  api,
-  browserAvailable,
-  consoleLogin,
-  poll,
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  E2E_CROUPIER,
-  E2E_PASSWORD,
-} from './server.ts';
-import { startServer, type TestServer } from './server.ts';
+import { api, browserAvailable, consoleLogin, poll, E2E_CROUPIER, E2E_PASSWORD } from './server.ts';
+import { startPacedTable, type TestServer } from './server.ts';
 
 const RUN = browserAvailable('floor panel e2e');
 
@@ -31,22 +22,8 @@ describe.skipIf(!RUN)('the console floor panel in Chromium (issue 12 item 8)', {
     api(server.url, 'POST', '/api/tables/fl/bets', token, { requestId: `r${Math.random()}`, bet: spec });
 
   beforeAll(async () => {
-    const { chromium } = await import('playwright-core');
-    [server, browser] = await Promise.all([
-      startServer({ demo: false }),
-      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
-    ]);
+    ({ server, browser } = await startPacedTable('fl', 'E2E — Floor'));
     const A = server.adminToken;
-    await api(server.url, 'POST', '/api/admin/tables', A, {
-      id: 'fl',
-      name: 'E2E — Floor',
-      rules: 'french',
-      minimum: 100,
-      mode: 'manual',
-      croupierPaced: true,
-      timings: { bettingMs: 900_000, launchMs: 900_000, resultMs: 500 },
-      open: true,
-    });
     for (const name of ['Paul', 'Lea'])
       await api(server.url, 'POST', '/api/admin/accounts', A, {
         name,

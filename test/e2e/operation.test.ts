@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatMoney } from '../../web/src/money.ts';
-import { api, browserAvailable, consoleLogin, poll, CHROMIUM, CHROMIUM_ARGS, E2E_PASSWORD, shot } from './server.ts';
-import { startServer, type TestServer } from './server.ts';
+import { api, browserAvailable, consoleLogin, poll, E2E_PASSWORD, shot } from './server.ts';
+import { startPacedTable, type TestServer } from './server.ts';
 
 const RUN = browserAvailable('table operation e2e');
 const money = (m: number) => formatMoney(m, { code: 'EUR', decimals: 2 });
@@ -26,22 +26,8 @@ describe.skipIf(!RUN)('running a table from the console in Chromium (issue 12)',
   const phase = () => croupier.locator('#phase').getAttribute('data-phase');
 
   beforeAll(async () => {
-    const { chromium } = await import('playwright-core');
-    [server, browser] = await Promise.all([
-      startServer({ demo: false }),
-      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
-    ]);
+    ({ server, browser } = await startPacedTable('op', 'E2E — Baden-Baden'));
     const A = server.adminToken;
-    await api(server.url, 'POST', '/api/admin/tables', A, {
-      id: 'op',
-      name: 'E2E — Baden-Baden',
-      rules: 'french',
-      minimum: 100,
-      mode: 'manual',
-      croupierPaced: true,
-      timings: { bettingMs: 900_000, launchMs: 900_000, resultMs: 500 },
-      open: true,
-    });
     for (const [name, role] of [
       ['Paul', 'player'],
       ['Lea', 'player'],

@@ -182,3 +182,30 @@ export function shot(name: string): string {
 export function poll<T>(fn: () => T | Promise<T>, opts: { timeout?: number; interval?: number } = {}) {
   return expect.poll(fn, { timeout: 15_000, interval: 100, ...opts });
 }
+
+/**
+ * A server without the demo, Chromium, and one open manual croupier-paced French table `id`
+ * (minimum 1.00 €, betting and launch times of 15 minutes, a 500 ms result time): the set-up of
+ * the table-operation E2E files (operation, floor, derogation).
+ */
+export async function startPacedTable(
+  id: string,
+  name: string,
+): Promise<{ server: TestServer; browser: import('playwright-core').Browser }> {
+  const { chromium } = await import('playwright-core');
+  const [server, browser] = await Promise.all([
+    startServer({ demo: false }),
+    chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+  ]);
+  await api(server.url, 'POST', '/api/admin/tables', server.adminToken, {
+    id,
+    name,
+    rules: 'french',
+    minimum: 100,
+    mode: 'manual',
+    croupierPaced: true,
+    timings: { bettingMs: 900_000, launchMs: 900_000, resultMs: 500 },
+    open: true,
+  });
+  return { server, browser };
+}
