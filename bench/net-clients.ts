@@ -8,7 +8,15 @@
  *   guest), waits for each `hello` and, with `subscribe`, for each socket's `state`;
  * - `bets {table, each, ws: boolean, http?: string, timeoutMs}`: each connected socket (or, for
  *   HTTP, each token against `http`) places `each` bets one after another (the next when the
- *   previous is acknowledged), all at once; answers the acknowledgment latencies (ms) and wall time;
+ *   previous is acknowledged), all at once (closed loop: saturation); answers the acknowledgment
+ *   latencies (ms) and wall time;
+ * - `offer {table, rate, durationMs, http?, tokens?, timeoutMs}`: open loop: bets offered at
+ *   `rate` per second for `durationMs`, spread evenly over time and over the players (bet i is
+ *   due at t0 + i/rate, from player i mod P, whether or not the player's previous bets were
+ *   answered); each latency runs from the bet's due instant (a client that falls behind counts
+ *   against the server, no coordinated omission) to its acknowledgment; answers the latencies,
+ *   the instant of the last acknowledgment, the bets never answered within `timeoutMs` after the
+ *   last was due, and the client's worst lateness in sending;
  * - `arm {type, count}` then `collect {timeoutMs}`: the receipt instants (`hrtimeMs`, comparable
  *   between processes: CLOCK_MONOTONIC) of the first message of `type` on each socket;
  * - `close`: closes every socket; `exit`.
@@ -24,7 +32,7 @@ interface Client {
   token: string | null;
 }
 let clients: Client[] = [];
-const replies = new Map<string, () => void>();
+const replies = new Map<string, (ok: boolean) => void>();
 let armed: { type: string; count: number; times: number[]; done: () => void } | null = null;
 let typePrefixes: string[] = [];
 
@@ -32,7 +40,7 @@ function onText(c: Client, text: string): void {
   if (text.startsWith('{"type":"reply"')) {
     const m = JSON.parse(text) as { requestId: string; ok: boolean; error?: unknown };
     if (!m.ok) console.error(`bench client: refused: ${JSON.stringify(m.error)}`);
-    replies.get(m.requestId)?.();
+    replies.get(m.requestId)?.(m.ok);
     return;
   }
   if (armed && typePrefixes.some((p) => text.startsWith(p))) {
@@ -144,6 +152,60 @@ async function bets(m: { table: string; each: number; http?: string; tokens?: st
   return { lat, wallMs: hrtimeMs() - t0, refused };
 }
 
+/** One bet of player `p`, resolved at its acknowledgment with whether it was accepted. */
+function place(m: { table: string; http?: string; tokens?: string[] }, p: number): Promise<boolean> {
+  const requestId = `b${++seq}`;
+  if (m.http) return post(m.http, `/api/tables/${m.table}/bets`, m.tokens![p], { requestId, bet }).then((s) => s < 300);
+  return new Promise<boolean>((resolve) => {
+    replies.set(requestId, (ok) => (replies.delete(requestId), resolve(ok)));
+    clients[p].ws.send(JSON.stringify({ type: 'bet', table: m.table, requestId, bet }));
+  });
+}
+
+/** The open loop (see `offer` in the module doc). */
+function offer(m: {
+  table: string;
+  rate: number;
+  durationMs: number;
+  http?: string;
+  tokens?: string[];
+  timeoutMs: number;
+}) {
+  const players = m.http ? (m.tokens ?? []).length : clients.length;
+  const total = Math.round((m.rate * m.durationMs) / 1000);
+  const gap = 1000 / m.rate;
+  const lat: number[] = [];
+  let refused = 0;
+  let lastAck = 0;
+  let answered = 0;
+  let worstLate = 0;
+  const t0 = hrtimeMs() + 20;
+  return new Promise<Record<string, unknown>>((resolve) => {
+    let i = 0;
+    let timeout: NodeJS.Timeout | null = null;
+    const finish = () => {
+      if (timeout) clearTimeout(timeout);
+      resolve({ lat, t0, lastAck, refused, unanswered: total - answered, worstLateMs: worstLate, offered: total });
+    };
+    const tick = () => {
+      const now = hrtimeMs();
+      for (; i < total && t0 + i * gap <= now; i++) {
+        const due = t0 + i * gap;
+        worstLate = Math.max(worstLate, now - due);
+        void place(m, i % players).then((ok) => {
+          lastAck = hrtimeMs();
+          lat.push(lastAck - due);
+          if (!ok) refused++;
+          if (++answered === total) finish();
+        });
+      }
+      if (i < total) setTimeout(tick, Math.max(0, Math.min(5, t0 + i * gap - hrtimeMs())));
+      else timeout = setTimeout(finish, m.timeoutMs);
+    };
+    setTimeout(tick, 20);
+  });
+}
+
 process.on('message', (raw) => {
   const m = raw as { id: number; op: string } & Record<string, any>;
   const answer = (body: Record<string, unknown>) => process.send!({ id: m.id, ...body });
@@ -163,6 +225,9 @@ process.on('message', (raw) => {
     }
     case 'bets':
       bets(m as never).then(answer, fail);
+      return;
+    case 'offer':
+      offer(m as never).then(answer, fail);
       return;
     case 'arm': {
       for (const c of clients) (c as Client & { seen?: boolean }).seen = false;

@@ -7,8 +7,12 @@
  * lists, in one run:
  *
  * 1. Bets: P players (100 / 1,000 / 5,000), each placing `--each` bets one after another (the
- *    next when the previous is acknowledged), all players at once: bets/s and p50/p99
- *    acknowledgment latency, over WebSocket and over HTTP, on a fresh table each.
+ *    next when the previous is acknowledged), all players at once (closed loop: the saturation
+ *    throughput; its latency is mostly queueing): bets/s and p50/p99 acknowledgment latency,
+ *    over WebSocket and over HTTP, on a fresh table each. With `--rate R[,R2...]`, also the open
+ *    loop: R bets/s offered for `--duration-s` seconds, spread evenly over time and over the P
+ *    players (each player sends R/P bets/s whether or not its earlier bets are answered): the
+ *    achieved bets/s and the p50/p99 latency from each bet's due instant to its acknowledgment.
  * 2. Settlement: a coup of N bets (1,000 / 10,000 / 100,000 / 200,000; 20 bets per player, the
  *    coup filled through the pure machine and stored as the table's snapshot before the server
  *    starts), every player connected and subscribed: from the croupier's `POST .../result` to
@@ -22,7 +26,8 @@
  * Options: `--stores sqlite,postgres`, `--players 100,1000,5000`, `--each 20`, `--sizes-settle
  * 1000,10000,100000,200000`, `--sockets 1000,5000`, `--rounds 10`, `--only bets,settle,fanout,rss`,
  * `--budget-s 60` (a bet run stops sending at the budget; a settlement size whose linear estimate
- * from the size before is above it is not run, and said so).
+ * from the size before is above it is not run, and said so), `--rate 5000,20000` (open loop,
+ * off by default), `--duration-s 5` (of each open-loop run), `--transports WebSocket,HTTP`.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -54,6 +59,9 @@ const SOCKETS = list('sockets', [1_000, 5_000]);
 const ROUNDS = Number(arg('rounds') ?? 10);
 const ONLY = (arg('only') ?? 'bets,settle,fanout,rss').split(',');
 const BUDGET_MS = Number(arg('budget-s') ?? 60) * 1000;
+const RATES = list('rate', []);
+const DURATION_MS = Number(arg('duration-s') ?? 5) * 1000;
+const TRANSPORTS = (arg('transports') ?? 'WebSocket,HTTP').split(',') as Array<'WebSocket' | 'HTTP'>;
 /** Staff tokens: the admin's is the bootstrap token; the croupier's a session made at start. */
 const STAFF = { croupier: '', admin: 'bench-admin' };
 const BETS_PER_PLAYER = 20;
@@ -167,7 +175,7 @@ const tableInput = (id: string) => ({
   mode: 'manual' as const,
   croupierPaced: true,
   confirmResult: false,
-  maxBetsPerPlayer: 100,
+  maxBetsPerPlayer: 1_000,
 });
 
 let tableSeq = 0;
@@ -222,20 +230,52 @@ async function betRun(srv: Server, players: number, transport: 'WebSocket' | 'HT
   const table = await newTable(srv);
   const tokens = await bulkPlayers(srv.store, `${table}-${transport[0]}`, players, () => DEPOSIT);
   if (transport === 'WebSocket') await ask('connect', { url: srv.wsUrl, tokens });
+  const cpu0 = process.cpuUsage();
   const r = await ask('bets', {
     table,
     each: EACH,
     timeoutMs: BUDGET_MS,
     ...(transport === 'HTTP' ? { http: srv.httpBase, tokens } : {}),
   });
+  const cpu = process.cpuUsage(cpu0);
   await ask('close');
   const lat = r.lat as number[];
   return {
+    cpuUsPerBet: (cpu.user + cpu.system) / Math.max(1, lat.length),
     bets: lat.length,
     perSecond: lat.length / (r.wallMs / 1000),
     p50: pct(lat, 50),
     p99: pct(lat, 99),
     refused: r.refused,
+  };
+}
+
+/** The open loop: `rate` bets/s offered for {@link DURATION_MS} by `players` players. */
+async function offerRun(srv: Server, players: number, transport: 'WebSocket' | 'HTTP', rate: number) {
+  const table = await newTable(srv);
+  const tokens = await bulkPlayers(srv.store, `${table}-${transport[0]}`, players, () => DEPOSIT);
+  if (transport === 'WebSocket') await ask('connect', { url: srv.wsUrl, tokens });
+  const cpu0 = process.cpuUsage();
+  const r = await ask('offer', {
+    table,
+    rate,
+    durationMs: DURATION_MS,
+    timeoutMs: BUDGET_MS,
+    ...(transport === 'HTTP' ? { http: srv.httpBase, tokens } : {}),
+  });
+  const cpu = process.cpuUsage(cpu0);
+  await ask('close');
+  const lat = r.lat as number[];
+  return {
+    offered: r.offered as number,
+    acked: lat.length,
+    perSecond: lat.length ? lat.length / ((r.lastAck - r.t0) / 1000) : 0,
+    p50: pct(lat, 50),
+    p99: pct(lat, 99),
+    refused: r.refused as number,
+    unanswered: r.unanswered as number,
+    lateMs: r.worstLateMs as number,
+    cpuUsPerBet: (cpu.user + cpu.system) / Math.max(1, lat.length),
   };
 }
 
@@ -363,15 +403,35 @@ for (const kind of STORES) {
   console.log(`\n### ${kind}\n`);
   if (ONLY.includes('bets')) {
     const srv = await startServer(kind);
-    console.log(`| players | transport | bets | bets/s | ack p50 ms | ack p99 ms |`);
-    console.log('|---:|---|---:|---:|---:|---:|');
+    console.log(
+      `| players | transport | bets | bets/s (saturation) | ack p50 ms | ack p99 ms | server CPU µs/bet | load |`,
+    );
+    console.log('|---:|---|---:|---:|---:|---:|---:|---:|');
     for (const n of PLAYERS)
-      for (const transport of ['WebSocket', 'HTTP'] as const) {
+      for (const transport of TRANSPORTS) {
         const r = await betRun(srv, n, transport);
         console.log(
-          `| ${n0(n)} | ${transport} | ${n0(r.bets)}${r.refused ? ` (${r.refused} refused)` : ''} | ${r.perSecond.toFixed(0)} | ${f1(r.p50)} | ${f1(r.p99)} |`,
+          `| ${n0(n)} | ${transport} | ${n0(r.bets)}${r.refused ? ` (${r.refused} refused)` : ''} | ${r.perSecond.toFixed(0)} | ${f1(r.p50)} | ${f1(r.p99)} | ${r.cpuUsPerBet.toFixed(0)} | ${load()} |`,
         );
       }
+    if (RATES.length > 0) {
+      console.log(`\nOpen loop (${DURATION_MS / 1000} s per run; latency from each bet's due instant):\n`);
+      console.log(
+        `| players | transport | offered bets/s | bets | achieved bets/s | ack p50 ms | ack p99 ms | server CPU µs/bet | client late ms | load |`,
+      );
+      console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+      for (const n of PLAYERS)
+        for (const transport of TRANSPORTS)
+          for (const rate of RATES) {
+            const r = await offerRun(srv, n, transport, rate);
+            const lost = [r.refused ? `${r.refused} refused` : '', r.unanswered ? `${r.unanswered} unanswered` : '']
+              .filter(Boolean)
+              .join(', ');
+            console.log(
+              `| ${n0(n)} | ${transport} | ${n0(rate)} | ${n0(r.acked)}${lost ? ` (${lost})` : ''} | ${r.perSecond.toFixed(0)} | ${f1(r.p50)} | ${f1(r.p99)} | ${r.cpuUsPerBet.toFixed(0)} | ${f1(r.lateMs)} | ${load()} |`,
+            );
+          }
+    }
     await srv.close();
   }
   if (ONLY.includes('settle')) {
