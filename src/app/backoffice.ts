@@ -56,10 +56,12 @@ export function dayBounds(date: string, timeZone: string): { from: number; to: n
   return { from: zonedMidnight(date, timeZone), to: zonedMidnight(next, timeZone) };
 }
 
-/** Names of staff accounts by id (unknown ids keep their id: the bootstrap admin is "admin"). */
-async function staffNames(store: Store, ids: Iterable<string>): Promise<Record<string, string>> {
+/** Names of staff accounts by id, in one store read (unknown ids keep their id: the bootstrap admin is "admin"). */
+export async function staffNames(store: Store, ids: Iterable<string>): Promise<Record<string, string>> {
+  const wanted = [...new Set(ids)];
+  const names = wanted.length ? await store.userNames(wanted) : new Map<string, string>();
   const out: Record<string, string> = Object.create(null);
-  for (const id of new Set(ids)) out[id] = (await store.getUser(id))?.name ?? id;
+  for (const id of wanted) out[id] = names.get(id) ?? id;
   return out;
 }
 
@@ -74,10 +76,14 @@ function staffOf(r: CoupRecord): string[] {
   return ids;
 }
 
-/** GET /api/backoffice/tables: the tables this process runs, with today's coups, seated players and staff. */
+/**
+ * GET /api/backoffice/tables: the tables this process runs, with today's coups, seated players and
+ * staff: per table a count and the staff ids of its day (Store.tableDay, no record read), then one
+ * read of every name.
+ */
 export async function tablesOverview(casino: Casino, store: Store): Promise<BackofficeTablesView> {
   const now = casino.clockPort.now();
-  const out: BackofficeTablesView['tables'] = [];
+  const rows = [];
   for (const t of adminTables(casino).tables) {
     const state = casino.table(t.id)?.state;
     const seated = new Set<string>();
@@ -85,11 +91,20 @@ export async function tablesOverview(casino: Casino, store: Store): Promise<Back
     for (const p of state?.prisoners ?? []) seated.add(p.playerId);
     const date = gamingDay(now, t.timeZone).date;
     const { from, to } = dayBounds(date, t.timeZone);
-    const today = await store.coupsBetween(t.id, from, to, DAY_COUPS);
-    const names = await staffNames(store, today.flatMap(staffOf));
-    out.push({ ...t, seated: seated.size, coupsToday: today.length, date, croupiers: Object.values(names).sort() });
+    rows.push({ t, seated: seated.size, date, day: await store.tableDay(t.id, from, to) });
   }
-  return { tables: out };
+  const names = await staffNames(
+    store,
+    rows.flatMap((r) => r.day.staff),
+  );
+  const tables: BackofficeTablesView['tables'] = rows.map(({ t, seated, date, day }) => ({
+    ...t,
+    seated,
+    coupsToday: day.coups,
+    date,
+    croupiers: [...new Set(day.staff.map((id) => names[id]))].sort(),
+  }));
+  return { tables };
 }
 
 /** GET /api/backoffice/coups: a search (a player given by name or id). */

@@ -2,7 +2,7 @@
  * The console's floor of a table (issue 12 item 8): the bank's exposure per number and the
  * players at the table with their stakes and wallets. The exposure and the player rows are
  * built once per state version (a WeakMap keyed by the immutable state), whatever the number of
- * consoles asking; the wallets are one store read per request.
+ * consoles asking; the wallets are one store read per request (Store.balances), not one per player.
  */
 import { chipColour, type FloorPlayerView, type TableFloorView } from '../protocol/lists.ts';
 import type { Store } from '../store/port.ts';
@@ -43,7 +43,7 @@ function floorOf(s: TableState) {
   return f;
 }
 
-/** At most this many players are listed (the first by chip colour; `total` counts them all): one wallet read each. */
+/** At most this many players are listed (the first by chip colour; `total` counts them all). */
 export const FLOOR_PLAYERS = 100;
 
 /** The floor view of a table state (see the module comment). */
@@ -53,12 +53,16 @@ export async function tableFloor(s: TableState, players: Players, store: Store):
   const ids = rows.map((r) => r.playerId);
   const [names, balances] = await Promise.all([
     players.namesOf(ids),
-    Promise.all(ids.map((id) => store.balance(playerAccount(id)))),
+    ids.length ? store.balances(ids.map(playerAccount)) : new Map<string, number>(),
   ]);
   return {
     coup: s.coup,
     exposure: f.exposure,
-    players: rows.map((r, i) => ({ ...r, name: names[r.playerId] ?? r.playerId, balance: balances[i] })),
+    players: rows.map((r, i) => ({
+      ...r,
+      name: names[r.playerId] ?? r.playerId,
+      balance: balances.get(playerAccount(r.playerId)) ?? 0,
+    })),
     total: f.rows.length,
   };
 }

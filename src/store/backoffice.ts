@@ -2,22 +2,27 @@
  * The back office's reads in SQL (issue 15), shared by SQLite and PostgreSQL: coup search for
  * game recall (by table, date, number, player, amount: one indexed query, never a scan in JS),
  * the coups of a table over a period (figures), the cashiers' movements over a period (the
- * daily cashier report) and an account's open sessions. SqlStore inherits them.
+ * daily cashier report), an account's open sessions, and the reads of many ids at once (account
+ * names, balances) and a table's day (coups and staff) that spare the screens a query per row.
+ * SqlStore inherits them.
  */
 import { sql, type Kysely } from 'kysely';
 import type { CoupRecord } from '../table/machine.ts';
 import { CASHIER } from '../table/ledger.ts';
-import type { CashierTotals, CoupHit, CoupSearch, SessionRow } from './port.ts';
+import type { CashierTotals, CoupHit, CoupSearch, SessionRow, TableDay } from './port.ts';
 import { decodeRecord } from './record-codec.ts';
 import type { Database } from './schema.ts';
-import { num } from './rows.ts';
+import { chunks, num } from './rows.ts';
 import { AccountReads } from './users.ts';
 
 /** The largest page of a coup search or a period read. */
 export const MAX_BACKOFFICE_ROWS = 5000;
 
 /** The back-office reads of the SQL store (see the Store port for each). */
-export class BackofficeReads extends AccountReads {
+export abstract class BackofficeReads extends AccountReads {
+  /** The dialect (the JSON functions of {@link tableDay} differ). */
+  abstract readonly kind: 'sqlite' | 'postgres';
+
   constructor(db: Kysely<Database>) {
     super(db);
   }
@@ -133,4 +138,56 @@ export class BackofficeReads extends AccountReads {
       .execute();
     return rows.map((r) => ({ accountId: r.player_id, createdAt: num(r.created_at), lastSeen: num(r.last_seen) }));
   }
+
+  async tableDay(tableId: string, from: number, to: number): Promise<TableDay> {
+    const count = await this.db
+      .selectFrom('coups')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('table_id', '=', tableId)
+      .where('result_at', '>=', from)
+      .where('result_at', '<', to)
+      .executeTakeFirstOrThrow();
+    // the staff accounts named by the records' notes and corrections, extracted by the database
+    // (the records never come to the process); `"by"` is in no record without a named staff
+    const rows = await staffAccounts(this.kind, tableId, from, to).execute(this.db);
+    const staff = rows.rows.map((r) => r.account).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return { coups: num(count.n), staff };
+  }
+
+  async userNames(ids: readonly string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const part of chunks([...new Set(ids)])) {
+      const rows = await this.db.selectFrom('users').select(['id', 'name']).where('id', 'in', part).execute();
+      for (const r of rows) out.set(r.id, r.name);
+    }
+    return out;
+  }
+
+  async balances(accounts: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>(accounts.map((a) => [a, 0]));
+    for (const part of chunks([...out.keys()])) {
+      const rows = await this.db.selectFrom('accounts').select(['id', 'balance']).where('id', 'in', part).execute();
+      for (const r of rows) out.set(r.id, num(r.balance));
+    }
+    return out;
+  }
+}
+
+/**
+ * The staff account ids (`by.account` of the notes in `staff` and of the `corrections`) of the
+ * records of a table's coups with a result in [from, to): one query of the dialect's JSON functions.
+ */
+function staffAccounts(kind: 'sqlite' | 'postgres', tableId: string, from: number, to: number) {
+  const where = sql`c.table_id = ${tableId} and c.result_at >= ${from} and c.result_at < ${to} and c.record like ${'%"by"%'}`;
+  if (kind === 'sqlite') {
+    const part = (path: string) =>
+      sql`select json_extract(j.value, '$.by.account') as account from coups c, json_each(c.record, ${path}) j
+          where ${where} and json_type(j.value, '$.by.account') = 'text'`;
+    return sql<{ account: string }>`${part('$.staff')} union ${part('$.corrections')}`;
+  }
+  const list = (key: string) =>
+    sql`case jsonb_typeof(c.record::jsonb -> ${key}) when 'array' then c.record::jsonb -> ${key} else '[]'::jsonb end`;
+  return sql<{ account: string }>`select distinct e -> 'by' ->> 'account' as account
+    from coups c cross join lateral jsonb_array_elements(${list('staff')} || ${list('corrections')}) e
+    where ${where} and jsonb_typeof(e -> 'by' -> 'account') = 'string'`;
 }

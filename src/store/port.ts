@@ -150,6 +150,16 @@ export interface CashierTotals {
   count: number;
 }
 
+/**
+ * A table's gaming day as the back office's tables overview reads it: how many coups have a
+ * result in the period, and the staff account ids their records name (staff notes and
+ * corrections), sorted.
+ */
+export interface TableDay {
+  coups: number;
+  staff: string[];
+}
+
 /** A table's persisted state for a restart: the last snapshot and the events after it. */
 export interface TableLoad {
   config: TableConfig;
@@ -280,6 +290,16 @@ export interface Store {
   coupsBetween(tableId: string, from: number, to: number, limit: number): Promise<CoupRecord[]>;
   /** Each cashier's deposits and withdrawals booked in [from, to) (epoch ms), by cashier id. */
   cashierTotals(from: number, to: number): Promise<CashierTotals[]>;
+  /**
+   * Back office: how many coups of a table have a result in [from, to) (epoch ms), and the staff
+   * accounts their records name. Two queries whatever the number of coups: the records are read
+   * by the database (its JSON functions), never sent to the process.
+   */
+  tableDay(tableId: string, from: number, to: number): Promise<TableDay>;
+  /** The names of accounts (users) by id, unknown ids left out: one read per 500 ids. */
+  userNames(ids: readonly string[]): Promise<Map<string, string>>;
+  /** Balances of several accounts (0 for one never used), one read per 500 accounts, no lock. */
+  balances(accounts: readonly string[]): Promise<Map<string, number>>;
   /** The open sessions of an account, newest first. */
   accountSessions(accountId: string): Promise<SessionRow[]>;
   /** Balances of every player of a coup around its settlement. */

@@ -2,7 +2,9 @@
  * The back office's store reads (issue 15), run over SQLite and PostgreSQL: the coup search of
  * game recall (table, period, number, player, amount, limit, newest first, totals per coup), the
  * coups of a table over a period, each cashier's deposits and withdrawals over a period (the
- * ledger memo's cashier, kept in its own column), an account's open sessions.
+ * ledger memo's cashier, kept in its own column), an account's open sessions, a table's day (coup
+ * count and the staff its records name, read by the database), account names and balances of many
+ * ids at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/port.ts';
@@ -123,6 +125,79 @@ for (const kind of kinds) {
           { cashier: 'cashier-1', deposits: 7_000, withdrawals: 3_000, count: 2 },
         ]);
         expect(await store.cashierTotals(5, 10)).toEqual([]);
+      });
+
+      it("counts a table's coups of a period and names the staff of their notes and corrections, records unread", async () => {
+        const at = 5 * 86_400_000;
+        // staff notes and corrections as stored (one malformed of each: no `by`, a number account)
+        const noted = (n: number, staff: unknown[], corrections?: unknown[]): CoupRecord =>
+          ({
+            ...record('t3', n, at + n, {}),
+            staff,
+            ...(corrections ? { corrections } : {}),
+          }) as unknown as CoupRecord;
+        await store.transaction(async (tx) => {
+          await tx.createTable(cfg('t3'), 1);
+          await tx.recordCoup(
+            noted(1, [{ action: 'no-spin', by: { account: 'croupier-1', role: 'croupier' } }]),
+            new Map(),
+          );
+          await tx.recordCoup(
+            noted(
+              2,
+              [{ action: 'void', by: { account: 'chef-1', role: 'chef' } }, { action: 'x' }],
+              [{ by: { account: 'admin-1', role: 'admin' } }, { by: { account: 7 } }],
+            ),
+            new Map(),
+          );
+          await tx.recordCoup(
+            noted(3, [{ action: 'no-spin', by: { account: 'croupier-1', role: 'croupier' } }]),
+            new Map(),
+          );
+          await tx.recordCoup(
+            noted(4, [{ action: 'no-spin', by: { account: 'late-1', role: 'croupier' } }]),
+            new Map(),
+          );
+        });
+        expect(await store.tableDay('t3', at, at + 4)).toEqual({
+          coups: 3,
+          staff: ['admin-1', 'chef-1', 'croupier-1'],
+        });
+        expect(await store.tableDay('t1', 10_000, 40_000)).toEqual({ coups: 2, staff: [] });
+        expect(await store.tableDay('t3', 0, 10)).toEqual({ coups: 0, staff: [] });
+      });
+
+      it('reads the names of many accounts and the balances of many accounts at once', async () => {
+        await store.transaction(async (tx) => {
+          for (const [id, name] of [
+            ['chef-9', 'Chef Nine'],
+            ['admin-9', 'Admin Nine'],
+          ])
+            await tx.createUser({
+              id,
+              name,
+              role: 'chef',
+              passwordHash: 'x',
+              locked: false,
+              createdAt: 1,
+              updatedAt: 1,
+            });
+        });
+        expect(await store.userNames(['chef-9', 'nobody', 'admin-9', 'chef-9'])).toEqual(
+          new Map([
+            ['chef-9', 'Chef Nine'],
+            ['admin-9', 'Admin Nine'],
+          ]),
+        );
+        expect(await store.userNames([])).toEqual(new Map());
+        const b = await store.balances([playerAccount('ann'), playerAccount('bob'), playerAccount('nobody')]);
+        expect(b).toEqual(
+          new Map([
+            [playerAccount('ann'), 54_000],
+            [playerAccount('bob'), 21_000],
+            [playerAccount('nobody'), 0],
+          ]),
+        );
       });
 
       it("lists an account's open sessions, newest first", async () => {
