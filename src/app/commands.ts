@@ -15,6 +15,7 @@ import type {
   CorrectionView,
 } from '../protocol/views.ts';
 import type { TableFloorView } from '../protocol/lists.ts';
+import type { SeatView } from '../protocol/seats.ts';
 import type { TableConfigInput } from '../table/config.ts';
 import { tableErr } from '../table/errors.ts';
 import { echo } from '../protocol/shape.ts';
@@ -311,4 +312,26 @@ export async function derogate(
   if (!r.ok) return r;
   const balance = await casino.players.balance(body.playerId);
   return { ok: true, value: { ...(r.value as Record<string, unknown> | null), balance } };
+}
+
+/**
+ * A staff account takes or leaves a seat of the table (issue 12 item 1, src/table/seats.ts):
+ * replies `{seat, seats}` (plus `from`: the seat it moved from, `cleared`: the name of the holder a
+ * pit boss cleared). Errors: the machine's (INVALID_SEAT, SEAT_CHEF_ONLY, SEAT_TAKEN, SEAT_EMPTY,
+ * SEAT_NOT_YOURS), TABLE_ELSEWHERE, UNKNOWN_TABLE.
+ */
+export async function seatCommand(
+  casino: Casino,
+  tableId: string,
+  by: StaffRef,
+  name: string,
+  action: 'take' | 'leave',
+  seat: unknown,
+  audit?: CommandAudit,
+): Promise<R<SeatView>> {
+  const t = casino.running(tableId);
+  if (!t.ok) return t;
+  const r = await t.value.dispatch((_tx, now) => ({ type: 'seat', now, action, seat, by, name }), audit);
+  if (!r.ok) return r;
+  return { ok: true, value: r.value as SeatView };
 }

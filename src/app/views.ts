@@ -5,6 +5,7 @@
  * bets and prisoners; staff (croupier, admin) also get the last coup's payment list and names.
  * Pure functions of the state plus {@link ReadModels} (the async reads over store and tables).
  */
+import { EMPTY_SEATS } from '../protocol/seats.ts';
 import { rulesJson } from '../engine/index.ts';
 import type {
   BetsSummaryView,
@@ -192,7 +193,12 @@ export function tableStateView(s: TableState, viewer: Viewer, largeAt = LARGE_TA
     bets,
     prisoners,
     ...(large ? { summary: sharedSummary(s) } : {}),
-    ...(staff ? { chipColours: Object.fromEntries([...sharedColours(s)].map(([id, i]) => [id, chipColour(i)])) } : {}),
+    ...(staff
+      ? {
+          chipColours: Object.fromEntries([...sharedColours(s)].map(([id, i]) => [id, chipColour(i)])),
+          seats: s.seats ?? EMPTY_SEATS,
+        }
+      : {}),
   };
   if (me === null) return view;
   const mine = large ? bets : s.bets.ofPlayer(me).map((b) => placedBetJson(s, b) as BetView);

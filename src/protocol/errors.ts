@@ -56,6 +56,11 @@ export const TABLE_ERROR_CODES = [
   'NOTHING_ENTERED', // confirm without an entered number
   'CORRECTION_REFUSED', // a correction after settlement that cannot be made (a partage was taken since)
   'DEROGATION_CHEF_ONLY', // a derogation asked by anyone but the chef de table (RULES §6)
+  'INVALID_SEAT', // not a seat of the table (chef, droite, gauche, bout or an English alias: src/protocol/seats.ts)
+  'SEAT_CHEF_ONLY', // a croupier taking the chef's seat (chef, pit boss or admin only)
+  'SEAT_TAKEN', // taking a seat another account holds (detail.holder)
+  'SEAT_EMPTY', // leaving a seat nobody holds
+  'SEAT_NOT_YOURS', // leaving another account's seat without being pit boss or admin (detail.holder)
   // hardening (issue 10): limits, framework errors, takeovers, recovery
   'RATE_LIMITED', // too many HTTP requests from an address, or WebSocket commands of a player / messages of a socket (detail.retryAfterMs)
   'PAYLOAD_TOO_LARGE', // a request body over the body limit
@@ -81,6 +86,10 @@ export const HTTP_STATUS: Readonly<Partial<Record<ErrorCode, number>>> = {
   UNSUPPORTED_AUTH_SCHEME: 401,
   FORBIDDEN: 403,
   DEROGATION_CHEF_ONLY: 403,
+  SEAT_CHEF_ONLY: 403,
+  SEAT_NOT_YOURS: 403,
+  SEAT_TAKEN: 409,
+  SEAT_EMPTY: 409,
   UNKNOWN_TABLE: 404,
   UNKNOWN_PLAYER: 404,
   NOT_FOUND: 404,

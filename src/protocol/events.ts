@@ -11,6 +11,7 @@ import type { betJson, outcomeJson, paymentJson, settlementJson } from '../engin
 import type { CoupTotals } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
 import type { CroupierListView } from './lists.ts';
+import type { CroupierDutyJson, Seat, SeatsJson } from './seats.ts';
 
 /**
  * Phases of a table (docs/API.md "The coup"). `held`: an automatic wheel's fault stopped the
@@ -174,6 +175,8 @@ export interface ResultEvent extends EventBase {
   readonly corrected?: { readonly from: PocketLabel; readonly reason: string };
   /** The number's winning multiple combinations and the croupier's call of them (RULES §6, issue 12; always sent by the table). */
   readonly winning?: WinningJson;
+  /** Who collects and who pays, named from the table's seats (RULES §6; an empty seat names nobody). */
+  readonly duty?: CroupierDutyJson;
 }
 
 /** One player's settlement of the coup (audience: the player). */
@@ -268,7 +271,8 @@ export type LiveEvent =
   | WheelStatusEvent
   // table operation (issue 12)
   | NoSpinEvent
-  | ResultEnteredEvent;
+  | ResultEnteredEvent
+  | SeatsEvent;
 
 /**
  * A wheel-integrity test crossed its alarm level on this table's permanence (audience: staff;
@@ -367,4 +371,15 @@ export interface ResultEnteredEvent extends EventBase {
   readonly pocket: PocketLabel;
   readonly from?: PocketLabel;
   readonly by?: StaffJson;
+}
+
+/** A seat taken or left (audience: staff; src/protocol/seats.ts): every seat after it, and the change. */
+export interface SeatsEvent extends EventBase {
+  readonly type: 'seats';
+  readonly seats: SeatsJson;
+  readonly seat: Seat;
+  readonly action: 'taken' | 'left';
+  /** The account that took or left it (a pit boss clearing someone else's seat: `cleared`). */
+  readonly by: StaffJson;
+  readonly cleared?: true;
 }

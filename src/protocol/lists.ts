@@ -7,6 +7,7 @@
  */
 import type { PocketLabel, PositionKind } from '../engine/index.ts';
 import type { CroupiersJson, PaymentJson } from './events.ts';
+import type { CroupierDutyJson } from './seats.ts';
 
 /**
  * The chip colours of a table, in the order players get them: the first player to bet in the
@@ -99,6 +100,8 @@ export interface CroupierListView {
   readonly coup: number;
   readonly pocket: PocketLabel;
   readonly croupiers: CroupiersJson;
+  /** Who collects and who pays, named from the table's seats now (an empty seat: `staff` null). */
+  readonly duty?: CroupierDutyJson;
   readonly collections: readonly OwnedLine<CollectionJson>[];
   readonly payments: readonly OwnedLine<PaymentJson>[];
   readonly returns: readonly OwnedLine<PaymentJson>[];

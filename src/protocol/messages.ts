@@ -225,6 +225,8 @@ export const voidBody = z.object({ reason: reason.optional() }).strict();
 export const correctBody = z.object({ pocket, reason: reason.optional() }).strict();
 /** `POST /api/tables/:id/result/confirm`: no fields. */
 export const confirmBody = z.object({}).strict();
+/** `POST /api/tables/:id/seats` and `.../seats/leave`: the seat (French name or English alias; the table reads it: INVALID_SEAT). */
+export const seatBody = z.object({ seat: z.string().min(1).max(40) }).strict();
 
 // automatic wheel, results board, permanence (issue 13)
 /** Staff: void an automatic wheel's coup `{reason}`. */

@@ -6,6 +6,7 @@
  * Amounts are integer minor units, times epoch milliseconds of the server clock, pockets
  * 0..36 or "00" ({@link PocketLabel}). Type-only: importable by the web bundle.
  */
+import type { SeatsJson } from './seats.ts';
 import type { DemoAccountsView } from './account-views.ts';
 import type { HealthStatusView } from './health.ts';
 import type { PositionKind } from '../engine/index.ts';
@@ -160,6 +161,8 @@ export interface TableStateView {
   my?: MyTableView;
   /** Staff: every player's chip colour at the table, by player id (order of first bet of the gaming day). */
   chipColours?: Record<string, ChipColourJson>;
+  /** Staff: who holds each seat (chef, droite, gauche, bout; null: empty). */
+  seats?: SeatsJson;
 }
 
 /** GET /api/tables/:id and the WebSocket `state`: the table's state plus the viewer's extras. */

@@ -17,6 +17,7 @@ import {
   type OwnedLine,
   type PrisonMoveJson,
 } from '../protocol/lists.ts';
+import { dutyOf } from '../protocol/seats.ts';
 import type { Prisoner, TableState } from './state.ts';
 
 /**
@@ -182,6 +183,7 @@ export function croupierList(s: TableState, colours: ReadonlyMap<string, number>
     coup: last.number,
     pocket: last.pocket,
     croupiers: last.croupiers,
+    duty: dutyOf(last.croupiers, s.seats),
     collections: lists.collections.map(owned),
     payments,
     returns,

@@ -19,7 +19,7 @@
  * player may take la partage, confirm the prison, or move it to another chance simple; at the
  * deadline (or at the next "rien ne va plus", whichever is first) the default is en prison.
  *
- * The parts: state.ts (state, restore), phases.ts, betting.ts, settlement.ts, prisoners.ts,
+ * The parts: state.ts (state), restore.ts (snapshot read back), seats.ts (the staff seats), phases.ts, betting.ts, settlement.ts, prisoners.ts,
  * idempotency.ts, records.ts, events.ts (event shaping), step.ts (events in, effects out),
  * book.ts (the persistent bet book and request log). This module is the dispatch.
  */
@@ -31,12 +31,14 @@ import { wheelRecover, wheelSignal, wheelStaff } from './wheel.ts';
 import { choose } from './prisoners.ts';
 import { noSpin, voidByStaff } from './staff.ts';
 import { confirm, correct } from './entry.ts';
+import { seatStep } from './seats.ts';
 import { jsonShapeProblem } from '../protocol/shape.ts';
 import type { TableState } from './state.ts';
 import { reject, type Step, type TableEvent } from './step.ts';
 
 export type { Audience, LiveEvent, Phase, Published } from '../protocol/events.ts';
 export * from './state.ts';
+export { restoreState } from './restore.ts';
 export type {
   CoupPartage,
   CoupPlayer,
@@ -88,6 +90,8 @@ export function transition(s: TableState, e: TableEvent): Step {
       return correct(s, e);
     case 'derogation':
       return derogation(s, e);
+    case 'seat':
+      return seatStep(s, e);
     case 'place': {
       // before anything recursive (the request fingerprint, the engine) sees the bet
       const problem = jsonShapeProblem(e.bet);

@@ -39,6 +39,7 @@ import {
   settledDeadline,
 } from './step.ts';
 import { VOID_CALLS } from './calls.ts';
+import { dutyOf } from '../protocol/seats.ts';
 import { chipIndexes, coupLists, croupierList, withChipOrder } from './lists.ts';
 
 /** The rebet lists after a coup: each player who bet keeps this coup's bets (one pass). */
@@ -211,6 +212,7 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
     at: now,
     lists: coupLists(settlement.outcomes, pocket, s.config.timings.zeroChoiceMs > 0),
     winning: json.winning,
+    duty: dutyOf(settlement.croupiers, s.seats),
   };
   const next: TableState = {
     ...s,
@@ -239,6 +241,7 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
       source,
       totals: settlement.totals,
       winning: json.winning,
+      duty: lastCoup.duty,
     }),
   );
   effects.push(...playerEvents(next, label, outcomes, ids, ownerOf, players, prisoners));

@@ -1,6 +1,6 @@
 /**
- * The state of one table (JSON-serialisable: the store snapshots it), a fresh state, and
- * {@link restoreState}, which reads a snapshot back (version and shape checked) — the driver
+ * The state of one table (JSON-serialisable: the store snapshots it) and a fresh state; a
+ * snapshot is read back by `restoreState` (restore.ts: version and shape checked) — the driver
  * calls it instead of casting `JSON.parse(..)`.
  *
  * Bets are stored validated ({@link StoredBet}: a catalogue position index or a parsed
@@ -10,15 +10,13 @@
  */
 import { expandAnnounce, type Chip } from '../engine/index.ts';
 import type { Bet } from '../engine/index.ts';
-import { catalogue, CHANCES, type Catalogue, type Chance } from '../engine/index.ts';
+import { catalogue, type Catalogue, type Chance } from '../engine/index.ts';
 import type { Rules } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
 import type { PaymentJson, Phase, WinningJson } from '../protocol/events.ts';
 import type { CoupListsJson } from '../protocol/lists.ts';
-import { tableErr, type TableError } from '../protocol/errors.ts';
-import type { Result } from '../engine/index.ts';
-import { parseBet } from '../engine/index.ts';
-import { BetBook, RequestLog, type BetBookJson, type RequestRecord, type StoredBet } from './book.ts';
+import type { CroupierDutyJson, SeatsJson } from '../protocol/seats.ts';
+import { BetBook, RequestLog, type StoredBet } from './book.ts';
 import { rulesOf, type TableConfig } from './config.ts';
 import type { WheelState } from './wheel-state.ts';
 import type { EnteredNumber, SettledFrom, StaffNote } from './step.ts';
@@ -83,6 +81,8 @@ export interface LastCoup {
   readonly lists?: CoupListsJson;
   /** The number's winning combinations and their call (RULES §6; absent in older snapshots). */
   readonly winning?: WinningJson;
+  /** Who collected and who paid, named from the seats at the settlement (absent in older snapshots). */
+  readonly duty?: CroupierDutyJson;
 }
 
 /** The state of one table. JSON-serialisable (it is snapshotted by the store; read back with {@link restoreState}). */
@@ -136,6 +136,8 @@ export interface TableState {
   readonly entered?: EnteredNumber | null;
   /** The settled coup as it was before its settlement, kept until the next coup for a correction; absent = none. */
   readonly settledFrom?: SettledFrom | null;
+  /** Who holds each seat of the table (seats.ts); absent = every seat empty. */
+  readonly seats?: SeatsJson;
 }
 
 /** A fresh table: closed, no coup yet. */
@@ -243,150 +245,4 @@ export function nullProto<T>(o: Readonly<Record<string, T>> = {}): Record<string
   const out: Record<string, T> = Object.create(null);
   for (const k of Object.keys(o)) out[k] = o[k];
   return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// restore
-
-type Json = Record<string, unknown>;
-const isObj = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
-const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x);
-const isIntOrNull = (x: unknown) => x === null || isInt(x);
-const PHASES: readonly Phase[] = ['closed', 'betting', 'launched', 'no-more-bets', 'settled', 'paused', 'held'];
-
-/**
- * Reads a stored table state (a snapshot's parsed JSON) back into a {@link TableState}: checks
- * the version `v` (2, or 1: bets stored as specs, parsed once here) and the shape, re-creates
- * the bet book, the request log and the null-prototype maps. Error: INVALID_STATE (with the
- * field at fault in `detail.field`).
- */
-export function restoreState(json: unknown): Result<TableState, TableError> {
-  const bad = (field: string, why: string): Result<TableState, TableError> => ({
-    ok: false,
-    error: tableErr('INVALID_STATE', `stored table state: ${field} ${why}`, { field }),
-  });
-  if (!isObj(json)) return bad('(document)', 'is not an object');
-  if (json.v !== 1 && json.v !== 2) return bad('v', `is ${JSON.stringify(json.v) ?? 'missing'}, not 1 or 2`);
-  if (!isObj(json.config) || typeof json.config.id !== 'string') return bad('config', 'is not a table configuration');
-  const config = json.config as unknown as TableConfig;
-  let tr: ReturnType<typeof tableRules>;
-  try {
-    tr = tableRules(config);
-  } catch {
-    return bad('config.rules', 'are not valid rules');
-  }
-  if (!PHASES.includes(json.phase as Phase)) return bad('phase', 'is not a phase');
-  for (const f of ['since', 'coup', 'nextBetSeq', 'txSeq'] as const)
-    if (!isInt(json[f])) return bad(f, 'is not an integer');
-  for (const f of ['deadline', 'coupStartedAt', 'closedAt'] as const)
-    if (!isIntOrNull(json[f])) return bad(f, 'is not an integer or null');
-  if (typeof json.pauseRequested !== 'boolean' || typeof json.spinRequested !== 'boolean')
-    return bad('pauseRequested', 'is not a boolean');
-  if (!Array.isArray(json.prisoners) || !json.prisoners.every(isPrisoner)) return bad('prisoners', 'are not prisoners');
-  if (!Array.isArray(json.history)) return bad('history', 'is not a list');
-  if (json.lastCoup !== null && !isObj(json.lastCoup)) return bad('lastCoup', 'is not an object or null');
-  if (!isObj(json.lastBets)) return bad('lastBets', 'is not an object');
-  if (
-    json.carried !== undefined &&
-    (!Array.isArray(json.carried) || !json.carried.every((x) => isStored(x, tr.catalogue)))
-  )
-    return bad('carried', 'are not stored bets');
-  if (json.staffLog !== undefined && (!Array.isArray(json.staffLog) || !json.staffLog.every(isObj)))
-    return bad('staffLog', 'is not a list of staff actions');
-  const sb = stakesOf(tr.catalogue);
-  const parts = json.v === 2 ? partsV2(json, tr.catalogue, sb) : partsV1(json, tr.rules, sb);
-  if (Array.isArray(parts)) return bad(parts[0], parts[1]);
-  const { bets, requests, lastBets } = parts;
-  const { balanceBeforeBets: _v1, ...rest } = json;
-  const lastCoup = json.lastCoup as LastCoup | null;
-  return {
-    ok: true,
-    value: {
-      ...(rest as unknown as TableState),
-      v: 2,
-      bets,
-      requests,
-      lastBets,
-      lastCoup: lastCoup && { ...lastCoup, owners: nullProto(lastCoup.owners) },
-    },
-  };
-}
-
-/** The bet book, request log and rebet lists of a stored state, or the field at fault and why. */
-type Parts = { bets: BetBook; requests: RequestLog; lastBets: Record<string, readonly StoredBet[]> } | [string, string];
-
-function partsV2(json: Json, cat: Catalogue, sb: ReturnType<typeof stakesOf>): Parts {
-  const b = json.bets as BetBookJson;
-  if (!isObj(b) || !Array.isArray(b.bets) || !b.bets.every((x) => isStored(x, cat)))
-    return ['bets', 'are not stored bets'];
-  if (!Array.isArray(b.balanceBeforeBets) || !b.balanceBeforeBets.every(isEntryOf(isInt)))
-    return ['bets.balanceBeforeBets', 'are not [player, amount] entries'];
-  if (!Array.isArray(json.requests) || !json.requests.every(isEntryOf(isObj)))
-    return ['requests', 'are not [key, record] entries'];
-  const lastBets: Record<string, readonly StoredBet[]> = Object.create(null);
-  for (const [p, list] of Object.entries(json.lastBets as Json)) {
-    if (!Array.isArray(list) || !list.every((x) => isStored(x, cat))) return ['lastBets', 'are not bets'];
-    lastBets[p] = list as StoredBet[];
-  }
-  return {
-    bets: BetBook.fromJSON(b, sb),
-    requests: RequestLog.fromJSON(json.requests as Array<[string, RequestRecord]>),
-    lastBets,
-  };
-}
-
-/** Version 1: bets held their engine specs; each is parsed once, here. */
-function partsV1(json: Json, rules: Rules, sb: ReturnType<typeof stakesOf>): Parts {
-  const v1 = (spec: unknown, playerId: string, placedAt: number, requestId?: string): StoredBet | null => {
-    const r = parseBet(spec, rules);
-    return r.ok ? storedBet(r.value, playerId, placedAt, requestId, (spec as Json).onZero) : null;
-  };
-  if (!Array.isArray(json.bets)) return ['bets', 'is not a list'];
-  const list: StoredBet[] = [];
-  for (const x of json.bets as Json[]) {
-    const b = isObj(x) ? v1(x.spec, String(x.playerId), Number(x.placedAt), x.requestId as string | undefined) : null;
-    if (!b) return ['bets', 'hold a bet that does not parse'];
-    list.push(b);
-  }
-  if (!isObj(json.balanceBeforeBets)) return ['balanceBeforeBets', 'is not an object'];
-  if (!isObj(json.requests)) return ['requests', 'is not an object'];
-  const lastBets: Record<string, readonly StoredBet[]> = Object.create(null);
-  for (const [p, specs] of Object.entries(json.lastBets as Json)) {
-    if (!Array.isArray(specs)) return ['lastBets', 'are not lists'];
-    const out: StoredBet[] = [];
-    specs.forEach((spec, i) => {
-      const b = v1({ ...(spec as Json), id: `r${i + 1}` }, p, 0);
-      if (b) out.push(b);
-    });
-    lastBets[p] = out;
-  }
-  return {
-    bets: BetBook.of(list, Object.entries(json.balanceBeforeBets as Record<string, number>), sb),
-    requests: RequestLog.fromJSON(Object.entries(json.requests as Record<string, RequestRecord>)),
-    lastBets,
-  };
-}
-
-function isEntryOf(value: (x: unknown) => boolean) {
-  return (x: unknown) => Array.isArray(x) && x.length === 2 && typeof x[0] === 'string' && value(x[1]);
-}
-
-function isPrisoner(x: unknown): boolean {
-  return (
-    isObj(x) &&
-    typeof x.id === 'string' &&
-    typeof x.playerId === 'string' &&
-    CHANCES.includes(x.chance as Chance) &&
-    isInt(x.stake) &&
-    isInt(x.level) &&
-    isInt(x.since) &&
-    typeof x.pending === 'boolean' &&
-    isIntOrNull(x.choiceDeadline)
-  );
-}
-
-function isStored(x: unknown, cat: Catalogue): boolean {
-  if (!isObj(x) || typeof x.id !== 'string' || typeof x.playerId !== 'string' || !isInt(x.stake)) return false;
-  if (x.type === 'position') return isInt(x.position) && x.position >= 0 && x.position < cat.positions.length;
-  return x.type === 'announce' && isObj(x.announce) && isInt(x.unit);
 }

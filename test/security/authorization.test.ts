@@ -186,6 +186,10 @@ const MATRIX: Row[] = [
     allowed: ['chef'],
     body: (c) => ({ playerId: c.aId, bet: { numbers: [17], stake: 100 }, reason: 'authz' }),
   },
+  // the seats of the table (docs/API.md "Seats"): the croupier takes the bout de table and leaves it;
+  // the roles after it meet SEAT_TAKEN / SEAT_EMPTY (409), a refusal of the table, not of the role
+  { method: 'POST', route: '/api/tables/:id/seats', allowed: STAFF, body: () => ({ seat: 'bout' }) },
+  { method: 'POST', route: '/api/tables/:id/seats/leave', allowed: STAFF, body: () => ({ seat: 'end' }) },
   // the staff audit trail (docs/API.md "Audit trail")
   { method: 'GET', route: '/api/audit', allowed: PIT },
   // automatic wheel (docs/API.md "Automatic wheel")

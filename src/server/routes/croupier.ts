@@ -13,12 +13,14 @@ import {
   derogate,
   floor,
   payments,
+  seatCommand,
   staffAction,
   staffRef,
 } from '../../app/commands.ts';
 import * as S from '../../protocol/messages.ts';
 import type { TableFloorView } from '../../protocol/lists.ts';
 import { STAFF_ROLES } from '../../protocol/roles.ts';
+import { seatOf, type SeatsJson, type SeatView } from '../../protocol/seats.ts';
 import type { CommandView, CorrectionView, CroupierStepView, PaymentsView, ResultView } from '../../protocol/views.ts';
 import { fail, parse, unwrap, type Auth, type TableParams } from '../http.ts';
 
@@ -115,4 +117,36 @@ export function croupierRoutes(app: FastifyInstance, casino: Casino, auth: Auth)
     );
     return reply.code(201).send(view);
   });
+
+  seatRoutes(app, casino, auth);
+}
+
+/**
+ * The seats of the table (issue 12 item 1, src/table/seats.ts): every staff role is heard, the
+ * table decides (the chef's seat: chef or above; clearing another's seat: pit boss or admin).
+ */
+function seatRoutes(app: FastifyInstance, casino: Casino, auth: Auth): void {
+  for (const action of ['take', 'leave'] as const)
+    app.post<TableParams>(
+      action === 'take' ? '/api/tables/:id/seats' : '/api/tables/:id/seats/leave',
+      async (req): Promise<SeatView> => {
+        const v = await auth.requireStaff(req, ROLES);
+        const { seat } = parse(S.seatBody, req.body);
+        const id = req.params.id;
+        const audit = tableAudit(actorOf(v), id, action === 'take' ? 'seat-taken' : 'seat-left', {
+          detail: (prev, step) => seatAudit(prev.seats, step.state.seats, seat),
+        });
+        return unwrap(await seatCommand(casino, id, staffRef(v), v.name, action, seat, audit));
+      },
+    );
+}
+
+/** The audit detail of a seat change: the seat and its holder before and after (account and name). */
+function seatAudit(before: SeatsJson | undefined, after: SeatsJson | undefined, raw: string) {
+  const seat = seatOf(raw);
+  const who = (x: SeatsJson | undefined) => {
+    const h = seat ? x?.[seat] : null;
+    return h ? { account: h.account, name: h.name } : null;
+  };
+  return { before: { seat, holder: who(before) }, after: { seat, holder: who(after) } };
 }
