@@ -128,10 +128,12 @@ function outcome(
   status: BetStatus,
   returned: number,
   kept: number,
-  extra: Partial<PositionOutcome> = {},
+  extra?: Partial<PositionOutcome>,
 ): PositionOutcome {
   const net = returned + kept - stake;
-  return { status, stake, returned, kept, collected: net < 0 ? -net : 0, paid: net > 0 ? net : 0, ...extra };
+  // one object of one shape per common outcome (a settlement makes one per bet: issue 17)
+  const o = { status, stake, returned, kept, collected: net < 0 ? -net : 0, paid: net > 0 ? net : 0 };
+  return extra ? Object.assign(o, extra) : o;
 }
 
 function halve(stake: number, reason: 'choice' | 'rule' | 'limit'): PositionOutcome {
@@ -164,7 +166,7 @@ export function settlePosition(
     if (!position.covers[pocket]) return outcome(stake, 'lost', 0, 0);
     const f = winReturnFactor(position.kind, position.pockets.length, rules);
     const { amount, rounding } = scaleDown(stake, f.num, f.den);
-    return outcome(stake, 'won', amount, 0, rounding ? { rounding } : {});
+    return outcome(stake, 'won', amount, 0, rounding ? { rounding } : undefined);
   }
   if (!isZero(pocket)) {
     if (!position.covers[pocket]) return outcome(stake, 'lost', 0, 0);
@@ -180,7 +182,7 @@ export function settlePosition(
     case 'return-matching': {
       const matching = RETURNED_ON_ZERO[pocket === DOUBLE_ZERO ? '00' : '0'];
       return matching.includes(position.chance as Chance)
-        ? outcome(stake, 'returned', stake, 0, rules.returnedStay ? { stays: true } : {})
+        ? outcome(stake, 'returned', stake, 0, rules.returnedStay ? { stays: true } : undefined)
         : outcome(stake, 'lost', 0, 0);
     }
     case 'prison':
@@ -217,8 +219,27 @@ function settleAnnounced(bet: AnnouncedBet, pocket: Pocket, rules: Rules): BetOu
 export function settleBet(bet: Bet, pocket: Pocket, rules: Rules): BetOutcome {
   if (bet.type === 'announce') return settleAnnounced(bet, pocket, rules);
   const pb: PositionBet = bet;
-  const { rounding, ...rest } = settlePosition(pb.position, pb.stake, pocket, rules, pb.prison, pb.onZero);
-  return { ...rest, bet, roundings: rounding ? [rounding] : [] };
+  const p = settlePosition(pb.position, pb.stake, pocket, rules, pb.prison, pb.onZero);
+  const { status, stake, returned, kept, collected, paid } = p;
+  // built directly, not as a rest-spread copy (a slow dictionary object: a settlement makes one
+  // per bet, issue 17); the keys in the position outcome's order (at most one of prison, stays
+  // and partageReason), rounding left out, then the bet's
+  if (p.prison === undefined && !p.stays && !p.partageReason)
+    return { status, stake, returned, kept, collected, paid, bet, roundings: p.rounding ? [p.rounding] : [] };
+  const o: { -readonly [K in keyof BetOutcome]: BetOutcome[K] } = {
+    status,
+    stake,
+    returned,
+    kept,
+    collected,
+    paid,
+  } as BetOutcome;
+  if (p.prison !== undefined) o.prison = p.prison;
+  if (p.stays) o.stays = p.stays;
+  if (p.partageReason) o.partageReason = p.partageReason;
+  o.bet = bet;
+  o.roundings = p.rounding ? [p.rounding] : [];
+  return o;
 }
 
 /** Sums the money of settled bets. */
