@@ -63,6 +63,16 @@ export class BatchWrites {
     return b + (this.delta.get(account) ?? 0);
   }
 
+  /**
+   * Reads the wallets of a batch's commands in one look-up (locked on PostgreSQL, in the order
+   * of their ids) before its commands run, instead of one look-up per command.
+   */
+  async prefetch(accounts: readonly string[]): Promise<void> {
+    const need = accounts.filter((a) => !this.base.has(a));
+    if (need.length < 2) return;
+    for (const [a, b] of await this.raw.balances(need, { lock: true })) if (!this.base.has(a)) this.base.set(a, b);
+  }
+
   /** Defers a step's writes; returns the player wallets it moved, with their balance after it. */
   async defer(seq: number, event: TableEvent, step: Step): Promise<Map<string, number>> {
     this.events.push({ seq, event });

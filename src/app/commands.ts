@@ -54,12 +54,16 @@ export function sendPlayerCommand(
     case 'rebet':
     case 'double':
       // the wallet (locked on PostgreSQL) and the player's exposure on the other tables (issue 10 item 10)
-      return t.dispatch(async (tx, now) => {
-        const available = await tx.balance(playerAccount(playerId));
-        const elsewhere = tables ? await exposureElsewhere(tables, playerId, t.id) : 0;
-        const base = { now, playerId, requestId: cmd.requestId, available, ...(elsewhere ? { elsewhere } : {}) };
-        return cmd.type === 'bet' ? { type: 'place', bet: cmd.bet, ...base } : { type: cmd.type, ...base };
-      });
+      return t.dispatch(
+        async (tx, now) => {
+          const available = await tx.balance(playerAccount(playerId));
+          const elsewhere = tables ? await exposureElsewhere(tables, playerId, t.id) : 0;
+          const base = { now, playerId, requestId: cmd.requestId, available, ...(elsewhere ? { elsewhere } : {}) };
+          return cmd.type === 'bet' ? { type: 'place', bet: cmd.bet, ...base } : { type: cmd.type, ...base };
+        },
+        undefined,
+        playerAccount(playerId),
+      );
     case 'undo':
       return t.dispatch((_tx, now) => ({
         type: 'undo',

@@ -62,6 +62,8 @@ export type CommandAudit = (prev: TableState, step: Step, now: number) => AuditD
 export interface Pending {
   readonly make: Command;
   readonly audit?: CommandAudit;
+  /** The wallet the command reads (read for the whole batch at once). */
+  readonly wallet?: string;
   readonly resolve: (r: Reply) => void;
 }
 

@@ -149,10 +149,11 @@ export class TableDriver {
   /**
    * Runs one command (see {@link Command}); resolves once it is committed (or refused). A staff
    * command's `audit` line is written in the same transaction when the command changed the table.
+   * `wallet`: the account the command reads (a batch reads its commands' wallets at once).
    */
-  dispatch(make: Command, audit?: CommandAudit): Promise<Reply> {
+  dispatch(make: Command, audit?: CommandAudit, wallet?: string): Promise<Reply> {
     return new Promise<Reply>((resolve) => {
-      this.pending.push({ make, resolve, ...(audit ? { audit } : {}) });
+      this.pending.push({ make, resolve, ...(audit ? { audit } : {}), ...(wallet ? { wallet } : {}) });
       this.kick();
     });
   }
@@ -168,7 +169,8 @@ export class TableDriver {
 
   /** Convenience: a player command that needs the wallet balance as `available`. */
   playerCommand(playerId: string, make: (now: number, available: number) => TableEvent): Promise<Reply> {
-    return this.dispatch(async (tx, now) => make(now, await tx.balance(playerAccount(playerId))));
+    const wallet = playerAccount(playerId);
+    return this.dispatch(async (tx, now) => make(now, await tx.balance(wallet)), undefined, wallet);
   }
 
   private async drain(): Promise<void> {
@@ -210,6 +212,7 @@ export class TableDriver {
   private commit(batch: readonly Pending[]): Promise<Done[]> {
     return this.opts.store.transaction(async (tx) => {
       const w = new BatchWrites(tx, this.opts.tableId); // bets' writes deferred to bulk statements
+      await w.prefetch(batch.flatMap((p) => (p.wallet ? [p.wallet] : [])));
       let state = this.current;
       let seq = this.seq;
       const out: Done[] = [];

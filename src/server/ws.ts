@@ -5,6 +5,7 @@
  * player), not once per socket: the same text frame goes to every socket that receives it.
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import type { Casino } from '../app/casino.ts';
 import { playerCommand, type PlayerCommand } from '../app/commands.ts';
@@ -168,8 +169,30 @@ export class Hub {
   }
 
   private sendText(c: Conn, text: string): void {
-    if (c.socket.readyState === 1) c.socket.send(text);
+    if (c.socket.readyState !== 1) return;
+    this.cork(c.socket);
+    c.socket.send(text);
   }
+
+  /**
+   * Holds a socket's writes until the current burst of work is done (the next tick): the frames
+   * one socket gets from one group commit (its reply, its wallet's `balance` event, the table's
+   * events) leave in one system call instead of one each (issue 17: `writev` was 13 % of the
+   * server's CPU under a bet load).
+   */
+  private cork(socket: WebSocket): void {
+    const raw = (socket as unknown as { _socket?: Socket })._socket;
+    if (!raw || this.corked.has(raw)) return;
+    raw.cork();
+    this.corked.add(raw);
+    if (this.corked.size === 1) process.nextTick(this.uncorkAll);
+  }
+
+  private readonly corked = new Set<Socket>();
+  private readonly uncorkAll = (): void => {
+    for (const raw of this.corked) raw.uncork();
+    this.corked.clear();
+  };
 
   private send(c: Conn, msg: ServerMessage): void {
     this.sendText(c, JSON.stringify(msg));

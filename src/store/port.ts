@@ -171,8 +171,12 @@ export interface TableLoad {
 export interface StoreTx {
   /** Balance of an account (0 if it has never been used); on PostgreSQL the row is locked until the transaction ends. */
   balance(account: string): Promise<number>;
-  /** Balances of several accounts (0 for one never used), in one look-up per chunk. */
-  balances(accounts: readonly string[]): Promise<Map<string, number>>;
+  /**
+   * Balances of several accounts (0 for one never used), in one look-up per chunk; with `lock`,
+   * on PostgreSQL the rows are locked until the transaction ends, in the order of their ids (as
+   * {@link StoreTx.balance} locks one: a batch of bets reads its players' wallets at once).
+   */
+  balances(accounts: readonly string[], opts?: { lock?: boolean }): Promise<Map<string, number>>;
   /**
    * Applies a balanced ledger transaction in bulk (a few statements whatever its size) and
    * returns the balance after it of every account it posted on; throws a LedgerRefusal (rolls

@@ -15,7 +15,8 @@ import { decodeRecord, playerDetails, type PlayerDetail } from './record-codec.t
 import { createSchema, type Database } from './schema.ts';
 import type { CoupBalances, PartageBooked, PlayerCoup, PlayerRow, Store, StoreTx, TableLoad } from './port.ts';
 import { BackofficeReads } from './backoffice.ts';
-import { chunks, num, SqlTx } from './tx.ts';
+import { chunks, num, SqlTx, type Db } from './tx.ts';
+import { SqliteStatements } from './sqlite-fast.ts';
 
 export { defaultPgUrl, dropPostgresSchema, openPostgresStore } from './postgres.ts';
 
@@ -37,6 +38,8 @@ export class SqlStore extends BackofficeReads implements Store {
     db: Kysely<Database>,
     /** PostgreSQL: the advisory locks; SQLite (one process per file): every claim granted. */
     private readonly claims: Claims | null = null,
+    /** SQLite: the bet path's prepared statements, used inside transactions (sqlite-fast.ts). */
+    private readonly fast: SqliteStatements | null = null,
   ) {
     super(db);
   }
@@ -55,7 +58,8 @@ export class SqlStore extends BackofficeReads implements Store {
 
   /** Runs `fn` in one transaction; a failed rollback never hides the cause (see {@link causeFirst}). */
   transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
-    return causeFirst((run) => this.db.transaction().execute((trx) => run(() => fn(new SqlTx(trx, this.kind)))));
+    const tx = (trx: Db) => new SqlTx(trx, this.kind, this.fast);
+    return causeFirst((run) => this.db.transaction().execute((trx) => run(() => fn(tx(trx)))));
   }
 
   async listTables(): Promise<TableConfig[]> {
@@ -329,7 +333,6 @@ export class SqlStore extends BackofficeReads implements Store {
   }
 }
 
-/** Prepared statements kept per SQLite connection (least recently used dropped first). */
 /** A player's partages as the coup record keeps them (with their rounding), or undefined when it keeps none. */
 function recordPartages(rec: CoupRecord, playerId: string): PartageBooked[] | undefined {
   const list = Object.hasOwn(rec.players, playerId) ? rec.players[playerId].partages : undefined;
@@ -391,7 +394,6 @@ export async function openSqliteStore(file: string): Promise<SqlStore> {
     throw e;
   }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(database) }) });
-  const store = new SqlStore('sqlite', db);
-  await store.init();
-  return store;
+  await createSchema(db, 'sqlite'); // the store's init, before the statements that name its tables are prepared
+  return new SqlStore('sqlite', db, null, new SqliteStatements(database));
 }

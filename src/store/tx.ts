@@ -21,6 +21,7 @@ import {
   type StoreTx,
 } from './port.ts';
 import { AccountTx } from './users.ts';
+import type { SqliteStatements } from './sqlite-fast.ts';
 import { insertPayment } from '../engine/index.ts';
 import type { PaymentJson } from '../protocol/events.ts';
 
@@ -34,6 +35,8 @@ export class SqlTx extends AccountTx implements StoreTx {
   constructor(
     db: Db,
     private readonly kind: 'sqlite' | 'postgres',
+    /** SQLite inside a transaction: the bet path's prepared statements (sqlite-fast.ts). */
+    private readonly fast: SqliteStatements | null = null,
   ) {
     super(db);
     this.rows = kind === 'postgres' ? 1_000_000 : BULK_ROWS;
@@ -50,6 +53,7 @@ export class SqlTx extends AccountTx implements StoreTx {
     rows: ReadonlyArray<Database[T]>,
   ): Promise<void> {
     if (rows.length === 0) return;
+    if (this.fast?.insert(table, rows)) return;
     if (this.kind === 'sqlite') {
       for (const part of chunks(rows))
         await this.db
@@ -80,6 +84,7 @@ export class SqlTx extends AccountTx implements StoreTx {
   }
 
   async balance(account: string): Promise<number> {
+    if (this.fast) return this.fast.balance(account) ?? 0;
     // PostgreSQL: the row stays locked to the end of the transaction, so a player's bets on two
     // tables (two processes) are checked one after the other (the wallet cap, issue 10 item 10)
     const row = await this.db
@@ -91,10 +96,18 @@ export class SqlTx extends AccountTx implements StoreTx {
     return row ? num(row.balance) : 0;
   }
 
-  async balances(accounts: readonly string[]): Promise<Map<string, number>> {
+  async balances(accounts: readonly string[], opts: { lock?: boolean } = {}): Promise<Map<string, number>> {
     const out = new Map<string, number>(accounts.map((a) => [a, 0]));
-    for (const part of chunks(accounts)) {
-      const rows = await this.db.selectFrom('accounts').select(['id', 'balance']).where('id', 'in', part).execute();
+    if (this.fast) return this.fast.balances(accounts);
+    const lock = opts.lock === true && this.kind === 'postgres';
+    const ids = lock ? [...new Set(accounts)].sort() : accounts;
+    for (const part of chunks(ids)) {
+      const rows = await this.db
+        .selectFrom('accounts')
+        .select(['id', 'balance'])
+        .where('id', 'in', part)
+        .$if(lock, (q) => q.orderBy('id').forUpdate())
+        .execute();
       for (const r of rows) out.set(r.id, num(r.balance));
     }
     return out;
@@ -102,18 +115,17 @@ export class SqlTx extends AccountTx implements StoreTx {
 
   async applyTx(tx: LedgerTx): Promise<Map<string, number>> {
     checkTx(tx);
-    await this.db
-      .insertInto('ledger_tx')
-      .values({
-        id: tx.id,
-        kind: tx.kind,
-        at: tx.at,
-        table_id: tx.tableId ?? null,
-        coup: tx.coup ?? null,
-        memo: JSON.stringify(tx.memo ?? {}),
-        cashier: typeof tx.memo?.cashier === 'string' ? tx.memo.cashier : null,
-      })
-      .execute();
+    const row = {
+      id: tx.id,
+      kind: tx.kind,
+      at: tx.at,
+      table_id: tx.tableId ?? null,
+      coup: tx.coup ?? null,
+      memo: JSON.stringify(tx.memo ?? {}),
+      cashier: typeof tx.memo?.cashier === 'string' ? tx.memo.cashier : null,
+    };
+    if (this.fast && row.cashier === null) this.fast.ledgerTxs([row]);
+    else await this.db.insertInto('ledger_tx').values(row).execute();
     const after = new Map<string, number>();
     for (const part of chunks(tx.postings, this.rows)) await this.postOrRefuse(tx.kind, part, after);
     let line = 0;
@@ -198,6 +210,7 @@ export class SqlTx extends AccountTx implements StoreTx {
    * the new balance of every account updated (the others were missing or refused).
    */
   private async post(kind: LedgerTx['kind'], part: readonly Posting[], after: Map<string, number>): Promise<void> {
+    if (this.fast) return this.fast.post(kind, part, after);
     if (this.kind === 'postgres') {
       const b = part.map((p) => bounds(kind, p));
       const r = await sql<{ id: string; balance: number | string }>`update accounts

@@ -385,6 +385,17 @@ for (const kind of kinds) {
           [playerAccount('bulk9'), 10],
           ['never-used', 0],
         ]);
+        // a batch's wallets read at once, locked on PostgreSQL (in id order; a repeated id is one row)
+        const locked = await store.transaction((tx) =>
+          tx.balances(['never-used', playerAccount('bulk9'), playerAccount('bulk3'), playerAccount('bulk9')], {
+            lock: true,
+          }),
+        );
+        expect(Object.fromEntries(locked)).toEqual({
+          'never-used': 0,
+          [playerAccount('bulk9')]: 10,
+          [playerAccount('bulk3')]: 4,
+        });
         const before = await store.audit();
         const over = makeTx({ id: 'bulk-2', kind: 'stake', at: 3 }, [
           ...Array.from({ length: n }, (_, i) => ({ account: playerAccount(`bulk${i}`), amount: -2 })),
