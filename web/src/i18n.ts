@@ -1005,6 +1005,8 @@ export function initialLanguage(stored: string | null, browser: readonly string[
 export type ErrorWords = (d: Record<string, unknown>, money: (m: number) => string) => string;
 
 const num = (d: Record<string, unknown>, k: string) => (typeof d[k] === 'number' ? (d[k] as number) : 0);
+/** The sum a ledger refusal asked for: its posting's amount (negative on the account debited), as a positive sum. */
+const asked = (d: Record<string, unknown>) => Math.abs(num(d, 'amount'));
 
 /** Refusals of the server by error code, in each language (web/src/errors.ts). */
 export const ERROR_TEXTS: Partial<Record<string, Record<Language, ErrorWords>>> = {
@@ -1022,12 +1024,30 @@ export const ERROR_TEXTS: Partial<Record<string, Record<Language, ErrorWords>>> 
     de: () => 'Der Tisch ist geschlossen: warten Sie, bis der Croupier ihn öffnet.',
     it: () => 'Il tavolo è chiuso: attendete che il croupier lo apra.',
   },
+  // a bet's refusal names its stake; the ledger's (a withdrawal above the balance) names the
+  // posting's amount (negative): worded as an insufficient balance with the balance and the sum
+  // asked, never as "stake 0.00" (new-user QA, issue 15)
   INSUFFICIENT_FUNDS: {
-    en: (d, m) => `Not enough money: balance ${m(num(d, 'balance'))}, stake ${m(num(d, 'stake'))}.`,
-    fr: (d, m) => `Solde insuffisant : ${m(num(d, 'balance'))} pour une mise de ${m(num(d, 'stake'))}.`,
-    cs: (d, m) => `Nedostatek peněz: zůstatek ${m(num(d, 'balance'))}, vklad ${m(num(d, 'stake'))}.`,
-    de: (d, m) => `Guthaben reicht nicht: ${m(num(d, 'balance'))} für einen Einsatz von ${m(num(d, 'stake'))}.`,
-    it: (d, m) => `Saldo insufficiente: ${m(num(d, 'balance'))} per una posta di ${m(num(d, 'stake'))}.`,
+    en: (d, m) =>
+      'stake' in d
+        ? `Not enough money: balance ${m(num(d, 'balance'))}, stake ${m(num(d, 'stake'))}.`
+        : `Insufficient balance: the balance is ${m(num(d, 'balance'))}, ${m(asked(d))} asked.`,
+    fr: (d, m) =>
+      'stake' in d
+        ? `Solde insuffisant : ${m(num(d, 'balance'))} pour une mise de ${m(num(d, 'stake'))}.`
+        : `Solde insuffisant : le solde est de ${m(num(d, 'balance'))}, ${m(asked(d))} demandés.`,
+    cs: (d, m) =>
+      'stake' in d
+        ? `Nedostatek peněz: zůstatek ${m(num(d, 'balance'))}, vklad ${m(num(d, 'stake'))}.`
+        : `Nedostatečný zůstatek: zůstatek je ${m(num(d, 'balance'))}, požadováno ${m(asked(d))}.`,
+    de: (d, m) =>
+      'stake' in d
+        ? `Guthaben reicht nicht: ${m(num(d, 'balance'))} für einen Einsatz von ${m(num(d, 'stake'))}.`
+        : `Guthaben reicht nicht: das Guthaben beträgt ${m(num(d, 'balance'))}, verlangt ${m(asked(d))}.`,
+    it: (d, m) =>
+      'stake' in d
+        ? `Saldo insufficiente: ${m(num(d, 'balance'))} per una posta di ${m(num(d, 'stake'))}.`
+        : `Saldo insufficiente: il saldo è ${m(num(d, 'balance'))}, richiesti ${m(asked(d))}.`,
   },
   ABOVE_MAXIMUM: {
     en: (d, m) =>
