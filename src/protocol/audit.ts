@@ -7,6 +7,7 @@
  * with the browser).
  */
 import { z } from 'zod';
+import { boundedText } from './messages.ts';
 
 /**
  * The stable action codes, one per kind of staff action (docs/API.md "Audit trail"): table
@@ -102,8 +103,8 @@ export interface AuditView {
 /** Query string of `GET /api/audit` (strict). */
 export const auditQuery = z
   .object({
-    table: z.string().min(1).max(128).optional(),
-    actor: z.string().min(1).max(128).optional(),
+    table: boundedText(128).pipe(z.string().min(1)).optional(),
+    actor: boundedText(128).pipe(z.string().min(1)).optional(),
     action: z.enum(AUDIT_ACTIONS).optional(),
     from: z.coerce.number().int().min(0).optional(),
     to: z.coerce.number().int().min(0).optional(),
@@ -111,4 +112,9 @@ export const auditQuery = z
     cursor: z.coerce.number().int().min(1).optional(),
     format: z.enum(['json', 'csv']).optional(),
   })
-  .strict();
+  .strict()
+  .refine((q) => typeof q.from !== 'number' || typeof q.to !== 'number' || q.from <= q.to, {
+    message: 'the period starts after its end',
+    path: ['from'],
+    params: { code: 'INVALID_PERIOD' },
+  });

@@ -68,6 +68,10 @@ export const TABLE_ERROR_CODES = [
   'REQUEST_TIMEOUT', // the request's headers or body did not arrive in time (a slow client)
   'TABLE_MOVING', // the table is being taken over by this process (or recovered): retry after detail.retryAfterMs
   'TABLE_UNAVAILABLE', // the table's stored events could not be replayed: it is stopped (reported in /api/health) until an operator repairs it
+  // back-office input (issue 15 review: each was dropped or cut without a word)
+  'INVALID_AMOUNT', // an amount that is not a whole number of minor units from 1 up (a stake unit of -2, a recall amount "abc"): detail.field
+  'INVALID_PERIOD', // a period whose start is after its end (From after To): detail.field
+  'TEXT_TOO_LONG', // a text (an id, a filter) over its maximum length, refused rather than cut: detail {field, max}
 ] as const;
 
 /** A table / server rejection code. */
@@ -119,6 +123,10 @@ export const HTTP_STATUS: Readonly<Partial<Record<ErrorCode, number>>> = {
   REQUEST_TIMEOUT: 408,
   TABLE_MOVING: 503,
   TABLE_UNAVAILABLE: 503,
+  // back-office input (issue 15 review)
+  INVALID_AMOUNT: 400,
+  INVALID_PERIOD: 400,
+  TEXT_TOO_LONG: 400,
 };
 
 /** The HTTP status of an error code: {@link HTTP_STATUS}, else 422 (a well-formed request that was refused). */

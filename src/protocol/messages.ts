@@ -16,6 +16,49 @@ export const MAX_CASH = 1_000_000_000_000;
 
 const requestId = z.string().min(1).max(64);
 const amount = z.number().int().positive().max(MAX_CASH);
+
+/**
+ * The back-office input codes a zod check may carry in its issue's `params.code` (issue 15
+ * review): `parse` (server/http.ts) replies the first such code, with `detail.field` and the
+ * check's other params, instead of INVALID_REQUEST, so that the screens can word it.
+ */
+export const CODED_INPUT = ['INVALID_AMOUNT', 'INVALID_PERIOD', 'TEXT_TOO_LONG'] as const;
+/** One of {@link CODED_INPUT}. */
+export type CodedInput = (typeof CODED_INPUT)[number];
+
+/** A text of at most `max` characters: a longer one is refused (TEXT_TOO_LONG, `detail.max`), never cut. */
+export const boundedText = (max: number) =>
+  z
+    .string()
+    .refine((s) => s.length <= max, { message: `at most ${max} characters`, params: { code: 'TEXT_TOO_LONG', max } });
+
+/** An amount of a query string: a whole number of minor units from 1 to {@link MAX_CASH}, else INVALID_AMOUNT. */
+export const queryAmount = z
+  .string()
+  .refine((s) => /^\d{1,16}$/.test(s) && Number(s) >= 1 && Number(s) <= MAX_CASH, {
+    message: `a whole number of minor units from 1 to ${MAX_CASH}`,
+    params: { code: 'INVALID_AMOUNT' },
+  })
+  .transform(Number);
+
+/** The stable code and detail of the first coded issue of a zod failure ({@link CODED_INPUT}), or null. */
+export function codedIssue(
+  e: z.ZodError,
+): { code: CodedInput; message: string; detail: Record<string, unknown> } | null {
+  for (const i of e.issues) {
+    const params = i.code === 'custom' ? (i.params as Record<string, unknown> | undefined) : undefined;
+    const code = params?.code;
+    if (typeof code !== 'string' || !(CODED_INPUT as readonly string[]).includes(code)) continue;
+    const { code: _code, ...rest } = params!;
+    const field = i.path.map(String).join('.');
+    return {
+      code: code as CodedInput,
+      message: `${clip(field)}: ${clip(i.message)}`,
+      detail: { field: clip(field), ...rest },
+    };
+  }
+  return null;
+}
 /** A bet spec as the engine reads it (engine/bets.ts); `id` is assigned by the table. */
 export const betSpec = z.record(z.string(), z.unknown());
 const pocket = z.union([z.number().int(), z.string().max(3)]);
@@ -85,7 +128,7 @@ const configFields = {
 /** Admin: new table (TableConfigInput plus `open`). */
 export const createTableBody = z
   .object({
-    id: z.string().min(1).max(32),
+    id: boundedText(32).pipe(z.string().min(1)),
     rules: z.union([z.string(), z.record(z.string(), z.unknown())]),
     open: z.boolean().optional(),
     ...configFields,
@@ -261,12 +304,12 @@ const timeZoneName = z
 /** GET /api/backoffice/coups: a search (every field optional; `date` a gaming day in `tz` or the table's zone). */
 export const coupSearchQuery = z
   .object({
-    table: z.string().max(32).optional(),
+    table: boundedText(32).optional(),
     date: isoDate.optional(),
     tz: timeZoneName.optional(),
     number: z.coerce.number().int().min(0).optional(),
-    player: z.string().min(1).max(128).optional(),
-    min: z.coerce.number().int().min(1).max(MAX_CASH).optional(),
+    player: boundedText(128).pipe(z.string().min(1)).optional(),
+    min: queryAmount.optional(),
     limit: z.coerce.number().int().min(1).max(500).optional(),
   })
   .strict();
@@ -274,7 +317,7 @@ export const coupSearchQuery = z
 export const figuresQuery = z
   .object({
     date: isoDate.optional(),
-    table: z.string().max(32).optional(),
+    table: boundedText(32).optional(),
     format: z.enum(['json', 'csv']).optional(),
   })
   .strict();

@@ -9,7 +9,7 @@ import type { Casino } from '../app/casino.ts';
 import type { R } from '../app/players.ts';
 import type { StaffViewer, Viewer } from '../app/viewer.ts';
 import type { AccountRole, StaffRole } from '../protocol/roles.ts';
-import { zodMessage } from '../protocol/messages.ts';
+import { codedIssue, zodMessage } from '../protocol/messages.ts';
 import { clip, echo, jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_NODES, MESSAGE_MAX } from '../protocol/shape.ts';
 import { httpStatus } from '../protocol/errors.ts';
 import { tableErr, type TableError } from '../table/errors.ts';
@@ -48,7 +48,12 @@ export function parse<T extends z.ZodType>(schema: T, value: unknown, where: 'bo
   const problem = jsonShapeProblem(value);
   if (problem) fail('INVALID_REQUEST', `${where}: ${problem}`, { maxDepth: MAX_JSON_DEPTH, maxValues: MAX_JSON_NODES });
   const r = schema.safeParse(value ?? {});
-  if (!r.success) fail('INVALID_REQUEST', zodMessage(r.error, where));
+  if (!r.success) {
+    // a back-office field refused with its own code (INVALID_AMOUNT, INVALID_PERIOD, TEXT_TOO_LONG)
+    const coded = codedIssue(r.error);
+    if (coded) fail(coded.code, `${where}.${coded.message}`, coded.detail);
+    fail('INVALID_REQUEST', zodMessage(r.error, where));
+  }
   return (r as { data: z.infer<T> }).data;
 }
 

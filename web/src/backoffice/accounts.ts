@@ -10,7 +10,7 @@ import type { CashierReportView, PlayerFileView } from '../../../src/protocol/vi
 import { ApiFailure } from '../api.ts';
 import { h } from '../dom.ts';
 import { bw, enc, field, grid, input, money, section, todayUtc, when, type ScreenCtx } from './common.ts';
-import { minorOf } from './table-form.ts';
+import { amountOf } from './checks.ts';
 import type { BoKey } from './words/en.ts';
 
 /** The accounts and cashier screen. */
@@ -217,7 +217,7 @@ function cashFormOf(
         throw new ApiFailure({ code: 'REASON_REQUIRED', message: 'a reason is required' }, 400);
       }
       return ctx.api.call('POST', `/api/admin/players/${enc(who.value)}/${kind}`, {
-        amount: minorOf(amount.value, 2),
+        amount: amountOf(amount.value, 2, 'amount'),
         reason: reason.value.trim(),
       });
     });

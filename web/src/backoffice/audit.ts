@@ -6,6 +6,7 @@
 import { AUDIT_ACTIONS, type AuditEntry, type AuditView } from '../../../src/protocol/audit.ts';
 import { h } from '../dom.ts';
 import { bw, downloadCsv, field, grid, input, section, when, type ScreenCtx } from './common.ts';
+import { checkLength, checkPeriod } from './checks.ts';
 import { zonedDayStart } from './dates.ts';
 import { AUDIT_ACTION_NAMES } from './words/actions.ts';
 import type { BoKey } from './words/en.ts';
@@ -28,8 +29,10 @@ export async function auditScreen(root: HTMLElement, ctx: ScreenCtx, args: strin
   let next: number | null = null;
   const query = () => {
     const q = new URLSearchParams();
-    if (table.value.trim()) q.set('table', table.value.trim());
-    if (actor.value.trim()) q.set('actor', actor.value.trim());
+    // refused here with the server's codes, never sent to find nothing (issue 15 review)
+    checkPeriod(from.value, to.value);
+    if (table.value.trim()) q.set('table', checkLength(table.value.trim(), 128, 'table'));
+    if (actor.value.trim()) q.set('actor', checkLength(actor.value.trim(), 128, 'actor'));
     if (action.value) q.set('action', action.value);
     if (from.value) q.set('from', String(zonedDayStart(from.value)));
     if (to.value) q.set('to', String(zonedDayStart(to.value) + 86_400_000));
@@ -75,10 +78,13 @@ export async function auditScreen(root: HTMLElement, ctx: ScreenCtx, args: strin
             type: 'button',
             id: 'au-csv',
             onclick: () => {
-              const q = query();
-              q.set('format', 'csv');
-              q.set('limit', '1000');
-              void downloadCsv(ctx.api, `/api/audit?${q}`, 'audit.csv').catch(ctx.toast);
+              const csv = async () => {
+                const q = query();
+                q.set('format', 'csv');
+                q.set('limit', '1000');
+                await downloadCsv(ctx.api, `/api/audit?${q}`, 'audit.csv');
+              };
+              void csv().catch(ctx.toast);
             },
           },
           w('exportCsv'),

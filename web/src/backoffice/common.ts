@@ -75,11 +75,39 @@ export function input(name: string, value = '', type = 'text', extra: Record<str
   return h('input', { name, value, type, ...extra }) as HTMLInputElement;
 }
 
+/** The back-office input codes (web/src/backoffice/checks.ts, src/protocol/errors.ts) and their words. */
+const INPUT_WORDS: Readonly<Record<string, BoKey>> = Object.assign(Object.create(null), {
+  INVALID_AMOUNT: 'errInvalidAmount',
+  INVALID_PERIOD: 'errInvalidPeriod',
+  TEXT_TOO_LONG: 'errTextTooLong',
+});
+
+/** The label of a field a refusal names (`detail.field`: the wire name), when the screens have one. */
+const FIELD_WORDS: Readonly<Record<string, BoKey>> = Object.assign(Object.create(null), {
+  id: 'id',
+  name: 'name',
+  minimum: 'minimum',
+  evenChanceUnit: 'evenChanceUnit',
+  min: 'minAmount',
+  amount: 'amount',
+  player: 'player',
+  table: 'table',
+  actor: 'actor',
+  from: 'from',
+  to: 'to',
+});
+
 /** The text of a failure in the screen's language. */
 export function failureText(lang: Language, e: unknown): string {
   if (e instanceof ApiFailure) {
     const f = e.error.detail?.field;
-    const where = typeof f === 'string' ? ` — ${f}` : '';
+    const where = typeof f === 'string' ? ` — ${FIELD_WORDS[f] ? bw(lang, FIELD_WORDS[f]) : f}` : '';
+    const input = INPUT_WORDS[e.error.code];
+    if (input) {
+      const max = e.error.detail?.max;
+      const said = bw(lang, input).replace('{max}', typeof max === 'number' ? String(max) : '');
+      return `${bw(lang, 'error')}: ${said} (${e.error.code})${where}`;
+    }
     const text = errorText(lang, e.error, (m) => money(lang, m));
     // staff read the server's own words when a code has no worded text in their language
     // (INVALID_CONFIG: which field and why; new-user QA: "The server refused this." said nothing)

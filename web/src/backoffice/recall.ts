@@ -7,7 +7,7 @@ import type { BackofficeTablesView, CoupHitView, CoupSearchView } from '../../..
 import { h } from '../dom.ts';
 import { bw, enc, field, grid, input, money, section, when, type ScreenCtx } from './common.ts';
 import { showCoup } from './recall-view.ts';
-import { minorOf } from './table-form.ts';
+import { amountOf, checkLength } from './checks.ts';
 import type { BoKey } from './words/en.ts';
 
 /** The recall screen: `args` = [table?, coup number?]. */
@@ -53,9 +53,9 @@ export async function recallScreen(root: HTMLElement, ctx: ScreenCtx, args: stri
     if (table.value) q.set('table', table.value);
     if (date.value) q.set('date', date.value);
     if (number.value) q.set('number', number.value);
-    if (player.value.trim()) q.set('player', player.value.trim());
-    const amount = minorOf(min.value, 2);
-    if (Number.isFinite(amount) && amount > 0) q.set('min', String(amount));
+    if (player.value.trim()) q.set('player', checkLength(player.value.trim(), 128, 'player'));
+    // an amount typed is searched or refused (INVALID_AMOUNT), never left out (issue 15 review)
+    if (min.value.trim()) q.set('min', String(amountOf(min.value, 2, 'min')));
     const r = await ctx.api.call<CoupSearchView>('GET', `/api/backoffice/coups?${q}`);
     results.replaceChildren(section(w('search'), hits(r.coups)));
   };

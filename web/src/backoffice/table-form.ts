@@ -10,19 +10,11 @@ import { ART53_MULTIPLES } from '../../../src/protocol/art53.ts';
 import type { TableConfigView } from '../../../src/protocol/views.ts';
 import { h } from '../dom.ts';
 import { bw, field, input, type ScreenCtx } from './common.ts';
+import { amountOf, checkLength, minorOf, optionalAmount } from './checks.ts';
 import type { BoKey } from './words/en.ts';
 
 const TIMINGS = ['bettingMs', 'launchMs', 'ballMs', 'resultMs', 'zeroChoiceMs'] as const;
 const KINDS = Object.keys(ART53_MULTIPLES);
-
-/** Minor units from a typed amount in major units ("12.50" → 1250 with 2 decimals); NaN when not a number. */
-export function minorOf(text: string, decimals: number): number {
-  const t = text.trim().replace(',', '.');
-  if (!/^\d+(\.\d+)?$/.test(t)) return Number.NaN;
-  const [i, f = ''] = t.split('.');
-  if (f.length > decimals) return Number.NaN;
-  return Number(i) * 10 ** decimals + Number(f.padEnd(decimals, '0') || '0');
-}
 
 const major = (minor: number, decimals: number) => (minor / 10 ** decimals).toFixed(decimals);
 
@@ -39,7 +31,7 @@ function fieldsOf(ctx: ScreenCtx, table: TableConfigView | null) {
     input(name, minor ? major(minor, dec) : '', 'text', { id });
   return {
     dec,
-    id: input('id', table?.id ?? '', 'text', { id: 'tf-id', disabled: fixed, maxlength: 32 }),
+    id: input('id', table?.id ?? '', 'text', { id: 'tf-id', disabled: fixed }),
     name: input('name', table?.name ?? '', 'text', { id: 'tf-name' }),
     preset: h(
       'select',
@@ -86,13 +78,17 @@ function fieldsOf(ctx: ScreenCtx, table: TableConfigView | null) {
   };
 }
 
-/** The request body of the form: a configuration patch, or (new table) the whole TableConfigInput with `open`. */
+/**
+ * The request body of the form: a configuration patch, or (new table) the whole TableConfigInput
+ * with `open`. A typed amount that is not one, an id or a name too long, is refused here with the
+ * server's code (checks.ts), never sent as null or cut.
+ */
 function bodyOf(f: Fields, isNew: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (f.name.value.trim()) out.name = f.name.value.trim();
-  out.minimum = minorOf(f.minimum.value, f.dec);
+  if (f.name.value.trim()) out.name = checkLength(f.name.value.trim(), 80, 'name');
+  out.minimum = amountOf(f.minimum.value, f.dec, 'minimum');
   const mx: Record<string, number> = {};
-  for (const [k, el] of f.maxima) if (el.value.trim()) mx[k] = minorOf(el.value, f.dec);
+  for (const [k, el] of f.maxima) if (el.value.trim()) mx[k] = amountOf(el.value, f.dec, `maxima.${k}`);
   if (Object.keys(mx).length) out.maxima = mx;
   const tm: Record<string, number> = {};
   for (const [k, el] of f.timings) if (el.value.trim()) tm[k] = Number(el.value);
@@ -100,16 +96,33 @@ function bodyOf(f: Fields, isNew: boolean): Record<string, unknown> {
   out.mode = f.mode.value;
   out.timeZone = f.timeZone.value.trim() || 'UTC';
   out.croupierPaced = f.paced.checked;
-  out.evenChanceUnit = f.unit.value.trim() ? minorOf(f.unit.value, f.dec) : null;
+  out.evenChanceUnit = optionalAmount(f.unit.value, f.dec, 'evenChanceUnit');
   if (!isNew) return out;
   if (f.mode.value === 'wheel') out.wheel = { driver: 'ss2', device: f.device.value.trim() };
-  out.id = f.id.value.trim();
+  out.id = checkLength(f.id.value.trim(), 32, 'id');
   const prison: Record<string, unknown> = {};
   if (f.maxLevel.value) prison.maxLevel = Number(f.maxLevel.value);
   if (f.atLimit.value) prison.atLimit = f.atLimit.value;
   out.rules = Object.keys(prison).length ? { preset: f.preset.value, prison } : f.preset.value;
   out.open = f.openNow.checked;
   return out;
+}
+
+/** Marks the input a refusal names (`detail.field`) as invalid and focuses it; clears the others. */
+function markField(f: Fields, err: unknown): void {
+  const named = (err as { error?: { detail?: { field?: unknown } } }).error?.detail?.field;
+  const byField: Record<string, HTMLElement | undefined> = Object.assign(Object.create(null), {
+    id: f.id,
+    name: f.name,
+    minimum: f.minimum,
+    evenChanceUnit: f.unit,
+  });
+  for (const [k, el] of f.maxima) byField[`maxima.${k}`] = el;
+  for (const el of Object.values(byField)) el?.removeAttribute('aria-invalid');
+  const el = typeof named === 'string' ? byField[named] : undefined;
+  if (!el) return;
+  el.setAttribute('aria-invalid', 'true');
+  el.focus();
 }
 
 /**
@@ -141,6 +154,7 @@ export function showTableForm(
       ctx.toast(w(table ? 'saved' : 'done'));
       done();
     } catch (err) {
+      markField(f, err);
       ctx.toast(err);
     }
   };

@@ -154,4 +154,8 @@ export const CS: Record<BoKey, string> = {
   beforeAfter: 'Před → po',
   more: 'Další',
   auditMissing: 'Auditní záznam na tomto serveru zatím není.',
+  // refusals of typed input (src/protocol/errors.ts INVALID_AMOUNT, INVALID_PERIOD, TEXT_TOO_LONG)
+  errInvalidAmount: 'Toto není částka: zadejte kladnou částku, např. 12,50.',
+  errInvalidPeriod: 'Období je obráceně: datum „Od“ je po datu „Do“.',
+  errTextTooLong: 'Příliš dlouhé: nejvýše {max} znaků (nic se neořezává).',
 };

@@ -154,4 +154,8 @@ export const DE: Record<BoKey, string> = {
   beforeAfter: 'Vorher → nachher',
   more: 'Mehr',
   auditMissing: 'Das Prüfprotokoll gibt es auf diesem Server noch nicht.',
+  // refusals of typed input (src/protocol/errors.ts INVALID_AMOUNT, INVALID_PERIOD, TEXT_TOO_LONG)
+  errInvalidAmount: 'Kein Betrag: bitte einen positiven Betrag eingeben, z. B. 12,50.',
+  errInvalidPeriod: 'Zeitraum verkehrt herum: das Datum „Von“ liegt nach dem Datum „Bis“.',
+  errTextTooLong: 'Zu lang: höchstens {max} Zeichen (es wird nichts abgeschnitten).',
 };

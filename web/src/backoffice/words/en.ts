@@ -158,6 +158,10 @@ export const EN = {
   beforeAfter: 'Before → after',
   more: 'More',
   auditMissing: 'The audit trail is not on this server yet.',
+  // refusals of typed input (src/protocol/errors.ts INVALID_AMOUNT, INVALID_PERIOD, TEXT_TOO_LONG)
+  errInvalidAmount: 'Not an amount: type a positive amount, e.g. 12.50.',
+  errInvalidPeriod: 'The period is back to front: the From date is after the To date.',
+  errTextTooLong: 'Too long: at most {max} characters (nothing is cut).',
 };
 
 /** The keys of the back office's words. */

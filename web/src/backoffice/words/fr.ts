@@ -155,4 +155,8 @@ export const FR: Record<BoKey, string> = {
   beforeAfter: 'Avant → après',
   more: 'Suite',
   auditMissing: 'Le journal d’audit n’existe pas encore sur ce serveur.',
+  // refusals of typed input (src/protocol/errors.ts INVALID_AMOUNT, INVALID_PERIOD, TEXT_TOO_LONG)
+  errInvalidAmount: 'Ce n’est pas un montant : saisissez un montant positif, par exemple 12,50.',
+  errInvalidPeriod: 'Période à l’envers : la date « Du » est après la date « Au ».',
+  errTextTooLong: 'Trop long : {max} caractères au plus (rien n’est coupé).',
 };

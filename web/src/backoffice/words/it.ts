@@ -154,4 +154,8 @@ export const IT: Record<BoKey, string> = {
   beforeAfter: 'Prima → dopo',
   more: 'Altro',
   auditMissing: 'Il registro di controllo non c’è ancora su questo server.',
+  // refusals of typed input (src/protocol/errors.ts INVALID_AMOUNT, INVALID_PERIOD, TEXT_TOO_LONG)
+  errInvalidAmount: 'Non è un importo: inserite un importo positivo, per esempio 12,50.',
+  errInvalidPeriod: 'Periodo al contrario: la data «Dal» è successiva alla data «Al».',
+  errTextTooLong: 'Troppo lungo: al massimo {max} caratteri (nulla viene tagliato).',
 };

@@ -1,0 +1,126 @@
+/**
+ * The back office after its review and new-user QA (issue 15) in Chromium: bad input is refused
+ * in words with its code and the field marked (a stake unit of −2, a 300-character id, a recall
+ * amount "abc", a From date after the To date), a withdrawal above the balance is worded as an
+ * insufficient balance; no page logs a script error.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  browserAvailable,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  E2E_PASSWORD,
+  poll,
+  startServer,
+  type TestServer,
+} from './server.ts';
+
+const RUN = browserAvailable('back office QA e2e');
+const PIT = 'QA Pitboss';
+const ADMIN = 'QA Admin';
+
+describe.skipIf(!RUN)('the back office refuses and words', { timeout: 180_000 }, () => {
+  let server: TestServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
+
+  /** A page of the back office logged in as `name` in `lang`. */
+  const open = async (name: string, lang = 'en') => {
+    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    contexts.push(ctx);
+    await ctx.addInitScript((l) => localStorage.setItem('croupier.lang', l), lang);
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+    page.on('console', (m) => {
+      // a refusal of the server (the withdrawal's 422) is expected; the form's own are never sent
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
+        errors.push(`${name}: console: ${m.text()}`);
+    });
+    await page.goto(`${server.url}/backoffice`);
+    await page.locator('#staff-name').fill(name);
+    await page.locator('#staff-password').fill(E2E_PASSWORD);
+    await page.locator('#staff-login').click();
+    await page.locator('.bo-tabs').waitFor();
+    return page;
+  };
+  const toast = (page: Page) => poll(() => page.locator('#toast').textContent());
+
+  beforeAll(async () => {
+    const { chromium } = await import('playwright-core');
+    [server, browser] = await Promise.all([
+      startServer({ demo: false }),
+      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+    ]);
+    for (const [name, role] of [
+      [PIT, 'pitboss'],
+      [ADMIN, 'admin'],
+    ] as const)
+      await api(server.url, 'POST', '/api/admin/accounts', server.adminToken, { name, password: E2E_PASSWORD, role });
+    await api(server.url, 'POST', '/api/admin/players', server.adminToken, {
+      name: 'Ann',
+      deposit: 500,
+      password: E2E_PASSWORD,
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('regression (issue 15 review): the table form refuses a 300-character id and a stake unit of −2 in words', async () => {
+    const pit = await open(PIT);
+    await pit.locator('#new-table').click();
+    await pit.locator('#tf-id').fill('x'.repeat(300));
+    // nothing cut: the field keeps what was typed
+    expect((await pit.locator('#tf-id').inputValue()).length).toBe(300);
+    await pit.locator('#tf-save').click();
+    await toast(pit).toContain('Too long: at most 32 characters');
+    expect(await pit.locator('#toast').textContent()).toContain('(TEXT_TOO_LONG)');
+    expect(await pit.locator('#tf-id').getAttribute('aria-invalid')).toBe('true');
+    await pit.locator('#tf-id').fill('qa-unit');
+    await pit.locator('#tf-unit').fill('-2');
+    await pit.locator('#tf-save').click();
+    await toast(pit).toContain('Not an amount');
+    expect(await pit.locator('#toast').textContent()).toContain('(INVALID_AMOUNT) — Even-chance unit');
+    expect(await pit.locator('#tf-unit').getAttribute('aria-invalid')).toBe('true');
+    const tables = (await api(server.url, 'GET', '/api/admin/tables', server.adminToken)).tables;
+    expect(tables.map((t: { id: string }) => t.id)).not.toContain('qa-unit');
+  });
+
+  it('regression (issue 15 review): recall refuses an amount "abc"; the audit trail a From date after To (in French)', async () => {
+    const pit = await open(PIT);
+    await pit.evaluate(() => (location.hash = 'recall'));
+    await pit.locator('#rs-min').fill('abc');
+    await pit.locator('#rs-go').click();
+    await toast(pit).toContain('Not an amount');
+    const fr = await open(PIT, 'fr');
+    await fr.evaluate(() => (location.hash = 'audit'));
+    await fr.locator('#au-from').fill('2026-05-02');
+    await fr.locator('#au-to').fill('2026-05-01');
+    await fr.locator('#au-go').click();
+    await toast(fr).toContain('Période à l’envers');
+    expect(await fr.locator('#toast').textContent()).toContain('(INVALID_PERIOD)');
+  });
+
+  it('regression (new-user QA): a withdrawal above the balance is worded as an insufficient balance, with the balance', async () => {
+    const admin = await open(ADMIN);
+    await admin.locator('#tab-accounts').click();
+    await admin.locator('#cash-player').selectOption({ label: 'Ann' });
+    await admin.locator('#cash-amount').fill('20.00');
+    await admin.locator('#cash-reason').fill('qa withdrawal');
+    await admin.locator('#cash-withdraw').click();
+    await toast(admin).toContain('Insufficient balance');
+    const text = (await admin.locator('#toast').textContent()) ?? '';
+    expect(text).toMatch(/5\.00.*20\.00/);
+    expect(text).not.toMatch(/stake/i);
+  });
+
+  it('pages have no script errors', () => {
+    expect(errors).toEqual([]);
+  });
+});
