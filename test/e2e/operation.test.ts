@@ -53,6 +53,15 @@ describe.skipIf(!RUN)('running a table from the console in Chromium (issue 12)',
     await server?.stop();
   });
 
+  it('the croupier takes the droite seat from the seats panel: the panel names them, the chef seat is not offered', async () => {
+    await poll(() => croupier.locator('#seat-droite').innerText()).toBe('empty');
+    expect(await croupier.locator('#seat-take-chef').count()).toBe(0); // a croupier may not sit as chef
+    await croupier.locator('#seat-take-droite').click();
+    await poll(() => croupier.locator('#seat-droite').innerText()).toBe('E2E Croupier');
+    expect(await croupier.locator('#seat-leave-droite').count()).toBe(1);
+    expect(await croupier.locator('#seat-take-gauche').count()).toBe(1);
+  });
+
   it('a croupier enters 5, corrects to 17, confirms; the total to pay equals the winnings paid', async () => {
     await bet(paul, { numbers: [17], stake: 100 }); // 3500
     await bet(paul, { numbers: [17, 20], stake: 100 }); // 1700
@@ -81,6 +90,10 @@ describe.skipIf(!RUN)('running a table from the console in Chromium (issue 12)',
     // the ledger: the players' wallets moved by the winnings minus what was collected
     expect((await balance(paul)) + (await balance(lea))).toBe(200_000 + paid - 100);
     await poll(() => croupier.locator('#combinations').innerText()).toContain('à cheval 17/20');
+    // 17 is odd: the croupier de droite pays (the seat's holder named), the gauche collects (empty)
+    expect(await croupier.locator('#duty-pays').innerText()).toBe('Pay: croupier de droite (E2E Croupier)');
+    expect(await croupier.locator('#duty-collects').innerText()).toBe('Collect: croupier de gauche (—)');
+    expect(list.duty.pays).toMatchObject({ seat: 'droite', staff: 'E2E Croupier' });
     await croupier.screenshot({ path: shot('12-console-lists.png'), fullPage: true });
   });
 

@@ -8,6 +8,8 @@ import {
   type ConsoleAction,
   type ConsoleState,
 } from '../../web/src/state/console.ts';
+import { dutyOf } from '../../src/protocol/seats.ts';
+import { dutyText } from '../../web/src/console/seat-words.ts';
 
 const bet = (id: string, stake: number, playerId = 'chloe'): BetJson => ({
   id,
@@ -266,5 +268,29 @@ describe('the automatic wheel in the console store (issue 13)', () => {
     });
     expect(s2.wheelNotice).toEqual({ kind: 'miss-spin', code: 'MISS_SPIN' });
     expect(reduceConsole(s2, { type: 'event', event: { ...status, table: 'paris', link: 'down' } as never })).toBe(s2);
+  });
+});
+
+describe('console store: seats (issue 12 item 1)', () => {
+  it('a seats event puts the seats in the view without a load; the duty line names the holder, an empty seat as —', () => {
+    const seats = {
+      chef: null,
+      droite: { account: 'a1', name: 'alice', role: 'croupier', since: 1 },
+      gauche: null,
+      bout: null,
+    };
+    const s = run(
+      [ev({ type: 'seats', seats, seat: 'droite', action: 'taken', by: { account: 'a1', role: 'croupier' } })],
+      start(),
+    );
+    expect(s.view?.seats).toEqual(seats);
+    expect(s.resync).toBe(false);
+    const duty = dutyOf({ collects: 'right', pays: 'left' }, s.view?.seats);
+    expect(dutyText('en', 'collect', duty.collects.seat, duty.collects.staff)).toBe(
+      'Collect: croupier de droite (alice)',
+    );
+    expect(dutyText('fr', 'pay', duty.pays.seat, duty.pays.staff)).toBe('Paie : croupier de gauche (—)');
+    for (const lang of ['en', 'fr', 'cs', 'de', 'it'] as const)
+      expect(dutyText(lang, 'collect', 'droite', 'alice')).toContain('croupier de droite (alice)');
   });
 });

@@ -32,6 +32,7 @@ class CroupierConsole {
   private state: ConsoleState = initialConsole();
   private tables: Array<{ id: string; name: string }> = [];
   private role = '';
+  private account = '';
   private shell: Shell | null = null;
   private loadTimer = 0;
   private loading = false;
@@ -52,6 +53,7 @@ class CroupierConsole {
       const me = await this.api.me();
       if (!isStaffRole(me.role)) return this.refuseToken('notStaff');
       this.role = me.role;
+      this.account = me.accountId ?? '';
     } catch (e) {
       if (isAuthFailure(e)) return this.refuseToken('badToken');
       throw e;
@@ -166,6 +168,7 @@ class CroupierConsole {
       enter: () => void this.enter(),
       staff: (cmd, done) => void this.staff(cmd, done),
       role: this.role,
+      account: this.account,
       floor: () => this.api.call<TableFloorView>('GET', `/api/tables/${encodeURIComponent(this.state.tableId)}/floor`),
       now: () => this.api.now(),
       chooseTable: (id) => void this.chooseTable(id),

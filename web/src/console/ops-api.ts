@@ -1,7 +1,7 @@
 /**
  * The table operation's requests of the console (issue 12, docs/API.md "Table operation"):
  * confirm the entered number, no spin, void, correction after settlement, the chef's derogation;
- * the automatic wheel's keypad fallback, hand-back and void (issue 13).
+ * taking and leaving a seat; the automatic wheel's keypad fallback, hand-back and void (issue 13).
  */
 import type { Api } from '../api.ts';
 import type { StaffCommand } from './panel.ts';
@@ -18,6 +18,8 @@ export function sendStaff(api: Api, table: string, cmd: StaffCommand): Promise<u
       return api.call('POST', `${base}/void`, { reason: cmd.reason });
     case 'correct':
       return api.call('POST', `${base}/result/correct`, { pocket: cmd.pocket, reason: cmd.reason });
+    case 'seat':
+      return api.call('POST', `${base}/seats${cmd.action === 'leave' ? '/leave' : ''}`, { seat: cmd.seat });
     case 'wheel-manual':
       return api.call('POST', `${base}/wheel/manual`, {});
     case 'wheel-auto':

@@ -8,6 +8,7 @@
  */
 import { catalogue, DOUBLE_ZERO, type Pocket, type PocketLabel } from '../../../src/engine/index.ts';
 import type { TableFloorView } from '../../../src/protocol/lists.ts';
+import type { Seat } from '../../../src/protocol/seats.ts';
 import type { Language } from '../i18n.ts';
 import { formatMoney, type Currency } from '../money.ts';
 import { positionName } from '../names.ts';
@@ -38,6 +39,8 @@ export interface ConsoleEnv {
   staff(cmd: StaffCommand, done?: (ok: boolean) => void): void;
   /** The logged-in staff account's role (src/protocol/roles.ts; '' until known): the chef's derogation form shows for `chef` only. */
   readonly role?: string;
+  /** The logged-in staff account's id ('' until known): the seats panel offers "Leave" beside its own seat. */
+  readonly account?: string;
   /** Fetches the table's floor (GET /api/tables/:id/floor: exposure per number, players); absent: the floor panel shows the chips only. */
   floor?(): Promise<TableFloorView>;
 }
@@ -48,6 +51,7 @@ export type StaffCommand =
   | { readonly type: 'no-spin'; readonly reason?: string }
   | { readonly type: 'void'; readonly reason: string }
   | { readonly type: 'correct'; readonly pocket: PocketLabel; readonly reason: string }
+  | { readonly type: 'seat'; readonly action: 'take' | 'leave'; readonly seat: Seat }
   | { readonly type: 'wheel-manual' }
   | { readonly type: 'wheel-auto' }
   | { readonly type: 'wheel-void'; readonly reason: string }

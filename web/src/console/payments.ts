@@ -12,7 +12,9 @@ import type { PaymentJson } from '../api.ts';
 import { h, numBadge } from '../dom.ts';
 import { announcement, DICTS, t, type Language } from '../i18n.ts';
 import type { ConsoleState } from '../state/console.ts';
+import { dutyOf } from '../../../src/protocol/seats.ts';
 import { fill, LIST_WORDS } from './list-words.ts';
+import { dutyText } from './seat-words.ts';
 import { money, playerName, posName, toPocket, type ConsoleEnv, type Panel } from './panel.ts';
 
 /** The payment-list panel of the console. */
@@ -61,10 +63,26 @@ function render(env: ConsoleEnv, s: ConsoleState): HTMLElement[] {
     `${d.coup} ${p.coup} — ${p.announcement[env.lang] ?? announcement(env.lang, pocket)}`,
   );
   const pays = t(env.lang, 'paysCroupier', { who: d[p.croupiers.pays], other: other(p.croupiers.pays) });
+  // the croupiers named from the seats as they are now (the seats event keeps the view's seats)
+  const named = s.view?.seats ? dutyOf(p.croupiers, s.view.seats) : list.duty;
   const duty = h(
     'div',
     { class: 'duty', id: 'duty', dataset: { pays: p.croupiers.pays, collects: p.croupiers.collects } },
     h('span', { class: 'pays' }, pays),
+    ...(named
+      ? [
+          h(
+            'span',
+            { class: 'duty-collects', id: 'duty-collects' },
+            dutyText(env.lang, 'collect', named.collects.seat, named.collects.staff),
+          ),
+          h(
+            'span',
+            { class: 'duty-pays', id: 'duty-pays' },
+            dutyText(env.lang, 'pay', named.pays.seat, named.pays.staff),
+          ),
+        ]
+      : []),
   );
   const table = (id: string, title: string, heads: readonly string[], total: number, lines: Line[], empty: string) =>
     section(

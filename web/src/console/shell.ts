@@ -15,6 +15,7 @@ import type { ConsoleEnv, Panel } from './panel.ts';
 import { paymentsPanel } from './payments.ts';
 import { permanencePanel } from './permanence.ts';
 import { prisonersPanel } from './prisoners.ts';
+import { seatsPanel } from './seats.ts';
 import { statusPanel } from './status.ts';
 import { wheelPanel } from './wheel.ts';
 
@@ -24,7 +25,7 @@ const PANELS: {
   readonly side: ReadonlyArray<(env: ConsoleEnv) => Panel>;
 } = {
   main: [wheelPanel, keypadPanel, operationPanel, derogationPanel, paymentsPanel, floorPanel],
-  side: [betsPanel, prisonersPanel, permanencePanel],
+  side: [seatsPanel, betsPanel, prisonersPanel, permanencePanel],
 };
 
 /** What the top bar needs from the page. */

@@ -174,6 +174,7 @@ const READ: ReadonlySet<string> = new Set([
   // table operation (issue 12)
   'result-entered',
   'no-spin',
+  'seats',
   // automatic wheel (issue 13)
   'wheel-status',
   'wheel',
@@ -234,6 +235,8 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
       return { ...next, entered: null, resync: true, notice: { kind: 'void', coup: e.coup } };
     case 'config':
       return { ...next, resync: true };
+    case 'seats':
+      return { ...next, view: { ...v, seats: e.seats } };
     case 'wheel-status': {
       const { type: _t, table: _tb, coup: _c, ...health } = e;
       return { ...next, wheel: health };
