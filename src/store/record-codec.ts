@@ -18,7 +18,7 @@
  * A void coup, and any record whose players' bet lists would not come back identical, is
  * stored whole (format 1: the record's own JSON), and format 1 rows are read as they are.
  */
-import { betJson, positionJson, type BetOutcome } from '../engine/index.ts';
+import { betJson, outcomeJson, positionJson, type BetOutcome } from '../engine/index.ts';
 import type { CoupRecord } from '../table/machine.ts';
 import type { Derogation } from '../table/book.ts';
 import { recordSource, type RecordSource } from '../table/records.ts';
@@ -140,7 +140,7 @@ function without(o: object, ...keys: string[]): Json {
  * the record does not fit (then the general path decides).
  */
 function encodeSource(record: CoupRecord, src: RecordSource): string | null {
-  const { outcomes, json, ownerOf, newBets } = src;
+  const { outcomes, ownerOf, newBets } = src;
   const settlement = record.settlement as Json & { owners?: Record<string, string> };
   if (!settlement?.owners || Object.keys(settlement.owners).length !== outcomes.length) return null;
   const ids = Object.keys(record.players);
@@ -159,7 +159,8 @@ function encodeSource(record: CoupRecord, src: RecordSource): string | null {
     const derogation = i < newBets ? src.stored?.[i]?.derogation : undefined;
     if (b.type !== 'position' || !regularOutcome(o) || derogation) {
       const d = derogation ? { derogation } : {};
-      x[i] = { playerId: ownerOf[i], prisoner: i >= newBets, bet: betJson(b), outcome: json[i], ...d };
+      // the outcome's JSON made here (src.json may be built on first read: all of it)
+      x[i] = { playerId: ownerOf[i], prisoner: i >= newBets, bet: betJson(b), outcome: outcomeJson(o), ...d };
       for (const col of [c.key, c.status]) col.push('');
       for (const col of [c.stake, c.prisonBefore, c.returned, c.prison, c.kept, c.collected, c.paid]) col.push(0);
       continue;

@@ -67,6 +67,7 @@ export function coupRecord(
  */
 export interface RecordSource {
   readonly outcomes: readonly BetOutcome[];
+  /** The outcomes' JSON (engine outcomeJson), in the same order; may be built on first read. */
   readonly json: readonly OutcomeJson[];
   readonly ownerOf: readonly string[];
   readonly newBets: number;
@@ -81,8 +82,13 @@ export function recordSource(record: CoupRecord): RecordSource | undefined {
   return SOURCES.get(record);
 }
 
-/** Makes `key` of `o` computed on its first read (then a plain property, in its place among the keys). */
-function lazy(o: object, key: string, make: () => unknown): void {
+/**
+ * Makes `key` of `o` computed on its first read (then a plain property, in its place among the
+ * keys: define it first, e.g. as null, to keep its place). `make` must be pure: the object reads
+ * and serialises the same as with the value set at once (issue 17: the parts of a settlement
+ * nobody needs before its commit are built after it, if read).
+ */
+export function lazy<T extends object>(o: T, key: string, make: () => unknown): T {
   const plain = (value: unknown) =>
     Object.defineProperty(o, key, { value, enumerable: true, configurable: true, writable: true });
   Object.defineProperty(o, key, {
@@ -95,6 +101,7 @@ function lazy(o: object, key: string, make: () => unknown): void {
     },
     set: plain,
   });
+  return o;
 }
 
 /**

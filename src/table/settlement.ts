@@ -12,7 +12,7 @@ import { isZero, parsePocket, pocketLabel } from '../engine/index.ts';
 import type { OutcomeJson } from '../protocol/events.ts';
 import { phaseEvent, prisonerJson } from './events.ts';
 import { houseAccount, inPlayAccount, makeTx, playerAccount, type Posting } from './ledger.ts';
-import { coupRecord, newPlayer, playersObject, settledRecord } from './records.ts';
+import { coupRecord, lazy, newPlayer, playersObject, settledRecord } from './records.ts';
 import {
   BetBook,
   engineBet,
@@ -189,9 +189,11 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
   const settlement = settleCoup(rules, pocket, bets);
   const booked = book(s, settlement, ownerOf, stored, before, now);
   const { players, prisoners, carried } = booked;
-  // each outcome's JSON once (the players' events and the record share it); the rest of the
-  // engine's settlementJson without it, the record's per-bet parts built only if read
-  const outcomes = settlement.outcomes.map(outcomeJson);
+  // each outcome's JSON once, on its first read (the players' events and the record share it:
+  // built after the commit, when the events are sent); the rest of the engine's settlementJson
+  // without it, the record's per-bet parts built only if read
+  let built: OutcomeJson[] | undefined;
+  const outcomes = () => (built ??= settlement.outcomes.map(outcomeJson));
   const json = settlementJson(rules, { ...settlement, outcomes: [] });
   const label = pocketLabel(pocket);
   const tx = settleTx(s, now, label, booked);
@@ -199,7 +201,7 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
     s,
     now,
     { pocket: label, source, settlement: { ...json, owners }, players: playersObject(players) },
-    { outcomes: settlement.outcomes, json: outcomes, ownerOf, newBets: stored.length, stored },
+    lazy({ outcomes: settlement.outcomes, json: [], ownerOf, newBets: stored.length, stored }, 'json', outcomes),
   );
   const lastCoup: LastCoup = {
     number: s.coup,
@@ -210,10 +212,12 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
     croupiers: settlement.croupiers,
     owners,
     at: now,
-    lists: coupLists(settlement.outcomes, pocket, s.config.timings.zeroChoiceMs > 0),
+    lists: undefined, // below: the croupier's lists are for the console, built if read (issue 17)
     winning: json.winning,
     duty: dutyOf(settlement.croupiers, s.seats),
   };
+  const choiceOpen = s.config.timings.zeroChoiceMs > 0;
+  lazy(lastCoup, 'lists', () => coupLists(settlement.outcomes, pocket, choiceOpen));
   const next: TableState = {
     ...s,
     phase: 'settled',
@@ -245,24 +249,32 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
     }),
   );
   effects.push(...playerEvents(next, label, outcomes, ids, ownerOf, players, prisoners));
-  effects.push(
-    publish(next, STAFF, 'payments', {
-      pocket: label,
-      payments: json.payments,
-      croupiers: settlement.croupiers,
-      owners,
-      list: croupierList(next, chipIndexes(next))!,
-    }),
-  );
+  // the croupier's list of every bet: built if read (when the event is sent, after the commit)
+  const list = publish(next, STAFF, 'payments', {
+    pocket: label,
+    payments: json.payments,
+    croupiers: settlement.croupiers,
+    owners,
+    list: null!,
+  });
+  lazy(eventOf(list), 'list', () => croupierList(next, chipIndexes(next)));
+  effects.push(list);
   effects.push(phaseEvent(next));
   return { state: next, effects };
 }
 
-/** The settlement event of each player (their outcomes grouped in one pass) and the prisoner events of new pending choices. */
+/** The live event a `publish` effect carries. */
+const eventOf = (e: Effect): object => (e as Extract<Effect, { type: 'publish' }>).message.event;
+
+/**
+ * The settlement event of each player and the prisoner events of new pending choices. The
+ * players' outcomes (their JSON, grouped in one pass) are built on the first read of an event's
+ * `bets`: when the events are sent, after the commit (issue 17).
+ */
 function playerEvents(
   next: TableState,
   label: PocketLabel,
-  outcomes: readonly OutcomeJson[],
+  outcomesJson: () => readonly OutcomeJson[],
   ids: readonly string[],
   ownerOf: readonly string[],
   players: ReadonlyMap<string, CoupPlayer>,
@@ -270,26 +282,32 @@ function playerEvents(
 ): Effect[] {
   const effects: Effect[] = [];
   // each player's outcomes, in one pass over the coup's outcomes
-  const mine = new Map<string, Record<string, OutcomeJson>>();
-  for (let i = 0; i < outcomes.length; i++) {
-    const playerId = ownerOf[i];
-    let m = mine.get(playerId);
-    if (!m) mine.set(playerId, (m = {}));
-    m[ids[i]] = outcomes[i];
-  }
+  let grouped: Map<string, Record<string, OutcomeJson>> | undefined;
+  const mine = () => {
+    if (grouped) return grouped;
+    const outcomes = outcomesJson();
+    grouped = new Map();
+    for (let i = 0; i < outcomes.length; i++) {
+      const playerId = ownerOf[i];
+      let m = grouped.get(playerId);
+      if (!m) grouped.set(playerId, (m = {}));
+      m[ids[i]] = outcomes[i];
+    }
+    return grouped;
+  };
   for (const [playerId, summary] of players) {
-    effects.push(
-      publish(next, toPlayer(playerId), 'settlement', {
-        playerId,
-        pocket: label,
-        bets: mine.get(playerId) ?? {},
-        staked: summary.staked,
-        prisonerStakes: summary.prisonerStakes,
-        returned: summary.returned,
-        ...(summary.carriedStakes ? { carriedStakes: summary.carriedStakes } : {}),
-        ...(summary.carried ? { carried: summary.carried } : {}),
-      }),
-    );
+    const event = publish(next, toPlayer(playerId), 'settlement', {
+      playerId,
+      pocket: label,
+      bets: null!,
+      staked: summary.staked,
+      prisonerStakes: summary.prisonerStakes,
+      returned: summary.returned,
+      ...(summary.carriedStakes ? { carriedStakes: summary.carriedStakes } : {}),
+      ...(summary.carried ? { carried: summary.carried } : {}),
+    });
+    lazy(eventOf(event), 'bets', () => mine().get(playerId) ?? {});
+    effects.push(event);
   }
   for (const p of prisoners) {
     if (!p.pending) continue;

@@ -92,4 +92,47 @@ describe('constant cost per bet (structural check, no timing)', () => {
     expect(next.state.bets.map((b) => b.stake)).toEqual([100, 200]);
     expect(dropped.state.bets.map((b) => b.stake)).toEqual([100, 100]);
   });
+
+  it("a settlement builds the croupier's lists and the players' outcomes only when read, after the commit, the same as at once (issue 17)", () => {
+    const h = new Harness(config({ minimum: 100 }));
+    for (const p of ['a', 'b']) h.deposit(p, 10_000);
+    h.open();
+    h.place('a', { chance: 'rouge', stake: 100 });
+    h.place('a', { numbers: [17], stake: 100 });
+    h.place('b', { numbers: [5], stake: 200 });
+    h.result(17);
+    const unbuilt = (o: object, key: string) => typeof Object.getOwnPropertyDescriptor(o, key)?.get === 'function';
+    const settlements = h.published('settlement');
+    const [payments] = h.published('payments');
+    expect(settlements).toHaveLength(2);
+    for (const e of settlements) expect(unbuilt(e, 'bets')).toBe(true);
+    expect(unbuilt(payments, 'list')).toBe(true);
+    expect(unbuilt(h.state.lastCoup!, 'lists')).toBe(true);
+    // read: the values in their place among the keys (the JSON is that of values set at once)
+    const a = JSON.parse(JSON.stringify(settlements.find((e) => e.playerId === 'a')));
+    expect(Object.keys(a)).toEqual([
+      'type',
+      'table',
+      'coup',
+      'playerId',
+      'pocket',
+      'bets',
+      'staked',
+      'prisonerStakes',
+      'returned',
+    ]);
+    expect(Object.keys(a.bets)).toHaveLength(2);
+    expect(a.bets[Object.keys(a.bets)[1]]).toMatchObject({ status: 'won', stake: 100, returned: 3_600, numbers: [17] });
+    expect(unbuilt(settlements[0], 'bets')).toBe(false);
+    const list = JSON.parse(JSON.stringify(payments)).list;
+    const lines = (l: Array<{ playerId: string; amount: number }>) => l.map((c) => [c.playerId, c.amount]);
+    // 17 is black: a's rouge and b's plein are collected, a's plein paid
+    expect(lines(list.collections)).toEqual([
+      ['a', 100],
+      ['b', 200],
+    ]);
+    expect(lines(list.payments)).toEqual([['a', 3_500]]);
+    expect(JSON.parse(JSON.stringify(h.state.lastCoup)).lists.collections).toHaveLength(2);
+    expect(unbuilt(h.state.lastCoup!, 'lists')).toBe(false);
+  });
 });
