@@ -134,13 +134,19 @@ export async function recall(casino: Casino, store: Store, tableId: string, n: n
   return result;
 }
 
-/** GET /api/backoffice/figures: the figures of a gaming day of each table (or one). */
+/** GET /api/backoffice/figures: the figures of a gaming day of each table (or one), each with its time zone and the day's bounds there. */
 export async function figures(casino: Casino, store: Store, date: string, tableId?: string): Promise<FiguresView> {
   const configs = (await store.listTables()).filter((c) => tableId === undefined || c.id === tableId);
   const tables = [];
   for (const c of configs) {
     const { from, to } = dayBounds(date, c.timeZone);
-    tables.push(tableFigures(c, await store.coupsBetween(c.id, from, to, DAY_COUPS)));
+    // with the day it covers, so that the screen can say which (new-user QA, issue 15)
+    tables.push({
+      ...tableFigures(c, await store.coupsBetween(c.id, from, to, DAY_COUPS)),
+      timeZone: c.timeZone,
+      from,
+      to,
+    });
   }
   return { date, tables };
 }

@@ -52,8 +52,11 @@ const stakeOf = (bet: unknown): number => {
   return typeof b.stake === 'number' ? b.stake : 0;
 };
 
+/** The figures of a table over coups, without its day (the read model adds the time zone and bounds). */
+export type TableFigures = Omit<TableFiguresView, 'timeZone' | 'from' | 'to'>;
+
 /** The figures of a table over its coups `records` (any order; see the module comment). */
-export function tableFigures(config: TableConfig, records: readonly CoupRecord[]): TableFiguresView {
+export function tableFigures(config: TableConfig, records: readonly CoupRecord[]): TableFigures {
   const rules = rulesOf(config);
   const edges = new Map<string, Rational>();
   const sorted = [...records].sort((a, b) => a.number - b.number);
@@ -66,7 +69,7 @@ export function tableFigures(config: TableConfig, records: readonly CoupRecord[]
   let voids = 0;
   let start: number | null = null;
   let end: number | null = null;
-  const series: TableFiguresView['series'] = [];
+  const series: TableFigures['series'] = [];
   for (const r of sorted) {
     if (r.status === 'void') {
       voids++;
@@ -110,7 +113,7 @@ export function tableFigures(config: TableConfig, records: readonly CoupRecord[]
 }
 
 /** The figures as CSV (one line per table; amounts in minor units, percents with 4 decimals). */
-export function figuresCsv(date: string, tables: readonly TableFiguresView[]): string {
+export function figuresCsv(date: string, tables: readonly TableFigures[]): string {
   const head =
     'date,table,currency,coups,voids,drop,win,theoretical,hold_pct,theoretical_hold_pct,coups_per_hour,players,bets,average_bet';
   const f = (x: number | null, d = 4) => (x === null ? '' : x.toFixed(d));

@@ -76,6 +76,11 @@ export interface TableFiguresView {
   averageBet: number | null;
   /** Per settled coup, cumulative: result time, coup number, win and theoretical so far. */
   series: Array<{ at: number; number: number; win: number; theoretical: number }>;
+  /** The table's time zone (its configuration): its gaming day runs from midnight to midnight there. */
+  timeZone: string;
+  /** The gaming day's bounds [from, to) in epoch ms: that zone's midnights (23 or 25 hours on a daylight-saving change). */
+  from: number;
+  to: number;
 }
 
 /** GET /api/backoffice/figures. */

@@ -2,7 +2,9 @@
  * The back office after its review and new-user QA (issue 15) in Chromium: bad input is refused
  * in words with its code and the field marked (a stake unit of −2, a 300-character id, a recall
  * amount "abc", a From date after the To date), a withdrawal above the balance is worded as an
- * insufficient balance; no page logs a script error.
+ * insufficient balance; empty days and screens say so, the figures say which gaming day and
+ * time zone they cover, the tables screen words the rule set and wheel mode; no page logs a
+ * script error.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +120,50 @@ describe.skipIf(!RUN)('the back office refuses and words', { timeout: 180_000 },
     const text = (await admin.locator('#toast').textContent()) ?? '';
     expect(text).toMatch(/5\.00.*20\.00/);
     expect(text).not.toMatch(/stake/i);
+  });
+
+  it('regression (new-user QA): an empty integrity screen, a future date in the reports say so in words', async () => {
+    const pit = await open(PIT);
+    await pit.evaluate(() => (location.hash = 'integrity'));
+    await poll(() => pit.locator('#integrity-empty').textContent()).toContain('No table runs on this server');
+    await api(server.url, 'POST', '/api/admin/tables', server.adminToken, {
+      id: 'qa-empty',
+      name: 'QA Empty',
+      rules: 'french',
+      minimum: 100,
+      mode: 'manual',
+      timeZone: 'Europe/Paris',
+    });
+    await pit.evaluate(() => (location.hash = 'integrity/qa-empty'));
+    await poll(() => pit.locator('.integrity-empty').first().textContent()).toContain('No spin recorded');
+    await pit.evaluate(() => (location.hash = 'figures'));
+    await pit.locator('#figures-day').waitFor();
+    await pit.locator('#fig-date').fill('2099-01-01');
+    await pit.locator('#fig-date').dispatchEvent('change');
+    await poll(() => pit.locator('#figures-empty').textContent()).toBe(
+      '2099-01-01 has not come yet: nothing is recorded for it.',
+    );
+    expect(await pit.locator('#figures-day').textContent()).toContain('from midnight to midnight in the table');
+    await pit.locator('#tab-accounts').click();
+    await pit.locator('#cashier-date').fill('2099-01-01');
+    await pit.locator('#cashier-date').dispatchEvent('change');
+    await poll(() => pit.locator('#cashier-empty').textContent()).toContain('has not come yet');
+  });
+
+  it("regression (new-user QA): the figures name the table's gaming day and time zone; the tables screen words its mode", async () => {
+    const C = server.croupierToken;
+    await api(server.url, 'POST', '/api/tables/qa-empty/open', C);
+    await api(server.url, 'POST', '/api/tables/qa-empty/close', C);
+    await api(server.url, 'POST', '/api/tables/qa-empty/result', C, { pocket: 7 });
+    await api(server.url, 'POST', '/api/tables/qa-empty/result/confirm', C, {});
+    const fr = await open(PIT, 'fr');
+    await poll(() => fr.locator('#tables-grid [data-rules="french/manual"]').textContent()).toBe(
+      'Roulette française · cylindre physique, numéro saisi',
+    );
+    await fr.evaluate(() => (location.hash = 'figures/qa-empty'));
+    await poll(() => fr.locator('#figures-table-day').textContent()).toMatch(
+      /^Journée de jeu de QA Empty : du .* 00:00 au .* 00:00, heure de Europe\/Paris\.$/,
+    );
   });
 
   it('pages have no script errors', () => {

@@ -64,4 +64,16 @@ describe('back-office reads in a fixed number of queries', () => {
     expect(user.mock.calls.map(([id]) => id).filter((id) => staffIds.includes(id))).toEqual([]);
     expect(names).toHaveBeenCalledTimes(1);
   });
+
+  it("the figures carry each table's time zone and the bounds of its gaming day (new-user QA)", async () => {
+    const r = await srv.call('GET', '/api/backoffice/figures?date=2026-04-02&table=br-day', srv.staffTokens.pitboss);
+    expect(r.body.tables[0]).toMatchObject({
+      tableId: 'br-day',
+      timeZone: 'UTC',
+      from: Date.UTC(2026, 3, 2),
+      to: Date.UTC(2026, 3, 3),
+      coups: 0,
+      voids: 1,
+    });
+  });
 });

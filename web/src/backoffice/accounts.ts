@@ -11,6 +11,7 @@ import { ApiFailure } from '../api.ts';
 import { h } from '../dom.ts';
 import { bw, enc, field, grid, input, money, section, todayUtc, when, type ScreenCtx } from './common.ts';
 import { amountOf } from './checks.ts';
+import { emptyDayText } from './dates.ts';
 import type { BoKey } from './words/en.ts';
 
 /** The accounts and cashier screen. */
@@ -21,7 +22,12 @@ export async function accountsScreen(root: HTMLElement, ctx: ScreenCtx): Promise
   const date = input('date', todayUtc(), 'date', { id: 'cashier-date' });
   const loadReport = async () => {
     const r = await ctx.api.call<CashierReportView>('GET', `/api/backoffice/cashier?date=${enc(date.value)}`);
-    report.replaceChildren(cashierGrid(ctx, r));
+    // a day without movements (a future date) says so above the openings (new-user QA)
+    const none = r.total.count === 0;
+    report.replaceChildren(
+      ...(none ? [h('p', { class: 'empty', id: 'cashier-empty' }, emptyDayText(ctx.lang, r.date, 'noCashDay'))] : []),
+      cashierGrid(ctx, r),
+    );
     const l = await ctx.api.call<LedgerView>('GET', '/api/backoffice/ledger');
     audit.replaceChildren(auditView(ctx, l));
   };

@@ -6,7 +6,7 @@
 import { Api, ApiFailure } from '../api.ts';
 import { h } from '../dom.ts';
 import { errorText } from '../errors.ts';
-import { ERROR_OTHER, type Language } from '../i18n.ts';
+import { ERROR_OTHER, ruleSetName, type Language } from '../i18n.ts';
 import { formatMoney } from '../money.ts';
 import { CS } from './words/cs.ts';
 import { DE } from './words/de.ts';
@@ -73,6 +73,19 @@ export function field(label: string, input: HTMLElement): HTMLElement {
 /** A text (or number) input. */
 export function input(name: string, value = '', type = 'text', extra: Record<string, unknown> = {}): HTMLInputElement {
   return h('input', { name, value, type, ...extra }) as HTMLInputElement;
+}
+
+/** The words of a table's wheel mode (its wire code rng / manual / wheel). */
+const MODE_WORDS: Readonly<Record<string, BoKey>> = Object.assign(Object.create(null), {
+  rng: 'modeRng',
+  manual: 'modeManual',
+  wheel: 'modeWheel',
+});
+
+/** A table's rule set and wheel mode in words ("Roulette française · générateur…", not "french · rng"). */
+export function rulesModeText(lang: Language, preset: string | undefined, mode: string): string {
+  const rules = preset ? ruleSetName(lang, preset) : '—';
+  return `${rules} · ${MODE_WORDS[mode] ? bw(lang, MODE_WORDS[mode]) : mode}`;
 }
 
 /** The back-office input codes (web/src/backoffice/checks.ts, src/protocol/errors.ts) and their words. */

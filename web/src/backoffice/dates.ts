@@ -1,7 +1,47 @@
-/** Dates of the back office's filters: a day typed in the browser is a day of the browser's zone. */
+/**
+ * Dates of the back office: a day typed in the browser's filters is a day of the browser's zone;
+ * the lines that say which gaming day a report covers (each table's midnight to midnight in its
+ * own time zone, src/app/backoffice.ts dayBounds) and what an empty day means (new-user QA,
+ * issue 15: a future date and an empty screen showed nothing). Pure: no DOM.
+ */
+import type { Language } from '../i18n.ts';
+import { bw } from './common.ts';
+import type { BoKey } from './words/en.ts';
 
 /** The browser's local midnight of an ISO date (YYYY-MM-DD), epoch ms. */
 export function zonedDayStart(date: string): number {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(y, m - 1, d).getTime();
+}
+
+/** A back-office word with its {placeholders} filled. */
+export function filled(lang: Language, key: BoKey, vars: Record<string, string>): string {
+  return bw(lang, key).replace(/\{(\w+)\}/g, (m, k: string) => (Object.hasOwn(vars, k) ? vars[k] : m));
+}
+
+/** Whether an ISO date has not begun anywhere yet at `now` (the zones run up to 14 hours ahead of UTC). */
+export function isFutureDay(date: string, now: number = Date.now()): boolean {
+  return date > new Date(now + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** The line over the figures: which gaming day, and that each table's runs midnight to midnight in its own zone. */
+export function dayRuleLine(lang: Language, date: string): string {
+  return filled(lang, 'dayRule', { date });
+}
+
+/** One table's gaming day: its bounds as wall-clock times of its time zone. */
+export function tableDayLine(lang: Language, t: { name: string; timeZone: string; from: number; to: number }): string {
+  const at = (ms: number) =>
+    new Date(ms).toLocaleString(lang, { timeZone: t.timeZone, dateStyle: 'short', timeStyle: 'short' });
+  return filled(lang, 'dayOfTable', { table: t.name, from: at(t.from), to: at(t.to), zone: t.timeZone });
+}
+
+/** What an empty day says: a day still to come, or nothing recorded on it (`key`: the report's words). */
+export function emptyDayText(
+  lang: Language,
+  date: string,
+  key: 'noCoupsDay' | 'noCashDay',
+  now: number = Date.now(),
+): string {
+  return filled(lang, isFutureDay(date, now) ? 'futureDay' : key, { date });
 }

@@ -8,6 +8,7 @@ import uPlot from 'uplot';
 import type { FiguresView, TableFiguresView } from '../../../src/protocol/views-backoffice.ts';
 import { h } from '../dom.ts';
 import { bw, downloadCsv, enc, field, grid, input, money, section, todayUtc, type ScreenCtx } from './common.ts';
+import { dayRuleLine, emptyDayText, tableDayLine } from './dates.ts';
 import type { BoKey } from './words/en.ts';
 
 const pct = (x: number | null) => (x === null ? '—' : `${x.toFixed(2)} %`);
@@ -22,13 +23,31 @@ export async function figuresScreen(root: HTMLElement, ctx: ScreenCtx, args: str
     const v = await ctx.api.call<FiguresView>('GET', `/api/backoffice/figures?date=${enc(date.value)}`);
     chart?.destroy();
     chart = null;
-    const chosen = v.tables.find((t) => t.tableId === args[0]) ?? v.tables.find((t) => t.coups > 0) ?? v.tables[0];
+    // a day without coups (a future date, a quiet day) says so instead of grids of zeros (new-user QA)
+    const empty = v.tables.every((t) => t.coups === 0 && t.voids === 0);
+    const chosen = empty
+      ? undefined
+      : (v.tables.find((t) => t.tableId === args[0]) ?? v.tables.find((t) => t.coups > 0) ?? v.tables[0]);
     const chartBox = h('div', { class: 'bo-chart', id: 'figures-chart' });
-    body.replaceChildren(
-      section(`${w('tabFigures')} — ${v.date}`, figuresGrid(ctx, v.tables)),
-      chosen ? section(`${chosen.name} (${chosen.tableId})`, stats(ctx, chosen)) : h('p', {}),
-      chosen ? section(w('chartTitle'), chartBox) : h('p', {}),
-    );
+    const parts: HTMLElement[] = [
+      section(
+        `${w('tabFigures')} — ${v.date}`,
+        h('p', { class: 'bo-day', id: 'figures-day' }, dayRuleLine(ctx.lang, v.date)),
+        empty
+          ? h('p', { class: 'empty', id: 'figures-empty' }, emptyDayText(ctx.lang, v.date, 'noCoupsDay'))
+          : figuresGrid(ctx, v.tables),
+      ),
+    ];
+    if (chosen)
+      parts.push(
+        section(
+          `${chosen.name} (${chosen.tableId})`,
+          h('p', { class: 'bo-day', id: 'figures-table-day' }, tableDayLine(ctx.lang, chosen)),
+          stats(ctx, chosen),
+        ),
+        section(w('chartTitle'), chartBox),
+      );
+    body.replaceChildren(...parts);
     if (chosen) chart = drawChart(ctx, chosen, chartBox);
   };
   date.addEventListener('change', () => void load().catch(ctx.toast));

@@ -50,7 +50,7 @@ export async function integrityScreen(root: HTMLElement, ctx: ScreenCtx, args: s
   }
   root.replaceChildren(
     h('h1', { class: 'bo-title' }, w('integrity')),
-    ...(parts.length ? parts : [h('p', { class: 'empty' }, w('none'))]),
+    ...(parts.length ? parts : [h('p', { class: 'empty', id: 'integrity-empty' }, w('integrityNoTables'))]),
   );
 }
 
@@ -60,6 +60,8 @@ function tableIntegrity(ctx: ScreenCtx, title: string, v: IntegrityView): HTMLEl
   return section(
     title,
     h('p', {}, `${w('spins')}: ${v.coups}`),
+    // a table without spins says so (new-user QA: the screen showed nothing)
+    v.wheels.length === 0 ? h('p', { class: 'empty integrity-empty' }, w('integrityNoSpins')) : null,
     h('h3', {}, w('alerts')),
     alerts.length
       ? grid(

@@ -7,7 +7,7 @@
 import type { BackofficeTableView, BackofficeTablesView } from '../../../src/protocol/views-backoffice.ts';
 import { h } from '../dom.ts';
 import { phaseName } from '../i18n.ts';
-import { bw, grid, money, section, type ScreenCtx } from './common.ts';
+import { bw, grid, money, rulesModeText, section, type ScreenCtx } from './common.ts';
 import { showTableForm } from './table-form.ts';
 import type { BoKey } from './words/en.ts';
 
@@ -41,7 +41,7 @@ export async function tablesScreen(root: HTMLElement, ctx: ScreenCtx): Promise<v
       t.croupiers.join(', ') || '—',
       t.coupsToday,
       t.seated,
-      `${rules.preset ?? ''} · ${t.mode}`,
+      h('span', { 'data-rules': `${rules.preset ?? ''}/${t.mode}` }, rulesModeText(ctx.lang, rules.preset, t.mode)),
       money(ctx.lang, t.minimum, t.currency, t.decimals),
       h(
         'span',

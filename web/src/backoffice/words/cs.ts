@@ -158,4 +158,13 @@ export const CS: Record<BoKey, string> = {
   errInvalidAmount: 'Toto není částka: zadejte kladnou částku, např. 12,50.',
   errInvalidPeriod: 'Období je obráceně: datum „Od“ je po datu „Do“.',
   errTextTooLong: 'Příliš dlouhé: nejvýše {max} znaků (nic se neořezává).',
+  // empty states and the gaming day (issue 15 new-user QA)
+  dayRule:
+    'Herní den {date}: den každého stolu trvá od půlnoci do půlnoci v časovém pásmu stolu (nastaveném v jeho konfiguraci).',
+  dayOfTable: 'Herní den stolu {table}: od {from} do {to}, čas pásma {zone}.',
+  futureDay: 'Den {date} ještě nenastal: nic pro něj není zaznamenáno.',
+  noCoupsDay: 'Dne {date} nebyl zaznamenán žádný coup.',
+  noCashDay: 'Dne {date} žádný vklad ani výběr.',
+  integrityNoSpins: 'Na tomto stole zatím nebyl zaznamenán žádný hod: testy kola začnou prvními hody.',
+  integrityNoTables: 'Na tomto serveru neběží žádný stůl: založte jej na obrazovce Stoly.',
 };

@@ -158,4 +158,13 @@ export const DE: Record<BoKey, string> = {
   errInvalidAmount: 'Kein Betrag: bitte einen positiven Betrag eingeben, z. B. 12,50.',
   errInvalidPeriod: 'Zeitraum verkehrt herum: das Datum „Von“ liegt nach dem Datum „Bis“.',
   errTextTooLong: 'Zu lang: höchstens {max} Zeichen (es wird nichts abgeschnitten).',
+  // empty states and the gaming day (issue 15 new-user QA)
+  dayRule:
+    'Spieltag {date}: der Tag jedes Tisches läuft von Mitternacht bis Mitternacht in der Zeitzone des Tisches (in seiner Konfiguration eingestellt).',
+  dayOfTable: 'Spieltag von {table}: {from} bis {to}, Zeitzone {zone}.',
+  futureDay: 'Der {date} ist noch nicht gekommen: dafür ist nichts erfasst.',
+  noCoupsDay: 'Kein Coup am {date} erfasst.',
+  noCashDay: 'Keine Einzahlung und keine Auszahlung am {date}.',
+  integrityNoSpins: 'Noch kein Wurf an diesem Tisch erfasst: die Kesseltests beginnen mit den ersten Würfen.',
+  integrityNoTables: 'Auf diesem Server läuft kein Tisch: legen Sie einen im Bildschirm Tische an.',
 };

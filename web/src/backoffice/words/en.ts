@@ -162,6 +162,15 @@ export const EN = {
   errInvalidAmount: 'Not an amount: type a positive amount, e.g. 12.50.',
   errInvalidPeriod: 'The period is back to front: the From date is after the To date.',
   errTextTooLong: 'Too long: at most {max} characters (nothing is cut).',
+  // empty states and the gaming day (issue 15 new-user QA)
+  dayRule:
+    "Gaming day {date}: each table's day runs from midnight to midnight in the table's own time zone (set in its configuration).",
+  dayOfTable: 'Gaming day of {table}: {from} to {to}, {zone} time.',
+  futureDay: '{date} has not come yet: nothing is recorded for it.',
+  noCoupsDay: 'No coup recorded on {date}.',
+  noCashDay: 'No deposit or withdrawal on {date}.',
+  integrityNoSpins: 'No spin recorded on this table yet: the wheel tests begin with its first spins.',
+  integrityNoTables: 'No table runs on this server: create one on the Tables screen.',
 };
 
 /** The keys of the back office's words. */

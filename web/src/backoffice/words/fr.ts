@@ -159,4 +159,14 @@ export const FR: Record<BoKey, string> = {
   errInvalidAmount: 'Ce n’est pas un montant : saisissez un montant positif, par exemple 12,50.',
   errInvalidPeriod: 'Période à l’envers : la date « Du » est après la date « Au ».',
   errTextTooLong: 'Trop long : {max} caractères au plus (rien n’est coupé).',
+  // empty states and the gaming day (issue 15 new-user QA)
+  dayRule:
+    'Journée de jeu du {date} : la journée de chaque table va de minuit à minuit dans le fuseau horaire de la table (réglé dans sa configuration).',
+  dayOfTable: 'Journée de jeu de {table} : du {from} au {to}, heure de {zone}.',
+  futureDay: 'Le {date} n’est pas encore arrivé : rien n’y est enregistré.',
+  noCoupsDay: 'Aucun coup enregistré le {date}.',
+  noCashDay: 'Aucun dépôt ni retrait le {date}.',
+  integrityNoSpins:
+    'Aucun lancer enregistré sur cette table pour l’instant : les tests du cylindre commencent avec ses premiers lancers.',
+  integrityNoTables: 'Aucune table ne tourne sur ce serveur : créez-en une dans l’écran Tables.',
 };

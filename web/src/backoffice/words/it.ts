@@ -158,4 +158,14 @@ export const IT: Record<BoKey, string> = {
   errInvalidAmount: 'Non è un importo: inserite un importo positivo, per esempio 12,50.',
   errInvalidPeriod: 'Periodo al contrario: la data «Dal» è successiva alla data «Al».',
   errTextTooLong: 'Troppo lungo: al massimo {max} caratteri (nulla viene tagliato).',
+  // empty states and the gaming day (issue 15 new-user QA)
+  dayRule:
+    'Giornata di gioco del {date}: la giornata di ogni tavolo va da mezzanotte a mezzanotte nel fuso orario del tavolo (impostato nella sua configurazione).',
+  dayOfTable: 'Giornata di gioco di {table}: dal {from} al {to}, ora di {zone}.',
+  futureDay: 'Il {date} non è ancora arrivato: non c’è nulla di registrato.',
+  noCoupsDay: 'Nessun colpo registrato il {date}.',
+  noCashDay: 'Nessun deposito né prelievo il {date}.',
+  integrityNoSpins:
+    'Nessun lancio registrato su questo tavolo per ora: i test del cilindro iniziano con i primi lanci.',
+  integrityNoTables: 'Nessun tavolo è attivo su questo server: createne uno nella schermata Tavoli.',
 };
