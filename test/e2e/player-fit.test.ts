@@ -9,18 +9,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
-  api,
   browserAvailable,
+  openPlayerTable,
   poll,
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  E2E_PASSWORD,
   SCREENSHOTS,
-  startServer,
+  startPlayerTables,
+  type PlayerTables,
 } from './server.ts';
-import type { TestServer } from './server.ts';
 
 const RUN = browserAvailable('player fit e2e');
 const SCREENS = process.env.CROUPIER_SCREENS ?? SCREENSHOTS;
@@ -39,59 +36,28 @@ const SIZES: ReadonlyArray<{ w: number; h: number; phone: boolean }> = [
 type Box = { left: number; top: number; right: number; bottom: number; width: number; height: number };
 
 describe.skipIf(!RUN)('the player’s table fits the screen', { timeout: 120_000 }, () => {
-  let server: TestServer;
-  let browser: Browser;
-  let session = '';
+  let t: PlayerTables;
   const errors: string[] = [];
 
   beforeAll(async () => {
-    const { chromium } = await import('playwright-core');
-    [server, browser] = await Promise.all([
-      startServer({ demo: false }),
-      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
-    ]);
-    const A = server.adminToken;
-    const table = {
-      mode: 'manual',
-      confirmResult: false,
-      timings: { bettingMs: 900_000, launchMs: 900_000 },
-      open: true,
-    };
-    await api(server.url, 'POST', '/api/admin/tables', A, {
-      id: 'fit',
-      name: 'Fit — Paris',
-      rules: 'french',
-      minimum: 200,
-      ...table,
-    });
-    await api(server.url, 'POST', '/api/admin/tables', A, {
-      id: 'fit-us',
-      name: 'Fit — Vegas',
-      rules: 'american',
-      minimum: 100,
-      ...table,
-    });
-    await api(server.url, 'POST', '/api/admin/players', A, { name: 'Fay', deposit: 1_000_000, password: E2E_PASSWORD });
-    const r = await api(server.url, 'POST', '/api/login', undefined, { name: 'Fay', password: E2E_PASSWORD });
-    session = JSON.stringify({ token: r.token, name: r.name, playerId: r.playerId });
+    t = await startPlayerTables({ id: 'fit', names: ['Fit — Paris', 'Fit — Vegas'], minimum: 200, player: 'Fay' });
     mkdirSync(SCREENS, { recursive: true });
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await t?.browser.close();
+    await t?.server.stop();
   });
 
   async function open(w: number, h: number, phone: boolean, table = 'fit'): Promise<Page> {
-    const ctx = await browser.newContext({ viewport: { width: w, height: h }, isMobile: phone, hasTouch: phone });
-    await ctx.addInitScript((s) => {
-      localStorage.setItem('croupier.session', s);
-      localStorage.setItem('croupier.lang', 'en');
-    }, session);
-    const page = await ctx.newPage();
-    page.on('pageerror', (e) => errors.push(`${w}x${h}: ${e.message}`));
-    await page.goto(`${server.url}/?table=${table}`);
-    await page.locator('.layout .spot').first().waitFor();
+    const page = await openPlayerTable(t, {
+      table,
+      width: w,
+      height: h,
+      phone,
+      lang: 'en',
+      onError: (m) => errors.push(`${w}x${h}: ${m}`),
+    });
     await poll(() => page.locator('#countdown-text').textContent()).toMatch(/\d/);
     return page;
   }

@@ -8,8 +8,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, browserAvailable, poll, CHROMIUM, CHROMIUM_ARGS, E2E_PASSWORD, startServer } from './server.ts';
-import type { TestServer } from './server.ts';
+import {
+  api,
+  browserAvailable,
+  E2E_PASSWORD,
+  openPlayerTable,
+  poll,
+  startPlayerTables,
+  type TestServer,
+} from './server.ts';
 
 const RUN = browserAvailable('player moment e2e');
 
@@ -21,53 +28,23 @@ describe.skipIf(!RUN)(
     let browser: Browser;
     let page: Page;
     let token = '';
-    let session = '';
     const errors: string[] = [];
 
     beforeAll(async () => {
-      const { chromium } = await import('playwright-core');
-      [server, browser] = await Promise.all([
-        startServer({ demo: false }),
-        chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
-      ]);
-      const A = server.adminToken;
-      const table = {
-        mode: 'manual',
-        confirmResult: false,
-        timings: { bettingMs: 900_000, launchMs: 900_000 },
-        open: true,
-      };
-      await api(server.url, 'POST', '/api/admin/tables', A, {
+      const t = await startPlayerTables({
         id: 'mo',
-        name: 'Moment — Paris',
-        rules: 'french',
+        names: ['Moment — Paris', 'Moment — Vegas'],
         minimum: 100,
-        ...table,
+        player: 'Mona',
       });
-      await api(server.url, 'POST', '/api/admin/tables', A, {
-        id: 'mo-us',
-        name: 'Moment — Vegas',
-        rules: 'american',
-        minimum: 100,
-        ...table,
+      ({ server, browser, token } = t);
+      page = await openPlayerTable(t, {
+        table: 'mo',
+        width: 1366,
+        height: 768,
+        lang: 'en-first',
+        onError: (m) => errors.push(m),
       });
-      await api(server.url, 'POST', '/api/admin/players', A, {
-        name: 'Mona',
-        deposit: 1_000_000,
-        password: E2E_PASSWORD,
-      });
-      const r = await api(server.url, 'POST', '/api/login', undefined, { name: 'Mona', password: E2E_PASSWORD });
-      token = r.token;
-      session = JSON.stringify({ token: r.token, name: r.name, playerId: r.playerId });
-      const ctx = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-      await ctx.addInitScript((s) => {
-        localStorage.setItem('croupier.session', s);
-        if (!localStorage.getItem('croupier.lang')) localStorage.setItem('croupier.lang', 'en');
-      }, session);
-      page = await ctx.newPage();
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${server.url}/?table=mo`);
-      await page.locator('.layout .spot').first().waitFor();
     }, 60_000);
 
     afterAll(async () => {

@@ -209,3 +209,97 @@ export async function startPacedTable(
   });
   return { server, browser };
 }
+
+/** The player's-table E2E set-up of {@link startPlayerTables}. */
+export interface PlayerTables {
+  server: TestServer;
+  browser: import('playwright-core').Browser;
+  /** The player's session token. */
+  token: string;
+  /** The player's session as the web table keeps it in localStorage (`croupier.session`). */
+  session: string;
+}
+
+/**
+ * A server without the demo, Chromium, two open manual tables that settle without a confirmation
+ * (betting and launch times of 15 minutes): `id` French with `minimum`, `${id}-us` American with a
+ * minimum of 1.00; `names` their names. And the player `player` with 10,000.00, logged in: the
+ * set-up of the player's-table E2E files (player-fit, player-moment).
+ */
+export async function startPlayerTables(o: {
+  id: string;
+  names: readonly [string, string];
+  minimum: number;
+  player: string;
+}): Promise<PlayerTables> {
+  const { chromium } = await import('playwright-core');
+  const [server, browser] = await Promise.all([
+    startServer({ demo: false }),
+    chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+  ]);
+  const A = server.adminToken;
+  const table = {
+    mode: 'manual',
+    confirmResult: false,
+    timings: { bettingMs: 900_000, launchMs: 900_000 },
+    open: true,
+  };
+  await api(server.url, 'POST', '/api/admin/tables', A, {
+    id: o.id,
+    name: o.names[0],
+    rules: 'french',
+    minimum: o.minimum,
+    ...table,
+  });
+  await api(server.url, 'POST', '/api/admin/tables', A, {
+    id: `${o.id}-us`,
+    name: o.names[1],
+    rules: 'american',
+    minimum: 100,
+    ...table,
+  });
+  await api(server.url, 'POST', '/api/admin/players', A, {
+    name: o.player,
+    deposit: 1_000_000,
+    password: E2E_PASSWORD,
+  });
+  const r = await api(server.url, 'POST', '/api/login', undefined, { name: o.player, password: E2E_PASSWORD });
+  const session = JSON.stringify({ token: r.token, name: r.name, playerId: r.playerId });
+  return { server, browser, token: r.token as string, session };
+}
+
+/**
+ * A page of the player's table `table` in a new browser context of `width`×`height` (a phone:
+ * mobile with touch), logged in with the player's `session`, in English (`lang: 'en'`, kept on
+ * every load) or in English unless the page chose another language (`lang: 'en-first'`); script
+ * errors go to `onError`. Resolves once the layout is drawn.
+ */
+export async function openPlayerTable(
+  t: PlayerTables,
+  o: {
+    table: string;
+    width: number;
+    height: number;
+    phone?: boolean;
+    lang: 'en' | 'en-first';
+    onError: (message: string) => void;
+  },
+): Promise<import('playwright-core').Page> {
+  const phone = o.phone ?? false;
+  const ctx = await t.browser.newContext({
+    viewport: { width: o.width, height: o.height },
+    ...(phone ? { isMobile: true, hasTouch: true } : {}),
+  });
+  await ctx.addInitScript(
+    ([s, always]) => {
+      localStorage.setItem('croupier.session', s);
+      if (always || !localStorage.getItem('croupier.lang')) localStorage.setItem('croupier.lang', 'en');
+    },
+    [t.session, o.lang === 'en'] as const,
+  );
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => o.onError(e.message));
+  await page.goto(`${t.server.url}/?table=${o.table}`);
+  await page.locator('.layout .spot').first().waitFor();
+  return page;
+}
