@@ -102,6 +102,8 @@ export interface CroupierListView {
   readonly croupiers: CroupiersJson;
   /** Who collects and who pays, named from the table's seats now (an empty seat: `staff` null). */
   readonly duty?: CroupierDutyJson;
+  /** After a correction of the settled number: what to take back and pay in addition, per player (issue 12). */
+  readonly recovery?: RecoveryJson;
   readonly collections: readonly OwnedLine<CollectionJson>[];
   readonly payments: readonly OwnedLine<PaymentJson>[];
   readonly returns: readonly OwnedLine<PaymentJson>[];
@@ -111,6 +113,70 @@ export interface CroupierListView {
     readonly paid: number;
     readonly returned: number;
     readonly enPrison: number;
+  };
+}
+
+/**
+ * What became of one stake (a bet, or a chip of an announced bet) in a settlement, for the
+ * recovery list of a correction: `won` (the stake back with `winnings`), `returned` (a freed
+ * prisoner, a partage half, a stake the zero rule returns: no winnings), `lost` (collected),
+ * `prison` (stays en prison at `level`), `stays` (returned but left on the layout: historic rule).
+ * `toPlayer`: minor units handed to the player; `kept`: what stays on the table.
+ */
+export interface StakeFateJson {
+  readonly fate: 'won' | 'returned' | 'lost' | 'prison' | 'stays';
+  readonly toPlayer: number;
+  readonly kept: number;
+  readonly winnings?: number;
+  readonly level?: number;
+}
+
+/** A stake whose fate the correction changed: before (the wrong number) and after (the right one); `delta` = after.toPlayer − before.toPlayer. */
+export interface RecoveryLineJson {
+  readonly betId: string;
+  readonly chip?: number;
+  readonly kind: PositionKind;
+  readonly numbers: PocketLabel[];
+  readonly key: string;
+  readonly text: string;
+  readonly stake: number;
+  readonly before: StakeFateJson;
+  readonly after: StakeFateJson;
+  readonly delta: number;
+}
+
+/**
+ * One player's part of a correction: `takeBack` what the croupiers take back (winnings and
+ * stakes handed over on the wrong number and not due), `pay` what they pay in addition, `net` =
+ * pay − takeBack (the wallet's move), the stakes en prison before and after, and the lines.
+ */
+export interface PlayerRecoveryJson {
+  readonly playerId: string;
+  readonly colour: ChipColourJson;
+  readonly takeBack: number;
+  readonly pay: number;
+  readonly net: number;
+  readonly prisonBefore: number;
+  readonly prisonAfter: number;
+  readonly lines: readonly RecoveryLineJson[];
+}
+
+/**
+ * The recovery list of a correction after settlement (issue 12): per player the difference
+ * between the settlement on the wrong number (`from`) and on the right one (`to`). Totals:
+ * `net` + (prisonAfter − prisonBefore) equals the bank's result on `from` minus its result on `to`.
+ */
+export interface RecoveryJson {
+  readonly coup: number;
+  readonly from: PocketLabel;
+  readonly to: PocketLabel;
+  readonly players: readonly PlayerRecoveryJson[];
+  readonly totals: {
+    readonly takeBack: number;
+    readonly pay: number;
+    readonly net: number;
+    readonly prisonBefore: number;
+    readonly prisonAfter: number;
   };
 }
 

@@ -1,5 +1,6 @@
 /** The JSON views of the table operation (issue 12, docs/API.md "Table operation"). */
 import type { PocketLabel } from '../engine/index.ts';
+import type { RecoveryJson } from './lists.ts';
 import type { LastCoupView } from './views.ts';
 
 /** `POST /api/tables/:id/result/correct`: the corrected coup. */
@@ -10,6 +11,8 @@ export interface CorrectionView {
   to: PocketLabel;
   /** Per player: minor units booked on their house-debt account (winnings already withdrawn). */
   debts?: Record<string, number>;
+  /** What the croupiers take back and pay in addition, per player (the old settlement against the new). */
+  recovery: RecoveryJson;
   lastCoup: LastCoupView | null;
 }
 

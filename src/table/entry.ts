@@ -14,6 +14,8 @@
  */
 import { parsePocket, pocketLabel } from '../engine/index.ts';
 import { debtAccount, makeTx, playerAccount, type Posting } from './ledger.ts';
+import { chipIndexes, croupierList } from './lists.ts';
+import { recoveryList } from './recovery.ts';
 import { settle } from './settlement.ts';
 import { noted, reasonOf, REASON_MAX, wrongPhase } from './staff.ts';
 import { BetBook, nullProto, stakesOf, tableRules, type TableState } from './state.ts';
@@ -135,18 +137,24 @@ export function correct(s: TableState, e: Extract<TableEvent, { type: 'correct' 
   const { effects, debts } = reversed(step.effects, sf.postings, e.balances, pre, e.now);
   const done: CoupCorrection = Object.keys(debts).length ? { ...correction, debts } : correction;
   const corrections = [...sf.corrections, done];
-  const state: TableState = {
+  const settled: TableState = {
     ...step.state,
     settledFrom: { ...step.state.settledFrom!, corrections, ...(sf.wheel ? { wheel: sf.wheel } : {}) },
   };
+  // what the croupiers take back and pay in addition: the old settlement's lists against the new
+  const recovery = recoveryList(s.lastCoup!, settled.lastCoup!, chipIndexes(settled));
+  const state: TableState = { ...settled, lastCoup: { ...settled.lastCoup!, recovery } };
   return {
     state,
     effects: [
       {
         type: 'reply',
-        value: { corrected: true, coup: s.coup, from: sf.pocket, to, ...(Object.keys(debts).length ? { debts } : {}) },
+        value: {
+          ...{ corrected: true, coup: s.coup, from: sf.pocket, to, recovery },
+          ...(Object.keys(debts).length ? { debts } : {}),
+        },
       },
-      ...effects.map((x) => withCorrections(x, corrections, done, sf.wheel)),
+      ...effects.map((x) => withCorrections(x, corrections, done, sf.wheel, state)),
     ],
   };
 }
@@ -218,18 +226,25 @@ function combine(
   );
 }
 
-/** The record, the result event and the payments of a corrected coup carry its corrections. */
+/**
+ * The record and the result event of a corrected coup carry its corrections; the staff's payments
+ * event its list with the recovery list (never the table's result event: other players' amounts).
+ */
 function withCorrections(
   x: Effect,
   corrections: readonly CoupCorrection[],
   last: CoupCorrection,
   wheel: CoupWheel | undefined,
+  state: TableState,
 ): Effect {
   if (x.type === 'coup') return { ...x, record: { ...x.record, corrections, ...(wheel ? { wheel } : {}) } };
-  if (x.type === 'publish' && x.message.event.type === 'result')
-    return {
-      ...x,
-      message: { ...x.message, event: { ...x.message.event, corrected: { from: last.from, reason: last.reason } } },
-    };
+  if (x.type !== 'publish') return x;
+  const e = x.message.event;
+  if (e.type === 'result') {
+    const corrected = { from: last.from, reason: last.reason };
+    return { ...x, message: { ...x.message, event: { ...e, corrected } } };
+  }
+  if (e.type === 'payments')
+    return { ...x, message: { ...x.message, event: { ...e, list: croupierList(state, chipIndexes(state))! } } };
   return x;
 }

@@ -184,6 +184,7 @@ export function croupierList(s: TableState, colours: ReadonlyMap<string, number>
     pocket: last.pocket,
     croupiers: last.croupiers,
     duty: dutyOf(last.croupiers, s.seats),
+    ...(last.recovery ? { recovery: last.recovery } : {}),
     collections: lists.collections.map(owned),
     payments,
     returns,

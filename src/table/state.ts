@@ -14,7 +14,7 @@ import { catalogue, type Catalogue, type Chance } from '../engine/index.ts';
 import type { Rules } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
 import type { PaymentJson, Phase, WinningJson } from '../protocol/events.ts';
-import type { CoupListsJson } from '../protocol/lists.ts';
+import type { CoupListsJson, RecoveryJson } from '../protocol/lists.ts';
 import type { CroupierDutyJson, SeatsJson } from '../protocol/seats.ts';
 import { BetBook, RequestLog, type StoredBet } from './book.ts';
 import { rulesOf, type TableConfig } from './config.ts';
@@ -83,6 +83,8 @@ export interface LastCoup {
   readonly winning?: WinningJson;
   /** Who collected and who paid, named from the seats at the settlement (absent in older snapshots). */
   readonly duty?: CroupierDutyJson;
+  /** A corrected coup: what the croupiers take back and pay in addition (recovery.ts); absent otherwise. */
+  readonly recovery?: RecoveryJson;
 }
 
 /** The state of one table. JSON-serialisable (it is snapshotted by the store; read back with {@link restoreState}). */

@@ -97,6 +97,22 @@ describe.skipIf(!RUN)('running a table from the console in Chromium (issue 12)',
     await croupier.screenshot({ path: shot('12-console-lists.png'), fullPage: true });
   });
 
+  it('a pit boss corrects the settled 17 to 20: the console lists what to take back from whom', async () => {
+    const pit = (
+      await api(server.url, 'POST', '/api/login', undefined, { name: 'Pia Pitboss', password: E2E_PASSWORD })
+    ).token as string;
+    const before = await balance(paul);
+    const r = await api(server.url, 'POST', '/api/tables/op/result/correct', pit, { pocket: 20, reason: 'ball in 20' });
+    // only paul's plein 17 changes (the cheval 17/20, the noir and the 2nd dozen win on 20 too)
+    expect(r.recovery.totals).toMatchObject({ takeBack: 3600, pay: 0 });
+    expect(await balance(paul)).toBe(before - 3600);
+    await poll(() => croupier.locator('#recovery-take-back').innerText()).toBe(money(3600));
+    expect(await croupier.locator('#recovery h3').innerText()).toBe('Correction 17 → 20: take back / pay');
+    expect(await croupier.locator('#recovery-table tbody tr').count()).toBe(1);
+    expect(await croupier.locator('#recovery-table tbody tr').innerText()).toContain('Paul');
+    await croupier.screenshot({ path: shot('12-console-recovery.png'), fullPage: true });
+  });
+
   it('a croupier-paced table waits for "faites vos jeux": it stays settled until the croupier opens', async () => {
     await new Promise((r) => setTimeout(r, 1_500)); // three times the result time
     expect((await api(server.url, 'GET', '/api/tables/op', server.croupierToken)).phase).toBe('settled');

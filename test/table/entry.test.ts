@@ -114,7 +114,7 @@ describe('correction after settlement (chef de table, pit boss)', () => {
     expect(h.balance('alice')).toBe(10_000 - 300 + 3600 + 400);
     const sum = h.sum();
     correct(h, 17);
-    expect(h.reply()).toEqual({ corrected: true, coup: 1, from: 5, to: 17 });
+    expect(h.reply()).toMatchObject({ corrected: true, coup: 1, from: 5, to: 17, recovery: { from: 5, to: 17 } });
     const ledgers = h.last.filter((e) => e.type === 'ledger');
     expect(ledgers).toHaveLength(1);
     expect(ledgers[0].type === 'ledger' && ledgers[0].tx.kind).toBe('correct');

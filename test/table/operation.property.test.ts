@@ -6,11 +6,13 @@
  * no wallet goes negative), settles each coup at most once (one `settle` transaction and one
  * first record per coup; a correction replaces the record, never adds a settlement), and a
  * corrected coup leaves every player exactly where a settlement with the right number would have
- * (wallet + house debt).
+ * (wallet + house debt); its recovery list (what to take back and pay) sums to what the wallets
+ * moved and, with the prisoners, to the change of the bank's result.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { debtAccount } from '../../src/table/ledger.ts';
+import { debtAccount, playerAccount } from '../../src/table/ledger.ts';
+import { chipIndexes, croupierList } from '../../src/table/lists.ts';
 import type { TableEvent, TableState } from '../../src/table/machine.ts';
 import { config, Harness } from './helpers.ts';
 
@@ -168,6 +170,19 @@ describe('table operation (property, issue 12)', () => {
             expect(direct.rejection()).toBeUndefined();
             for (const p of PLAYERS)
               expect(h.balance(p) + (h.balances[debtAccount(p)] ?? 0), p).toBe(direct.balance(p));
+            // the recovery list: its net is what the wallets (and house debts) moved, and with the
+            // prisoners' change it is the change of the bank's result
+            const rec = h.state.lastCoup?.recovery;
+            expect(rec).toBeDefined();
+            const moved = (st: typeof prev.balances) =>
+              PLAYERS.reduce((a, p) => a + (st[playerAccount(p)] ?? 0) + (st[debtAccount(p)] ?? 0), 0);
+            expect(rec!.totals.net).toBe(moved(h.balances) - moved(prev.balances));
+            const bank = (st: TableState) => {
+              const t = croupierList(st, chipIndexes(st))!.totals;
+              return t.collected - t.paid;
+            };
+            const t = rec!.totals;
+            expect(t.net + t.prisonAfter - t.prisonBefore).toBe(bank(prev.state) - bank(h.state));
           }
         }
       }),

@@ -14,6 +14,7 @@ import { announcement, DICTS, t, type Language } from '../i18n.ts';
 import type { ConsoleState } from '../state/console.ts';
 import { dutyOf } from '../../../src/protocol/seats.ts';
 import { fill, LIST_WORDS } from './list-words.ts';
+import { recoverySection } from './recovery.ts';
 import { dutyText } from './seat-words.ts';
 import { money, playerName, posName, toPocket, type ConsoleEnv, type Panel } from './panel.ts';
 
@@ -127,6 +128,7 @@ function render(env: ConsoleEnv, s: ConsoleState): HTMLElement[] {
   );
   return [
     head,
+    ...recoverySection(env, s, colourChip),
     ...combinations(env, s),
     duty,
     table('collect', w.collect, [d.stake, w.totalCollected, ''], t_.collected, collect, w.nothing),
