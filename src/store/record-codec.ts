@@ -134,35 +134,53 @@ function without(o: object, ...keys: string[]): Json {
   return out;
 }
 
+/** The regular bets' columns of a record in the making: text columns and number columns, one slot per bet. */
+interface SourceColumns {
+  readonly text: Record<'id' | 'key' | 'status', string[]>;
+  readonly num: Record<Exclude<keyof Columns, 'id' | 'key' | 'status'>, Float64Array>;
+}
+
+/** The JSON of the columns, as JSON.stringify writes a {@link Columns} (integers: join writes them the same). */
+function columnsText(c: SourceColumns): string {
+  const t = (k: keyof SourceColumns['text']) => `"${k}":${JSON.stringify(c.text[k])}`;
+  const n = (k: keyof SourceColumns['num']) => `"${k}":[${c.num[k].join(',')}]`;
+  const { id, key, status } = { id: t('id'), key: t('key'), status: t('status') };
+  return `{${[id, n('owner'), n('prisoner'), key, n('stake'), n('prisonBefore'), status, n('returned'), n('prison'), n('kept'), n('collected'), n('paid')].join(',')}}`;
+}
+
 /**
  * Format 2 of a settled record from the facts it was built of (issue 17: no per-bet JSON but
- * that of the irregular bets): the very text {@link encodeJson} makes of the record; null when
- * the record does not fit (then the general path decides).
+ * that of the irregular bets; the columns filled in place and written as text, not as arrays
+ * grown bet by bet): the very text {@link encodeJson} makes of the record; null when the record
+ * does not fit (then the general path decides).
  */
 function encodeSource(record: CoupRecord, src: RecordSource): string | null {
   const { outcomes, ownerOf, newBets } = src;
+  const n = outcomes.length;
   const settlement = record.settlement as Json & { owners?: Record<string, string> };
-  if (!settlement?.owners || Object.keys(settlement.owners).length !== outcomes.length) return null;
+  if (!settlement?.owners || Object.keys(settlement.owners).length !== n) return null;
   const ids = Object.keys(record.players);
   const index = new Map(ids.map((p, i) => [p, i]));
-  const c = emptyColumns();
+  const text = { id: new Array<string>(n), key: new Array<string>(n), status: new Array<string>(n) };
+  const f = () => new Float64Array(n);
+  const num = { owner: f(), prisoner: f(), stake: f(), prisonBefore: f(), returned: f() };
+  const c: SourceColumns = { text, num: { ...num, prison: f(), kept: f(), collected: f(), paid: f() } };
   const positions: StoredV2['positions'] = Object.create(null);
   const x: StoredV2['x'] = Object.create(null);
-  for (let i = 0; i < outcomes.length; i++) {
+  for (let i = 0; i < n; i++) {
     const o = outcomes[i];
     const b = o.bet;
     const owner = index.get(ownerOf[i]);
     if (owner === undefined) return null;
-    c.id.push(b.id);
-    c.owner.push(owner);
-    c.prisoner.push(i >= newBets ? 1 : 0);
+    text.id[i] = b.id;
+    c.num.owner[i] = owner;
+    c.num.prisoner[i] = i >= newBets ? 1 : 0;
     const derogation = i < newBets ? src.stored?.[i]?.derogation : undefined;
     if (b.type !== 'position' || !regularOutcome(o) || derogation) {
       const d = derogation ? { derogation } : {};
       // the outcome's JSON made here (src.json may be built on first read: all of it)
       x[i] = { playerId: ownerOf[i], prisoner: i >= newBets, bet: betJson(b), outcome: outcomeJson(o), ...d };
-      for (const col of [c.key, c.status]) col.push('');
-      for (const col of [c.stake, c.prisonBefore, c.returned, c.prison, c.kept, c.collected, c.paid]) col.push(0);
+      text.key[i] = text.status[i] = ''; // the number columns stay 0
       continue;
     }
     const key = b.position.key;
@@ -170,15 +188,15 @@ function encodeSource(record: CoupRecord, src: RecordSource): string | null {
       const p = positionJson(b.position);
       positions[key] = { kind: p.kind, numbers: p.numbers, text: p.text };
     }
-    c.key.push(key);
-    c.stake.push(b.stake);
-    c.prisonBefore.push(b.prison ? b.prison : 0);
-    c.status.push(o.status);
-    c.returned.push(o.returned);
-    c.prison.push(o.prison ?? 0);
-    c.kept.push(o.kept);
-    c.collected.push(o.collected);
-    c.paid.push(o.paid);
+    text.key[i] = key;
+    text.status[i] = o.status;
+    c.num.stake[i] = b.stake;
+    c.num.prisonBefore[i] = b.prison ? b.prison : 0;
+    c.num.returned[i] = o.returned;
+    c.num.prison[i] = o.prison ?? 0;
+    c.num.kept[i] = o.kept;
+    c.num.collected[i] = o.collected;
+    c.num.paid[i] = o.paid;
   }
   const players: Json = Object.create(null);
   let listed = 0;
@@ -187,18 +205,17 @@ function encodeSource(record: CoupRecord, src: RecordSource): string | null {
     listed += betIds.length;
     players[p] = line;
   }
-  if (listed !== outcomes.length) return null;
-  const stored: StoredV2 = {
+  if (listed !== n) return null;
+  const head = {
     v: 2,
     ...without(record, 'bets', 'players', 'settlement'),
     settlement: without(settlement, 'bets', 'owners'),
     players,
     ids,
     positions,
-    c,
-    x,
-  };
-  return JSON.stringify(stored);
+  } satisfies Omit<StoredV2, 'c' | 'x'>;
+  // JSON.stringify of the StoredV2 with `c` and `x` last: the head's text without its `}`, then them
+  return `${JSON.stringify(head).slice(0, -1)},"c":${columnsText(c)},"x":${JSON.stringify(x)}}`;
 }
 
 /** Format 2 from the record's JSON (any record), or the record's JSON when it does not fit. */
