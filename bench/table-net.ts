@@ -27,7 +27,9 @@
  * 1000,10000,100000,200000`, `--sockets 1000,5000`, `--rounds 10`, `--only bets,settle,fanout,rss`,
  * `--budget-s 60` (a bet run stops sending at the budget; a settlement size whose linear estimate
  * from the size before is above it is not run, and said so), `--rate 5000,20000` (open loop,
- * off by default), `--duration-s 5` (of each open-loop run), `--transports WebSocket,HTTP`.
+ * off by default), `--duration-s 5` (of each open-loop run), `--watch` (the open loop's WebSocket
+ * players also subscribe to their table, so every bet's live event reaches every one of them),
+ * `--transports WebSocket,HTTP`.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -62,6 +64,8 @@ const BUDGET_MS = Number(arg('budget-s') ?? 60) * 1000;
 const RATES = list('rate', []);
 const DURATION_MS = Number(arg('duration-s') ?? 5) * 1000;
 const TRANSPORTS = (arg('transports') ?? 'WebSocket,HTTP').split(',') as Array<'WebSocket' | 'HTTP'>;
+/** `--watch`: in the open loop the WebSocket players also subscribe to their table (they get its live events). */
+const WATCH = process.argv.includes('--watch');
 /** Staff tokens: the admin's is the bootstrap token; the croupier's a session made at start. */
 const STAFF = { croupier: '', admin: 'bench-admin' };
 const BETS_PER_PLAYER = 20;
@@ -254,7 +258,8 @@ async function betRun(srv: Server, players: number, transport: 'WebSocket' | 'HT
 async function offerRun(srv: Server, players: number, transport: 'WebSocket' | 'HTTP', rate: number) {
   const table = await newTable(srv);
   const tokens = await bulkPlayers(srv.store, `${table}-${transport[0]}`, players, () => DEPOSIT);
-  if (transport === 'WebSocket') await ask('connect', { url: srv.wsUrl, tokens });
+  if (transport === 'WebSocket')
+    await ask('connect', { url: srv.wsUrl, tokens, ...(WATCH ? { subscribe: table } : {}) });
   const cpu0 = process.cpuUsage();
   const r = await ask('offer', {
     table,
@@ -415,7 +420,8 @@ for (const kind of STORES) {
         );
       }
     if (RATES.length > 0) {
-      console.log(`\nOpen loop (${DURATION_MS / 1000} s per run; latency from each bet's due instant):\n`);
+      const watching = WATCH ? ', every player subscribed to the table' : '';
+      console.log(`\nOpen loop (${DURATION_MS / 1000} s per run; latency from each bet's due instant${watching}):\n`);
       console.log(
         `| players | transport | offered bets/s | bets | achieved bets/s | ack p50 ms | ack p99 ms | server CPU µs/bet | client late ms | load |`,
       );
