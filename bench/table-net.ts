@@ -270,6 +270,9 @@ async function offerRun(srv: Server, players: number, transport: 'WebSocket' | '
   });
   const cpu = process.cpuUsage(cpu0);
   await ask('close');
+  // the bets still queued (an offered rate above the table's) are not left to slow the next run
+  const driver = srv.casino.running(table);
+  if (driver.ok) await driver.value.idle();
   const lat = r.lat as number[];
   return {
     offered: r.offered as number,
