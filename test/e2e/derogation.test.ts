@@ -65,16 +65,38 @@ describe.skipIf(!RUN)(
       await consoleLogin(chef, `${server.url}/croupier?table=dg`, 'Charles Chef');
       await poll(() => chef.locator('#phase').getAttribute('data-phase')).toBe('no-more-bets');
       expect(await chef.locator('#derogation').isVisible()).toBe(true);
-      await poll(() => chef.locator('#derog-player option').count()).toBe(1);
+      await poll(() => chef.locator('#derog-players option').count()).toBe(1);
+      // a player the server does not know: refused with its stable code, worded
+      await chef.locator('#derog-player').fill('Nobody');
+      await chef.locator('#derog-number').fill('17');
+      await chef.locator('#derog-stake').fill('1');
+      await chef.locator('#derog-reason').fill('late');
+      await poll(() => chef.locator('#derog-accept').isEnabled()).toBe(true);
+      await chef.locator('#derog-accept').click();
+      await poll(() => chef.locator('#toast').innerText()).toContain('(UNKNOWN_PLAYER)');
+      // the player typed by name (the console knows it), a plein
+      await chef.locator('#derog-player').fill('dora');
       await chef.locator('#derog-number').fill('17');
       await chef.locator('#derog-stake').fill('1');
       await chef.locator('#derog-reason').fill('announced before rien ne va plus');
       await poll(() => chef.locator('#derog-accept').isEnabled()).toBe(true);
       await chef.locator('#derog-accept').click();
       await poll(() => chef.locator('#derog-reply').innerText()).toContain('17');
+      // any kind the table offers: the second douzaine
+      await chef.locator('#derog-kind').selectOption('douzaine');
+      await chef.locator('#derog-number').fill('2');
+      await chef.locator('#derog-stake').fill('2');
+      await chef.locator('#derog-reason').fill('announced before rien ne va plus');
+      await chef.locator('#derog-accept').click();
+      await poll(() => chef.locator('#derog-reply').innerText()).toContain('2');
+      await poll(async () => (await api(server.url, 'GET', '/api/tables/dg', server.croupierToken)).bets.length).toBe(
+        3,
+      );
       const view = await api(server.url, 'GET', '/api/tables/dg', server.croupierToken);
       const late = view.bets.find((b: { numbers: unknown[] }) => b.numbers.length === 1);
       expect(late).toMatchObject({ stake: 100, derogation: { reason: 'announced before rien ne va plus' } });
+      const dozen = view.bets.find((b: { kind: string }) => b.kind === 'douzaine');
+      expect(dozen).toMatchObject({ stake: 200, derogation: { by: { role: 'chef' } } });
       await poll(() => player.locator('#slip').innerText(), { timeout: 10_000 }).toContain('(by derogation)');
       await player.screenshot({ path: shot('12-derogation-player.png') });
       expect(errors).toEqual([]);

@@ -1,11 +1,21 @@
 /**
  * The chef's derogation form of the console (issue 12 item 5, RULES §6, docs/OPERATIONS.md): a
- * player's late plein accepted after "rien ne va plus" and before the number is entered, with the
- * chef's reason. Shown to a `chef` account only, enabled in that window only; the server decides
- * (limits, funds, role): a refusal is worded in the toast, an acceptance in the form's line.
+ * player's late bet — any kind the table offers, or a bet spec as the API takes it
+ * (derogation-spec.ts) — accepted after "rien ne va plus" and before the number is entered, with
+ * the chef's reason. The player is typed freely (a name the console knows, or a player id; the
+ * server refuses an unknown one: UNKNOWN_PLAYER, worded). Shown to a `chef` account only, enabled
+ * in that window only; the server decides (bet, limits, funds, role): a refusal is worded in the
+ * toast, an acceptance in the form's line.
  */
 import { byId, h } from '../dom.ts';
 import type { ConsoleState } from '../state/console.ts';
+import {
+  DEROGATION_KINDS,
+  derogationHint,
+  derogationKindName,
+  derogationSpec,
+  type DerogationKind,
+} from './derogation-spec.ts';
 import { DEROGATION_WORDS } from './list-words.ts';
 import { currencyOf, playerName, type ConsoleEnv, type Panel } from './panel.ts';
 
@@ -20,24 +30,52 @@ export function parseStake(text: string, decimals: number): number | null {
   return minor > 0 ? minor : null;
 }
 
+/** The player id of what was typed: a name the console knows (any case), else the text itself (an id). */
+export function typedPlayer(s: ConsoleState, text: string): string {
+  const t = text.trim();
+  const lower = t.toLowerCase();
+  for (const [id, name] of s.names) if (name.toLowerCase() === lower) return id;
+  return t;
+}
+
 /** The derogation panel (hidden for every role but `chef`). */
 export function derogationPanel(env: ConsoleEnv): Panel {
   const w = DEROGATION_WORDS[env.lang];
-  const player = h('select', { id: 'derog-player', 'aria-label': w.player });
-  const pocket = h('input', { id: 'derog-number', inputmode: 'numeric', maxlength: 2, 'aria-label': w.number });
+  const player = h('input', {
+    id: 'derog-player',
+    list: 'derog-players',
+    autocomplete: 'off',
+    maxlength: 128,
+    'aria-label': w.player,
+  });
+  const known = h('datalist', { id: 'derog-players' });
+  const kind = h(
+    'select',
+    { id: 'derog-kind', 'aria-label': w.number },
+    ...DEROGATION_KINDS.map((k) => h('option', { value: k }, derogationKindName(env.lang, k))),
+  );
+  const value = h('input', { id: 'derog-number', autocomplete: 'off', maxlength: 300, 'aria-label': w.number });
   const stake = h('input', { id: 'derog-stake', inputmode: 'decimal', maxlength: 12, 'aria-label': w.stake });
   const reason = h('input', { id: 'derog-reason', autocomplete: 'off', maxlength: 500, 'aria-label': w.reason });
   const line = h('div', { class: 'empty', id: 'derog-reply', role: 'status' });
+  let current = env.state; // the latest state (the names the console knows)
+  const hint = () => (value.placeholder = derogationHint(kind.value as DerogationKind));
+  kind.addEventListener('change', hint);
+  hint();
   const send = () => {
-    const n = pocket.value.trim();
-    const minor = parseStake(stake.value, currencyOf(env.state).decimals);
-    const playerId = player.value;
-    if (!/^(0|00|[1-9]\d?)$/.test(n) || minor === null || !playerId) return;
-    const bet = { numbers: [n === '00' ? '00' : Number(n)], stake: minor };
+    const k = kind.value as DerogationKind;
+    const bet = derogationSpec(k, value.value, parseStake(stake.value, currencyOf(current).decimals));
+    const playerId = typedPlayer(current, player.value);
+    line.textContent = '';
+    if (!bet || !playerId) {
+      line.textContent = w.incomplete;
+      return;
+    }
     // without a reason the request still goes: the server's REASON_REQUIRED is worded in the toast
     env.staff({ type: 'derogation', playerId, bet, reason: reason.value.trim() }, (ok) => {
       if (!ok) return;
-      line.textContent = w.accepted.replace('{n}', n).replace('{p}', player.selectedOptions[0]?.text ?? playerId);
+      const what = k === 'spec' ? value.value.trim() : `${derogationKindName(env.lang, k)} ${value.value.trim()}`;
+      line.textContent = w.accepted.replace('{n}', what).replace('{p}', player.value.trim());
       reason.value = '';
     });
   };
@@ -46,22 +84,28 @@ export function derogationPanel(env: ConsoleEnv): Panel {
     { class: 'panel derogation', id: 'derogation', 'aria-label': w.title, hidden: env.role !== 'chef' },
     h('h2', {}, w.title),
     h('div', { class: 'empty' }, w.chefOnly),
-    h('div', { class: 'controls' }, h('label', {}, w.player, player), h('label', {}, w.number, pocket)),
+    h('div', { class: 'controls' }, h('label', {}, w.player, player), known),
+    h('div', { class: 'controls' }, h('label', {}, w.number, kind), h('label', {}, value)),
     h('div', { class: 'controls' }, h('label', {}, w.stake, stake), h('label', {}, w.reason, reason)),
     h('button', { class: 'btn primary', type: 'button', id: 'derog-accept', onclick: send }, w.accept),
     line,
   );
-  return { element, update: (s) => update(env, s) };
+  return {
+    element,
+    update: (s) => {
+      current = s;
+      update(env, s);
+    },
+  };
 }
 
 function update(env: ConsoleEnv, s: ConsoleState): void {
   if (env.role !== 'chef' || !s.view) return;
-  const sel = byId<HTMLSelectElement>('derog-player');
+  // the names the console knows, offered as the player field is typed (any other id may be typed)
+  const list = byId<HTMLDataListElement>('derog-players');
   const ids = [...s.names.keys()];
-  if (sel.options.length !== ids.length || ids.some((id, i) => sel.options[i]?.value !== id)) {
-    const keep = sel.value;
-    sel.replaceChildren(...ids.map((id) => h('option', { value: id, selected: id === keep }, playerName(s, id))));
-  }
+  if (list.options.length !== ids.length || ids.some((id, i) => list.options[i]?.dataset.id !== id))
+    list.replaceChildren(...ids.map((id) => h('option', { value: playerName(s, id), dataset: { id } })));
   const open = s.view.phase === 'no-more-bets' && s.entered === null;
   byId<HTMLButtonElement>('derog-accept').disabled = !open;
   if (s.view.phase === 'betting') byId('derog-reply').textContent = '';

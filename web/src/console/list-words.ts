@@ -285,58 +285,65 @@ export interface DerogationWords {
   readonly accept: string;
   readonly accepted: string;
   readonly chefOnly: string;
+  /** The form is not complete (player, bet, stake). */
+  readonly incomplete: string;
 }
 
-/** The derogation form's words in the five languages. `{n}`: the number; `{p}`: the player. */
+/** The derogation form's words in the five languages. `{n}`: the bet (kind and what it covers); `{p}`: the player. */
 export const DEROGATION_WORDS: Readonly<Record<Language, DerogationWords>> = {
   en: {
     title: 'Derogation (chef de table)',
     player: 'Player',
-    number: 'Plein',
+    number: 'Bet',
     stake: 'Stake',
     reason: 'Reason',
     accept: 'Accept by derogation',
-    accepted: 'Accepted by derogation: plein {n} for {p}.',
+    accepted: 'Accepted by derogation: {n} for {p}.',
     chefOnly: 'After rien ne va plus and before the number is entered.',
+    incomplete: 'Give the player, the bet and its stake.',
   },
   fr: {
     title: 'Dérogation (chef de table)',
     player: 'Joueur',
-    number: 'Plein',
+    number: 'Pari',
     stake: 'Mise',
     reason: 'Motif',
     accept: 'Accepter par dérogation',
-    accepted: 'Accepté par dérogation : plein {n} pour {p}.',
+    accepted: 'Accepté par dérogation : {n} pour {p}.',
     chefOnly: 'Après « rien ne va plus » et avant l’annonce du numéro.',
+    incomplete: 'Indiquez le joueur, la mise et son montant.',
   },
   de: {
     title: 'Ausnahme (Chef de table)',
     player: 'Spieler',
-    number: 'Plein',
+    number: 'Wette',
     stake: 'Einsatz',
     reason: 'Grund',
     accept: 'Ausnahmsweise annehmen',
-    accepted: 'Ausnahmsweise angenommen: Plein {n} für {p}.',
+    accepted: 'Ausnahmsweise angenommen: {n} für {p}.',
     chefOnly: 'Nach „rien ne va plus“ und bevor die Zahl eingegeben ist.',
+    incomplete: 'Bitte Spieler, Wette und Einsatz angeben.',
   },
   it: {
     title: 'Deroga (Capo Tavolo)',
     player: 'Giocatore',
-    number: 'Pieno',
+    number: 'Scommessa',
     stake: 'Puntata',
     reason: 'Motivo',
     accept: 'Accetta in deroga',
-    accepted: 'Accettato in deroga: pieno {n} per {p}.',
+    accepted: 'Accettato in deroga: {n} per {p}.',
     chefOnly: 'Dopo « rien ne va plus » e prima che il numero sia inserito.',
+    incomplete: 'Indicate il giocatore, la scommessa e la puntata.',
   },
   cs: {
     title: 'Výjimka (chef de table)',
     player: 'Hráč',
-    number: 'Plein',
+    number: 'Druh sázky',
     stake: 'Sázka',
     reason: 'Důvod',
     accept: 'Přijmout výjimkou',
-    accepted: 'Přijato výjimkou: plein {n} pro {p}.',
+    accepted: 'Přijato výjimkou: {n} pro {p}.',
     chefOnly: 'Po „rien ne va plus“ a před zadáním čísla.',
+    incomplete: 'Uveďte hráče, sázku a její výši.',
   },
 };
