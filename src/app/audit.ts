@@ -19,12 +19,13 @@ const where = (s: TableState) => ({ phase: s.phase, coup: s.coup });
 /**
  * The audit line of a staff command on a table: `before` / `after` the phase and coup around
  * it, plus what `detail` adds from the state before and the step (e.g. the numbers of a
- * correction); `reason` as the staff gave it.
+ * correction); `reason` as the staff gave it. `action` may depend on the state before (a number
+ * entered again before its confirmation is `result-entry-corrected`, not `result-entered`).
  */
 export function tableAudit(
   actor: AuditActor,
   tableId: string,
-  action: AuditAction,
+  action: AuditAction | ((prev: TableState) => AuditAction),
   opts: {
     reason?: string | null;
     detail?: (prev: TableState, step: Step) => { before?: Record<string, unknown>; after?: Record<string, unknown> };
@@ -36,7 +37,7 @@ export function tableAudit(
       at: now,
       actor,
       tableId,
-      action,
+      action: typeof action === 'function' ? action(prev) : action,
       before: { ...where(prev), ...d.before },
       after: { ...where(step.state), ...d.after },
       reason: opts.reason ? opts.reason : null,

@@ -17,7 +17,8 @@ import { boundedText } from './messages.ts';
  * `derogation`, seats (`seat-taken`, `seat-left`), table management (`table-created`,
  * `table-configured`), accounts (`account-created`, `password-reset`, `account-locked`,
  * `account-unlocked`, `sessions-revoked`, `player-created`), the cashier (`deposit`,
- * `withdrawal`), and staff sessions (`login`, `logout`).
+ * `withdrawal`), staff sessions (`login`, `logout`), and (added later) `result-entry-corrected`: an entered
+ * number corrected before its confirmation (before / after: both numbers).
  */
 export const AUDIT_ACTIONS = [
   'table-open',
@@ -47,6 +48,7 @@ export const AUDIT_ACTIONS = [
   'withdrawal',
   'login',
   'logout',
+  'result-entry-corrected',
 ] as const;
 
 /** A stable audit action code. */

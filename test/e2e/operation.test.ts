@@ -75,7 +75,7 @@ describe.skipIf(!RUN)('running a table from the console in Chromium (issue 12)',
     await poll(() => croupier.locator('#entered').innerText()).toContain('5');
     await croupier.locator('.keypad button[data-pocket="17"]').click();
     await croupier.locator('#confirm').click();
-    await poll(() => croupier.locator('#entered').innerText()).toContain('17');
+    await poll(() => croupier.locator('#entered').innerText()).toContain('17 (corrected from 5)');
     expect(await phase()).toBe('no-more-bets'); // nothing settled before the confirmation
     await croupier.locator('#confirm-entered').click();
     await poll(phase).toBe('settled');

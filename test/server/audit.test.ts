@@ -58,7 +58,7 @@ describe('the audit trail', () => {
       ['close', 'croupier'],
       ['no-spin', 'croupier'],
       ['result-entered', 'croupier'],
-      ['result-entered', 'chef'],
+      ['result-entry-corrected', 'chef'], // regression: a correction before confirm was logged 'result-entered'
       ['result-confirmed', 'croupier'],
       ['result-corrected', 'chef'],
       ['table-open', 'croupier'],

@@ -294,3 +294,36 @@ describe('console store: seats (issue 12 item 1)', () => {
       expect(dutyText(lang, 'collect', 'droite', 'alice')).toContain('croupier de droite (alice)');
   });
 });
+
+describe('console store: new-user QA (issue 12)', () => {
+  it('regression: a correction notice outlived the next coup when the load of the new coup came before its phase event', () => {
+    const corrected = run([ev({ type: 'result', pocket: 17, corrected: { from: 5, reason: 'r' } })], start());
+    expect(corrected.notice).toEqual({ kind: 'corrected', coup: 3 });
+    // the same coup's phase event keeps it
+    expect(run([ev({ type: 'phase', phase: 'settled', since: 1, deadline: null })], corrected).notice).not.toBeNull();
+    // the croupier opened coup 4: the load arrives first, then the phase event of coup 4
+    const loaded4 = run(
+      [{ type: 'loaded', view: view({ coup: 4 }), permanence: [], version: corrected.version }],
+      corrected,
+    );
+    expect(loaded4.notice).toBeNull();
+    const phase4 = run([ev({ type: 'phase', phase: 'betting', since: 2, deadline: null, coup: 4 })], corrected);
+    expect(phase4.notice).toBeNull();
+  });
+
+  it('regression: a number corrected before its confirmation was shown as a plain entry; both numbers are kept', () => {
+    const s = run(
+      [ev({ type: 'result-entered', pocket: 5 }), ev({ type: 'result-entered', pocket: 17, from: 5 })],
+      start(),
+    );
+    expect([s.entered, s.enteredFrom]).toEqual([17, 5]);
+    // a reload of the same entry keeps what it corrected; confirm (the result) clears both
+    const again = run(
+      [{ type: 'loaded', view: view({ entered: 17 } as Partial<TableViewJson>), permanence: [], version: s.version }],
+      s,
+    );
+    expect(again.enteredFrom).toBe(5);
+    const done = run([ev({ type: 'result', pocket: 17 })], again);
+    expect([done.entered, done.enteredFrom]).toEqual([null, null]);
+  });
+});

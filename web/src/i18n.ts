@@ -1401,6 +1401,8 @@ export interface OpsWords {
   readonly title: string;
   readonly enter: string;
   readonly entered: string;
+  /** An entered number corrected before its confirmation: `{n}` the new, `{m}` the one it replaced. */
+  readonly enteredCorrected: string;
   readonly confirmEntered: string;
   readonly noSpin: string;
   readonly voidCoup: string;
@@ -1416,6 +1418,7 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
     title: 'Table operation',
     enter: 'Enter',
     entered: 'Entered: {n} — not settled until confirmed',
+    enteredCorrected: 'Entered: {n} (corrected from {m}) — not settled until confirmed',
     confirmEntered: 'Confirm {n}',
     noSpin: 'No spin',
     voidCoup: 'Void the coup',
@@ -1429,6 +1432,7 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
     title: 'Conduite de la table',
     enter: 'Annoncer',
     entered: 'Annoncé : {n} — réglé seulement après validation',
+    enteredCorrected: 'Annoncé : {n} (corrigé, au lieu de {m}) — réglé seulement après validation',
     confirmEntered: 'Valider {n}',
     noSpin: 'Boule nulle',
     voidCoup: 'Annuler le coup',
@@ -1442,6 +1446,7 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
     title: 'Řízení stolu',
     enter: 'Zadat',
     entered: 'Zadáno: {n} — vyúčtuje se až po potvrzení',
+    enteredCorrected: 'Zadáno: {n} (opraveno z {m}) — vyúčtuje se až po potvrzení',
     confirmEntered: 'Potvrdit {n}',
     noSpin: 'Neplatný hod',
     voidCoup: 'Zrušit hru',
@@ -1455,6 +1460,7 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
     title: 'Tischführung',
     enter: 'Eingeben',
     entered: 'Eingegeben: {n} — erst nach Bestätigung abgerechnet',
+    enteredCorrected: 'Eingegeben: {n} (berichtigt, statt {m}) — erst nach Bestätigung abgerechnet',
     confirmEntered: '{n} bestätigen',
     noSpin: 'Kein Spiel',
     voidCoup: 'Coup annullieren',
@@ -1468,6 +1474,7 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
     title: 'Conduzione del tavolo',
     enter: 'Inserisci',
     entered: 'Inserito: {n} — liquidato solo dopo la conferma',
+    enteredCorrected: 'Inserito: {n} (corretto, al posto del {m}) — liquidato solo dopo la conferma',
     confirmEntered: 'Conferma {n}',
     noSpin: 'Lancio nullo',
     voidCoup: 'Annulla il colpo',

@@ -5,6 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { actorOf, tableAudit } from '../../app/audit.ts';
 import type { Casino } from '../../app/casino.ts';
+import type { TableState } from '../../table/machine.ts';
+import type { AuditAction } from '../../protocol/audit.ts';
 import {
   confirmResult,
   correctResult,
@@ -44,7 +46,9 @@ export function croupierRoutes(app: FastifyInstance, casino: Casino, auth: Auth)
     const v = await auth.requireStaff(req, ROLES);
     const body = parse(S.resultBody, req.body);
     const id = req.params.id;
-    const audit = tableAudit(actorOf(v), id, 'result-entered', {
+    // a second entry before the confirmation corrects the first: its own code, both numbers
+    const action = (prev: TableState): AuditAction => (prev.entered ? 'result-entry-corrected' : 'result-entered');
+    const audit = tableAudit(actorOf(v), id, action, {
       detail: (prev) => ({ before: { entered: prev.entered?.pocket ?? null }, after: { entered: body.pocket } }),
     });
     return unwrap(await croupierResult(casino, id, body.pocket, staffRef(v), audit));

@@ -70,7 +70,12 @@ function update(env: ConsoleEnv, s: ConsoleState): void {
   const o = OPS_WORDS[env.lang];
   const manual = v.table.mode === 'manual';
   const entered = byId('entered');
-  entered.textContent = s.entered !== null ? o.entered.replace('{n}', String(s.entered)) : '';
+  entered.textContent =
+    s.entered === null
+      ? ''
+      : s.enteredFrom !== null
+        ? o.enteredCorrected.replace('{n}', String(s.entered)).replace('{m}', String(s.enteredFrom))
+        : o.entered.replace('{n}', String(s.entered));
   const confirm = byId<HTMLButtonElement>('confirm-entered');
   confirm.hidden = !confirmsResult(s);
   confirm.textContent =

@@ -55,6 +55,8 @@ export interface ConsoleState {
   readonly version: number;
   /** The number entered for this coup, awaiting confirmation (tables that confirm; issue 12), or null. */
   readonly entered: PocketLabel | null;
+  /** The number the entered one corrected before its confirmation (the console says both), or null. */
+  readonly enteredFrom: PocketLabel | null;
   /** The last staff announcement of this coup ("no spin", a void, a correction) for the console's line, or null. */
   readonly notice: { readonly kind: 'no-spin' | 'void' | 'corrected'; readonly coup: number } | null;
   /** An automatic wheel's health (issue 13: link, device state, warnings, spin counter, direction, keypad fallback), or null (not a wheel table, or not told yet). */
@@ -97,6 +99,7 @@ export function initialConsole(tableId = ''): ConsoleState {
     resync: false,
     version: 0,
     entered: null,
+    enteredFrom: null,
     notice: null,
     wheel: null,
     wheelNotice: null,
@@ -133,6 +136,7 @@ export function reduceConsole(s: ConsoleState, a: ConsoleAction): ConsoleState {
       const names = new Map(s.names);
       for (const [id, name] of Object.entries(a.view.names ?? {})) names.set(id, name);
       const stale = a.version !== s.version;
+      const entered = (a.view as { entered?: PocketLabel }).entered ?? null;
       return {
         ...s,
         view: a.view,
@@ -140,7 +144,10 @@ export function reduceConsole(s: ConsoleState, a: ConsoleAction): ConsoleState {
         payments: paymentsOf(a.view),
         permanence: a.permanence,
         resync: s.resync || stale,
-        entered: (a.view as { entered?: PocketLabel }).entered ?? null,
+        entered,
+        enteredFrom: entered !== null && entered === s.entered ? s.enteredFrom : null,
+        // a notice of another coup than the one loaded is stale (regression: it outlived the next coup)
+        notice: s.notice && s.notice.coup === a.view.coup ? s.notice : null,
         wheel: a.wheel !== undefined ? a.wheel : s.wheel,
       };
     }
@@ -206,7 +213,14 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
     case 'phase': {
       const view = withPhase(v, e);
       const fresh = e.coup !== v.coup;
-      return { ...next, view, resync: next.resync || fresh, ...(fresh ? { entered: null, notice: null } : {}) };
+      const notice = next.notice && next.notice.coup === e.coup ? next.notice : null;
+      return {
+        ...next,
+        view,
+        notice,
+        resync: next.resync || fresh,
+        ...(fresh ? { entered: null, enteredFrom: null } : {}),
+      };
     }
     case 'bets-placed': {
       const known = new Set(v.bets.map((b) => b.id));
@@ -221,18 +235,19 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
     case 'prisoner':
       return { ...next, view: { ...v, prisoners: withPrisoner(v.prisoners, e.action, e.prisoner) } };
     case 'result-entered':
-      return { ...next, entered: e.pocket };
+      return { ...next, entered: e.pocket, enteredFrom: e.from ?? null };
     case 'no-spin':
-      return { ...next, entered: null, notice: { kind: 'no-spin', coup: e.coup } };
+      return { ...next, entered: null, enteredFrom: null, notice: { kind: 'no-spin', coup: e.coup } };
     case 'result':
       return {
         ...next,
         entered: null,
+        enteredFrom: null,
         resync: true,
         notice: e.corrected ? { kind: 'corrected', coup: e.coup } : next.notice,
       };
     case 'coup-void':
-      return { ...next, entered: null, resync: true, notice: { kind: 'void', coup: e.coup } };
+      return { ...next, entered: null, enteredFrom: null, resync: true, notice: { kind: 'void', coup: e.coup } };
     case 'config':
       return { ...next, resync: true };
     case 'seats':
