@@ -86,6 +86,15 @@ describe('POST /api/tables/:id/seats', () => {
       before: { seat: 'droite', holder: { name: 'Test Croupier' } },
       after: { seat: 'droite', holder: null },
     });
+    // regression (issue 12 review): a croupier rotating from one seat to another left the old
+    // seat in the same step with no trace of it in the audit line; the line now names it
+    expect((await take(t.croupier, 'right')).status).toBe(200);
+    const rotated = await take(t.croupier, 'bout');
+    expect(rotated.body.seats).toMatchObject({ droite: null, bout: { name: 'Test Croupier' } });
+    const rotation = await call('GET', '/api/audit?table=st&action=seat-taken', t.pitboss);
+    const lines = rotation.body.entries as { after: Record<string, unknown> }[];
+    expect(lines.find((l) => l.after.seat === 'bout')?.after).toMatchObject({ seat: 'bout', left: 'droite' });
+    expect(lines.filter((l) => 'left' in l.after)).toHaveLength(1);
     // a restart: the table replayed from the store has the same seats
     const again = await TableDriver.load({
       store: srv.store,

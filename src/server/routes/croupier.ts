@@ -22,7 +22,7 @@ import {
 import * as S from '../../protocol/messages.ts';
 import type { TableFloorView } from '../../protocol/lists.ts';
 import { STAFF_ROLES } from '../../protocol/roles.ts';
-import { seatOf, type SeatsJson, type SeatView } from '../../protocol/seats.ts';
+import { SEATS, seatOf, type SeatsJson, type SeatView } from '../../protocol/seats.ts';
 import type { CommandView, CorrectionView, CroupierStepView, PaymentsView, ResultView } from '../../protocol/views.ts';
 import { fail, parse, unwrap, type Auth, type TableParams } from '../http.ts';
 
@@ -152,5 +152,11 @@ function seatAudit(before: SeatsJson | undefined, after: SeatsJson | undefined, 
     const h = seat ? x?.[seat] : null;
     return h ? { account: h.account, name: h.name } : null;
   };
-  return { before: { seat, holder: who(before) }, after: { seat, holder: who(after) } };
+  // a rotation (taking a seat while holding another) leaves the old seat in the same step: named here
+  const taker = seat ? after?.[seat]?.account : undefined;
+  const left = SEATS.filter((s) => s !== seat && taker && before?.[s]?.account === taker && !after?.[s]);
+  return {
+    before: { seat, holder: who(before) },
+    after: { seat, holder: who(after), ...(left.length ? { left: left[0] } : {}) },
+  };
 }
