@@ -10,7 +10,8 @@
  *    max ms per bet over the window is reported (the window includes the driver's periodic work,
  *    e.g. snapshots).
  * 2. Settlement of one coup of 1k / 10k / 100k / 200k bets (20 bets per player): from the
- *    `result` event to the commit of the settlement (the dispatch resolving).
+ *    `result` event to the commit of the settlement (the dispatch resolving), wall clock and the
+ *    process's CPU time meanwhile.
  *
  * A size whose estimate (from the size before it, assuming linear growth: a bet's cost is flat
  * and the settlement one pass) is above the budget (`--budget-s`, default 60 s) is not run and
@@ -234,11 +235,13 @@ async function settleCost(store: SqlStore, n: number) {
   const closed = await driver.dispatch((_tx, now) => ({ type: 'close', now }));
   if (!closed.ok) throw new Error(`close: ${closed.error.message}`);
   const t = performance.now();
+  const cpu0 = process.cpuUsage();
   const r = await driver.dispatch((_tx, now) => ({ type: 'result', now, pocket: 17, source: 'croupier' }));
   const seconds = (performance.now() - t) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   if (!r.ok) throw new Error(`result: ${r.error.code} ${r.error.message}`);
   await driver.stop();
-  return { prefillS: pre.seconds, seconds };
+  return { prefillS: pre.seconds, seconds, cpuS: (cpu.user + cpu.system) / 1e6 };
 }
 
 async function openStore(kind: string): Promise<{ store: SqlStore; done: () => Promise<void> }> {
@@ -320,20 +323,20 @@ for (const kind of STORES) {
     console.log();
     console.log(`### ${kind}: settlement of one coup (result to committed, 20 bets per player)`);
     console.log();
-    console.log('| bets | players | result → committed s | fill time s |');
-    console.log('|---:|---:|---:|---:|');
+    console.log('| bets | players | result → committed s | CPU s | fill time s |');
+    console.log('|---:|---:|---:|---:|---:|');
     let lastS: { n: number; s: number } | null = null;
     for (const n of SETTLE_SIZES) {
       const est = estimate(lastS, n, 1); // linear: the settlement is one pass
       if (est !== null && est > BUDGET_S) {
         console.log(
-          `| ${n.toLocaleString('en')} | ${n / BETS_PER_PLAYER} | not run: over ${BUDGET_S} s (estimated ${est.toFixed(0)} s) | |`,
+          `| ${n.toLocaleString('en')} | ${n / BETS_PER_PLAYER} | not run: over ${BUDGET_S} s (estimated ${est.toFixed(0)} s) | | |`,
         );
         continue;
       }
       const r = await settleCost(store, n);
       console.log(
-        `| ${n.toLocaleString('en')} | ${n / BETS_PER_PLAYER} | ${r.seconds.toFixed(3)} | ${r.prefillS.toFixed(1)} |`,
+        `| ${n.toLocaleString('en')} | ${n / BETS_PER_PLAYER} | ${r.seconds.toFixed(3)} | ${r.cpuS.toFixed(3)} | ${r.prefillS.toFixed(1)} |`,
       );
       lastS = { n, s: Math.max(r.seconds, r.prefillS) };
     }
