@@ -74,6 +74,29 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   },
 );
 
+const bet = (p: string, numbers: number[], stake: number): Action => ({
+  t: 'bet',
+  p,
+  bet: { numbers, stake },
+  role: '',
+});
+
+/** One sequence that reaches a derogation, a settlement, a correction after it and a void. */
+const COVERING: Action[] = [
+  { t: 'open' },
+  bet('ann', [17], 200),
+  bet('ben', [5], 100),
+  { t: 'close' },
+  { t: 'derogation', p: 'ben', bet: { numbers: [17], stake: 100 }, role: 'chef' },
+  { t: 'result', pocket: 5 },
+  { t: 'confirm' },
+  { t: 'correct', pocket: 17 },
+  { t: 'open' },
+  bet('ann', [3], 100),
+  { t: 'close' },
+  { t: 'void', reason: 'cylinder stopped' },
+];
+
 /** The machine event of an action (null: nothing to send). */
 function eventOf(h: Harness, a: Action): TableEvent | null {
   const now = h.now;
@@ -186,7 +209,9 @@ describe('table operation (property, issue 12)', () => {
           }
         }
       }),
-      { numRuns: 150 },
+      // the coverage check below must not depend on the seed: 2 seeds in 40 reached no accepted
+      // correction (regression, flaky in CI); this example reaches every interesting step
+      { numRuns: 150, examples: [[COVERING]] },
     );
     // the sequences reach the interesting steps
     for (const [k, n] of Object.entries(seen)) expect(n, k).toBeGreaterThan(0);
