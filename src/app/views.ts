@@ -233,6 +233,7 @@ export function redactCoup(rec: CoupRecord, viewer: Viewer): CoupRecordView {
   const players = rec.players as CoupRecordView['players'];
   return {
     ...(rec as CoupRecordView),
+    seats: undefined, // the staff's names are for the staff
     bets: rec.bets.filter((b) => b.playerId === me),
     players: me !== null && Object.hasOwn(players, me) ? { [me]: players[me] } : {},
     settlement: settlement

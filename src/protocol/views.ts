@@ -281,6 +281,8 @@ export interface CoupRecordView {
   pocket: PocketLabel | null;
   source: 'rng' | 'croupier' | null;
   reason?: string;
+  /** Staff only: who held each seat when the coup was recorded (absent when every seat was empty). */
+  seats?: SeatsJson;
   /** The engine's settlementJson (staff: with `owners`); players get their own bets and payments only. */
   settlement: unknown;
   bets: ReadonlyArray<{ playerId: string; prisoner: boolean; bet: unknown }>;

@@ -54,6 +54,7 @@ export function coupRecord(
     ...(fields.reason !== undefined ? { reason: fields.reason } : {}),
     settlement: fields.settlement,
     ...(s.staffLog?.length ? { staff: s.staffLog } : {}),
+    ...(s.seats && Object.values(s.seats).some(Boolean) ? { seats: s.seats } : {}),
     bets: fields.bets,
     players: fields.players,
   };

@@ -10,6 +10,7 @@ import type { TableConfigInput } from './config.ts';
 import type { LedgerTx, Posting } from './ledger.ts';
 import type { Prisoner, RecentResult, StoredBet, TableState } from './state.ts';
 import type { BetBookJson, Derogation } from './book.ts';
+import type { SeatsJson } from '../protocol/seats.ts';
 
 /**
  * A player's decision on a prisoner: `partage` (half back; only in the choice window after a
@@ -198,6 +199,8 @@ export interface CoupRecord {
   readonly staff?: readonly StaffNote[];
   /** Corrections after settlement, oldest first (absent when none); the store replaces the coup's earlier record. */
   readonly corrections?: readonly CoupCorrection[];
+  /** Who held each seat of the table when the coup was recorded (issue 12 item 1; absent when every seat was empty). Staff only. */
+  readonly seats?: SeatsJson;
   /** The bets (engine betJson) with their owner. */
   readonly bets: ReadonlyArray<{ playerId: string; prisoner: boolean; bet: unknown; derogation?: Derogation }>;
   /** Per player (a null-prototype object keyed by player id). */

@@ -64,6 +64,11 @@ describe('POST /api/tables/:id/seats', () => {
     ).toBe(201);
     await call('POST', '/api/tables/st/close', t.croupier);
     expect((await call('POST', '/api/tables/st/result', t.croupier, { pocket: 17 })).status).toBe(200);
+    // the coup record keeps who held the seats (staff only; read back from the store)
+    const rec = await call('GET', '/api/tables/st/coups/1', t.pitboss);
+    expect(rec.status, rec.raw).toBe(200);
+    expect(rec.body.coup.seats).toMatchObject({ droite: { name: 'Test Croupier' }, gauche: { name: 'Test Pitboss' } });
+    expect((await call('GET', '/api/tables/st/coups/1', bob)).body.coup.seats).toBeUndefined();
     const pay = await call('GET', '/api/tables/st/payments', t.croupier);
     expect(pay.body.list.duty).toMatchObject({
       collects: { seat: 'gauche', staff: 'Test Pitboss' },
