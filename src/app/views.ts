@@ -61,12 +61,16 @@ export function tableConfigView(c: TableConfig): TableConfigView {
   };
 }
 
-/** The number of players with a bet or a prisoner on the table. */
+/**
+ * The number of players with a bet or a prisoner on the table: the bet book's count (O(1)) plus
+ * the prisoners' players without a bet (O(prisoners)), not one pass over every bet (issue 17).
+ */
 function playersAt(s: TableState): number {
-  const ids = new Set<string>();
-  for (const b of s.bets) ids.add(b.playerId);
-  for (const p of s.prisoners) ids.add(p.playerId);
-  return ids.size;
+  let n = s.bets.players;
+  const seen = new Set<string>();
+  for (const p of s.prisoners)
+    if (!seen.has(p.playerId) && (seen.add(p.playerId), s.bets.ofPlayer(p.playerId).length === 0)) n++;
+  return n;
 }
 
 /** What every viewer of one state version shares: its player count, and its summary, chip colours and croupier's list once asked. */
@@ -88,6 +92,11 @@ function sharedOf(s: TableState): Shared {
   let x = shared.get(s);
   if (!x) shared.set(s, (x = { players: playersAt(s) }));
   return x;
+}
+
+/** The number of players with a bet or a prisoner in a state, counted once per state version. */
+export function sharedPlayers(s: TableState): number {
+  return sharedOf(s).players;
 }
 
 /** The large-table summary of a state, built once per state version (see {@link betsSummary}). */

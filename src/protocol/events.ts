@@ -12,6 +12,7 @@ import type { CoupTotals } from '../engine/index.ts';
 import type { PocketLabel } from '../engine/index.ts';
 import type { CroupierListView } from './lists.ts';
 import type { CroupierDutyJson, Seat, SeatsJson } from './seats.ts';
+import type { BetsSummaryView } from './views.ts';
 
 /**
  * Phases of a table (docs/API.md "The coup"). `held`: an automatic wheel's fault stopped the
@@ -161,6 +162,18 @@ export interface BetsRemovedEvent extends EventBase {
   readonly betIds: readonly string[];
 }
 
+/**
+ * The bets on a large table, coalesced (issue 17): instead of every player's `bets-placed` /
+ * `bets-removed`, the players and guests of a table with more than LARGE_TABLE_PLAYERS players
+ * get at most one of these per interval (src/server/coalesce.ts), carrying the table's new
+ * summary (the `summary` of its state: totals per position); their own bets' events still come
+ * at once. Sent by the hub (not the table machine) to the table's non-staff subscribers.
+ */
+export interface BetsSummaryEvent extends EventBase {
+  readonly type: 'bets-summary';
+  readonly summary: BetsSummaryView;
+}
+
 /** The winning number and its announcement (audience: table). */
 export interface ResultEvent extends EventBase {
   readonly type: 'result';
@@ -259,6 +272,7 @@ export type LiveEvent =
   | PhaseEvent
   | BetsPlacedEvent
   | BetsRemovedEvent
+  | BetsSummaryEvent
   | ResultEvent
   | SettlementEvent
   | PaymentsEvent

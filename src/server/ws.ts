@@ -24,6 +24,7 @@ import { tableErr, type TableError } from '../protocol/errors.ts';
 import { fail, HttpError, outward } from './http.ts';
 import { DEFAULT_LIMITS, type ServerLimits } from './limits.ts';
 import { WsGuard } from './ws-guard.ts';
+import { BetCoalescer } from './coalesce.ts';
 
 /** One open socket. */
 interface Conn {
@@ -82,12 +83,14 @@ export class Hub {
   private readonly unlisten: () => void;
   /** Heartbeat and message / command budgets (src/server/ws-guard.ts). */
   readonly guard: WsGuard;
+  private readonly bets: BetCoalescer<Conn>; // large tables' bet events, coalesced (src/server/coalesce.ts)
 
   constructor(
     private readonly casino: Casino,
     private readonly log: FastifyBaseLogger,
     limits: ServerLimits = DEFAULT_LIMITS,
   ) {
+    this.bets = new BetCoalescer<Conn>(casino, this.byTable, (c, text) => this.sendText(c, text));
     const unsubscribe = casino.bus.subscribe((m) => this.fanOut(m));
     const unresync = casino.bus.onResync?.(() => this.resync()) ?? (() => {});
     this.unsubscribe = () => (unsubscribe(), unresync());
@@ -137,10 +140,11 @@ export class Hub {
    * Delivers a published event to the sockets of its audience, serialising it once: table
    * events to every subscriber of the table, staff events to its staff subscribers, player
    * events to that player's sockets subscribed to the table (wallet `balance` events to all
-   * of that player's sockets).
+   * of that player's sockets). A large table's bet events are coalesced (src/server/coalesce.ts).
    */
   fanOut(m: Published): void {
     const a = m.audience;
+    if (this.bets.route(m)) return;
     let text: string | null = null;
     const frame = () => (text ??= JSON.stringify(m.event));
     if (a.kind === 'player') {
@@ -203,6 +207,7 @@ export class Hub {
     this.unsubscribe();
     this.unlisten();
     this.guard.close();
+    this.bets.close();
     for (const c of this.conns) c.socket.close(1001, 'server closing');
   }
 

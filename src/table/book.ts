@@ -105,16 +105,19 @@ export class BetBook implements Iterable<StoredBet> {
   readonly #log: Log;
   readonly #version: number;
   readonly #count: number;
+  /** Players with at least one bet on the layout in this version. */
+  readonly #players: number;
 
-  private constructor(log: Log, version: number, count: number) {
+  private constructor(log: Log, version: number, count: number, players: number) {
     this.#log = log;
     this.#version = version;
     this.#count = count;
+    this.#players = players;
   }
 
   /** No bet. */
   static empty(): BetBook {
-    return new BetBook({ entries: [], players: new Map(), tip: 0 }, 0, 0);
+    return new BetBook({ entries: [], players: new Map(), tip: 0 }, 0, 0, 0);
   }
 
   /** A book of these bets (in placement order) and balances before bets; O(n). */
@@ -136,12 +139,19 @@ export class BetBook implements Iterable<StoredBet> {
       addTotals(r.totals, bet, stakesOf, 1);
       n++;
     }
-    return new BetBook(log, 0, n);
+    let players = 0;
+    for (const r of log.players.values()) if (r.entries.length > 0) players++;
+    return new BetBook(log, 0, n, players);
   }
 
   /** Number of bets on the layout. */
   get length(): number {
     return this.#count;
+  }
+
+  /** Number of players with a bet on the layout; O(1) (issue 17: a large table's size is read per bet). */
+  get players(): number {
+    return this.#players;
   }
 
   *[Symbol.iterator](): Iterator<StoredBet> {
@@ -227,6 +237,7 @@ export class BetBook implements Iterable<StoredBet> {
       r.balanceAt = v;
     }
     if (r.totalsAt > base.#version) throw new Error('internal: bet book totals ahead of their version');
+    const joins = r.totals.count === 0 && bets.length > 0 ? 1 : 0;
     for (const bet of bets) {
       if (bet.playerId !== playerId) throw new Error('internal: BetBook.add of another player');
       r.entries.push(log.entries.length);
@@ -234,7 +245,7 @@ export class BetBook implements Iterable<StoredBet> {
       addTotals(r.totals, bet, stakesOf, 1);
     }
     r.totalsAt = v;
-    return new BetBook(log, v, base.#count + bets.length);
+    return new BetBook(log, v, base.#count + bets.length, base.#players + joins);
   }
 
   /** A new version without the player's bets of these ids (ids that are not theirs are ignored). O(the player's bets). */
@@ -255,7 +266,8 @@ export class BetBook implements Iterable<StoredBet> {
       }
     }
     r.totalsAt = v;
-    return new BetBook(log, v, base.#count - removed);
+    const leaves = removed > 0 && r.totals.count === 0 ? 1 : 0;
+    return new BetBook(log, v, base.#count - removed, base.#players - leaves);
   }
 
   /** JSON: the bets in placement order and the balances before bets. */

@@ -216,6 +216,8 @@ function onEvent(s: TableState, e: ServerMessage, at: number, duration: number):
       return { ...s, view: placed(v, s.playerId, e.playerId, e.bets) };
     case 'bets-removed':
       return { ...s, view: removed(v, e.playerId === s.playerId, new Set(e.betIds)) };
+    case 'bets-summary': // a large table's coalesced bets (issue 17): the new totals, my bets only
+      return { ...s, view: { ...v, summary: e.summary, bets: v.bets.filter((b) => b.playerId === s.playerId) } };
     case 'prisoner':
       return { ...s, view: prisoner(v, s.playerId, e.action, e.prisoner) };
     case 'payments':
