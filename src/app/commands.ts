@@ -295,7 +295,8 @@ export async function correctResult(
 /**
  * The chef's derogation (RULES §6): a player's bet accepted after rien ne va plus and before the
  * ball falls, read against the player's wallet and exposure in the storage transaction. Errors:
- * UNKNOWN_PLAYER, the machine's (DEROGATION_CHEF_ONLY, REASON_REQUIRED, WRONG_PHASE, a bet's).
+ * UNKNOWN_PLAYER, PLAYER_AMBIGUOUS (the player is named by account id or display name:
+ * Players.resolve), the machine's (DEROGATION_CHEF_ONLY, REASON_REQUIRED, WRONG_PHASE, a bet's).
  */
 export async function derogate(
   casino: Casino,
@@ -306,16 +307,17 @@ export async function derogate(
 ): Promise<R<CommandView>> {
   const t = casino.running(tableId);
   if (!t.ok) return t;
-  if (!(await casino.store.getPlayer(body.playerId)))
-    return { ok: false, error: tableErr('UNKNOWN_PLAYER', `no player ${echo(body.playerId)}`) };
+  const who = await casino.players.resolve(body.playerId);
+  if (!who.ok) return who;
+  const playerId = who.value.id;
   const r = await t.value.dispatch(async (tx, now) => {
-    const available = await tx.balance(playerAccount(body.playerId));
-    const elsewhere = await exposureElsewhere(casino, body.playerId, tableId);
-    return { type: 'derogation', now, by, ...body, available, ...(elsewhere ? { elsewhere } : {}) };
+    const available = await tx.balance(playerAccount(playerId));
+    const elsewhere = await exposureElsewhere(casino, playerId, tableId);
+    return { type: 'derogation', now, by, ...body, playerId, available, ...(elsewhere ? { elsewhere } : {}) };
   }, audit);
   if (!r.ok) return r;
-  const balance = await casino.players.balance(body.playerId);
-  return { ok: true, value: { ...(r.value as Record<string, unknown> | null), balance } };
+  const balance = await casino.players.balance(playerId);
+  return { ok: true, value: { ...(r.value as Record<string, unknown> | null), playerId, balance } };
 }
 
 /**

@@ -153,6 +153,34 @@ export class Players {
     return null;
   }
 
+  /**
+   * The player a chef names (issue 12 QA): an account id ("dmitri") or a display name compared as
+   * names are (see {@link playerIdOf}: "Dmitri", "CHLOÉ" → "chloe"). Errors: UNKNOWN_PLAYER,
+   * PLAYER_AMBIGUOUS (the text is one player's id and another's name: never guessed; detail.candidates).
+   */
+  async resolve(idOrName: string): Promise<R<PlayerRow>> {
+    const found = new Map<string, PlayerRow>();
+    const exact = idOrName ? await this.store.getPlayer(idOrName) : null;
+    if (exact) found.set(exact.id, exact);
+    const named = await this.find(idOrName);
+    if (named) found.set(named.id, named);
+    const legacy = legacyPlayerIdOf(idOrName.normalize('NFC').trim());
+    const old = legacy && !found.has(legacy) ? await this.store.getPlayer(legacy) : null;
+    if (old) found.set(old.id, old);
+    const all = [...found.values()];
+    if (all.length === 1) return { ok: true, value: all[0]! };
+    if (all.length === 0) return fail('UNKNOWN_PLAYER', `no player with the id or name ${echo(idOrName)}`);
+    const candidates = all.map((p) => ({ id: p.id, name: p.name }));
+    return {
+      ok: false,
+      error: tableErr(
+        'PLAYER_AMBIGUOUS',
+        `${echo(idOrName)} names ${all.length} players (${candidates.map((c) => c.id).join(', ')}): give the account id`,
+        { candidates },
+      ),
+    };
+  }
+
   private cashTx(playerId: string, amount: number, kind: 'deposit' | 'withdraw', by?: CashierNote) {
     const sign = kind === 'deposit' ? 1 : -1;
     const memo = by ? { memo: { cashier: by.cashier, ...(by.reason ? { reason: by.reason } : {}) } } : {};

@@ -35,6 +35,7 @@ export const TABLE_ERROR_CODES = [
   'UNKNOWN_TABLE', // no such table
   'TABLE_ELSEWHERE', // the table runs in another process sharing the store: send commands there (docs/DEPLOY.md)
   'UNKNOWN_PLAYER', // no such player
+  'PLAYER_AMBIGUOUS', // a typed player (id or name) matching several players: never guessed (detail.candidates)
   'REGISTRATION_CLOSED', // a login asking to register a new player on a server without open registration
   'TABLE_EXISTS', // creating a table whose id is taken
   'PLAYER_EXISTS', // creating a player whose name is taken
@@ -96,6 +97,7 @@ export const HTTP_STATUS: Readonly<Partial<Record<ErrorCode, number>>> = {
   SEAT_EMPTY: 409,
   UNKNOWN_TABLE: 404,
   UNKNOWN_PLAYER: 404,
+  PLAYER_AMBIGUOUS: 409,
   NOT_FOUND: 404,
   BET_NOT_FOUND: 404,
   PRISONER_NOT_FOUND: 404,

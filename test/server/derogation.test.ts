@@ -78,3 +78,36 @@ describe('POST /api/tables/:id/derogations', () => {
     ws.ws.close();
   });
 });
+
+describe('the chef names the player (issue 12 QA item 1)', () => {
+  it('derogation names a player by display name or account id, refuses an ambiguous name (PLAYER_AMBIGUOUS)', async () => {
+    const t = srv.staffTokens;
+    await srv.manualTable('dn', { confirmResult: true });
+    const dmitri = await srv.player('Dmitri', 1_000);
+    const dmitriId = (await call('GET', '/api/me', dmitri)).body.playerId as string;
+    expect(dmitriId).toBe('dmitri');
+    await srv.player('Chloé', 1_000);
+    expect((await call('POST', '/api/tables/dn/close', t.croupier)).status).toBe(200);
+    const bet = { numbers: [8], stake: 100 };
+    const byName = await call('POST', '/api/tables/dn/derogations', t.chef, {
+      playerId: 'Dmitri',
+      bet,
+      reason: 'late',
+    });
+    expect(byName.status, byName.raw).toBe(201);
+    expect(byName.body).toMatchObject({ derogation: true, playerId: 'dmitri' });
+    const folded = await call('POST', '/api/tables/dn/derogations', t.chef, { playerId: 'CHLOE', bet, reason: 'late' });
+    expect(folded.status, folded.raw).toBe(201);
+    expect(folded.body).toMatchObject({ playerId: 'chloe' });
+    const byId = await call('POST', '/api/tables/dn/derogations', t.chef, { playerId: 'chloe', bet, reason: 'late' });
+    expect(byId.status, byId.raw).toBe(201);
+    const nobody = await call('POST', '/api/tables/dn/derogations', t.chef, { playerId: 'Ivan', bet, reason: 'late' });
+    expect(nobody.body.error.code).toBe('UNKNOWN_PLAYER');
+    // an imported account whose id is another player's display name: never guessed
+    await srv.store.transaction((tx) => tx.createPlayer({ id: 'Dmitri', name: 'Dmitri K', createdAt: now }));
+    const two = await call('POST', '/api/tables/dn/derogations', t.chef, { playerId: 'Dmitri', bet, reason: 'late' });
+    expect(two.status).toBe(409);
+    expect(two.body.error).toMatchObject({ code: 'PLAYER_AMBIGUOUS' });
+    expect(two.body.error.detail.candidates).toHaveLength(2);
+  });
+});

@@ -1092,6 +1092,13 @@ export const ERROR_TEXTS: Partial<Record<string, Record<Language, ErrorWords>>> 
     de: () => 'Kein Spieler mit diesem Namen.',
     it: () => 'Nessun giocatore con questo nome.',
   },
+  PLAYER_AMBIGUOUS: {
+    en: () => 'That name or id fits several players: type the account id.',
+    fr: () => 'Ce nom ou identifiant désigne plusieurs joueurs : saisissez l’identifiant du compte.',
+    cs: () => 'Toto jméno nebo id odpovídá více hráčům: zadejte id účtu.',
+    de: () => 'Dieser Name oder diese Kennung passt auf mehrere Spieler: geben Sie die Kontokennung ein.',
+    it: () => 'Questo nome o id corrisponde a più giocatori: digitate l’id del conto.',
+  },
   PLAYER_EXISTS: {
     en: () => 'This name is taken: choose another one (or sit down with it if it is yours).',
     fr: () => 'Ce nom est déjà pris : choisissez-en un autre (ou asseyez-vous avec s’il est le vôtre).',
