@@ -23,3 +23,13 @@ export const isAccountRole = (s: unknown): s is AccountRole => (ACCOUNT_ROLES as
 
 /** Whether a role is a staff role. */
 export const isStaffRole = (s: unknown): s is StaffRole => (STAFF_ROLES as readonly unknown[]).includes(s);
+
+/**
+ * The roles that may void a coup (POST …/void, …/wheel/void) and correct a settled number
+ * (POST …/result/correct): the chef de table, the pit boss and the admin, never a croupier
+ * (docs/OPERATIONS.md). The server's routes and the console's buttons read this one list.
+ */
+export const VOID_ROLES = ['chef', 'pitboss', 'admin'] as const;
+
+/** Whether a role (the console's logged-in staff, '' until known) may void a coup or correct a settled number. */
+export const mayVoid = (role: unknown): boolean => (VOID_ROLES as readonly unknown[]).includes(role);

@@ -21,7 +21,7 @@ import {
 } from '../../app/commands.ts';
 import * as S from '../../protocol/messages.ts';
 import type { TableFloorView } from '../../protocol/lists.ts';
-import { STAFF_ROLES } from '../../protocol/roles.ts';
+import { STAFF_ROLES, VOID_ROLES } from '../../protocol/roles.ts';
 import { SEATS, seatOf, type SeatsJson, type SeatView } from '../../protocol/seats.ts';
 import type { CommandView, CorrectionView, CroupierStepView, PaymentsView, ResultView } from '../../protocol/views.ts';
 import { fail, parse, unwrap, type Auth, type TableParams } from '../http.ts';
@@ -30,8 +30,6 @@ import { fail, parse, unwrap, type Auth, type TableParams } from '../http.ts';
 const ROLES = STAFF_ROLES;
 /** The audit action of each table step ("open" opens the betting: `table-open`; "close" is rien ne va plus). */
 const STEP_ACTION = { open: 'table-open', launch: 'launch', close: 'close', pause: 'pause' } as const;
-/** Who may void a coup: the chef de table and the pit boss (and the admin). */
-const VOID_ROLES = ['chef', 'pitboss', 'admin'] as const;
 
 /** Registers the croupier routes. */
 export function croupierRoutes(app: FastifyInstance, casino: Casino, auth: Auth): void {

@@ -3,7 +3,7 @@
  * "Automatic wheel", "Results board", "Permanence"). Each: parse -> application call -> reply.
  * The board and the permanence are public (no login, no player data).
  */
-import { STAFF_ROLES } from '../../protocol/roles.ts';
+import { STAFF_ROLES, VOID_ROLES } from '../../protocol/roles.ts';
 import type { FastifyInstance } from 'fastify';
 import { permanenceCsv, permanenceText } from '../../app/board.ts';
 import { actorOf, tableAudit } from '../../app/audit.ts';
@@ -17,8 +17,6 @@ import { fail, parse, unwrap, type Auth, type TableParams } from '../http.ts';
 
 /** Who may see the wheel and take it over with the keypad (or hand it back): every staff role. */
 const ROLES = STAFF_ROLES;
-/** Who may void a coup (issue 12: the chef de table or the pit boss; the admin as ever). */
-const VOID_ROLES = ['chef', 'pitboss', 'admin'] as const;
 
 /** Registers the wheel, board and permanence routes. */
 export function wheelRoutes(app: FastifyInstance, casino: Casino, auth: Auth): void {

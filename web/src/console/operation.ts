@@ -2,11 +2,13 @@
  * The console's table-operation panel (issue 12, docs/OPERATIONS.md): the entered number and
  * its confirmation, "no spin", the void of the coup and the correction of a settled number,
  * each with the staff's reason; the last staff announcement of the coup. Buttons are enabled
- * by phase; the server still decides who may (a croupier's void is refused in the toast).
+ * by phase; the void and the correction are shown only to the roles that may (VOID_ROLES: chef,
+ * pit boss, admin; never to a croupier, whom the server refuses 403), the server still decides.
  */
 import type { PocketLabel } from '../../../src/engine/index.ts';
 import { byId, h } from '../dom.ts';
 import { OPS_WORDS, staffNoticeText } from '../i18n.ts';
+import { mayVoid } from '../../../src/protocol/roles.ts';
 import { typedPocket, type ConsoleState } from '../state/console.ts';
 import type { ConsoleEnv, Panel } from './panel.ts';
 
@@ -38,17 +40,22 @@ export function operationPanel(env: ConsoleEnv): Panel {
       btn('no-spin', o.noSpin, () =>
         env.staff({ type: 'no-spin', ...(reason.value.trim() ? { reason: reason.value.trim() } : {}) }),
       ),
-      btn(
-        'void',
+      h(
+        'button',
+        {
+          class: 'btn danger',
+          type: 'button',
+          id: 'void',
+          hidden: !mayVoid(env.role),
+          onclick: withReason((r) => env.staff({ type: 'void', reason: r })),
+        },
         o.voidCoup,
-        withReason((r) => env.staff({ type: 'void', reason: r })),
-        'btn danger',
       ),
     ),
     h('label', {}, o.reason, reason),
     h(
       'div',
-      { class: 'controls' },
+      { class: 'controls', id: 'correct-controls', hidden: !mayVoid(env.role) },
       h('label', {}, o.correctNumber, fix),
       btn(
         'correct',
@@ -82,6 +89,8 @@ function update(env: ConsoleEnv, s: ConsoleState): void {
     s.entered !== null ? o.confirmEntered.replace('{n}', String(s.entered)) : o.confirmEntered.replace('{n}', '');
   confirm.disabled = s.entered === null || v.phase !== 'no-more-bets';
   byId<HTMLButtonElement>('no-spin').disabled = !manual || (v.phase !== 'launched' && v.phase !== 'no-more-bets');
+  byId('void').hidden = !mayVoid(env.role);
+  byId('correct-controls').hidden = !mayVoid(env.role);
   byId<HTMLButtonElement>('void').disabled = !['betting', 'launched', 'no-more-bets'].includes(v.phase);
   const settledNow = (v.phase === 'settled' || v.phase === 'paused') && v.lastCoup?.number === v.coup;
   byId<HTMLButtonElement>('correct').disabled = !settledNow;

@@ -2,9 +2,10 @@
  * The console's automatic-wheel panel (issue 13, docs/WHEELS.md): the link's health, the device
  * state, warnings, spin counter and rotor direction, the last fault or notice, and the staff's
  * actions: take over with the keypad (manual fallback), hand back to the wheel, void a held
- * coup with a reason. Shown on wheel tables only; the server decides who may (a croupier's
- * void is refused in the toast).
+ * coup with a reason (shown only to the roles that may void: VOID_ROLES, never a croupier).
+ * Shown on wheel tables only; the server still decides who may.
  */
+import { mayVoid } from '../../../src/protocol/roles.ts';
 import { h } from '../dom.ts';
 import { DICTS, WHEEL_WORDS } from '../i18n.ts';
 import type { ConsoleState } from '../state/console.ts';
@@ -33,17 +34,22 @@ export function wheelPanel(env: ConsoleEnv): Panel {
       { class: 'controls' },
       btn('wheel-manual', d.wheelTakeOver, () => env.staff({ type: 'wheel-manual' })),
       btn('wheel-auto', d.wheelHandBack, () => env.staff({ type: 'wheel-auto' })),
-      btn(
-        'wheel-void',
-        d.wheelVoidCoup,
-        () => {
-          env.staff({ type: 'wheel-void', reason: reason.value.trim() });
-          reason.value = '';
+      h(
+        'button',
+        {
+          class: 'btn danger',
+          type: 'button',
+          id: 'wheel-void',
+          hidden: !mayVoid(env.role),
+          onclick: () => {
+            env.staff({ type: 'wheel-void', reason: reason.value.trim() });
+            reason.value = '';
+          },
         },
-        'btn danger',
+        d.wheelVoidCoup,
       ),
     ),
-    h('label', {}, d.wheelVoidReason, reason),
+    h('label', { hidden: !mayVoid(env.role) }, d.wheelVoidReason, reason),
   );
   return {
     element,
