@@ -6,7 +6,7 @@
  * coup's staff log. Once a number is entered the ball has fallen: refused (docs/RULES-NOTES.md).
  */
 import { addBets } from './betting.ts';
-import { noted, reasonOf, REASON_MAX, wrongPhase } from './staff.ts';
+import { noted, reasonOf, reasonRefusal, wrongPhase } from './staff.ts';
 import type { TableState } from './state.ts';
 import { reject, type Step, type TableEvent } from './step.ts';
 
@@ -15,17 +15,15 @@ export const DEROGATION_PHASES = ['no-more-bets'] as const;
 
 /**
  * `derogation` (the chef de table only). Errors: DEROGATION_CHEF_ONLY (any other role),
- * REASON_REQUIRED, WRONG_PHASE (`detail: {phase, allowed}`, plus `entered` when the number is
+ * REASON_REQUIRED, TEXT_TOO_LONG (over 500 code points), WRONG_PHASE (`detail: {phase, allowed}`, plus `entered` when the number is
  * already entered), then those of a bet (INVALID_BET, limits, INSUFFICIENT_FUNDS, BALANCE_LIMIT...).
  */
 export function derogation(s: TableState, e: Extract<TableEvent, { type: 'derogation' }>): Step {
   if (e.by.role !== 'chef')
     return reject(s, 'DEROGATION_CHEF_ONLY', 'only the chef de table may accept a bet by derogation (RULES §6)');
-  const reason = reasonOf(e.reason);
-  if (reason === null)
-    return reject(s, 'REASON_REQUIRED', `a derogation needs a reason (1 to ${REASON_MAX} characters)`, {
-      max: REASON_MAX,
-    });
+  const refused = reasonRefusal(s, e.reason, 'a derogation');
+  if (refused) return refused;
+  const reason = reasonOf(e.reason)!;
   if (s.phase !== 'no-more-bets') return wrongPhase(s, 'a derogation', DEROGATION_PHASES);
   if (s.entered)
     return reject(

@@ -17,7 +17,7 @@ import { debtAccount, makeTx, playerAccount, type Posting } from './ledger.ts';
 import { chipIndexes, croupierList } from './lists.ts';
 import { recoveryList } from './recovery.ts';
 import { settle } from './settlement.ts';
-import { noted, reasonOf, REASON_MAX, wrongPhase } from './staff.ts';
+import { noted, reasonOf, reasonRefusal, wrongPhase } from './staff.ts';
 import { BetBook, nullProto, stakesOf, tableRules, type TableState } from './state.ts';
 import {
   publish,
@@ -101,14 +101,12 @@ export function confirm(s: TableState, e: Extract<TableEvent, { type: 'confirm' 
  * `correct` (chef de table, pit boss): settles the last coup again with another number, in one
  * transaction with the reversal of its settlement. Allowed while the coup is the table's last
  * (phase `settled`, or `paused` right after it) and no partage was taken since. Errors:
- * REASON_REQUIRED, WRONG_PHASE, INVALID_OUTCOME (also the same number), CORRECTION_REFUSED.
+ * REASON_REQUIRED, TEXT_TOO_LONG (over 500 code points), WRONG_PHASE, INVALID_OUTCOME (also the same number), CORRECTION_REFUSED.
  */
 export function correct(s: TableState, e: Extract<TableEvent, { type: 'correct' }>): Step {
-  const reason = reasonOf(e.reason);
-  if (reason === null)
-    return reject(s, 'REASON_REQUIRED', `a correction needs a reason (1 to ${REASON_MAX} characters)`, {
-      max: REASON_MAX,
-    });
+  const refused = reasonRefusal(s, e.reason, 'a correction');
+  if (refused) return refused;
+  const reason = reasonOf(e.reason)!;
   const sf = s.settledFrom;
   if (!sf || (s.phase !== 'settled' && s.phase !== 'paused') || s.lastCoup?.number !== s.coup)
     return wrongPhase(s, 'a correction of the settled number', ['settled']);

@@ -26,11 +26,32 @@ export function wrongPhase(s: TableState, what: string, allowed: readonly Phase[
   });
 }
 
-/** The reason of a staff action trimmed, or null when missing / blank / too long. */
+/** Length of a text in characters as people count them: Unicode code points (a 🎲 is one, not two UTF-16 units). */
+export const codePoints = (text: string): number => {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+};
+
+/** The reason of a staff action trimmed, or null when missing / blank / too long ({@link REASON_MAX} code points). */
 export function reasonOf(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
   const r = raw.trim();
-  return r.length > 0 && r.length <= REASON_MAX ? r : null;
+  return r.length > 0 && codePoints(r) <= REASON_MAX ? r : null;
+}
+
+/**
+ * The refusal of a staff action's reason, or null when it is good: REASON_REQUIRED when missing or
+ * blank, TEXT_TOO_LONG (`detail: {field: "reason", max}`) over {@link REASON_MAX} code points.
+ */
+export function reasonRefusal(s: TableState, raw: unknown, what: string): Step | null {
+  if (reasonOf(raw) !== null) return null;
+  if (typeof raw === 'string' && raw.trim().length > 0)
+    return reject(s, 'TEXT_TOO_LONG', `the reason of ${what} has at most ${REASON_MAX} characters`, {
+      field: 'reason',
+      max: REASON_MAX,
+    });
+  return reject(s, 'REASON_REQUIRED', `${what} needs a reason (1 to ${REASON_MAX} characters)`, { max: REASON_MAX });
 }
 
 /** The state with a staff action noted in the coup's staff log. */
@@ -93,12 +114,12 @@ export const VOID_PHASES: readonly Phase[] = [...BETTING_PHASES, 'no-more-bets']
 /**
  * `void` (chef de table, pit boss): every stake placed in the coup goes back to its player,
  * prisoners keep their level, the coup is recorded void with the reason and the account.
- * A settled coup is not voided: it is corrected. Errors: REASON_REQUIRED, WRONG_PHASE.
+ * A settled coup is not voided: it is corrected. Errors: REASON_REQUIRED, TEXT_TOO_LONG, WRONG_PHASE.
  */
 export function voidByStaff(s: TableState, e: Extract<TableEvent, { type: 'void' }>): Step {
-  const reason = reasonOf(e.reason);
-  if (reason === null)
-    return reject(s, 'REASON_REQUIRED', `a void needs a reason (1 to ${REASON_MAX} characters)`, { max: REASON_MAX });
+  const refused = reasonRefusal(s, e.reason, 'a void');
+  if (refused) return refused;
+  const reason = reasonOf(e.reason)!;
   if (!VOID_PHASES.includes(s.phase)) return wrongPhase(s, 'a void', VOID_PHASES);
   const step = voidCoup(
     noted({ ...s, entered: null }, staffNote('void', e.now, e.by, reason, s.entered?.pocket)),

@@ -117,11 +117,27 @@ describe('void coup (chef de table, pit boss)', () => {
   it('needs a reason: REASON_REQUIRED, nothing changes', () => {
     const h = at('no-more-bets');
     const s = h.state;
-    for (const reason of ['', '   ', 'x'.repeat(501)]) {
+    for (const reason of ['', '   ']) {
       h.send({ type: 'void', now: h.now, reason, by: CHEF });
       expect(h.rejection()).toBe('REASON_REQUIRED');
       expect(h.state).toBe(s);
     }
+  });
+
+  it('reason length in code points: 260 🎲 accepted, 501 characters TEXT_TOO_LONG with the limit (issue 12 QA item 5)', () => {
+    const h = at('no-more-bets');
+    const s = h.state;
+    for (const reason of ['x'.repeat(501), '🎲'.repeat(501)]) {
+      h.send({ type: 'void', now: h.now, reason, by: CHEF });
+      expect(h.rejection()).toBe('TEXT_TOO_LONG');
+      const r = h.last.find((e) => e.type === 'reject');
+      expect(r && r.type === 'reject' && r.error).toMatchObject({ detail: { field: 'reason', max: 500 } });
+      expect(r && r.type === 'reject' && r.error.message).toContain('500');
+      expect(h.state).toBe(s);
+    }
+    h.send({ type: 'void', now: h.now, reason: '🎲'.repeat(260), by: CHEF });
+    expect(h.rejection()).toBeUndefined();
+    expect(h.published('coup-void')).toHaveLength(1);
   });
 
   it.each(['closed', 'settled', 'paused'] as const)('in phase %s it is WRONG_PHASE', (phase) => {
