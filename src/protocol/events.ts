@@ -211,7 +211,7 @@ export interface SettlementEvent extends EventBase {
   readonly carried?: number;
 }
 
-/** The croupier's payment list (audience: staff): at the settlement, and again when a partage joins it. */
+/** The croupier's payment list (audience: staff): at the settlement, and again when a partage joins it. `summary`: a large table (over 50 players; issue 17): no lines, `list` has the totals only; the list is in GET /api/tables/:id/payments. */
 export interface PaymentsEvent extends EventBase {
   readonly type: 'payments';
   readonly pocket: PocketLabel;
@@ -219,8 +219,8 @@ export interface PaymentsEvent extends EventBase {
   readonly croupiers: CroupiersJson;
   /** Bet id → player id of every line. */
   readonly owners: Readonly<Record<string, string>>;
-  /** The prisoner whose partage just joined the list. */
-  readonly partage?: string;
+  readonly partage?: string; // the prisoner whose partage just joined the list
+  readonly summary?: true;
   /** The croupier's list: collections, payments (winnings only), returns, prisoners, totals (issue 12; always sent by the table). */
   readonly list?: CroupierListView;
 }

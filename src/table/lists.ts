@@ -166,19 +166,9 @@ export function croupierList(s: TableState, colours: ReadonlyMap<string, number>
   };
   const payments: OwnedLine<PaymentJson>[] = [];
   const returns: OwnedLine<PaymentJson>[] = [];
-  const totals = { collected: 0, paid: 0, returned: 0, enPrison: 0 };
-  for (const p of last.payments) {
-    if (p.action === 'pay') {
-      payments.push(owned(p));
-      totals.paid += p.amount;
-    } else {
-      returns.push(owned(p));
-      totals.returned += p.amount;
-    }
-  }
+  for (const p of last.payments) (p.action === 'pay' ? payments : returns).push(owned(p));
   const lists = last.lists ?? { collections: [], prisons: [] };
-  for (const c of lists.collections) totals.collected += c.amount;
-  for (const p of lists.prisons) totals.enPrison += p.stake;
+  const totals = listTotals(s);
   return {
     coup: last.number,
     pocket: last.pocket,
@@ -190,6 +180,50 @@ export function croupierList(s: TableState, colours: ReadonlyMap<string, number>
     returns,
     prisons: lists.prisons.map(owned),
     totals,
+  };
+}
+
+/**
+ * A table with more than this many players in a coup gets the croupier's list in its staff
+ * `payments` event as totals only, with `summary: true`: the console fetches the full list
+ * (issue 17: at 10,000 players the list was a 41 MB event). Same value as the app's
+ * LARGE_TABLE_PLAYERS (src/app/views.ts).
+ */
+export const LARGE_LIST_PLAYERS = 50;
+
+/** The totals of the croupier's list of a state's last coup (zeros without one). */
+export function listTotals(s: TableState): CroupierListView['totals'] {
+  const totals = { collected: 0, paid: 0, returned: 0, enPrison: 0 };
+  const last = s.lastCoup;
+  if (!last) return totals;
+  for (const p of last.payments) {
+    if (p.action === 'pay') totals.paid += p.amount;
+    else totals.returned += p.amount;
+  }
+  const lists = last.lists ?? { collections: [], prisons: [] };
+  for (const c of lists.collections) totals.collected += c.amount;
+  for (const p of lists.prisons) totals.enPrison += p.stake;
+  return totals;
+}
+
+/**
+ * The croupier's list of a large table's settlement event: its totals and no lines (the console
+ * fetches the full list; {@link LARGE_LIST_PLAYERS}).
+ */
+export function listSummary(s: TableState): CroupierListView | null {
+  const last = s.lastCoup;
+  if (!last) return null;
+  return {
+    coup: last.number,
+    pocket: last.pocket,
+    croupiers: last.croupiers,
+    duty: dutyOf(last.croupiers, s.seats),
+    ...(last.recovery ? { recovery: last.recovery } : {}),
+    collections: [],
+    payments: [],
+    returns: [],
+    prisons: [],
+    totals: listTotals(s),
   };
 }
 

@@ -40,7 +40,7 @@ import {
 } from './step.ts';
 import { VOID_CALLS } from './calls.ts';
 import { dutyOf } from '../protocol/seats.ts';
-import { chipIndexes, coupLists, croupierList, withChipOrder } from './lists.ts';
+import { chipIndexes, coupLists, croupierList, LARGE_LIST_PLAYERS, listSummary, withChipOrder } from './lists.ts';
 
 /** The rebet lists after a coup: each player who bet keeps this coup's bets (one pass). */
 function nextLastBets(s: TableState): Record<string, readonly StoredBet[]> {
@@ -249,15 +249,18 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
     }),
   );
   effects.push(...playerEvents(next, label, outcomes, ids, ownerOf, players, prisoners));
-  // the croupier's list of every bet: built if read (when the event is sent, after the commit)
+  // the croupier's list of every bet: built if read (when the event is sent, after the commit);
+  // a large table's event carries the totals only and the console fetches the list (issue 17)
+  const large = players.size > LARGE_LIST_PLAYERS;
   const list = publish(next, STAFF, 'payments', {
     pocket: label,
-    payments: json.payments,
+    payments: large ? [] : json.payments,
     croupiers: settlement.croupiers,
-    owners,
+    owners: large ? {} : owners,
+    ...(large ? { summary: true } : {}),
     list: null!,
   });
-  lazy(eventOf(list), 'list', () => croupierList(next, chipIndexes(next)));
+  lazy(eventOf(list), 'list', () => (large ? listSummary(next) : croupierList(next, chipIndexes(next))));
   effects.push(list);
   effects.push(phaseEvent(next));
   return { state: next, effects };

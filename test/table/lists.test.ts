@@ -259,3 +259,31 @@ describe('the exposure per number (issue 12 item 8)', () => {
     expect(e.max).toBe(1050);
   });
 });
+
+describe('the staff payments event of a large table (issue 17)', () => {
+  it('more than 50 players: totals only and summary, the full list in the state; 3 players: the full list', () => {
+    const small = table();
+    small.place('alice', { numbers: [17], stake: 10 });
+    small.result(17);
+    const ev = small.published('payments')[0] as { summary?: true; list: CroupierListView; owners: object };
+    expect(ev.summary).toBeUndefined();
+    expect(ev.list.payments).toHaveLength(1);
+    const h = table();
+    for (let i = 0; i < 51; i++) h.deposit(`p${i}`, 1_000);
+    for (let i = 0; i < 51; i++) h.place(`p${i}`, { numbers: [i % 37], stake: 10 });
+    h.result(17);
+    const big = h.published('payments')[0] as {
+      summary?: true;
+      list: CroupierListView;
+      owners: object;
+      payments: unknown[];
+    };
+    const full = list(h);
+    expect(big.summary).toBe(true);
+    expect(big.payments).toEqual([]);
+    expect(big.owners).toEqual({});
+    expect(big.list.payments).toEqual([]);
+    expect(big.list.totals).toEqual(full.totals);
+    expect(full.payments.length).toBeGreaterThan(0);
+  });
+});

@@ -162,6 +162,35 @@ describe('console store', () => {
     expect(s.resync).toBe(false);
   });
 
+  it("a large table's payments event (totals only) asks for a load, and does not replace a list of that coup already loaded (issue 17)", () => {
+    const summary = ev({
+      type: 'payments',
+      coup: 3,
+      pocket: 17,
+      payments: [],
+      croupiers: { pays: 'right', collects: 'left' },
+      owners: {},
+      summary: true,
+    });
+    const a = run([summary], start());
+    expect(a.payments).toMatchObject({ coup: 3, summary: true });
+    expect(a.resync).toBe(true);
+    const full = {
+      ...start(),
+      payments: {
+        coup: 3,
+        pocket: 17,
+        announcement: {},
+        croupiers: { pays: 'right', collects: 'left' },
+        payments: [],
+        owners: { b1: 'chloe' },
+        list: null,
+      },
+    } as ReturnType<typeof start>;
+    const b = run([summary], full);
+    expect(b.payments).toBe(full.payments);
+  });
+
   it('prisoners: imprisoned joins, a new state replaces, la partage frees', () => {
     const a = run([ev({ type: 'prisoner', action: 'imprisoned', prisoner: prisoner() })], start());
     expect(a.view?.prisoners).toHaveLength(1);

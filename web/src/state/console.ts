@@ -30,6 +30,8 @@ export interface PaymentsDoc {
   readonly owners: Readonly<Record<string, string>>;
   /** The croupier's list (collections, payments, returns, prisoners, totals; issue 12), or null from an older server. */
   readonly list: CroupierListView | null;
+  /** A large table's live event: totals only, the lines come with the next load (issue 17). */
+  readonly summary?: true;
 }
 
 /** The console's state of one table. Amounts are integer minor units, instants server epoch ms. */
@@ -198,9 +200,14 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
       // a wheel-integrity test crossed its alarm level: a badge the staff keep until a reload
       return { ...next, integrity: e.message };
     case 'payments':
+      // a large table's event has the totals only: a list of that coup already loaded is kept,
+      // else the console loads the table (its staff view carries the full list; issue 17)
+      if (e.summary && s.payments && s.payments.coup === e.coup && !s.payments.summary) return next;
       return {
         ...next,
+        ...(e.summary ? { resync: true } : {}),
         payments: {
+          ...(e.summary ? { summary: true as const } : {}),
           coup: e.coup,
           pocket: e.pocket,
           announcement: {},
