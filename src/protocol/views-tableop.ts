@@ -21,4 +21,6 @@ export interface EnteredView {
   entered?: PocketLabel;
   confirmed?: false;
   from?: PocketLabel;
+  /** The same number entered again: nothing changed (no event, no audit line). */
+  unchanged?: true;
 }

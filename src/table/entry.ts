@@ -61,12 +61,18 @@ export function settleKept(
   return { state: next, effects: step.effects };
 }
 
-/** `result` of the croupier on a table that confirms: records (or corrects) the entered number. */
+/**
+ * `result` of the croupier on a table that confirms: records (or corrects) the entered number; the
+ * same number again changes nothing (reply `unchanged: true`, no staff note, no event, no audit line).
+ */
 export function enterNumber(s: TableState, e: Extract<TableEvent, { type: 'result' }>): Step {
   const parsed = parsePocket(e.pocket, tableRules(s.config).rules.wheel);
   if (!parsed.ok) return reject(s, 'INVALID_OUTCOME', parsed.error.message);
   const pocket = pocketLabel(parsed.value);
   const from = s.entered?.pocket;
+  // the same number entered again before the confirmation changes nothing (no note, no event)
+  if (from === pocket)
+    return { state: s, effects: [{ type: 'reply', value: { entered: pocket, confirmed: false, unchanged: true } }] };
   const by = e.by ?? null;
   const next = noted(
     { ...s, entered: { pocket, at: e.now, by } },

@@ -43,6 +43,10 @@ describe('the audit trail', () => {
     expect((await call('POST', '/api/tables/au/no-spin', t.croupier, { reason: 'ball out' })).status).toBe(200);
     expect((await call('POST', '/api/tables/au/result', t.croupier, { pocket: 5 })).status).toBe(200);
     expect((await call('POST', '/api/tables/au/result', t.chef, { pocket: 17 })).status).toBe(200);
+    // the same number again changes nothing: no audit line (issue 12 QA item 6)
+    const same = await call('POST', '/api/tables/au/result', t.croupier, { pocket: 17 });
+    expect(same.body).toMatchObject({ entered: 17, unchanged: true });
+    expect(same.body.from).toBeUndefined();
     expect((await call('POST', '/api/tables/au/result/confirm', t.croupier, {})).status).toBe(200);
     const corr = await call('POST', '/api/tables/au/result/correct', t.chef, { pocket: 18, reason: 'ball in 18' });
     expect(corr.status, corr.raw).toBe(200);

@@ -35,6 +35,19 @@ const correct = (h: Harness, pocket: unknown, reason = 'the ball lay in 17', ove
   } as TableEvent);
 
 describe('number entry with confirm', () => {
+  it('the same number entered again before confirm changes nothing: reply unchanged, no note, no event (issue 12 QA item 6)', () => {
+    const h = closed();
+    enter(h, 17);
+    const s = h.state;
+    enter(h, 17);
+    expect(h.reply()).toEqual({ entered: 17, confirmed: false, unchanged: true });
+    expect(h.state).toBe(s);
+    expect(h.published('result-entered')).toEqual([]);
+    h.send({ type: 'confirm', now: h.now, by: CROUPIER });
+    const rec = h.last.find((e) => e.type === 'coup');
+    expect(rec?.type === 'coup' && rec.record.staff?.map((n) => n.action)).toEqual(['entry', 'confirm']);
+  });
+
   it('a croupier enters 5, corrects to 17, confirms: settled once with 17; every step is in the record', () => {
     const h = closed();
     enter(h, 5);

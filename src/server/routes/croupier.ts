@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { actorOf, tableAudit } from '../../app/audit.ts';
 import type { Casino } from '../../app/casino.ts';
+import type { CommandAudit } from '../../app/driver-types.ts';
 import type { TableState } from '../../table/machine.ts';
 import type { AuditAction } from '../../protocol/audit.ts';
 import {
@@ -31,6 +32,18 @@ const ROLES = STAFF_ROLES;
 /** The audit action of each table step ("open" opens the betting: `table-open`; "close" is rien ne va plus). */
 const STEP_ACTION = { open: 'table-open', launch: 'launch', close: 'close', pause: 'pause' } as const;
 
+/**
+ * The audit line of an entered number: `result-entered`, or `result-entry-corrected` with both
+ * numbers for a second entry before the confirmation; none for the same number again (nothing changed).
+ */
+function resultAudit(v: Parameters<typeof actorOf>[0], id: string, pocket: unknown): CommandAudit {
+  const action = (prev: TableState): AuditAction => (prev.entered ? 'result-entry-corrected' : 'result-entered');
+  const line = tableAudit(actorOf(v), id, action, {
+    detail: (prev) => ({ before: { entered: prev.entered?.pocket ?? null }, after: { entered: pocket } }),
+  });
+  return (prev, step, now) => (step.state === prev ? null : line(prev, step, now));
+}
+
 /** Registers the croupier routes. */
 export function croupierRoutes(app: FastifyInstance, casino: Casino, auth: Auth): void {
   for (const type of ['open', 'launch', 'close', 'pause'] as const)
@@ -44,12 +57,7 @@ export function croupierRoutes(app: FastifyInstance, casino: Casino, auth: Auth)
     const v = await auth.requireStaff(req, ROLES);
     const body = parse(S.resultBody, req.body);
     const id = req.params.id;
-    // a second entry before the confirmation corrects the first: its own code, both numbers
-    const action = (prev: TableState): AuditAction => (prev.entered ? 'result-entry-corrected' : 'result-entered');
-    const audit = tableAudit(actorOf(v), id, action, {
-      detail: (prev) => ({ before: { entered: prev.entered?.pocket ?? null }, after: { entered: body.pocket } }),
-    });
-    return unwrap(await croupierResult(casino, id, body.pocket, staffRef(v), audit));
+    return unwrap(await croupierResult(casino, id, body.pocket, staffRef(v), resultAudit(v, id, body.pocket)));
   });
 
   app.get<TableParams>('/api/tables/:id/payments', async (req): Promise<PaymentsView> => {
