@@ -114,10 +114,24 @@ export function correct(s: TableState, e: Extract<TableEvent, { type: 'correct' 
   if (refused) return refused;
   const reason = reasonOf(e.reason)!;
   const sf = s.settledFrom;
-  if (!sf || (s.phase !== 'settled' && s.phase !== 'paused') || s.lastCoup?.number !== s.coup)
+  const after = s.phase === 'settled' || s.phase === 'paused';
+  // the last coup was void (every stake returned): there is no number to correct ('settled' is
+  // reached only by a settlement or a void; a paused table says so by its staff log)
+  const voided = s.phase === 'settled' || (s.staffLog ?? []).some((n) => n.action === 'void');
+  if (after && !sf && s.lastCoup?.number !== s.coup && voided)
+    return reject(s, 'WRONG_PHASE', `coup ${s.coup} was void, its stakes returned: there is no number to correct`, {
+      phase: s.phase,
+      allowed: ['settled'],
+      voided: s.coup,
+    });
+  if (!sf || !after || s.lastCoup?.number !== s.coup)
     return wrongPhase(s, 'a correction of the settled number', ['settled']);
   if (sf.partaged)
-    return reject(s, 'CORRECTION_REFUSED', 'la partage was taken after this settlement: void it by hand instead');
+    return reject(
+      s,
+      'CORRECTION_REFUSED',
+      'la partage was taken after this settlement: a settled coup cannot be voided, adjust the balances by hand (cashier, with a reason)',
+    );
   const { rules, catalogue: cat } = tableRules(s.config);
   const parsed = parsePocket(e.pocket, rules.wheel);
   if (!parsed.ok) return reject(s, 'INVALID_OUTCOME', parsed.error.message);

@@ -199,6 +199,24 @@ describe('correction after settlement (chef de table, pit boss)', () => {
     expect(z.rejection()).toBe('CORRECTION_REFUSED');
   });
 
+  it('the refusals say what is true: after a void nothing to correct, after a partage adjust by hand (issue 12 QA item 4)', () => {
+    const h = closed();
+    h.send({ type: 'void', now: h.now, reason: 'ball out', by: CHEF });
+    correct(h, 17);
+    const r = h.last.find((e) => e.type === 'reject');
+    expect(r?.type === 'reject' && r.error).toMatchObject({ code: 'WRONG_PHASE', detail: { voided: 1 } });
+    expect(r?.type === 'reject' && r.error.message).toMatch(/coup 1 was void.*no number to correct/);
+    expect(r?.type === 'reject' && r.error.message).not.toContain('phase settled');
+    const z = direct(0);
+    const p = z.state.prisoners[0];
+    z.send({ type: 'choose', now: z.now, playerId: 'alice', prisonerId: p.id, choice: 'partage' });
+    correct(z, 3);
+    const q = z.last.find((e) => e.type === 'reject');
+    expect(q?.type === 'reject' && q.error.code).toBe('CORRECTION_REFUSED');
+    expect(q?.type === 'reject' && q.error.message).toContain('adjust');
+    expect(q?.type === 'reject' && q.error.message).not.toContain('void it');
+  });
+
   it('a paused table right after the coup may still be corrected; the state survives a snapshot', () => {
     const h = direct(5);
     h.send({ type: 'pause', now: h.now });
