@@ -27,7 +27,7 @@ import type {
 import type { Store } from '../store/port.ts';
 import { confirmsResult, offeredMaxima, rulesOf, type TableConfig } from '../table/config.ts';
 import { placedBetJson, prisonerJson, type CoupRecord, type TableState } from '../table/machine.ts';
-import { chipIndexes, colourOf, croupierList } from '../table/lists.ts';
+import { chipIndexes, colourOf, croupierListOf } from '../table/lists.ts';
 import { chipColour, type CroupierListView, type TableFloorView } from '../protocol/lists.ts';
 import { tableFloor } from './floor.ts';
 import type { Clock } from './clock.ts';
@@ -117,7 +117,7 @@ export function sharedColours(s: TableState): Map<string, number> {
 /** The croupier's list of a state's last coup (src/table/lists.ts), computed once per state version. */
 export function sharedList(s: TableState): CroupierListView | null {
   const x = sharedOf(s);
-  if (x.list === undefined) x.list = croupierList(s, sharedColours(s));
+  if (x.list === undefined) x.list = croupierListOf(s);
   return x.list;
 }
 

@@ -183,6 +183,18 @@ export function croupierList(s: TableState, colours: ReadonlyMap<string, number>
   };
 }
 
+const memo = new WeakMap<TableState, CroupierListView | null>();
+
+/**
+ * The croupier's list of a state, built once per state (a state is never changed): the staff
+ * view and the settlement's `payments` event share one build (issue 17).
+ */
+export function croupierListOf(s: TableState): CroupierListView | null {
+  let l = memo.get(s);
+  if (l === undefined) memo.set(s, (l = croupierList(s, chipIndexes(s))));
+  return l;
+}
+
 /**
  * A table with more than this many players in a coup gets the croupier's list in its staff
  * `payments` event as totals only, with `summary: true`: the console fetches the full list

@@ -40,7 +40,7 @@ import {
 } from './step.ts';
 import { VOID_CALLS } from './calls.ts';
 import { dutyOf } from '../protocol/seats.ts';
-import { chipIndexes, coupLists, croupierList, LARGE_LIST_PLAYERS, listSummary, withChipOrder } from './lists.ts';
+import { chipIndexes, coupLists, croupierListOf, LARGE_LIST_PLAYERS, listSummary, withChipOrder } from './lists.ts';
 
 /** The rebet lists after a coup: each player who bet keeps this coup's bets (one pass). */
 function nextLastBets(s: TableState): Record<string, readonly StoredBet[]> {
@@ -260,7 +260,7 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
     ...(large ? { summary: true } : {}),
     list: null!,
   });
-  lazy(eventOf(list), 'list', () => (large ? listSummary(next) : croupierList(next, chipIndexes(next))));
+  lazy(eventOf(list), 'list', () => (large ? listSummary(next) : croupierListOf(next)));
   effects.push(list);
   effects.push(phaseEvent(next));
   return { state: next, effects };

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { houseAccount } from '../../src/table/ledger.ts';
 import { tableExposure } from '../../src/table/exposure.ts';
-import { chipIndexes, croupierList } from '../../src/table/lists.ts';
+import { chipIndexes, croupierList, croupierListOf } from '../../src/table/lists.ts';
+import { sharedList } from '../../src/app/views.ts';
 import type { CroupierListView } from '../../src/protocol/lists.ts';
 import { config, Harness } from './helpers.ts';
 
@@ -285,5 +286,16 @@ describe('the staff payments event of a large table (issue 17)', () => {
     expect(big.list.payments).toEqual([]);
     expect(big.list.totals).toEqual(full.totals);
     expect(full.payments.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the croupier list per state (issue 17)', () => {
+  it('regression: the staff view and the payments event built the list twice; one build per state', () => {
+    const h = table();
+    h.place('alice', { numbers: [17], stake: 10 });
+    h.result(17);
+    const ev = h.published('payments')[0] as { list: CroupierListView };
+    expect(ev.list).toEqual(croupierListOf(h.state));
+    expect(sharedList(h.state)).toBe(croupierListOf(h.state));
   });
 });
