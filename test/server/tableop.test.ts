@@ -122,3 +122,16 @@ describe('the automatic wheel routes by role', () => {
     }
   });
 });
+
+describe('who runs the table steps (issue 12 QA item 7: docs/OPERATIONS.md matches the routes)', () => {
+  it('a pit boss standing in may enter and confirm a number, as docs/OPERATIONS.md says (any staff)', async () => {
+    const t = srv.staffTokens;
+    await srv.manualTable('op-pb', { confirmResult: true });
+    expect((await call('POST', '/api/tables/op-pb/close', t.pitboss)).status).toBe(200);
+    expect((await call('POST', '/api/tables/op-pb/result', t.pitboss, { pocket: 8 })).status).toBe(200);
+    expect((await call('POST', '/api/tables/op-pb/result/confirm', t.pitboss, {})).status).toBe(200);
+    const ops = await import('node:fs').then((fs) => fs.readFileSync('docs/OPERATIONS.md', 'utf8'));
+    for (const route of ['result', 'result/confirm', 'close', 'no-spin'])
+      expect(ops).toMatch(new RegExp(`\\| \`POST …/${route.replace('/', '\\/')}\` \\| any staff \\|`));
+  });
+});
