@@ -107,7 +107,7 @@ const CS: PlayerWords = {
   patternRefused: 'Na tomto poli nelze: číslo {n} zde nemá úplnou sázku',
   close: 'Zavřít',
   zeroShare: 'Nula',
-  byDerogation: 'výjimkou (dérogation)',
+  byDerogation: 'přijato výjimkou',
 };
 
 const DE: PlayerWords = {
@@ -133,7 +133,7 @@ const DE: PlayerWords = {
   patternRefused: 'Auf diesem Tableau nicht möglich: kein vollständiges Spiel auf {n}',
   close: 'Schließen',
   zeroShare: 'Zero',
-  byDerogation: 'ausnahmsweise (Derogation)',
+  byDerogation: 'ausnahmsweise angenommen',
 };
 
 const IT: PlayerWords = {
