@@ -324,7 +324,8 @@ export async function derogate(
  * A staff account takes or leaves a seat of the table (issue 12 item 1, src/table/seats.ts):
  * replies `{seat, seats}` (plus `from`: the seat it moved from, `cleared`: the name of the holder a
  * pit boss cleared). Errors: the machine's (INVALID_SEAT, SEAT_CHEF_ONLY, SEAT_TAKEN, SEAT_EMPTY,
- * SEAT_NOT_YOURS), TABLE_ELSEWHERE, UNKNOWN_TABLE.
+ * SEAT_NOT_YOURS), SEAT_ELSEWHERE (the account holds a seat at another table of this process,
+ * detail.table; across processes it is not checked), TABLE_ELSEWHERE, UNKNOWN_TABLE.
  */
 export async function seatCommand(
   casino: Casino,
@@ -337,6 +338,14 @@ export async function seatCommand(
 ): Promise<R<SeatView>> {
   const t = casino.running(tableId);
   if (!t.ok) return t;
+  // one account holds seats at one table at a time (tables of this process only: not checked across processes)
+  if (action === 'take')
+    for (const [id, other] of casino.tables)
+      if (id !== tableId && Object.values(other.state.seats ?? {}).some((h) => h?.account === by.account))
+        return {
+          ok: false,
+          error: tableErr('SEAT_ELSEWHERE', `you hold a seat at table ${echo(id)}: leave it first`, { table: id }),
+        };
   const r = await t.value.dispatch((_tx, now) => ({ type: 'seat', now, action, seat, by, name }), audit);
   if (!r.ok) return r;
   return { ok: true, value: r.value as SeatView };

@@ -60,6 +60,7 @@ export const TABLE_ERROR_CODES = [
   'INVALID_SEAT', // not a seat of the table (chef, droite, gauche, bout or an English alias: src/protocol/seats.ts)
   'SEAT_CHEF_ONLY', // a croupier taking the chef's seat (chef, pit boss or admin only)
   'SEAT_TAKEN', // taking a seat another account holds (detail.holder)
+  'SEAT_ELSEWHERE', // taking a seat while holding one at another table of this process (detail.table)
   'SEAT_EMPTY', // leaving a seat nobody holds
   'SEAT_NOT_YOURS', // leaving another account's seat without being pit boss or admin (detail.holder)
   // hardening (issue 10): limits, framework errors, takeovers, recovery
@@ -95,6 +96,7 @@ export const HTTP_STATUS: Readonly<Partial<Record<ErrorCode, number>>> = {
   SEAT_NOT_YOURS: 403,
   SEAT_TAKEN: 409,
   SEAT_EMPTY: 409,
+  SEAT_ELSEWHERE: 409,
   UNKNOWN_TABLE: 404,
   UNKNOWN_PLAYER: 404,
   PLAYER_AMBIGUOUS: 409,

@@ -111,3 +111,23 @@ describe('POST /api/tables/:id/seats', () => {
     expect(again.state.seats?.chef?.name).toBe('Test Chef');
   });
 });
+
+describe('one account, one table (issue 12 QA item 9)', () => {
+  it('a croupier seated at table A taking a seat at table B is refused SEAT_ELSEWHERE naming A', async () => {
+    const t = srv.staffTokens;
+    await srv.manualTable('se-a');
+    await srv.manualTable('se-b');
+    // free the croupier from any other table of this file
+    for (const id of ['st', 'se-b'])
+      for (const seat of ['droite', 'gauche', 'bout'])
+        await call('POST', `/api/tables/${id}/seats/leave`, t.croupier, { seat });
+    expect((await call('POST', '/api/tables/se-a/seats', t.croupier, { seat: 'droite' })).status).toBe(200);
+    const r = await call('POST', '/api/tables/se-b/seats', t.croupier, { seat: 'bout' });
+    expect(r.status).toBe(409);
+    expect(r.body.error).toMatchObject({ code: 'SEAT_ELSEWHERE', detail: { table: 'se-a' } });
+    // moving at the same table is still allowed, and after leaving A, B can be taken
+    expect((await call('POST', '/api/tables/se-a/seats', t.croupier, { seat: 'gauche' })).status).toBe(200);
+    expect((await call('POST', '/api/tables/se-a/seats/leave', t.croupier, { seat: 'gauche' })).status).toBe(200);
+    expect((await call('POST', '/api/tables/se-b/seats', t.croupier, { seat: 'bout' })).status).toBe(200);
+  });
+});
