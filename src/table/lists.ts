@@ -170,11 +170,7 @@ export function croupierList(s: TableState, colours: ReadonlyMap<string, number>
   const lists = last.lists ?? { collections: [], prisons: [] };
   const totals = listTotals(s);
   return {
-    coup: last.number,
-    pocket: last.pocket,
-    croupiers: last.croupiers,
-    duty: dutyOf(last.croupiers, s.seats),
-    ...(last.recovery ? { recovery: last.recovery } : {}),
+    ...listHeader(s, last),
     collections: lists.collections.map(owned),
     payments,
     returns,
@@ -218,6 +214,17 @@ export function listTotals(s: TableState): CroupierListView['totals'] {
   return totals;
 }
 
+/** What every croupier's list of the last coup begins with: the coup, its number, the croupiers on duty (named from the seats) and a correction's recovery list. */
+function listHeader(s: TableState, last: NonNullable<TableState['lastCoup']>) {
+  return {
+    coup: last.number,
+    pocket: last.pocket,
+    croupiers: last.croupiers,
+    duty: dutyOf(last.croupiers, s.seats),
+    ...(last.recovery ? { recovery: last.recovery } : {}),
+  };
+}
+
 /**
  * The croupier's list of a large table's settlement event: its totals and no lines (the console
  * fetches the full list; {@link LARGE_LIST_PLAYERS}).
@@ -226,11 +233,7 @@ export function listSummary(s: TableState): CroupierListView | null {
   const last = s.lastCoup;
   if (!last) return null;
   return {
-    coup: last.number,
-    pocket: last.pocket,
-    croupiers: last.croupiers,
-    duty: dutyOf(last.croupiers, s.seats),
-    ...(last.recovery ? { recovery: last.recovery } : {}),
+    ...listHeader(s, last),
     collections: [],
     payments: [],
     returns: [],
