@@ -6,7 +6,7 @@
  * Pure functions of the state plus {@link ReadModels} (the async reads over store and tables).
  */
 import { EMPTY_SEATS } from '../protocol/seats.ts';
-import { rulesJson } from '../engine/index.ts';
+import { positionJson, rulesJson } from '../engine/index.ts';
 import type {
   BetsSummaryView,
   BetView,
@@ -26,7 +26,14 @@ import type {
 } from '../protocol/views.ts';
 import type { Store } from '../store/port.ts';
 import { confirmsResult, offeredMaxima, rulesOf, type TableConfig } from '../table/config.ts';
-import { placedBetJson, prisonerJson, type CoupRecord, type TableState } from '../table/machine.ts';
+import {
+  placedBetJson,
+  prisonerJson,
+  stakesOf,
+  tableRules,
+  type CoupRecord,
+  type TableState,
+} from '../table/machine.ts';
 import { chipIndexes, colourOf, croupierListOf } from '../table/lists.ts';
 import { chipColour, type CroupierListView, type TableFloorView } from '../protocol/lists.ts';
 import { tableFloor } from './floor.ts';
@@ -99,13 +106,31 @@ export function sharedPlayers(s: TableState): number {
   return sharedOf(s).players;
 }
 
-/** The large-table summary of a state, built once per state version (see {@link betsSummary}). */
+/**
+ * The large-table summary of a state, built once per state version from the bet book's
+ * table-wide running totals (O(positions) on the book's newest version, issue 17; an older
+ * version counts its bets: {@link BetBook.tableTotals}). Equal to the full pass
+ * {@link betsSummary} over every bet's JSON (test/app/views-summary.property.test.ts).
+ */
 export function sharedSummary(s: TableState): BetsSummaryView {
   const x = sharedOf(s);
-  return (x.summary ??= betsSummary(
-    s,
-    s.bets.map((b) => placedBetJson(s, b) as BetView),
-  ));
+  if (x.summary) return x.summary;
+  const cat = tableRules(s.config).catalogue;
+  const t = s.bets.tableTotals(stakesOf(cat));
+  const positions: Array<PositionTotalView & { index: number }> = [];
+  for (const [key, { stake, bets }] of t.byPosition) {
+    const p = cat.byKey.get(key);
+    if (!p) throw new Error(`internal: no position ${key}`);
+    positions.push({ ...positionJson(p), stake, bets, index: p.index });
+  }
+  positions.sort((a, b) => a.index - b.index);
+  return (x.summary = {
+    players: x.players,
+    bets: t.count,
+    staked: t.staked,
+    prisoners: s.prisoners.length,
+    positions: positions.map(({ index: _, ...v }) => v),
+  });
 }
 
 /** The players' chip colour indexes of a state, computed once per state version. */
@@ -121,8 +146,13 @@ export function sharedList(s: TableState): CroupierListView | null {
   return x.list;
 }
 
-/** Totals per layout position over every bet (announced bets chip group by chip group). */
+/**
+ * Totals per layout position over every bet (announced bets chip group by chip group), in the
+ * layout's catalogue order: the full pass that {@link sharedSummary} keeps incrementally.
+ */
 export function betsSummary(s: TableState, bets: readonly BetView[]): BetsSummaryView {
+  const cat = tableRules(s.config).catalogue;
+  const indexOf = (key: string) => cat.byKey.get(key)?.index ?? -1;
   const positions = new Map<string, PositionTotalView>();
   const add = (p: Omit<PositionTotalView, 'stake' | 'bets'>, stake: number) => {
     const t = positions.get(p.key);
@@ -143,7 +173,7 @@ export function betsSummary(s: TableState, bets: readonly BetView[]): BetsSummar
     bets: bets.length,
     staked,
     prisoners: s.prisoners.length,
-    positions: [...positions.values()],
+    positions: [...positions.values()].sort((a, b) => indexOf(a.key) - indexOf(b.key)),
   };
 }
 

@@ -32,6 +32,12 @@ import type { BetsSummaryEvent, Published } from '../protocol/events.ts';
 import type { TableView } from '../protocol/views.ts';
 import type { TableState } from '../table/machine.ts';
 
+/** The `bets-summary` event of a state, as sent. */
+function summaryText(table: string, state: TableState): string {
+  const event: BetsSummaryEvent = { type: 'bets-summary', table, coup: state.coup, summary: sharedSummary(state) };
+  return JSON.stringify(event);
+}
+
 /** At most one `bets-summary` per table per this many ms (see the module doc). */
 export const COALESCE_MS = 150;
 
@@ -94,10 +100,10 @@ export class BetCoalescer<C extends Subscriber> {
     this.timers.delete(table);
     const state = this.source.tables?.get(table)?.state;
     if (!state || !this.large(table, state)) return; // below the threshold again: restate() told them
-    const event: BetsSummaryEvent = { type: 'bets-summary', table, coup: state.coup, summary: sharedSummary(state) };
+    // built and serialised only when a player or guest subscribes to the table (not for staff alone)
     let text: string | null = null;
     for (const c of this.subscribers.get(table) ?? [])
-      if (!isStaff(c.viewer)) this.send(c, (text ??= JSON.stringify(event)));
+      if (!isStaff(c.viewer)) this.send(c, (text ??= summaryText(table, state)));
   }
 
   /** A fresh `state` to each player and guest of the table (it is not large any more: they missed bets). */

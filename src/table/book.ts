@@ -1,7 +1,7 @@
 /**
  * Persistent collections of the table state whose updates cost O(1) whatever their size: the
  * bets on the layout ({@link BetBook}) and the remembered client request ids
- * ({@link RequestLog}).
+ * ({@link RequestLog}, src/table/request-log.ts).
  *
  * How immutability is kept (the driver relies on `state === previous` for "no change", and on
  * an old state staying valid when a step's storage transaction fails and is dropped): each
@@ -72,6 +72,17 @@ export interface PlayerTotals {
   readonly byPosition: ReadonlyMap<string, number>;
 }
 
+/**
+ * The table-wide running totals of the bets on the layout (the large-table summary reads them:
+ * issue 17): number of bets, sum of stakes, and per position key the stake and the number of
+ * bets or chip groups of announced bets on it (a position without any is absent).
+ */
+export interface TableTotals {
+  readonly count: number;
+  readonly staked: number;
+  readonly byPosition: ReadonlyMap<string, { readonly stake: number; readonly bets: number }>;
+}
+
 /** The stakes a stored bet puts on each position key; given by the caller (it knows the catalogue). */
 export type PositionStakesOf = (b: StoredBet) => ReadonlyArray<{ key: string; stake: number }>;
 
@@ -92,11 +103,22 @@ interface PlayerRecord {
   totalsAt: number;
 }
 
+interface MutableTableTotals {
+  count: number;
+  staked: number;
+  byPosition: Map<string, { stake: number; bets: number }>;
+}
+
 interface Log {
   readonly entries: Entry[];
   readonly players: Map<string, PlayerRecord>;
+  /** The table's totals, valid for the tip version only (older versions count theirs: {@link BetBook.tableTotals}). */
+  readonly table: MutableTableTotals;
   tip: number;
 }
+
+const emptyLog = (): Log => ({ entries: [], players: new Map(), table: emptyTableTotals(), tip: 0 });
+const emptyTableTotals = (): MutableTableTotals => ({ count: 0, staked: 0, byPosition: new Map() });
 
 const NEVER = Number.POSITIVE_INFINITY;
 
@@ -117,7 +139,7 @@ export class BetBook implements Iterable<StoredBet> {
 
   /** No bet. */
   static empty(): BetBook {
-    return new BetBook({ entries: [], players: new Map(), tip: 0 }, 0, 0, 0);
+    return new BetBook(emptyLog(), 0, 0, 0);
   }
 
   /** A book of these bets (in placement order) and balances before bets; O(n). */
@@ -126,7 +148,7 @@ export class BetBook implements Iterable<StoredBet> {
     balances: Iterable<readonly [string, number]>,
     stakesOf: PositionStakesOf,
   ): BetBook {
-    const log: Log = { entries: [], players: new Map(), tip: 0 };
+    const log = emptyLog();
     let n = 0;
     for (const [playerId, amount] of balances) {
       const r = record(log, playerId);
@@ -137,6 +159,7 @@ export class BetBook implements Iterable<StoredBet> {
       r.entries.push(log.entries.length);
       log.entries.push({ bet, added: 0, removed: NEVER });
       addTotals(r.totals, bet, stakesOf, 1);
+      addTableTotals(log.table, bet, stakesOf, 1);
       n++;
     }
     let players = 0;
@@ -204,6 +227,18 @@ export class BetBook implements Iterable<StoredBet> {
     return t;
   }
 
+  /**
+   * The table's running totals (see {@link TableTotals}): O(1) on the newest version of the log
+   * (kept by {@link add} and {@link remove}), else one pass over this version's bets. The tip's
+   * object is the log's own and changes with later versions: read it at once, do not keep it.
+   */
+  tableTotals(stakesOf: PositionStakesOf): TableTotals {
+    if (this.#version === this.#log.tip) return this.#log.table;
+    const t = emptyTableTotals();
+    for (const b of this) addTableTotals(t, b, stakesOf, 1);
+    return t;
+  }
+
   /** The player's balance before their first stake of this coup, if they staked. */
   balanceBefore(playerId: string): number | undefined {
     const r = this.#log.players.get(playerId);
@@ -243,6 +278,7 @@ export class BetBook implements Iterable<StoredBet> {
       r.entries.push(log.entries.length);
       log.entries.push({ bet, added: v, removed: NEVER });
       addTotals(r.totals, bet, stakesOf, 1);
+      addTableTotals(log.table, bet, stakesOf, 1);
     }
     r.totalsAt = v;
     return new BetBook(log, v, base.#count + bets.length, base.#players + joins);
@@ -262,6 +298,7 @@ export class BetBook implements Iterable<StoredBet> {
       if (e.added <= base.#version && e.removed > base.#version && gone.has(e.bet.id)) {
         e.removed = v;
         addTotals(r.totals, e.bet, stakesOf, -1);
+        addTableTotals(log.table, e.bet, stakesOf, -1);
         removed++;
       }
     }
@@ -311,63 +348,18 @@ function addTotals(
   }
 }
 
-/** What was remembered of a client request id (idempotent commands). */
-export interface RequestRecord {
-  readonly coup: number;
-  readonly fingerprint: string;
-  /** The reply given the first time. */
-  readonly reply: unknown;
-}
-
-interface RequestMapLog {
-  readonly map: Map<string, { record: RequestRecord; added: number }>;
-  tip: number;
-}
-
-/** Client request ids of the current and the previous coup, keyed "player/requestId" (see the module doc). */
-export class RequestLog implements Iterable<[string, RequestRecord]> {
-  readonly #log: RequestMapLog;
-  readonly #version: number;
-
-  private constructor(log: RequestMapLog, version: number) {
-    this.#log = log;
-    this.#version = version;
-  }
-
-  /** Re-creates a log from its entries (in the order they were remembered). */
-  static fromJSON(entries: Iterable<readonly [string, RequestRecord]>): RequestLog {
-    const map = new Map<string, { record: RequestRecord; added: number }>();
-    for (const [k, record] of entries) map.set(k, { record, added: 0 });
-    return new RequestLog({ map, tip: 0 }, 0);
-  }
-
-  /** The record of a key, if remembered in this version. */
-  get(key: string): RequestRecord | undefined {
-    const e = this.#log.map.get(key);
-    return e && e.added <= this.#version ? e.record : undefined;
-  }
-
-  *[Symbol.iterator](): Iterator<[string, RequestRecord]> {
-    for (const [k, e] of this.#log.map) if (e.added <= this.#version) yield [k, e.record];
-  }
-
-  /** A new version remembering a new key; O(1) on the newest version. */
-  with(key: string, record: RequestRecord): RequestLog {
-    if (this.get(key)) throw new Error('internal: a request id is remembered once');
-    const base = this.#version === this.#log.tip ? this : RequestLog.fromJSON(this);
-    const v = ++base.#log.tip;
-    base.#log.map.delete(key); // an entry of a dropped later version
-    base.#log.map.set(key, { record, added: v });
-    return new RequestLog(base.#log, v);
-  }
-
-  /** Only the records of coup `coup` and later (a new coup keeps the previous one's for late retries). */
-  since(coup: number): RequestLog {
-    return RequestLog.fromJSON([...this].filter(([, r]) => r.coup >= coup));
-  }
-
-  /** JSON: `[key, record]` entries. */
-  toJSON(): Array<[string, RequestRecord]> {
-    return [...this];
+function addTableTotals(t: MutableTableTotals, b: StoredBet, stakesOf: PositionStakesOf, sign: 1 | -1): void {
+  t.count += sign;
+  t.staked += sign * b.stake;
+  for (const { key, stake } of stakesOf(b)) {
+    const p = t.byPosition.get(key);
+    if (!p) t.byPosition.set(key, { stake: sign * stake, bets: sign });
+    else if (p.bets + sign === 0) t.byPosition.delete(key);
+    else {
+      p.stake += sign * stake;
+      p.bets += sign;
+    }
   }
 }
+
+export { RequestLog, type RequestRecord } from './request-log.ts';

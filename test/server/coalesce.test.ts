@@ -6,7 +6,7 @@
  * end on the totals of the full state (fast-check over bet sequences).
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LocalBus } from '../../src/app/bus.ts';
 import type { Casino } from '../../src/app/casino.ts';
 import { SimulatedClock } from '../../src/app/clock.ts';
@@ -18,6 +18,13 @@ import { resolveTableConfig } from '../../src/table/config.ts';
 import { initialState, transition, type TableEvent, type TableState } from '../../src/table/machine.ts';
 import type { TableViewJson } from '../../web/src/api.ts';
 import { initialTable, reduce, type TableState as ClientState } from '../../web/src/state/table.ts';
+
+// the coalescer's summary calls are counted (the same function, wrapped)
+vi.mock('../../src/app/views.ts', async (original) => {
+  const m = await original<typeof import('../../src/app/views.ts')>();
+  return { ...m, sharedSummary: vi.fn(m.sharedSummary) };
+});
+const { sharedSummary } = await import('../../src/app/views.ts');
 
 type Viewer = { role: 'croupier' } | { role: 'guest' } | { role: 'player'; playerId: string };
 
@@ -92,6 +99,22 @@ describe('coalesced bet events (large tables)', () => {
     expect(summary).toMatchObject({ players: n, bets: n + 20 });
     h.clock.advance(10 * COALESCE_MS); // nothing new: no more frames
     expect(guest).toHaveLength(1);
+    h.hub.close();
+  });
+
+  it('no summary is built for a large table whose only subscribers are staff (or none)', () => {
+    const h = harness('staffonly');
+    for (let i = 0; i <= LARGE_TABLE_PLAYERS; i++) h.bet(`p${i}`, i);
+    const staff = h.connect({ role: 'croupier' });
+    vi.mocked(sharedSummary).mockClear();
+    for (let i = 0; i < 5; i++) h.bet(`p${i}`, 200 + i);
+    h.clock.advance(COALESCE_MS);
+    expect(types(staff)).toEqual(Array(5).fill('bets-placed'));
+    expect(sharedSummary).not.toHaveBeenCalled();
+    h.connect({ role: 'guest' });
+    h.bet('p1', 300);
+    h.clock.advance(COALESCE_MS);
+    expect(sharedSummary).toHaveBeenCalledTimes(1);
     h.hub.close();
   });
 
