@@ -257,3 +257,59 @@ describe('table store', () => {
     expect(other.view?.table.id).toBe('vegas');
   });
 });
+
+describe('a large table (issue 17): the other players’ totals', () => {
+  const summary = (stake17: number, bets17: number, players = 51) => ({
+    players,
+    bets: 60,
+    staked: 90_000,
+    prisoners: 0,
+    positions: [
+      { key: 'plein:17', kind: 'plein', numbers: [17], text: 'plein 17', stake: stake17, bets: bets17 },
+      { key: 'rouge', kind: 'chance', numbers: [], text: 'rouge', stake: 20_000, bets: 10 },
+    ],
+  });
+  const large = () =>
+    start(
+      view({
+        summary: summary(5000, 5),
+        bets: [bet('m1', 1000)],
+        my: { playerId: 'p1', bets: [bet('m1', 1000)], staked: 1000, prisoners: [], canRebet: false },
+      } as unknown as Partial<TableViewJson>),
+    );
+
+  it('the state: the summary minus my bets, per position', () => {
+    const s = large();
+    expect(s.others?.get('plein:17')).toEqual({ stake: 4000, bets: 4 });
+    expect(s.others?.get('rouge')).toEqual({ stake: 20_000, bets: 10 });
+  });
+
+  it('my bet between two summaries neither dips nor doubles the others; the next summary counts it', () => {
+    let s = run(
+      [
+        { type: 'placed', coup: 3, bets: [bet('m2', 500)], stake: 500, balance: 8_500 },
+        ev({ type: 'bets-placed', playerId: 'p1', bets: [bet('m2', 500)] }),
+      ],
+      large(),
+    );
+    expect(s.view?.my?.staked).toBe(1500);
+    expect(s.others?.get('plein:17')).toEqual({ stake: 4000, bets: 4 });
+    // the summary now holds my 5.00 and another player's 2.00
+    s = run([ev({ type: 'bets-summary', summary: summary(5700, 7) })], s);
+    expect(s.others?.get('plein:17')).toEqual({ stake: 4200, bets: 5 });
+    expect(s.view?.summary?.positions[0].stake).toBe(5700);
+  });
+
+  it('a summary of an earlier coup is ignored; a new coup drops the last totals until the fetch', () => {
+    let s = run([ev({ type: 'bets-summary', coup: 2, summary: summary(99_000, 50) })], large());
+    expect(s.others?.get('plein:17')?.stake).toBe(4000);
+    s = run([ev({ type: 'phase', phase: 'betting', coup: 4, since: 0, deadline: 1 })], s);
+    expect(s.view?.summary).toBeUndefined();
+    expect(s.others ?? null).toBeNull();
+    expect(s.resync).toBe(true);
+  });
+
+  it('a small table has no others', () => {
+    expect(start().others ?? null).toBeNull();
+  });
+});

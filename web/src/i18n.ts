@@ -77,6 +77,9 @@ const EN = {
   pays: 'pays {p}',
   minMax: 'min {min} · max {max}',
   yourStake: 'your stake {s}',
+  othersStake: 'other players {s} ({b})',
+  tableActivity: 'At the table: {p} · {b} · {s} staked',
+  othersLegend: 'Amounts on the layout: the other players’ stakes',
   prison: 'En prison',
   prisoners: 'Your prisoners',
   prisonLevel: 'level {k}',
@@ -257,6 +260,9 @@ const FR: Dict = {
   pays: 'paie {p}',
   minMax: 'min {min} · max {max}',
   yourStake: 'votre mise {s}',
+  othersStake: 'autres joueurs {s} ({b})',
+  tableActivity: 'À la table : {p} · {b} · {s} misés',
+  othersLegend: 'Montants sur le tapis : les mises des autres joueurs',
   prison: 'En prison',
   prisoners: 'Vos mises en prison',
   prisonLevel: 'niveau {k}',
@@ -423,6 +429,9 @@ const CS: Dict = {
   limits: 'Limity',
   pays: 'vyplácí {p}',
   yourStake: 'váš vklad {s}',
+  othersStake: 'ostatní hráči {s} ({b})',
+  tableActivity: 'U stolu: {p} · {b} · vsazeno {s}',
+  othersLegend: 'Částky na stole: sázky ostatních hráčů',
   prison: 'Obstavení',
   prisoners: 'Vaše obstavené sázky',
   prisonLevel: 'stupeň {k}',
@@ -588,6 +597,9 @@ const DE: Dict = {
   limits: 'Limits',
   pays: 'zahlt {p}',
   yourStake: 'Ihr Einsatz {s}',
+  othersStake: 'andere Spieler {s} ({b})',
+  tableActivity: 'Am Tisch: {p} · {b} · {s} gesetzt',
+  othersLegend: 'Beträge auf dem Tableau: die Einsätze der anderen Spieler',
   prison: 'En prison',
   prisoners: 'Ihre Einsätze en prison',
   prisonLevel: 'Stufe {k}',
@@ -753,6 +765,9 @@ const IT: Dict = {
   limits: 'Limiti',
   pays: 'paga {p}',
   yourStake: 'la vostra posta {s}',
+  othersStake: 'altri giocatori {s} ({b})',
+  tableActivity: 'Al tavolo: {p} · {b} · {s} puntati',
+  othersLegend: 'Importi sul tappeto: le puntate degli altri giocatori',
   prison: 'In prigione',
   prisoners: 'Le vostre puntate in prigione',
   prisonLevel: 'livello {k}',
@@ -874,21 +889,27 @@ export type TextKey = { [K in keyof Dict]: Dict[K] extends string ? K : never }[
 
 /** Texts with a count, in the plural forms of each language (Intl.PluralRules categories; `other` is required). */
 type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
-const PLURALS: Record<Language, Record<'betsCount' | 'numbersCount' | 'coups' | 'statsOver', PluralForms>> = {
+const PLURALS: Record<
+  Language,
+  Record<'betsCount' | 'numbersCount' | 'coups' | 'statsOver' | 'playersCount', PluralForms>
+> = {
   en: {
     betsCount: { one: '{n} bet', other: '{n} bets' },
+    playersCount: { one: '{n} player', other: '{n} players' },
     numbersCount: { one: '{n} number', other: '{n} numbers' },
     coups: { one: '{n} coup', other: '{n} coups' },
     statsOver: { one: 'over the last coup', other: 'over the last {n} coups' },
   },
   fr: {
     betsCount: { one: '{n} mise', other: '{n} mises' },
+    playersCount: { one: '{n} joueur', other: '{n} joueurs' },
     numbersCount: { one: '{n} numéro', other: '{n} numéros' },
     coups: { one: '{n} coup', other: '{n} coups' },
     statsOver: { one: 'sur {n} coup', other: 'sur les {n} derniers coups' },
   },
   cs: {
     betsCount: { one: '{n} sázka', few: '{n} sázky', many: '{n} sázky', other: '{n} sázek' },
+    playersCount: { one: '{n} hráč', few: '{n} hráči', many: '{n} hráče', other: '{n} hráčů' },
     numbersCount: { one: '{n} číslo', few: '{n} čísla', many: '{n} čísla', other: '{n} čísel' },
     coups: { one: '{n} kolo', few: '{n} kola', many: '{n} kola', other: '{n} kol' },
     statsOver: {
@@ -900,12 +921,14 @@ const PLURALS: Record<Language, Record<'betsCount' | 'numbersCount' | 'coups' | 
   },
   de: {
     betsCount: { one: '{n} Einsatz', other: '{n} Einsätze' },
+    playersCount: { one: '{n} Spieler', other: '{n} Spieler' },
     numbersCount: { one: '{n} Zahl', other: '{n} Zahlen' },
     coups: { one: '{n} Coup', other: '{n} Coups' },
     statsOver: { one: 'über den letzten Coup', other: 'über die letzten {n} Coups' },
   },
   it: {
     betsCount: { one: '{n} puntata', other: '{n} puntate' },
+    playersCount: { one: '{n} giocatore', other: '{n} giocatori' },
     numbersCount: { one: '{n} numero', other: '{n} numeri' },
     coups: { one: '{n} colpo', other: '{n} colpi' },
     statsOver: { one: 'nell’ultimo colpo', other: 'negli ultimi {n} colpi' },

@@ -3,7 +3,14 @@
  */
 
 /** Currency symbols shown after the amount; other ISO codes are shown as the code. */
-const SYMBOLS: Record<string, string> = { EUR: '€', USD: '$', GBP: '£', CHF: 'CHF', CZK: 'Kč', JPY: '¥' };
+export const CURRENCY_SYMBOLS: Record<string, string> = {
+  EUR: '€',
+  USD: '$',
+  GBP: '£',
+  CHF: 'CHF',
+  CZK: 'Kč',
+  JPY: '¥',
+};
 
 /** The table's currency as the client knows it. */
 export interface Currency {
@@ -62,7 +69,7 @@ export function formatMoney(minor: number, c: Currency, lang = 'en'): string {
   // English groups thousands with a comma ("1,000.00 €"); the fallback of other languages
   // (a code Intl does not know) with a thin space
   const majorText = int.replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'en' ? ',' : '\u202f');
-  return `${sign}${frac === undefined ? majorText : `${majorText}${decimalSeparator(lang)}${frac}`} ${SYMBOLS[c.code] ?? c.code}`;
+  return `${sign}${frac === undefined ? majorText : `${majorText}${decimalSeparator(lang)}${frac}`} ${CURRENCY_SYMBOLS[c.code] ?? c.code}`;
 }
 
 /** The decimal separator of a language ("." in English, "," in French, Czech, German, Italian). */

@@ -16,6 +16,7 @@ import { openPatternMenu } from './patterns-menu.ts';
 import { addBetStakes, type PlayerCtx } from './context.ts';
 import { errorText } from '../errors.ts';
 import { stakeUnitMultiple } from '../stake-unit.ts';
+import { othersDescription } from './table-activity.ts';
 
 /** The felt section: a new layout view (kept in `app.layout`); the racetrack is its own panel (shell.ts). */
 export function feltPanel(app: PlayerCtx): HTMLElement {
@@ -51,6 +52,8 @@ function describe(app: PlayerCtx, p: Position): string {
     t(app.lang, 'minMax', { min: app.money(v.table.minimum), max: app.money(v.table.maxima[p.kind] ?? 0) }),
   ];
   if (stake) parts.push(t(app.lang, 'yourStake', { s: app.money(stake) }));
+  const others = othersDescription(app, p.key); // a large table: the other players' total (issue 17)
+  if (others) parts.push(others);
   return parts.join(' · ');
 }
 

@@ -22,6 +22,7 @@ import { historyPanel, renderHistory } from './history-view.ts';
 import { limitsAndHelp } from './limits.ts';
 import { prisonersPanel, renderPrisoners } from './prisoners-view.ts';
 import { renderSlip, slipPanel } from './slip-view.ts';
+import { activityLine, renderTableActivity } from './table-activity.ts';
 import { statusPanel, tickStatus, updatePhaseBanner, updateStatus } from './status-view.ts';
 
 /** Builds the page in `root` (on entry, on a language or table change); {@link updateShell} fills it. */
@@ -33,7 +34,7 @@ export function buildShell(app: PlayerCtx, root: HTMLElement): void {
   // (bet slip, prisoners, history, limits, help) beside it or, on a phone, under it
   const track = racetrackPanel(app);
   const status = statusPanel(app);
-  status.append(coupDetailsButton(app));
+  status.append(activityLine(), coupDetailsButton(app));
   const stage = h(
     'div',
     { class: `stage${track ? ' with-track' : ''}` },
@@ -98,6 +99,7 @@ export function updateShell(app: PlayerCtx, now: number): void {
   byId('balance').textContent = app.money(shownBalance(app.st));
   byId('staked').textContent = app.money(v.my?.staked ?? 0);
   updateFelt(app);
+  renderTableActivity(app);
   updatePhaseBanner(app);
   updateStatus(app);
   renderSlip(app);

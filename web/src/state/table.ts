@@ -12,6 +12,7 @@
 import { DOUBLE_ZERO, type Pocket, type PocketLabel } from '../../../src/engine/index.ts';
 import type { BetJson, LiveMessage, PrisonerJson, TableViewJson } from '../api.ts';
 import type { SettlementLike } from '../history.ts';
+import { othersTotals, type PositionTotal } from '../table-summary.ts';
 import { IDLE_BALL, stepBall, type BallState } from './ball.ts';
 import { withPhase, withPrisoner } from './patch.ts';
 
@@ -41,6 +42,12 @@ export interface TableState {
   readonly resync: boolean;
   /** A staff announcement of the current coup ("no spin", a void coup), shown until the next coup. */
   readonly notice?: StaffNotice | null;
+  /**
+   * A large table (the view has a `summary`, issue 17): the other players' totals per position
+   * key, the summary minus my bets as they stood when the summary came (table-summary.ts), so a
+   * bet of mine between two summaries neither dips nor doubles them. Null on a small table.
+   */
+  readonly others?: ReadonlyMap<string, PositionTotal> | null;
 }
 
 /** A staff announcement to the players: the kind, its coup and the staff's reason (a void always has one). */
@@ -163,7 +170,7 @@ function applyView(s: TableState, v: TableViewJson): TableState {
     return { ...s, deferred: v, view: s.view ? { ...s.view, phase: v.phase } : v };
   }
   const first = s.view === null;
-  const next: TableState = { ...s, view: v, balance: v.balance ?? s.balance };
+  const next: TableState = { ...s, view: v, balance: v.balance ?? s.balance, others: othersOf(v) };
   const last = v.lastCoup;
   if (!last || last.number <= s.shownCoup || rolling !== null) return next;
   // a result this client has not animated: on the first state it is simply shown; later (a
@@ -195,8 +202,16 @@ function onEvent(s: TableState, e: ServerMessage, at: number, duration: number):
     case 'phase': {
       const newCoup = e.coup !== v.coup;
       const ball = e.phase === 'launched' || e.phase === 'no-more-bets' ? stepBall(s.ball, { type: 'launch' }) : s.ball;
-      const view = withPhase(v, e);
-      return { ...s, ball, view, resync: s.resync || newCoup, ...(newCoup ? { notice: null } : {}) };
+      const phased = withPhase(v, e);
+      // a new coup starts with an empty layout: the last coup's totals go (the fetch brings the new state)
+      const view = newCoup && phased.summary ? { ...phased, summary: undefined } : phased;
+      return {
+        ...s,
+        ball,
+        view,
+        resync: s.resync || newCoup,
+        ...(newCoup ? { notice: null, others: null } : {}),
+      };
     }
     case 'result':
       if (e.corrected)
@@ -216,8 +231,13 @@ function onEvent(s: TableState, e: ServerMessage, at: number, duration: number):
       return { ...s, view: placed(v, s.playerId, e.playerId, e.bets) };
     case 'bets-removed':
       return { ...s, view: removed(v, e.playerId === s.playerId, new Set(e.betIds)) };
-    case 'bets-summary': // a large table's coalesced bets (issue 17): the new totals, my bets only
-      return { ...s, view: { ...v, summary: e.summary, bets: v.bets.filter((b) => b.playerId === s.playerId) } };
+    case 'bets-summary': {
+      // a large table's coalesced bets (issue 17): the new totals, my bets only; a summary of
+      // an earlier coup (the new coup's phase came first) is stale
+      if (e.coup < v.coup) return s;
+      const view = { ...v, summary: e.summary, bets: v.bets.filter((b) => b.playerId === s.playerId) };
+      return { ...s, view, others: othersOf(view) };
+    }
     case 'prisoner':
       return { ...s, view: prisoner(v, s.playerId, e.action, e.prisoner) };
     case 'payments':
@@ -243,6 +263,11 @@ function onEvent(s: TableState, e: ServerMessage, at: number, duration: number):
     default: // the stream's own messages (unsubscribed) and events of later servers
       return s;
   }
+}
+
+/** The other players' totals of a view with a summary (null without one). */
+function othersOf(v: TableViewJson): ReadonlyMap<string, PositionTotal> | null {
+  return v.summary ? othersTotals(v.summary, v.my?.bets ?? []) : null;
 }
 
 /** Bets placed by a player join the table's bets (and mine, once: my reply may have added them). */

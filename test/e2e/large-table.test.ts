@@ -1,0 +1,165 @@
+/**
+ * Issue 17 in Chromium against a real server: the player's page at a large table. More than 50
+ * players bet (through the API); the player's page, which gets the table's summary instead of the
+ * other players' bets, shows on the layout what the OTHER players staked per position (a badge,
+ * never the player's own stake counted twice) and the table's activity (players, bets, total
+ * staked), and both follow another player's bet live (one `bets-summary` per 150 ms), after a
+ * reload too (the table state's `summary`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  api,
+  browserAvailable,
+  E2E_PASSWORD,
+  openPlayerTable,
+  poll,
+  shot,
+  startPlayerTables,
+  type PlayerTables,
+  type TestServer,
+} from './server.ts';
+
+const RUN = browserAvailable('large table e2e');
+/** Players besides the page's: with the page's player, 52 players with a bet (the threshold is 50). */
+const OTHERS = 51;
+
+describe.skipIf(!RUN)('the player’s page at a large table (issue 17)', { timeout: 180_000 }, () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let t: PlayerTables;
+  const tokens: string[] = [];
+  const errors: string[] = [];
+  const bet = (token: string, spec: Record<string, unknown>) =>
+    api(server.url, 'POST', '/api/tables/lg/bets', token, { requestId: `r${Math.random()}`, bet: spec });
+
+  beforeAll(async () => {
+    t = await startPlayerTables({
+      id: 'lg',
+      names: ['Large — Paris', 'Large — Vegas'],
+      minimum: 100,
+      player: 'Lara',
+    });
+    ({ server, browser } = t);
+    // the other players: accounts with a password, logged in (four at a time: scrypt is slow)
+    for (let i = 0; i < OTHERS; i += 4) {
+      const names = Array.from({ length: Math.min(4, OTHERS - i) }, (_, k) => `Crowd ${i + k + 1}`);
+      const made = await Promise.all(
+        names.map(async (name) => {
+          await api(server.url, 'POST', '/api/admin/accounts', server.adminToken, {
+            name,
+            password: E2E_PASSWORD,
+            role: 'player',
+            deposit: 200_000,
+          });
+          return (await api(server.url, 'POST', '/api/login', undefined, { name, password: E2E_PASSWORD }))
+            .token as string;
+        }),
+      );
+      tokens.push(...made);
+    }
+    page = await openPlayerTable(t, {
+      table: 'lg',
+      width: 1366,
+      height: 768,
+      lang: 'en',
+      onError: (m) => errors.push(m),
+    });
+  }, 150_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the others’ totals per position and the table’s activity, live, without my stake counted twice', async () => {
+    // my own plein 17 (1.00), on a small table still: no activity line
+    await page.locator('#rack [data-value="100"]').click();
+    await page.locator('.spot[data-key="17"]').click();
+    await poll(() => page.locator('.spot[data-key="17"] .chip.placed.mine').count()).toBe(1);
+    expect(await page.locator('#table-activity').isHidden()).toBe(true);
+    // 51 other players: each 1.00 on rouge, the first also 3.00 on 17; the table becomes large
+    for (let i = 0; i < OTHERS; i += 8)
+      await Promise.all(tokens.slice(i, i + 8).map((tk) => bet(tk, { chance: 'rouge', stake: 100 })));
+    await bet(tokens[0], { numbers: [17], stake: 300 });
+    const line = page.locator('#table-activity');
+    await poll(() => line.getAttribute('data-bets'), { timeout: 20_000 }).toBe(String(OTHERS + 2));
+    expect(await line.isVisible()).toBe(true);
+    expect(await line.getAttribute('data-players')).toBe(String(OTHERS + 1));
+    // everyone's stakes: 51 × 1.00 + 3.00 + my 1.00 = 55.00 €
+    expect(await line.getAttribute('data-staked')).toBe(String(OTHERS * 100 + 300 + 100));
+    expect(await line.textContent()).toContain('At the table: 52 players · 53 bets · 55 € staked');
+    // the badges: the others' total on rouge; on 17 the others' 3.00, not my 1.00 again
+    const rouge = page.locator('.spot[data-key="rouge"]');
+    expect(await rouge.getAttribute('data-table-stake')).toBe(String(OTHERS * 100));
+    expect(await rouge.locator('.table-total').textContent()).toBe('51');
+    expect(await rouge.locator('.table-total').getAttribute('class')).toContain('heat-4');
+    expect(await rouge.getAttribute('aria-label')).toContain('other players 51.00 € (51 bets)');
+    const s17 = page.locator('.spot[data-key="17"]');
+    expect(await s17.getAttribute('data-table-stake')).toBe('300');
+    expect(await s17.locator('.table-total').textContent()).toBe('3');
+    expect(await s17.locator('.chip.placed.mine').getAttribute('data-amount')).toBe('100');
+    // the other players' chips are not drawn as stacks any more: only the badge
+    expect(await page.locator('.layout .chip.placed.others').count()).toBe(0);
+    expect(await page.locator('.spot[data-key="noir"] .table-total').count()).toBe(0);
+    await page.screenshot({ path: shot('large-table-1366x768.png') });
+
+    // other players' bets: a cheval 17/20 and a large noir; badges and activity follow live
+    await bet(tokens[1], { numbers: [17, 20], stake: 600 });
+    await bet(tokens[2], { chance: 'noir', stake: 100_000 });
+    const cheval = page.locator('.spot[data-key="17-20"]');
+    const noir = page.locator('.spot[data-key="noir"]');
+    await poll(() => noir.getAttribute('data-table-stake')).toBe('100000');
+    expect(await noir.locator('.table-total').textContent()).toBe('1k');
+    expect(await noir.getAttribute('aria-label')).toContain('other players 1,000.00 € (1 bet)');
+    expect(await cheval.getAttribute('data-table-stake')).toBe('600');
+    // a narrow target: a pip whose amount shows when pointed at
+    await cheval.hover();
+    expect(await cheval.locator('.table-total').textContent()).toBe('6');
+    await poll(() => line.getAttribute('data-bets')).toBe(String(OTHERS + 4));
+    // 55.00 + 6.00 + 1,000.00 = 1,061.00 €
+    expect(await line.textContent()).toContain('1.06k € staked');
+    // the heat follows: noir is now the largest, rouge (51.00) far below it
+    expect(await noir.locator('.table-total').getAttribute('class')).toContain('heat-4');
+    expect(await rouge.locator('.table-total').getAttribute('class')).toContain('heat-1');
+    await page.screenshot({ path: shot('large-table-live-1366x768.png') });
+
+    // a reload: the table state's summary draws the same
+    await page.reload();
+    await page.locator('.layout .spot').first().waitFor();
+    await poll(() => page.locator('.spot[data-key="noir"]').getAttribute('data-table-stake')).toBe('100000');
+    expect(await page.locator('.spot[data-key="17"]').getAttribute('data-table-stake')).toBe('300');
+    expect(await page.locator('.spot[data-key="17"] .chip.placed.mine').count()).toBe(1);
+    expect(await page.locator('#table-activity').getAttribute('data-bets')).toBe(String(OTHERS + 4));
+    expect(errors).toEqual([]);
+  });
+
+  it('on a phone (390×844): the activity line and the badges are on the screen', async () => {
+    const phone = await openPlayerTable(t, {
+      table: 'lg',
+      width: 390,
+      height: 844,
+      phone: true,
+      lang: 'en',
+      onError: (m) => errors.push(m),
+    });
+    const line = phone.locator('#table-activity');
+    await poll(() => line.getAttribute('data-bets')).toBe(String(OTHERS + 4));
+    const box = await line.boundingBox();
+    expect(box && box.width > 0 && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    const badge = await phone.locator('.spot[data-key="rouge"] .table-total').boundingBox();
+    expect(badge && badge.width > 0 && badge.x + badge.width <= 390).toBe(true);
+    await phone.screenshot({ path: shot('large-table-390x844.png') });
+    await phone.context().close();
+    expect(errors).toEqual([]);
+  });
+
+  it('says the activity in the player’s language', async () => {
+    await page.locator('#lang').selectOption('fr');
+    await poll(() => page.locator('#table-activity').textContent()).toContain('À la table : 52 joueurs');
+    expect(await page.locator('#table-activity').textContent()).toContain('1,06k € misés');
+    expect(await page.locator('.spot[data-key="rouge"]').getAttribute('aria-label')).toContain('autres joueurs');
+    expect(errors).toEqual([]);
+  });
+});
