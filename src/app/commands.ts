@@ -20,6 +20,8 @@ import type { TableConfigInput } from '../table/config.ts';
 import { tableErr } from '../table/errors.ts';
 import { echo } from '../protocol/shape.ts';
 import { playerAccount } from '../table/ledger.ts';
+import { coupPlayers, LARGE_LIST_PLAYERS, listSummary } from '../table/lists.ts';
+import type { TableState } from '../table/state.ts';
 import type { PrisonerChoice, StaffRef, TableEvent } from '../table/machine.ts';
 import type { Casino } from './casino.ts';
 import { exposureElsewhere, type Tables as ExposureTables } from './exposure.ts';
@@ -117,6 +119,31 @@ export async function playerCommandWithBalance(
   };
 }
 
+/**
+ * The settled coup of a croupier's result, confirmation or correction reply. A large table
+ * (more than {@link LARGE_LIST_PLAYERS} players) gets the coup without its per-bet parts
+ * (`payments`, `owners`, the list's lines): `summary: true` and the croupier's list's totals;
+ * the console reads the full list from the staff view or `GET …/payments` (issue 17: at
+ * 200,000 bets the full reply was tens of MB of JSON, serialised and parsed before the
+ * croupier saw it). A smaller table gets the whole last coup, as before.
+ */
+export function resultCoup(s: TableState): ResultView['coup'] {
+  const last = s.lastCoup;
+  if (!last || coupPlayers(last, LARGE_LIST_PLAYERS) <= LARGE_LIST_PLAYERS) return last as ResultView['coup'];
+  return {
+    number: last.number,
+    pocket: last.pocket,
+    chances: last.chances,
+    announcement: last.announcement,
+    at: last.at,
+    croupiers: last.croupiers,
+    ...(last.winning ? { winning: last.winning } : {}),
+    ...(last.duty ? { duty: last.duty } : {}),
+    summary: true,
+    list: listSummary(s)!,
+  };
+}
+
 /** A croupier step: open, launch, close, pause. Replies the machine's value with the phase, coup and deadline after it. */
 export async function croupierStep(
   casino: Casino,
@@ -158,7 +185,7 @@ export async function croupierResult(
   if (!r.ok) return r;
   const v = r.value as { entered?: unknown } | null;
   if (v && v.entered !== undefined) return { ok: true, value: { coup: null, ...(v as Omit<ResultView, 'coup'>) } };
-  return { ok: true, value: { coup: t.value.state.lastCoup as ResultView['coup'] } };
+  return { ok: true, value: { coup: resultCoup(t.value.state) } };
 }
 
 /** The floor of a running table (staff): exposure per number and the players (issue 12 item 8). Errors: TABLE_ELSEWHERE, UNKNOWN_TABLE. */
@@ -257,7 +284,7 @@ export async function confirmResult(
   if (!t.ok) return t;
   const r = await t.value.dispatch((_tx, now) => ({ type: 'confirm', now, by }), audit);
   if (!r.ok) return r;
-  return { ok: true, value: { coup: t.value.state.lastCoup as ResultView['coup'] } };
+  return { ok: true, value: { coup: resultCoup(t.value.state) } };
 }
 
 /**
@@ -288,7 +315,7 @@ export async function correctResult(
   if (!r.ok) return r;
   return {
     ok: true,
-    value: { ...(r.value as Omit<CorrectionView, 'lastCoup'>), lastCoup: driver.state.lastCoup as ResultView['coup'] },
+    value: { ...(r.value as Omit<CorrectionView, 'lastCoup'>), lastCoup: resultCoup(driver.state) },
   };
 }
 

@@ -12,7 +12,7 @@
  * I/O poll) are committed in the next ONE transaction, in order, each seeing the effects of the
  * ones before (a refused command writes nothing); bets' events and ledger in bulk (batch-writes.ts),
  * a settlement's coup record; a storage failure in a batch rolls it back and its commands run
- * again one by one (a LedgerRefusal is then its command's reply).
+ * again one by one (a LedgerRefusal is then its command's reply). Live events: outbox.ts.
  *
  * Snapshots are off the bet path: the state is snapshotted in the transaction of the event
  * that starts a coup (small: no bets yet) or pauses / closes the table, and, after the replies
@@ -41,6 +41,8 @@ import {
 } from '../table/machine.ts';
 import { BatchWrites, snapshotDue } from './batch-writes.ts';
 import { systemClock, type Clock, type TimerHandle } from './clock.ts';
+import { coupBalances } from './coup-balances.ts';
+import { Outbox } from './outbox.ts';
 import {
   type Command,
   type CommandAudit,
@@ -71,6 +73,7 @@ export class TableDriver {
   private stopped = false;
   private readonly clock: Clock;
   private readonly maxBatch: number;
+  private readonly outbox: Outbox; // live events: a large batch's after its replies (outbox.ts)
 
   private constructor(
     private readonly opts: TableDriverOptions,
@@ -82,6 +85,7 @@ export class TableDriver {
   ) {
     this.clock = opts.clock ?? systemClock;
     this.maxBatch = Math.max(1, opts.maxBatch ?? MAX_BATCH);
+    this.outbox = new Outbox(opts.publish);
   }
 
   /** Loads a table from the store (snapshot + replay of later events). Throws if the table does not exist. */
@@ -186,6 +190,7 @@ export class TableDriver {
         if (done) for (let i = 0; i < batch.length; i++) batch[i].resolve(this.apply(done[i]));
         else for (const p of batch) p.resolve(await this.runOne(p));
       } else for (const p of batch) p.resolve(await this.runOne(p));
+      await this.outbox.later();
       await this.periodicSnapshot(before);
     }
   }
@@ -262,7 +267,7 @@ export class TableDriver {
         }
     }
     for (const e of step.effects)
-      if (e.type === 'coup') await tx.recordCoup(e.record, await around(tx, e, after, moved));
+      if (e.type === 'coup') await tx.recordCoup(e.record, await coupBalances(tx, e, after, moved));
       else if (e.type === 'partage') await tx.recordPartage(e);
     if (snapshotDue(prev, step.state)) await tx.saveSnapshot(tableId, seq, step.state);
     if (this.opts.fault && this.opts.fault === event.type && money) process.kill(process.pid, 'SIGKILL');
@@ -284,7 +289,7 @@ export class TableDriver {
     for (const e of step.effects) {
       if (e.type === 'reply') reply = { ok: true, value: e.value };
       else if (e.type === 'reject') reply = { ok: false, error: e.error };
-      else if (e.type === 'publish') this.opts.publish?.(e.message);
+      else if (e.type === 'publish') this.outbox.push(e.message);
       else if (e.type === 'spin') this.spinSoon();
       else if (e.type === 'coup')
         this.opts.log?.info(
@@ -301,11 +306,12 @@ export class TableDriver {
     }
     for (const [account, balance] of done.balances) {
       const playerId = account.slice('player:'.length);
-      this.opts.publish?.({
+      this.outbox.push({
         audience: { kind: 'player', playerId },
         event: { type: 'balance', table: tableId, coup: this.current.coup, playerId, balance },
       });
     }
+    this.outbox.applied();
     if (done.changed) {
       this.opts.log?.debug(
         { table: tableId, seq: done.seq, phase: this.current.phase, coup: this.current.coup },
@@ -369,24 +375,6 @@ export class TableDriver {
 
 /** A state in which a table rests between coups (its snapshot is taken at once). */
 const isRest = (s: TableState) => s.phase === 'paused' || s.phase === 'closed';
-
-/** Each player's wallet around a coup's settlement: after = now, before = after - what it moved. */
-async function around(
-  tx: StoreTx,
-  e: Extract<Step['effects'][number], { type: 'coup' }>,
-  after: ReadonlyMap<string, number>,
-  moved: ReadonlyMap<string, number>,
-): Promise<Map<string, CoupBalances>> {
-  const accounts = Object.keys(e.record.players).map(playerAccount);
-  const missing = accounts.filter((a) => !after.has(a));
-  const read = missing.length > 0 ? await tx.balances(missing) : new Map<string, number>();
-  const out = new Map<string, CoupBalances>();
-  for (const account of accounts) {
-    const a = after.get(account) ?? read.get(account) ?? 0;
-    out.set(account.slice('player:'.length), { before: a - (moved.get(account) ?? 0), after: a });
-  }
-  return out;
-}
 
 /** Creates a table in the store if it does not exist yet (its state begins closed). */
 export async function ensureTable(store: Store, config: TableConfig, now: number): Promise<boolean> {

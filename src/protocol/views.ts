@@ -6,7 +6,7 @@
  * Amounts are integer minor units, times epoch milliseconds of the server clock, pockets
  * 0..36 or "00" ({@link PocketLabel}). Type-only: importable by the web bundle.
  */
-import type { SeatsJson } from './seats.ts';
+import type { CroupierDutyJson, SeatsJson } from './seats.ts';
 import type { DemoAccountsView } from './account-views.ts';
 import type { HealthStatusView } from './health.ts';
 import type { PositionKind } from '../engine/index.ts';
@@ -81,6 +81,10 @@ export interface LastCoupView {
   list?: CroupierListView;
   /** The number's winning multiple combinations and the croupier's call of them (RULES §6; absent for coups settled before). */
   winning?: WinningJson;
+  /** Who collected and who paid, named from the seats at the settlement (the croupier's replies). */
+  duty?: CroupierDutyJson;
+  /** A croupier's reply on a large table (over 50 players): the list's totals, no payments, owners or lines. */
+  summary?: true;
 }
 
 /** One recent result. */

@@ -18,7 +18,7 @@ import {
   type PrisonMoveJson,
 } from '../protocol/lists.ts';
 import { dutyOf } from '../protocol/seats.ts';
-import type { Prisoner, TableState } from './state.ts';
+import type { LastCoup, Prisoner, TableState } from './state.ts';
 
 /**
  * The order the rake goes over the layout: the outside bets first (chances simples, then the
@@ -199,11 +199,60 @@ export function croupierListOf(s: TableState): CroupierListView | null {
  */
 export const LARGE_LIST_PLAYERS = 50;
 
+type ListTotals = CroupierListView['totals'];
+
+/** What a settlement knows of its last coup at once: its number of players and its list's totals. */
+const FACTS = new WeakMap<LastCoup, { players: number; totals: ListTotals }>();
+
+/**
+ * The croupier's list's totals and the number of players of a settlement, straight from its
+ * outcomes and payment lines (one pass, no list built): kept beside the state's `lastCoup` object
+ * for {@link listTotals} and {@link coupPlayers} (issue 17: the croupier's reply on a large table
+ * needs only these). The same sums as the lists': the collections' amounts, the payments' `pay`
+ * lines and the other lines, the stakes kept en prison.
+ */
+export function rememberCoup(
+  last: LastCoup,
+  players: number,
+  outcomes: readonly BetOutcome[],
+  payments: readonly PaymentJson[],
+): void {
+  const totals = { collected: 0, paid: 0, returned: 0, enPrison: 0 };
+  for (const p of payments) {
+    if (p.action === 'pay') totals.paid += p.amount;
+    else totals.returned += p.amount;
+  }
+  for (const o of outcomes) {
+    if (o.bet.type === 'announce') {
+      for (const c of o.chips ?? []) if (c.collected > 0) totals.collected += c.collected;
+      continue;
+    }
+    if (o.collected > 0) totals.collected += o.collected;
+    if (o.status === 'imprisoned' && o.bet.position.chance) totals.enPrison += o.kept;
+  }
+  FACTS.set(last, { players, totals });
+}
+
+/**
+ * The number of players of the state's last coup (bets and prisoners), counted up to `upTo`
+ * (a larger count is reported as `upTo + 1`): known at once for a coup settled by this process,
+ * else counted over its owners.
+ */
+export function coupPlayers(last: LastCoup, upTo: number): number {
+  const known = FACTS.get(last);
+  if (known) return Math.min(known.players, upTo + 1);
+  const seen = new Set<string>();
+  for (const bet in last.owners) if (seen.add(last.owners[bet]).size > upTo) break;
+  return seen.size;
+}
+
 /** The totals of the croupier's list of a state's last coup (zeros without one). */
-export function listTotals(s: TableState): CroupierListView['totals'] {
+export function listTotals(s: TableState): ListTotals {
   const totals = { collected: 0, paid: 0, returned: 0, enPrison: 0 };
   const last = s.lastCoup;
   if (!last) return totals;
+  const known = FACTS.get(last);
+  if (known) return { ...known.totals };
   for (const p of last.payments) {
     if (p.action === 'pay') totals.paid += p.amount;
     else totals.returned += p.amount;

@@ -40,7 +40,7 @@ import {
 } from './step.ts';
 import { VOID_CALLS } from './calls.ts';
 import { dutyOf } from '../protocol/seats.ts';
-import { chipIndexes, coupLists, croupierListOf, LARGE_LIST_PLAYERS, listSummary, withChipOrder } from './lists.ts';
+import { coupLists, croupierListOf, LARGE_LIST_PLAYERS, listSummary, rememberCoup, withChipOrder } from './lists.ts';
 
 /** The rebet lists after a coup: each player who bet keeps this coup's bets (one pass). */
 function nextLastBets(s: TableState): Record<string, readonly StoredBet[]> {
@@ -218,6 +218,7 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
   };
   const choiceOpen = s.config.timings.zeroChoiceMs > 0;
   lazy(lastCoup, 'lists', () => coupLists(settlement.outcomes, pocket, choiceOpen));
+  rememberCoup(lastCoup, players.size, settlement.outcomes, json.payments);
   const next: TableState = {
     ...s,
     phase: 'settled',

@@ -79,6 +79,33 @@ describe('large tables', () => {
     expect(state.summary.players).toBe(n);
     ws.ws.close();
   });
+
+  it("the croupier's result reply on a large table has no per-bet lists: the totals, the full list in GET payments", async () => {
+    // regression (issue 17): the reply held every bet's payment line, owner and list line (tens
+    // of MB at 200,000 bets), serialised and parsed before the croupier saw the result
+    await srv.manualTable('bigres');
+    const n = LARGE_TABLE_PLAYERS + 1;
+    for (let i = 0; i < n; i++) {
+      const tok = await srv.player(`Bigres ${i}`);
+      const bet = i % 2 === 0 ? { chance: 'rouge', stake: 100 } : { numbers: [2], stake: 100 };
+      expect((await call('POST', '/api/tables/bigres/bets', tok, { requestId: `r${i}`, bet })).status).toBe(201);
+    }
+    expect((await call('POST', '/api/tables/bigres/close', STAFF.croupier)).status).toBe(200);
+    const r = await call('POST', '/api/tables/bigres/result', STAFF.croupier, { pocket: 2 });
+    expect(r.status).toBe(200);
+    const coup = r.body.coup;
+    expect(coup).toMatchObject({ number: 1, pocket: 2, summary: true });
+    expect(coup.payments).toBeUndefined();
+    expect(coup.owners).toBeUndefined();
+    expect(coup.lists).toBeUndefined();
+    const full = (await call('GET', '/api/tables/bigres/payments', STAFF.croupier)).body;
+    expect(full.list.payments).toHaveLength(25);
+    expect(full.list.collections).toHaveLength(26);
+    expect(coup.list).toMatchObject({ coup: 1, pocket: 2, collections: [], payments: [], returns: [], prisons: [] });
+    expect(coup.list.totals).toEqual(full.list.totals);
+    expect(coup.list.totals).toEqual({ collected: 2600, paid: 25 * 3500, returned: 0, enPrison: 0 });
+    expect(JSON.stringify(r.body).length).toBeLessThan(4000); // the whole last coup: over 20,000
+  });
 });
 
 describe('fan-out', () => {

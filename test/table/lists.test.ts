@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { houseAccount } from '../../src/table/ledger.ts';
 import { tableExposure } from '../../src/table/exposure.ts';
-import { chipIndexes, croupierList, croupierListOf } from '../../src/table/lists.ts';
+import { chipIndexes, coupPlayers, croupierList, croupierListOf, listTotals } from '../../src/table/lists.ts';
 import { sharedList } from '../../src/app/views.ts';
 import type { CroupierListView } from '../../src/protocol/lists.ts';
 import { config, Harness } from './helpers.ts';
@@ -297,5 +297,27 @@ describe('the croupier list per state (issue 17)', () => {
     const ev = h.published('payments')[0] as { list: CroupierListView };
     expect(ev.list).toEqual(croupierListOf(h.state));
     expect(sharedList(h.state)).toBe(croupierListOf(h.state));
+  });
+});
+
+describe('the list totals of a settlement (issue 17)', () => {
+  it('the totals kept at the settlement (no list built) equal the sums of the built lists, over prisoners, announced bets, zeros and partage', () => {
+    const h = table('french', 0);
+    // a copy of the last coup is not the settlement's object: its totals are summed from its lists
+    const summed = () => listTotals({ ...h.state, lastCoup: { ...h.state.lastCoup! } });
+    const pockets = [0, 17, 0, 3, 32, 0, 0, 12, 26, 5];
+    for (const [i, pocket] of pockets.entries()) {
+      h.place('alice', { chance: i % 2 ? 'rouge' : 'pair', stake: 100 });
+      h.place('bob', { announce: 'orphelins', stake: 50 });
+      h.place('carol', { numbers: [pocket, (pocket + 1) % 37], stake: 15 });
+      h.place('carol', { dozen: 1 + (i % 3), stake: 20 });
+      h.result(pocket);
+      const kept = listTotals(h.state);
+      expect(kept).toEqual(summed());
+      expect(kept).toEqual(list(h).totals);
+      expect(coupPlayers(h.state.lastCoup!, 50)).toBe(3);
+      expect(coupPlayers({ ...h.state.lastCoup! }, 50)).toBe(3);
+      h.next();
+    }
   });
 });
