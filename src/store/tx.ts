@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { TableConfig } from '../table/config.ts';
 import { tableErr } from '../table/errors.ts';
 import { postingRefusal, type LedgerTx, type Posting } from '../table/ledger.ts';
-import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
+import { objectJson, type CoupRecord, type TableEvent, type TableState } from '../table/machine.ts';
 import { decodeRecord, encodeRecord } from './record-codec.ts';
 import { replaceCorrected } from './corrections.ts';
 import type { Database } from './schema.ts';
@@ -320,7 +320,7 @@ export class SqlTx extends AccountTx implements StoreTx {
   }
 
   async saveSnapshot(tableId: string, seq: number, state: TableState): Promise<void> {
-    const values = { table_id: tableId, seq, at: state.since, state: JSON.stringify(state) };
+    const values = { table_id: tableId, seq, at: state.since, state: objectJson(state) };
     await this.db
       .insertInto('table_snapshots')
       .values(values)

@@ -18,6 +18,7 @@
  * outside (player ids, request ids) live in `Map`s only.
  */
 import type { Announce } from '../engine/index.ts';
+import { CHUNK, ChunkCache } from './json-chunks.ts';
 
 /** A derogation (RULES §6): the chef who accepted the bet (account and role), the reason, when (epoch ms). */
 export interface Derogation {
@@ -114,10 +115,20 @@ interface Log {
   readonly players: Map<string, PlayerRecord>;
   /** The table's totals, valid for the tip version only (older versions count theirs: {@link BetBook.tableTotals}). */
   readonly table: MutableTableTotals;
+  /** The JSON text's cached chunks, and each chunk's number of removals (their stamp). */
+  readonly json: ChunkCache;
+  readonly removals: number[];
   tip: number;
 }
 
-const emptyLog = (): Log => ({ entries: [], players: new Map(), table: emptyTableTotals(), tip: 0 });
+const emptyLog = (): Log => ({
+  entries: [],
+  players: new Map(),
+  table: emptyTableTotals(),
+  json: new ChunkCache(),
+  removals: [],
+  tip: 0,
+});
 const emptyTableTotals = (): MutableTableTotals => ({ count: 0, staked: 0, byPosition: new Map() });
 
 const NEVER = Number.POSITIVE_INFINITY;
@@ -297,6 +308,7 @@ export class BetBook implements Iterable<StoredBet> {
       const e = log.entries[i];
       if (e.added <= base.#version && e.removed > base.#version && gone.has(e.bet.id)) {
         e.removed = v;
+        log.removals[Math.floor(i / CHUNK)] = (log.removals[Math.floor(i / CHUNK)] ?? 0) + 1;
         addTotals(r.totals, e.bet, stakesOf, -1);
         addTableTotals(log.table, e.bet, stakesOf, -1);
         removed++;
@@ -305,6 +317,22 @@ export class BetBook implements Iterable<StoredBet> {
     r.totalsAt = v;
     const leaves = removed > 0 && r.totals.count === 0 ? 1 : 0;
     return new BetBook(log, v, base.#count - removed, base.#players - leaves);
+  }
+
+  /**
+   * `JSON.stringify` of this book: on the newest version the bets' text in cached chunks, each
+   * bet serialised once unless a removal touched its chunk (src/table/json-chunks.ts); an older
+   * version is serialised in full.
+   */
+  jsonText(): string {
+    const log = this.#log;
+    if (this.#version !== log.tip) return JSON.stringify(this);
+    const bets = log.json.arrayText(
+      log.entries.length,
+      (i) => (log.entries[i].removed === NEVER ? log.entries[i].bet : undefined),
+      (c) => log.removals[c] ?? 0,
+    );
+    return `{"bets":${bets},"balanceBeforeBets":${JSON.stringify(this.balances())}}`;
   }
 
   /** JSON: the bets in placement order and the balances before bets. */

@@ -54,6 +54,7 @@ export type {
 } from './step.ts';
 export { placedBetJson, prisonerJson } from './events.ts';
 export { canonicalJson } from './idempotency.ts';
+export { objectJson } from './json-chunks.ts';
 
 /**
  * The transition function of a table. Pure and total: unknown situations are rejections

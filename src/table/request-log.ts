@@ -3,6 +3,8 @@
  * update costs O(1) on its newest version: the same versioned append-only log as the bet book
  * (src/table/book.ts, see its module doc for how immutability is kept).
  */
+import { ChunkCache } from './json-chunks.ts';
+
 /** What was remembered of a client request id (idempotent commands). */
 export interface RequestRecord {
   readonly coup: number;
@@ -13,6 +15,9 @@ export interface RequestRecord {
 
 interface RequestMapLog {
   readonly map: Map<string, { record: RequestRecord; added: number }>;
+  /** The entries in the map's order (the snapshot's JSON text in cached chunks); null once a key was replaced. */
+  order: Array<[string, RequestRecord]> | null;
+  readonly json: ChunkCache;
   tip: number;
 }
 
@@ -29,8 +34,13 @@ export class RequestLog implements Iterable<[string, RequestRecord]> {
   /** Re-creates a log from its entries (in the order they were remembered). */
   static fromJSON(entries: Iterable<readonly [string, RequestRecord]>): RequestLog {
     const map = new Map<string, { record: RequestRecord; added: number }>();
-    for (const [k, record] of entries) map.set(k, { record, added: 0 });
-    return new RequestLog({ map, tip: 0 }, 0);
+    let order: Array<[string, RequestRecord]> | null = [];
+    for (const [k, record] of entries) {
+      if (map.has(k)) order = null;
+      map.set(k, { record, added: 0 });
+      order?.push([k, record]);
+    }
+    return new RequestLog({ map, order, json: new ChunkCache(), tip: 0 }, 0);
   }
 
   /** The record of a key, if remembered in this version. */
@@ -48,14 +58,30 @@ export class RequestLog implements Iterable<[string, RequestRecord]> {
     if (this.get(key)) throw new Error('internal: a request id is remembered once');
     const base = this.#version === this.#log.tip ? this : RequestLog.fromJSON(this);
     const v = ++base.#log.tip;
-    base.#log.map.delete(key); // an entry of a dropped later version
-    base.#log.map.set(key, { record, added: v });
+    const log = base.#log;
+    if (log.map.delete(key)) log.order = null; // an entry of a dropped later version (never on the tip)
+    log.map.set(key, { record, added: v });
+    log.order?.push([key, record]);
     return new RequestLog(base.#log, v);
   }
 
   /** Only the records of coup `coup` and later (a new coup keeps the previous one's for late retries). */
   since(coup: number): RequestLog {
     return RequestLog.fromJSON([...this].filter(([, r]) => r.coup >= coup));
+  }
+
+  /**
+   * `JSON.stringify` of this log: its newest version's text in cached chunks, each record
+   * serialised once (src/table/json-chunks.ts); an older version is serialised in full.
+   */
+  jsonText(): string {
+    const order = this.#log.order;
+    if (this.#version !== this.#log.tip || !order) return JSON.stringify(this);
+    return this.#log.json.arrayText(
+      order.length,
+      (i) => order[i],
+      () => 0,
+    );
   }
 
   /** JSON: `[key, record]` entries. */
