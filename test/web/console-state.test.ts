@@ -5,6 +5,7 @@ import {
   initialConsole,
   reduceConsole,
   typedPocket,
+  voidAfterLast,
   type ConsoleAction,
   type ConsoleState,
 } from '../../web/src/state/console.ts';
@@ -354,5 +355,42 @@ describe('console store: new-user QA (issue 12)', () => {
     expect(again.enteredFrom).toBe(5);
     const done = run([ev({ type: 'result', pocket: 17 })], again);
     expect([done.entered, done.enteredFrom]).toEqual([null, null]);
+  });
+});
+
+describe('console store: after a void (issue 12 leftover)', () => {
+  it("regression: after a void the console's heading and payment list read the previous coup's number until the next result", () => {
+    // coup 3 is voided live: the table is settled, its last result is still coup 2's zero
+    const live = run([ev({ type: 'coup-void', reason: 'cylinder not turned', returned: {} })], start());
+    expect(voidAfterLast(live)).toEqual({ coup: 3 });
+    // the load after it: the permanence has the void with its reason
+    const reloaded = run(
+      [
+        loaded(
+          view({ phase: 'settled', deadline: null }),
+          [coup(1, 7), coup(2, 0), { ...coup(3, null), reason: 'cylinder not turned' }],
+          live.version,
+        ),
+      ],
+      live,
+    );
+    expect(voidAfterLast(reloaded)).toEqual({ coup: 3, reason: 'cylinder not turned' });
+    // a fresh console (a reload of the page): the permanence alone says it
+    const fresh = run([
+      loaded(view({ phase: 'settled', deadline: null }), [coup(2, 0), { ...coup(3, null), reason: 'r' }]),
+    ]);
+    expect(voidAfterLast(fresh)).toEqual({ coup: 3, reason: 'r' });
+    // the next coup's betting: still the void (no result since)
+    const next = run([ev({ type: 'phase', phase: 'betting', since: 5, deadline: null, coup: 4 })], reloaded);
+    expect(voidAfterLast(next)?.coup).toBe(3);
+    // the next result (coup 4 loaded as the last coup): the void is over
+    const lastCoup = { ...view().lastCoup!, number: 4, pocket: 17 };
+    const settled = run(
+      [loaded(view({ coup: 4, phase: 'settled', lastCoup }), [coup(2, 0), coup(3, null), coup(4, 17)])],
+      next,
+    );
+    expect(voidAfterLast(settled)).toBeNull();
+    // a table without a void: none
+    expect(voidAfterLast(start())).toBeNull();
   });
 });

@@ -1542,14 +1542,68 @@ const withAllowed = (lang: Language, text: string, label: string) => (d: Record<
   return list ? `${text} ${label} ${list}.` : text;
 };
 
+/**
+ * WRONG_PHASE of a correction after a void (`detail.voided`: the coup) says the void, with
+ * `{n}` the coup; any other WRONG_PHASE names the phases that would allow the command.
+ */
+const wrongPhase =
+  (lang: Language, text: string, label: string, voided: string) =>
+  (d: Record<string, unknown>): string =>
+    typeof d.voided === 'number' ? voided.replace('{n}', String(d.voided)) : withAllowed(lang, text, label)(d);
+
+/** A text refused as too long (TEXT_TOO_LONG, `detail: {field, max}`): the reason named as such. */
+const tooLong = (reason: string, other: string) => (d: Record<string, unknown>) =>
+  (d.field === 'reason' ? reason : other).replace('{max}', String(num(d, 'max')));
+
 /** The refusals of the table operation (issue 12), and WRONG_PHASE naming the phase that would allow the command. */
 Object.assign(ERROR_TEXTS, {
   WRONG_PHASE: {
-    en: withAllowed('en', 'Not possible in this phase of the coup.', 'Possible in:'),
-    fr: withAllowed('fr', 'Impossible à ce moment du coup.', 'Possible en :'),
-    cs: withAllowed('cs', 'V této fázi hry to není možné.', 'Možné ve fázi:'),
-    de: withAllowed('de', 'In dieser Phase des Coups nicht möglich.', 'Möglich in:'),
-    it: withAllowed('it', 'Non possibile in questa fase del colpo.', 'Possibile in:'),
+    en: wrongPhase(
+      'en',
+      'Not possible in this phase of the coup.',
+      'Possible in:',
+      'Coup {n} was void and every stake returned: there is no number to correct.',
+    ),
+    fr: wrongPhase(
+      'fr',
+      'Impossible à ce moment du coup.',
+      'Possible en :',
+      'Le coup {n} a été annulé et toutes les mises rendues : il n’y a pas de numéro à corriger.',
+    ),
+    cs: wrongPhase(
+      'cs',
+      'V této fázi hry to není možné.',
+      'Možné ve fázi:',
+      'Hra {n} byla zrušena a všechny sázky vráceny: není co opravit.',
+    ),
+    de: wrongPhase(
+      'de',
+      'In dieser Phase des Coups nicht möglich.',
+      'Möglich in:',
+      'Coup {n} wurde annulliert und alle Einsätze zurückgegeben: es gibt keine Zahl zu berichtigen.',
+    ),
+    it: wrongPhase(
+      'it',
+      'Non possibile in questa fase del colpo.',
+      'Possibile in:',
+      'Il colpo {n} è stato annullato e tutte le puntate restituite: non c’è alcun numero da correggere.',
+    ),
+  },
+  TEXT_TOO_LONG: {
+    en: tooLong('The reason is too long: at most {max} characters.', 'Too long: at most {max} characters.'),
+    fr: tooLong('Le motif est trop long : {max} caractères au plus.', 'Trop long : {max} caractères au plus.'),
+    cs: tooLong('Důvod je příliš dlouhý: nejvýše {max} znaků.', 'Příliš dlouhé: nejvýše {max} znaků.'),
+    de: tooLong('Der Grund ist zu lang: höchstens {max} Zeichen.', 'Zu lang: höchstens {max} Zeichen.'),
+    it: tooLong('Il motivo è troppo lungo: al massimo {max} caratteri.', 'Troppo lungo: al massimo {max} caratteri.'),
+  },
+  SEAT_ELSEWHERE: {
+    en: (d: Record<string, unknown>) => `You hold a seat at table ${String(d.table ?? '?')}: leave it first.`,
+    fr: (d: Record<string, unknown>) =>
+      `Vous occupez une place à la table ${String(d.table ?? '?')} : quittez-la d’abord.`,
+    cs: (d: Record<string, unknown>) => `Máte místo u stolu ${String(d.table ?? '?')}: nejprve ho opusťte.`,
+    de: (d: Record<string, unknown>) =>
+      `Sie haben einen Platz am Tisch ${String(d.table ?? '?')}: verlassen Sie ihn zuerst.`,
+    it: (d: Record<string, unknown>) => `Occupate un posto al tavolo ${String(d.table ?? '?')}: lasciatelo prima.`,
   },
   REASON_REQUIRED: {
     en: () => 'A reason is required.',

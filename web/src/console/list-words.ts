@@ -33,6 +33,10 @@ export interface ListWords {
   readonly closedCall: string;
   readonly pausedCall: string;
   readonly heldCall: string;
+  /** After a void (issue 12): the call line, and the payment list's place (`{n}` the coup, `{r}` the reason). */
+  readonly voidCall: string;
+  readonly voidList: string;
+  readonly voidReason: string;
   readonly layout: string;
   readonly exposure: string;
   readonly exposureHint: string;
@@ -80,6 +84,9 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
     closedCall: 'Table closed',
     pausedCall: 'Pause',
     heldCall: 'Coup held',
+    voidCall: 'Coup void, every stake is returned',
+    voidList: 'Coup {n} void: nothing to pay, every stake of the coup is returned.',
+    voidReason: 'Reason: {r}',
     layout: 'Layout',
     exposure: 'Exposure per number',
     exposureHint: 'what the bank pays if the number comes',
@@ -125,6 +132,9 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
     closedCall: 'Table fermée',
     pausedCall: 'Pause',
     heldCall: 'Coup suspendu',
+    voidCall: 'Coup annulé, les mises sont rendues',
+    voidList: 'Coup {n} annulé : rien à payer, toutes les mises du coup sont rendues.',
+    voidReason: 'Motif : {r}',
     layout: 'Tapis',
     exposure: 'Exposition par numéro',
     exposureHint: 'ce que la banque paie si le numéro sort',
@@ -170,6 +180,9 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
     closedCall: 'Stůl zavřen',
     pausedCall: 'Přestávka',
     heldCall: 'Hra pozastavena',
+    voidCall: 'Hra zrušena, všechny sázky se vracejí',
+    voidList: 'Hra {n} zrušena: nic se nevyplácí, všechny sázky hry se vracejí.',
+    voidReason: 'Důvod: {r}',
     layout: 'Hrací pole',
     exposure: 'Riziko podle čísla',
     exposureHint: 'co banka vyplatí, padne-li číslo',
@@ -215,6 +228,9 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
     closedCall: 'Tisch geschlossen',
     pausedCall: 'Pause',
     heldCall: 'Coup angehalten',
+    voidCall: 'Coup annulliert, alle Einsätze werden zurückgegeben',
+    voidList: 'Coup {n} annulliert: nichts auszuzahlen, alle Einsätze des Coups werden zurückgegeben.',
+    voidReason: 'Grund: {r}',
     layout: 'Tableau',
     exposure: 'Risiko je Zahl',
     exposureHint: 'was die Bank zahlt, wenn die Zahl kommt',
@@ -260,6 +276,9 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
     closedCall: 'Tavolo chiuso',
     pausedCall: 'Pausa',
     heldCall: 'Colpo sospeso',
+    voidCall: 'Colpo annullato, tutte le puntate vengono restituite',
+    voidList: 'Colpo {n} annullato: niente da pagare, tutte le puntate del colpo vengono restituite.',
+    voidReason: 'Motivo: {r}',
     layout: 'Tappeto',
     exposure: 'Esposizione per numero',
     exposureHint: 'quanto paga il banco se esce il numero',

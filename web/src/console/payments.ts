@@ -11,7 +11,7 @@ import type { ChipColourJson, OwnedLine } from '../../../src/protocol/lists.ts';
 import type { PaymentJson } from '../api.ts';
 import { h, numBadge } from '../dom.ts';
 import { announcement, DICTS, t, type Language } from '../i18n.ts';
-import type { ConsoleState } from '../state/console.ts';
+import { voidAfterLast, type ConsoleState } from '../state/console.ts';
 import { dutyOf } from '../../../src/protocol/seats.ts';
 import { fill, LIST_WORDS } from './list-words.ts';
 import { recoverySection } from './recovery.ts';
@@ -23,7 +23,12 @@ export function paymentsPanel(env: ConsoleEnv): Panel {
   const d = DICTS[env.lang];
   const box = h('div', { id: 'payments' });
   const element = h('section', { class: 'panel', 'aria-label': d.payments }, h('h2', {}, d.payments), box);
-  return { element, update: (s) => box.replaceChildren(...render(env, s)) };
+  // a coup voided since the last result: nothing to pay, not the previous coup's list (issue 12 leftover)
+  const content = (s: ConsoleState) => {
+    const voided = voidAfterLast(s);
+    return voided ? voidNotice(env.lang, voided) : render(env, s);
+  };
+  return { element, update: (s) => box.replaceChildren(...content(s)) };
 }
 
 /** A player's chip colour as a swatch with its name (the set number after the tenth player). */
@@ -46,6 +51,16 @@ interface Line {
   readonly stake: number;
   readonly amount: number | null;
   readonly note: string;
+}
+
+/** The payment list's place after a void: the coup, nothing to pay, the staff's reason. */
+function voidNotice(lang: Language, voided: { coup: number; reason?: string }): HTMLElement[] {
+  const w = LIST_WORDS[lang];
+  const head = fill(w.voidList, { n: voided.coup });
+  return [
+    h('p', { class: 'announce void', id: 'void-list', dataset: { coup: String(voided.coup) } }, head),
+    ...(voided.reason ? [h('p', { class: 'void-reason' }, fill(w.voidReason, { r: voided.reason }))] : []),
+  ];
 }
 
 function render(env: ConsoleEnv, s: ConsoleState): HTMLElement[] {

@@ -7,7 +7,7 @@
 import { byId, clock, h } from '../dom.ts';
 import { announcement, calls, DICTS, phaseName, t } from '../i18n.ts';
 import { LIST_WORDS } from './list-words.ts';
-import type { ConsoleState } from '../state/console.ts';
+import { voidAfterLast, type ConsoleState } from '../state/console.ts';
 import type { TableViewJson } from '../api.ts';
 import { toPocket, type ConsoleEnv, type Panel } from './panel.ts';
 
@@ -66,14 +66,21 @@ function update(env: ConsoleEnv, s: ConsoleState): void {
     v.table.mode === 'manual' ? d.modeManual : v.table.mode === 'wheel' ? d.wheelPanel : d.modeRng;
   byId('mode').dataset.mode = v.table.mode;
   const last = v.lastCoup;
-  byId('call').textContent =
+  // after a void the table is settled without a new number: say the void, not the previous
+  // coup's number (issue 12 leftover)
+  const voided = v.phase === 'settled' && voidAfterLast(s)?.coup === v.coup;
+  const call = byId('call');
+  call.textContent =
     v.phase === 'betting' || v.phase === 'launched'
       ? c.faitesVosJeux
       : v.phase === 'no-more-bets'
         ? c.rienNeVaPlus
-        : v.phase === 'settled' && last
-          ? announcement(env.lang, toPocket(last.pocket))
-          : idleCall(env, v.phase);
+        : voided
+          ? LIST_WORDS[env.lang].voidCall
+          : v.phase === 'settled' && last
+            ? announcement(env.lang, toPocket(last.pocket))
+            : idleCall(env, v.phase);
+  call.classList.toggle('void', voided);
   const alert = byId('integrity');
   alert.hidden = s.integrity === null;
   alert.textContent = s.integrity === null ? '' : `${t(env.lang, 'integrityAlert')}: ${s.integrity}`;

@@ -130,6 +130,22 @@ export function paymentsOf(v: TableViewJson): PaymentsDoc | null {
     : null;
 }
 
+/**
+ * The coup voided after the last result, with the staff's reason when the permanence has it, or
+ * null (issue 12): after a void the table is `settled` without a new result, and the console's
+ * heading and payment list say the void instead of the previous coup's number. Known from the
+ * live `coup-void` (the store's notice) or, after a reload, from the day's coup records.
+ */
+export function voidAfterLast(s: ConsoleState): { readonly coup: number; readonly reason?: string } | null {
+  const last = Math.max(s.view?.lastCoup?.number ?? 0, s.payments?.coup ?? 0);
+  let found: { coup: number; reason?: string } | null =
+    s.notice?.kind === 'void' && s.notice.coup > last ? { coup: s.notice.coup } : null;
+  for (const r of s.permanence)
+    if (r.status === 'void' && r.number > last && (!found || r.number >= found.coup))
+      found = { coup: r.number, ...(r.reason ? { reason: r.reason } : {}) };
+  return found;
+}
+
 /** The next state. Pure: `s` is never changed. */
 export function reduceConsole(s: ConsoleState, a: ConsoleAction): ConsoleState {
   switch (a.type) {

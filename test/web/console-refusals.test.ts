@@ -1,0 +1,40 @@
+/**
+ * Refusals the croupier console words in the staff's language (issue 12 leftover): TEXT_TOO_LONG,
+ * SEAT_ELSEWHERE and the void wording of WRONG_PHASE reached the toast as a generic sentence
+ * instead of what happened.
+ */
+import { describe, expect, it } from 'vitest';
+import { errorText } from '../../web/src/errors.ts';
+import { ERROR_OTHER, LANGUAGES } from '../../web/src/i18n.ts';
+
+const say = (lang: (typeof LANGUAGES)[number], code: string, detail: Record<string, unknown>) =>
+  errorText(lang, { code, message: 'the server’s English message', detail } as never, String);
+
+describe('the console’s refusals in five languages', () => {
+  it('regression: TEXT_TOO_LONG, SEAT_ELSEWHERE and a correction after a void were not worded in the staff’s language', () => {
+    for (const lang of LANGUAGES) {
+      const long = say(lang, 'TEXT_TOO_LONG', { field: 'reason', max: 500 });
+      const seat = say(lang, 'SEAT_ELSEWHERE', { table: 'vegas' });
+      const voided = say(lang, 'WRONG_PHASE', { phase: 'settled', allowed: ['settled'], voided: 7 });
+      for (const text of [long, seat, voided]) {
+        expect(text, lang).not.toContain(ERROR_OTHER[lang]);
+        expect(text, lang).not.toContain('English message');
+      }
+      expect(long, lang).toContain('500');
+      expect(seat, lang).toContain('vegas');
+      expect(voided, lang).toContain('7');
+      expect(long).toMatch(/\(TEXT_TOO_LONG\)$/);
+    }
+    expect(say('en', 'TEXT_TOO_LONG', { field: 'reason', max: 500 })).toBe(
+      'The reason is too long: at most 500 characters. (TEXT_TOO_LONG)',
+    );
+    expect(say('fr', 'SEAT_ELSEWHERE', { table: 'vegas' })).toBe(
+      'Vous occupez une place à la table vegas : quittez-la d’abord. (SEAT_ELSEWHERE)',
+    );
+    expect(say('de', 'WRONG_PHASE', { voided: 7 })).toBe(
+      'Coup 7 wurde annulliert und alle Einsätze zurückgegeben: es gibt keine Zahl zu berichtigen. (WRONG_PHASE)',
+    );
+    // a WRONG_PHASE without a void still names the phases that allow the command
+    expect(say('en', 'WRONG_PHASE', { phase: 'betting', allowed: ['settled'] })).toContain('Possible in:');
+  });
+});
