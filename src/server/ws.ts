@@ -25,6 +25,7 @@ import { fail, HttpError, outward } from './http.ts';
 import { DEFAULT_LIMITS, type ServerLimits } from './limits.ts';
 import { WsGuard } from './ws-guard.ts';
 import { BetCoalescer } from './coalesce.ts';
+import { Subscriptions } from './subscriptions.ts';
 
 /** One open socket. */
 interface Conn {
@@ -74,11 +75,11 @@ function commandOf(msg: PlayerMessage): PlayerCommand {
 
 /** The WebSocket hub of one casino. */
 export class Hub {
-  private readonly conns = new Set<Conn>();
-  /** Connections by table subscribed: the fan-out looks only at a table's sockets. */
-  private readonly byTable = new Map<string, Set<Conn>>();
-  /** Player connections by player id (wallet events reach them on every table). */
-  private readonly byPlayer = new Map<string, Set<Conn>>();
+  /** Sockets, by table subscribed, by player, staff by table: the fan-out looks only at its audience. */
+  private readonly subs = new Subscriptions<Conn>();
+  private readonly conns = this.subs.all;
+  private readonly byTable = this.subs.byTable;
+  private readonly byPlayer = this.subs.byPlayer;
   private readonly unsubscribe: () => void;
   private readonly unlisten: () => void;
   /** Heartbeat and message / command budgets (src/server/ws-guard.ts). */
@@ -90,7 +91,12 @@ export class Hub {
     private readonly log: FastifyBaseLogger,
     limits: ServerLimits = DEFAULT_LIMITS,
   ) {
-    this.bets = new BetCoalescer<Conn>(casino, this.byTable, (c, text) => this.sendText(c, text));
+    this.bets = new BetCoalescer<Conn>(
+      casino,
+      this.byTable,
+      (c, text) => this.sendText(c, text),
+      (table, playerId) => this.subs.direct(table, playerId),
+    );
     const unsubscribe = casino.bus.subscribe((m) => this.fanOut(m));
     const unresync = casino.bus.onResync?.(() => this.resync()) ?? (() => {});
     this.unsubscribe = () => (unsubscribe(), unresync());
@@ -212,35 +218,19 @@ export class Hub {
   }
 
   private add(c: Conn): void {
-    this.conns.add(c);
-    if (c.viewer.role === 'player') {
-      const id = c.viewer.playerId;
-      const set = this.byPlayer.get(id) ?? new Set();
-      this.byPlayer.set(id, set.add(c));
-    }
+    this.subs.add(c);
   }
 
   private remove(c: Conn): void {
-    this.conns.delete(c);
-    for (const t of c.tables) this.leave(c, t);
-    if (c.viewer.role === 'player') {
-      const set = this.byPlayer.get(c.viewer.playerId);
-      set?.delete(c);
-      if (set?.size === 0) this.byPlayer.delete(c.viewer.playerId);
-    }
+    this.subs.remove(c);
   }
 
   private join(c: Conn, table: string): void {
-    c.tables.add(table);
-    const set = this.byTable.get(table) ?? new Set();
-    this.byTable.set(table, set.add(c));
+    this.subs.join(c, table);
   }
 
   private leave(c: Conn, table: string): void {
-    c.tables.delete(table);
-    const set = this.byTable.get(table);
-    set?.delete(c);
-    if (set?.size === 0) this.byTable.delete(table);
+    this.subs.leave(c, table);
   }
 
   /**
@@ -297,7 +287,7 @@ export class Hub {
     c.viewer = v;
     c.token = token;
     c.checkedAt = this.casino.clockPort.now();
-    this.add(c); // indexed by player now
+    this.add(c); // indexed by player (or as staff of the tables it subscribed to as a guest) now
     if (v.role === 'player') this.guard.identify(c.socket, v.playerId);
     this.hello(c);
   }
