@@ -19,6 +19,9 @@
  *   last was due, and the client's worst lateness in sending;
  * - `arm {type, count}` then `collect {timeoutMs}`: the receipt instants (`hrtimeMs`, comparable
  *   between processes: CLOCK_MONOTONIC) of the first message of `type` on each socket;
+ * - `post {url, token, body}`: one HTTP POST (the croupier's result, from a process of its own:
+ *   bench/table-net.ts forks a second instance for it); answers `{t0, t1, bytes}`, the instants
+ *   (`hrtimeMs`) before the request and once the reply's body is read;
  * - `close`: closes every socket; `exit`.
  */
 import http from 'node:http';
@@ -246,6 +249,21 @@ process.on('message', (raw) => {
         armed = null;
         answer({ times: a.times, expected: a.count });
       });
+      return;
+    }
+    case 'post': {
+      const t0 = hrtimeMs();
+      fetch(m.url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${m.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(m.body),
+      })
+        .then(async (res) => {
+          const text = await res.text();
+          if (res.status >= 300) throw new Error(`POST ${m.url}: ${res.status} ${text.slice(0, 300)}`);
+          answer({ t0, t1: hrtimeMs(), bytes: text.length });
+        })
+        .catch(fail);
       return;
     }
     case 'close':
