@@ -157,8 +157,10 @@ function columnsText(c: SourceColumns): string {
 function encodeSource(record: CoupRecord, src: RecordSource): string | null {
   const { outcomes, ownerOf, newBets } = src;
   const n = outcomes.length;
+  // the owners are the source's `ownerOf` (the record's `settlement.owners` is built from it,
+  // on first read: not read here)
   const settlement = record.settlement as Json & { owners?: Record<string, string> };
-  if (!settlement?.owners || Object.keys(settlement.owners).length !== n) return null;
+  if (!settlement || !('owners' in settlement) || ownerOf.length !== n) return null;
   const ids = Object.keys(record.players);
   const index = new Map(ids.map((p, i) => [p, i]));
   const text = { id: new Array<string>(n), key: new Array<string>(n), status: new Array<string>(n) };

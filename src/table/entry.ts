@@ -16,6 +16,7 @@ import { parsePocket, pocketLabel } from '../engine/index.ts';
 import { debtAccount, makeTx, playerAccount, type Posting } from './ledger.ts';
 import { chipIndexes, croupierList } from './lists.ts';
 import { recoveryList } from './recovery.ts';
+import { lazy } from './records.ts';
 import { settle } from './settlement.ts';
 import { noted, reasonOf, reasonRefusal, wrongPhase } from './staff.ts';
 import { BetBook, nullProto, stakesOf, tableRules, type TableState } from './state.ts';
@@ -47,16 +48,20 @@ export function settleKept(
   const tx = step.effects.find((e) => e.type === 'ledger');
   const next: TableState = {
     ...step.state,
-    settledFrom: {
-      pocket: step.state.lastCoup!.pocket,
-      bets: s.bets.toJSON(),
-      prisoners: s.prisoners,
-      lastBets: s.lastBets,
-      history: s.history,
-      postings: tx?.type === 'ledger' ? tx.tx.postings : [],
-      corrections,
-      partaged: false,
-    },
+    settledFrom: lazy(
+      {
+        pocket: step.state.lastCoup!.pocket,
+        bets: null!, // the coup's bets: built if read (a correction, a snapshot), not on the commit path (issue 17)
+        prisoners: s.prisoners,
+        lastBets: s.lastBets,
+        history: s.history,
+        postings: tx?.type === 'ledger' ? tx.tx.postings : [],
+        corrections,
+        partaged: false,
+      },
+      'bets',
+      () => s.bets.toJSON(),
+    ),
   };
   return { state: next, effects: step.effects };
 }

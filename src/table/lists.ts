@@ -5,8 +5,8 @@
  * day), and the list as the console reads it: collections, payments (winnings only), returns
  * (no winnings), prisoners, totals. Pure.
  */
-import type { BetOutcome, Position, PositionKind } from '../engine/index.ts';
-import { isZero, positionJson, type Pocket } from '../engine/index.ts';
+import type { BetOutcome, CoupSettlement, Position, PositionKind } from '../engine/index.ts';
+import { isZero, pocketLabel, positionJson, settlementJson, type Pocket } from '../engine/index.ts';
 import type { PaymentJson } from '../protocol/events.ts';
 import {
   chipColour,
@@ -19,6 +19,7 @@ import {
 } from '../protocol/lists.ts';
 import { dutyOf } from '../protocol/seats.ts';
 import type { LastCoup, Prisoner, TableState } from './state.ts';
+import { lazy } from './records.ts';
 
 /**
  * The order the rake goes over the layout: the outside bets first (chances simples, then the
@@ -294,4 +295,36 @@ export function listSummary(s: TableState): CroupierListView | null {
 /** A player's chip colour (a player unknown to the day's order gets the next one). */
 export function colourOf(colours: ReadonlyMap<string, number>, playerId: string): ChipColourJson {
   return chipColour(colours.get(playerId) ?? colours.size);
+}
+
+/**
+ * The last coup of a settlement; its croupier's lists and its bets' owners are built if read
+ * (for the console, after the commit: issue 17), its list's totals and players kept at once.
+ */
+export function settledLastCoup(
+  s: TableState,
+  now: number,
+  settlement: CoupSettlement,
+  json: ReturnType<typeof settlementJson>,
+  owners: () => Record<string, string>,
+  players: number,
+): LastCoup {
+  const lastCoup: LastCoup = {
+    number: s.coup,
+    pocket: pocketLabel(settlement.pocket),
+    chances: settlement.chances,
+    announcement: settlement.announcement,
+    payments: json.payments,
+    croupiers: settlement.croupiers,
+    owners: null!,
+    at: now,
+    lists: undefined,
+    winning: json.winning,
+    duty: dutyOf(settlement.croupiers, s.seats),
+  };
+  const choiceOpen = s.config.timings.zeroChoiceMs > 0;
+  lazy(lastCoup, 'lists', () => coupLists(settlement.outcomes, settlement.pocket, choiceOpen));
+  lazy(lastCoup, 'owners', owners);
+  rememberCoup(lastCoup, players, settlement.outcomes, json.payments);
+  return lastCoup;
 }

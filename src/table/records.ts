@@ -13,6 +13,13 @@ export function newPlayer(balanceBeforeBets: number | null): CoupPlayer {
   return { staked: 0, prisonerStakes: 0, returned: 0, balanceBeforeBets, betIds: [] };
 }
 
+/** Bet id → player id of a coup's bets (a null-prototype object, in the coup's order). */
+export function ownersObject(ids: readonly string[], ownerOf: readonly string[]): Record<string, string> {
+  const owners: Record<string, string> = Object.create(null);
+  for (let i = 0; i < ids.length; i++) owners[ids[i]] = ownerOf[i];
+  return owners;
+}
+
 /** The per-player part of a record: a null-prototype object keyed by player id (JSON as usual). */
 export function playersObject(players: ReadonlyMap<string, CoupPlayer>): Record<string, CoupPlayer> {
   const out: Record<string, CoupPlayer> = Object.create(null);

@@ -12,7 +12,7 @@ import { isZero, parsePocket, pocketLabel } from '../engine/index.ts';
 import type { OutcomeJson } from '../protocol/events.ts';
 import { phaseEvent, prisonerJson } from './events.ts';
 import { houseAccount, inPlayAccount, makeTx, playerAccount, type Posting } from './ledger.ts';
-import { coupRecord, lazy, newPlayer, playersObject, settledRecord } from './records.ts';
+import { coupRecord, lazy, newPlayer, ownersObject, playersObject, settledRecord } from './records.ts';
 import {
   BetBook,
   engineBet,
@@ -40,7 +40,7 @@ import {
 } from './step.ts';
 import { VOID_CALLS } from './calls.ts';
 import { dutyOf } from '../protocol/seats.ts';
-import { coupLists, croupierListOf, LARGE_LIST_PLAYERS, listSummary, rememberCoup, withChipOrder } from './lists.ts';
+import { croupierListOf, LARGE_LIST_PLAYERS, listSummary, settledLastCoup, withChipOrder } from './lists.ts';
 
 /** The rebet lists after a coup: each player who bet keeps this coup's bets (one pass). */
 function nextLastBets(s: TableState): Record<string, readonly StoredBet[]> {
@@ -143,7 +143,6 @@ function book(
 
 /** The coup's bets then its prisoners, as engine bets with their ids and owners (one pass). */
 function coupBets(s: TableState, cat: ReturnType<typeof tableRules>['catalogue']) {
-  const owners: Record<string, string> = Object.create(null);
   const bets: Bet[] = [];
   const ids: string[] = [];
   const ownerOf: string[] = [];
@@ -151,19 +150,17 @@ function coupBets(s: TableState, cat: ReturnType<typeof tableRules>['catalogue']
   for (const b of s.bets) {
     stored.push(b);
     bets.push(engineBet(cat, b));
-    owners[b.id] = b.playerId;
     ids.push(b.id);
     ownerOf.push(b.playerId);
   }
   const before = new Map<string, Prisoner>();
   for (const p of s.prisoners) {
     bets.push(prisonerBet(cat, p));
-    owners[p.id] = p.playerId;
     ids.push(p.id);
     ownerOf.push(p.playerId);
     before.set(p.id, p);
   }
-  return { owners, bets, ids, ownerOf, stored, before };
+  return { bets, ids, ownerOf, stored, before };
 }
 
 /** The settlement's ledger transaction: one posting per player, the in-play and house accounts; the memo names the stakes that stay on the layout. */
@@ -185,7 +182,7 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
   const parsed = parsePocket(pocketRaw, rules.wheel);
   if (!parsed.ok) return reject(s, 'INVALID_OUTCOME', parsed.error.message);
   const pocket = parsed.value;
-  const { owners, bets, ids, ownerOf, stored, before } = coupBets(s, cat);
+  const { bets, ids, ownerOf, stored, before } = coupBets(s, cat);
   const settlement = settleCoup(rules, pocket, bets);
   const booked = book(s, settlement, ownerOf, stored, before, now);
   const { players, prisoners, carried } = booked;
@@ -195,30 +192,24 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
   let built: OutcomeJson[] | undefined;
   const outcomes = () => (built ??= settlement.outcomes.map(outcomeJson));
   const json = settlementJson(rules, { ...settlement, outcomes: [] });
+  // the bets' owners (a 200,000-key object at 200,000 bets): built on first read, shared by the
+  // record and the last coup (the store encodes the record from `ownerOf`)
+  let ownersBuilt: Record<string, string> | undefined;
+  const owners = () => (ownersBuilt ??= ownersObject(ids, ownerOf));
   const label = pocketLabel(pocket);
   const tx = settleTx(s, now, label, booked);
   const record = settledRecord(
     s,
     now,
-    { pocket: label, source, settlement: { ...json, owners }, players: playersObject(players) },
+    {
+      pocket: label,
+      source,
+      settlement: lazy({ ...json, owners: null }, 'owners', owners),
+      players: playersObject(players),
+    },
     lazy({ outcomes: settlement.outcomes, json: [], ownerOf, newBets: stored.length, stored }, 'json', outcomes),
   );
-  const lastCoup: LastCoup = {
-    number: s.coup,
-    pocket: label,
-    chances: settlement.chances,
-    announcement: settlement.announcement,
-    payments: json.payments,
-    croupiers: settlement.croupiers,
-    owners,
-    at: now,
-    lists: undefined, // below: the croupier's lists are for the console, built if read (issue 17)
-    winning: json.winning,
-    duty: dutyOf(settlement.croupiers, s.seats),
-  };
-  const choiceOpen = s.config.timings.zeroChoiceMs > 0;
-  lazy(lastCoup, 'lists', () => coupLists(settlement.outcomes, pocket, choiceOpen));
-  rememberCoup(lastCoup, players.size, settlement.outcomes, json.payments);
+  const lastCoup = settledLastCoup(s, now, settlement, json, owners, players.size);
   const next: TableState = {
     ...s,
     phase: 'settled',
@@ -257,7 +248,7 @@ export function settle(s: TableState, now: number, pocketRaw: unknown, source: '
     pocket: label,
     payments: large ? [] : json.payments,
     croupiers: settlement.croupiers,
-    owners: large ? {} : owners,
+    owners: large ? {} : owners(),
     ...(large ? { summary: true } : {}),
     list: null!,
   });
@@ -294,7 +285,8 @@ function playerEvents(
     for (let i = 0; i < outcomes.length; i++) {
       const playerId = ownerOf[i];
       let m = grouped.get(playerId);
-      if (!m) grouped.set(playerId, (m = {}));
+      // null-prototype: a plain {} gets a hidden class per player's set of bet ids (10x slower)
+      if (!m) grouped.set(playerId, (m = Object.create(null) as Record<string, OutcomeJson>));
       m[ids[i]] = outcomes[i];
     }
     return grouped;

@@ -9,6 +9,7 @@ import { houseAccount } from '../../src/table/ledger.ts';
 import { tableExposure } from '../../src/table/exposure.ts';
 import { chipIndexes, coupPlayers, croupierList, croupierListOf, listTotals } from '../../src/table/lists.ts';
 import { sharedList } from '../../src/app/views.ts';
+import { decodeRecord, encodeRecord } from '../../src/store/record-codec.ts';
 import type { CroupierListView } from '../../src/protocol/lists.ts';
 import { config, Harness } from './helpers.ts';
 
@@ -319,5 +320,30 @@ describe('the list totals of a settlement (issue 17)', () => {
       expect(coupPlayers({ ...h.state.lastCoup! }, 50)).toBe(3);
       h.next();
     }
+  });
+});
+
+describe('the parts of a settlement built on first read (issue 17)', () => {
+  it("the bets' owners and the kept coup's bets are not built by the settlement nor by the store's encoding; read, they are the coup's", () => {
+    const h = table();
+    h.place('alice', { numbers: [17], stake: 10 });
+    h.place('bob', { chance: 'rouge', stake: 20 });
+    h.place('carol', { chance: 'noir', stake: 30 });
+    const bets = [...h.state.bets];
+    h.result(4);
+    const last = h.state.lastCoup!;
+    const rec = h.log.filter((e) => e.type === 'coup').at(-1);
+    if (rec?.type !== 'coup') throw new Error('no coup record');
+    const pending = (o: object, key: string) => typeof Object.getOwnPropertyDescriptor(o, key)?.get === 'function';
+    expect(pending(last, 'owners')).toBe(true);
+    expect(pending(rec.record.settlement!, 'owners')).toBe(true);
+    expect(pending(h.state.settledFrom!, 'bets')).toBe(true);
+    const text = encodeRecord(rec.record);
+    expect(pending(rec.record.settlement!, 'owners')).toBe(true); // the store encodes from the outcomes' owners
+    const owners = Object.fromEntries(bets.map((b) => [b.id, b.playerId]));
+    expect({ ...last.owners }).toEqual(owners);
+    expect(rec.record.settlement!.owners).toBe(last.owners); // one object, built once
+    expect(JSON.parse(JSON.stringify(decodeRecord(text)))).toEqual(JSON.parse(JSON.stringify(rec.record)));
+    expect(h.state.settledFrom!.bets.bets).toEqual(bets);
   });
 });
