@@ -31,11 +31,15 @@ export class RequestLog implements Iterable<[string, RequestRecord]> {
     this.#version = version;
   }
 
-  /** Re-creates a log from its entries (in the order they were remembered). */
-  static fromJSON(entries: Iterable<readonly [string, RequestRecord]>): RequestLog {
+  /**
+   * Re-creates a log from its entries (in the order they were remembered); `position` gives the
+   * derived fields of a position key when the entries are JSON (see {@link compactRecord}).
+   */
+  static fromJSON(entries: Iterable<readonly [string, RequestRecord]>, position?: PositionFields): RequestLog {
     const map = new Map<string, { record: RequestRecord; added: number }>();
     let order: Array<[string, RequestRecord]> | null = [];
-    for (const [k, record] of entries) {
+    for (const [k, json] of entries) {
+      const record = position ? expandRecord(json, position) : json;
       if (map.has(k)) order = null;
       map.set(k, { record, added: 0 });
       order?.push([k, record]);
@@ -79,13 +83,50 @@ export class RequestLog implements Iterable<[string, RequestRecord]> {
     if (this.#version !== this.#log.tip || !order) return JSON.stringify(this);
     return this.#log.json.arrayText(
       order.length,
-      (i) => order[i],
+      (i) => [order[i][0], compactRecord(order[i][1])],
       () => 0,
     );
   }
 
-  /** JSON: `[key, record]` entries. */
+  /** JSON: `[key, record]` entries, each record as {@link compactRecord} writes it. */
   toJSON(): Array<[string, RequestRecord]> {
-    return [...this];
+    return [...this].map(([k, r]) => [k, compactRecord(r)]);
   }
+}
+
+/** The fields of a position's JSON that follow from its key (engine positionJson), or undefined for an unknown key. */
+export type PositionFields = (key: string) => object | undefined;
+
+type BetJson = Record<string, unknown>;
+
+const derived = (b: unknown): b is BetJson =>
+  typeof b === 'object' && b !== null && (b as BetJson).type === 'position' && typeof (b as BetJson).key === 'string';
+
+/**
+ * A record as the snapshot holds it (issue 17, seventh part: the remembered replies were three
+ * quarters of a snapshot): in a reply's placed position bets, the fields that follow from the
+ * position's key (kind, numbers, text) are left out; {@link RequestLog.fromJSON} puts them
+ * back in their place, so a retry after a restart gets the first reply as it was.
+ */
+export function compactRecord(r: RequestRecord): RequestRecord {
+  const reply = r.reply as { bets?: unknown } | null;
+  if (typeof reply !== 'object' || reply === null || !Array.isArray(reply.bets)) return r;
+  const bets = reply.bets.map((b: unknown) => {
+    if (!derived(b) || !Array.isArray(b.numbers)) return b;
+    const { kind: _k, numbers: _n, text: _t, ...rest } = b;
+    return rest;
+  });
+  return { ...r, reply: { ...reply, bets } };
+}
+
+function expandRecord(r: RequestRecord, position: PositionFields): RequestRecord {
+  const reply = r.reply as { bets?: unknown } | null;
+  if (typeof reply !== 'object' || reply === null || !Array.isArray(reply.bets)) return r;
+  const bets = reply.bets.map((b: unknown) => {
+    const fields = derived(b) && b.numbers === undefined ? position(b.key as string) : undefined;
+    if (!fields) return b;
+    const { id, type, ...tail } = b as BetJson;
+    return { id, type, ...fields, ...tail };
+  });
+  return { ...r, reply: { ...reply, bets } };
 }

@@ -3,7 +3,15 @@
  * {@link TableState}, its version and shape checked (moved out of state.ts, which holds the
  * state's types; the seats of the table are checked by seats.ts).
  */
-import { CHANCES, parseBet, type Catalogue, type Chance, type Result, type Rules } from '../engine/index.ts';
+import {
+  CHANCES,
+  parseBet,
+  positionJson,
+  type Catalogue,
+  type Chance,
+  type Result,
+  type Rules,
+} from '../engine/index.ts';
 import type { Phase } from '../protocol/events.ts';
 import { tableErr, type TableError } from '../protocol/errors.ts';
 import { BetBook, RequestLog, type BetBookJson, type RequestRecord, type StoredBet } from './book.ts';
@@ -95,7 +103,10 @@ function partsV2(json: Json, cat: Catalogue, sb: ReturnType<typeof stakesOf>): P
   }
   return {
     bets: BetBook.fromJSON(b, sb),
-    requests: RequestLog.fromJSON(json.requests as Array<[string, RequestRecord]>),
+    requests: RequestLog.fromJSON(json.requests as Array<[string, RequestRecord]>, (key) => {
+      const p = cat.byKey.get(key);
+      return p && positionJson(p);
+    }),
     lastBets,
   };
 }
