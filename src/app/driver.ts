@@ -15,10 +15,12 @@
  * again one by one (a LedgerRefusal is then its command's reply). Live events: outbox.ts.
  *
  * Snapshots are off the bet path: the state is snapshotted in the transaction of the event
- * that starts a coup (small: no bets yet) or pauses / closes the table, and, after the replies
- * went out, every {@link SNAPSHOT_EVERY} events when the coup's events since the last snapshot
- * are at least half of the coup (so the amortised cost per event stays constant however big the
- * coup). A restart replays at most the events of one coup: {@link TableDriver.load} replays the
+ * that starts a coup (small: no bets yet) or pauses / closes the table, and, once a batch
+ * crossed a multiple of {@link SNAPSHOT_EVERY} events, at the next quiet moment of the table
+ * (no command for SNAPSHOT_QUIET_MS, quiet-snapshots.ts: a large coup's snapshot is a long
+ * write that would hold up the bets arriving meanwhile) when the coup's events since the last
+ * snapshot are at least half of the coup (so the amortised cost per event stays constant
+ * however big the coup). A restart replays at most the events of one coup: {@link TableDriver.load} replays the
  * events after the last snapshot through the same pure transition, then a `recover` event
  * resumes the table (a coup cut off after "rien ne va plus" with no recorded result is void and
  * its stakes returned).
@@ -41,6 +43,7 @@ import {
 } from '../table/machine.ts';
 import { BatchWrites, snapshotDue } from './batch-writes.ts';
 import { systemClock, type Clock, type TimerHandle } from './clock.ts';
+import { QuietSnapshots } from './quiet-snapshots.ts';
 import { coupBalances } from './coup-balances.ts';
 import { Outbox } from './outbox.ts';
 import {
@@ -74,6 +77,7 @@ export class TableDriver {
   private readonly clock: Clock;
   private readonly maxBatch: number;
   private readonly outbox: Outbox; // live events: a large batch's after its replies (outbox.ts)
+  private readonly quiet: QuietSnapshots; // the periodic snapshot waits for a quiet table
 
   private constructor(
     private readonly opts: TableDriverOptions,
@@ -86,6 +90,8 @@ export class TableDriver {
     this.clock = opts.clock ?? systemClock;
     this.maxBatch = Math.max(1, opts.maxBatch ?? MAX_BATCH);
     this.outbox = new Outbox(opts.publish);
+    const busy = () => this.draining !== null || this.pending.length > 0;
+    this.quiet = new QuietSnapshots(this.clock, busy, () => this.periodicSnapshot());
   }
 
   /** Loads a table from the store (snapshot + replay of later events). Throws if the table does not exist. */
@@ -137,12 +143,13 @@ export class TableDriver {
     this.stopped = true;
     this.clock.clearTimer(this.timer);
     this.timer = null;
+    this.quiet.stop();
     await this.idle();
   }
 
   /** Resolves when every queued command (and the draw it may lead to) is committed and answered. */
   async idle(): Promise<void> {
-    while (this.draining) await this.draining;
+    while (this.draining || this.quiet.running) await (this.draining ?? this.quiet.running);
   }
 
   /** Feeds a `tick` at the clock's current time. */
@@ -158,6 +165,7 @@ export class TableDriver {
   dispatch(make: Command, audit?: CommandAudit, wallet?: string): Promise<Reply> {
     return new Promise<Reply>((resolve) => {
       this.pending.push({ make, resolve, ...(audit ? { audit } : {}), ...(wallet ? { wallet } : {}) });
+      this.quiet.touch();
       this.kick();
     });
   }
@@ -178,6 +186,7 @@ export class TableDriver {
   }
 
   private async drain(): Promise<void> {
+    if (this.quiet.running) await this.quiet.running; // a snapshot begun at a quiet moment ends first
     await new Promise<void>((resolve) => setImmediate(resolve)); // one batch: this tick's and this I/O poll's
     while (this.pending.length > 0) {
       const batch = this.pending.splice(0, this.maxBatch);
@@ -191,7 +200,7 @@ export class TableDriver {
         else for (const p of batch) p.resolve(await this.runOne(p));
       } else for (const p of batch) p.resolve(await this.runOne(p));
       await this.outbox.later();
-      await this.periodicSnapshot(before);
+      if (Math.floor(this.seq / SNAPSHOT_EVERY) !== Math.floor(before / SNAPSHOT_EVERY)) this.quiet.want();
     }
   }
 
@@ -323,18 +332,17 @@ export class TableDriver {
   }
 
   /**
-   * After a batch (its replies sent): a snapshot when the batch crossed a multiple of
-   * {@link SNAPSHOT_EVERY} and the events since the last snapshot are at least half of the
-   * coup's. A failure only costs a longer replay: logged.
+   * Once a batch crossed a multiple of {@link SNAPSHOT_EVERY}, at the next quiet moment
+   * (quiet-snapshots.ts): a snapshot when the events since the last one are at least half of
+   * the coup's. A failure only costs a longer replay: logged.
    */
-  private async periodicSnapshot(before: number): Promise<void> {
+  private async periodicSnapshot(): Promise<void> {
     const seq = this.seq;
-    if (Math.floor(seq / SNAPSHOT_EVERY) === Math.floor(before / SNAPSHOT_EVERY)) return;
     if ((seq - this.snapSeq) * 2 < seq - this.coupSeq || seq === this.snapSeq) return;
     const state = this.current;
     try {
       await this.opts.store.transaction((tx) => tx.saveSnapshot(this.opts.tableId, seq, state));
-      this.snapSeq = seq;
+      this.snapSeq = Math.max(this.snapSeq, seq);
     } catch (e) {
       this.opts.log?.warn({ err: e, table: this.opts.tableId, seq }, 'snapshot failed');
     }
