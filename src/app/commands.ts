@@ -129,7 +129,9 @@ export async function playerCommandWithBalance(
  */
 export function resultCoup(s: TableState): ResultView['coup'] {
   const last = s.lastCoup;
-  if (!last || coupPlayers(last, LARGE_LIST_PLAYERS) <= LARGE_LIST_PLAYERS) return last as ResultView['coup'];
+  // a copy: the state's last coup serialises its collections as the snapshot's rows (coup-rows.ts)
+  if (!last) return null;
+  if (coupPlayers(last, LARGE_LIST_PLAYERS) <= LARGE_LIST_PLAYERS) return { ...last } as ResultView['coup'];
   return {
     number: last.number,
     pocket: last.pocket,

@@ -20,6 +20,7 @@ import {
 import { dutyOf } from '../protocol/seats.ts';
 import type { LastCoup, Prisoner, TableState } from './state.ts';
 import { lazy } from './records.ts';
+import { withSnapshotRows } from './coup-rows.ts';
 
 /**
  * The order the rake goes over the layout: the outside bets first (chances simples, then the
@@ -326,5 +327,5 @@ export function settledLastCoup(
   lazy(lastCoup, 'lists', () => coupLists(settlement.outcomes, settlement.pocket, choiceOpen));
   lazy(lastCoup, 'owners', owners);
   rememberCoup(lastCoup, players, settlement.outcomes, json.payments);
-  return lastCoup;
+  return withSnapshotRows(lastCoup);
 }

@@ -17,7 +17,8 @@ import { tableErr, type TableError } from '../protocol/errors.ts';
 import { BetBook, RequestLog, type BetBookJson, type RequestRecord, type StoredBet } from './book.ts';
 import type { TableConfig } from './config.ts';
 import { isStoredSeats, restoredSeats } from './seats.ts';
-import { nullProto, stakesOf, storedBet, tableRules, type LastCoup, type TableState } from './state.ts';
+import { restoredLastCoup } from './coup-rows.ts';
+import { stakesOf, storedBet, tableRules, type LastCoup, type TableState } from './state.ts';
 
 type Json = Record<string, unknown>;
 const isObj = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -70,7 +71,12 @@ export function restoreState(json: unknown): Result<TableState, TableError> {
   if (Array.isArray(parts)) return bad(parts[0], parts[1]);
   const { bets, requests, lastBets } = parts;
   const { balanceBeforeBets: _v1, ...rest } = json;
-  const lastCoup = json.lastCoup as LastCoup | null;
+  const fields = (key: string) => {
+    const p = tr.catalogue.byKey.get(key);
+    return p && positionJson(p);
+  };
+  const lastCoup = json.lastCoup === null ? null : restoredLastCoup(json.lastCoup as unknown as LastCoup, fields);
+  if (json.lastCoup !== null && !lastCoup) return bad('lastCoup.lists', 'hold a collection row that is not one');
   return {
     ok: true,
     value: {
@@ -79,7 +85,7 @@ export function restoreState(json: unknown): Result<TableState, TableError> {
       bets,
       requests,
       lastBets,
-      lastCoup: lastCoup && { ...lastCoup, owners: nullProto(lastCoup.owners) },
+      lastCoup,
       ...(json.seats !== undefined ? { seats: restoredSeats(json.seats) } : {}),
     },
   };
