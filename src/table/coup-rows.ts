@@ -1,5 +1,6 @@
 /**
- * The snapshot form of the last coup's croupier lists (issue 17): at 200,000 bets the last coup's
+ * The snapshot form of what a settled coup leaves in the state (issue 17): the last coup's
+ * croupier lists and the players' rebet lists. The croupier lists: at 200,000 bets the last coup's
  * collections were 21 MB of the next coup's snapshot, each line repeating its position's kind,
  * numbers and text. In the snapshot a regular collection line is a row `[betId, key, stake,
  * amount, why, chip?, prison?]` (`chip` null when absent and a prison level follows); the
@@ -7,7 +8,7 @@
  * every line back as it was, key order included. An irregular line stays whole. Pure.
  */
 import type { CollectionJson } from '../protocol/lists.ts';
-import { nullProto, type LastCoup } from './state.ts';
+import { nullProto, type LastCoup, type StoredBet } from './state.ts';
 
 /** A collection line as the snapshot holds it. */
 type Row = [string, string, number, number, string, (number | null)?, number?];
@@ -87,4 +88,47 @@ export function restoredLastCoup(json: LastCoup, fields: PositionFieldsOf): Last
     collections.push(line);
   }
   return withSnapshotRows({ ...json, owners, lists: { ...lists, collections } });
+}
+
+/** The keys of a regular stored position bet (storedBet's order), written as a row. */
+const BET_KEYS = ['id', 'playerId', 'stake', 'placedAt', 'requestId', 'type', 'position'];
+
+/** A rebet list's bet as the snapshot holds it: `[id, stake, placedAt, requestId, position]` when regular. */
+type BetRow = [string, number, number, string, number];
+
+function betRowOf(b: StoredBet, playerId: string): BetRow | StoredBet {
+  if (b.type !== 'position' || b.playerId !== playerId || typeof b.requestId !== 'string') return b;
+  if (!sameKeys(Object.keys(b), BET_KEYS)) return b;
+  return [b.id, b.stake, b.placedAt, b.requestId, b.position];
+}
+
+/**
+ * Gives a player's rebet list its snapshot form (a non-enumerable `toJSON` on the array: each
+ * regular bet a row, its player the list's key): at 200,000 bets the rebet lists were 23 MB of
+ * the next coup's snapshot. {@link restoredRebets} reads either form back.
+ */
+export function withBetRows(list: StoredBet[], playerId: string): StoredBet[] {
+  const toJSON = () => list.map((b) => betRowOf(b, playerId));
+  Object.defineProperty(list, 'toJSON', { value: toJSON, enumerable: false, configurable: true });
+  return list;
+}
+
+/**
+ * A stored rebet list read back (rows as bets, the rows form again: its JSON is the stored one),
+ * or null when a row is not one. A list without rows is returned as it is (checked by the caller).
+ */
+export function restoredRebets(list: readonly unknown[], playerId: string): StoredBet[] | null {
+  if (!list.some(Array.isArray)) return list as StoredBet[];
+  const out: StoredBet[] = [];
+  for (const x of list) {
+    if (!Array.isArray(x)) {
+      out.push(x as StoredBet);
+      continue;
+    }
+    const [id, stake, placedAt, requestId, position] = x as unknown[];
+    if (x.length !== 5 || typeof id !== 'string' || typeof requestId !== 'string') return null;
+    if (!isInt(stake) || !isInt(placedAt) || !isInt(position)) return null;
+    out.push({ id, playerId, stake, placedAt, requestId, type: 'position', position });
+  }
+  return withBetRows(out, playerId);
 }

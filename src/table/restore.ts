@@ -17,7 +17,7 @@ import { tableErr, type TableError } from '../protocol/errors.ts';
 import { BetBook, RequestLog, type BetBookJson, type RequestRecord, type StoredBet } from './book.ts';
 import type { TableConfig } from './config.ts';
 import { isStoredSeats, restoredSeats } from './seats.ts';
-import { restoredLastCoup } from './coup-rows.ts';
+import { restoredLastCoup, restoredRebets } from './coup-rows.ts';
 import { stakesOf, storedBet, tableRules, type LastCoup, type TableState } from './state.ts';
 
 type Json = Record<string, unknown>;
@@ -77,6 +77,8 @@ export function restoreState(json: unknown): Result<TableState, TableError> {
   };
   const lastCoup = json.lastCoup === null ? null : restoredLastCoup(json.lastCoup as unknown as LastCoup, fields);
   if (json.lastCoup !== null && !lastCoup) return bad('lastCoup.lists', 'hold a collection row that is not one');
+  const settledFrom = restoredSettledFrom(json.settledFrom);
+  if (settledFrom === false) return bad('settledFrom.lastBets', 'are not bets');
   return {
     ok: true,
     value: {
@@ -86,9 +88,22 @@ export function restoreState(json: unknown): Result<TableState, TableError> {
       requests,
       lastBets,
       lastCoup,
+      ...(settledFrom !== undefined ? { settledFrom } : {}),
       ...(json.seats !== undefined ? { seats: restoredSeats(json.seats) } : {}),
     },
   };
+}
+
+/** The coup kept for a correction, its rebet lists read back (rows: coup-rows.ts); false when they are not bets. */
+function restoredSettledFrom(sf: unknown): TableState['settledFrom'] | false {
+  if (!isObj(sf) || !isObj(sf.lastBets)) return sf as TableState['settledFrom'];
+  const lastBets: Record<string, readonly StoredBet[]> = Object.create(null);
+  for (const [p, stored] of Object.entries(sf.lastBets)) {
+    const list = Array.isArray(stored) ? restoredRebets(stored, p) : null;
+    if (!list) return false;
+    lastBets[p] = list;
+  }
+  return { ...(sf as unknown as NonNullable<TableState['settledFrom']>), lastBets };
 }
 
 /** The bet book, request log and rebet lists of a stored state, or the field at fault and why. */
@@ -103,9 +118,10 @@ function partsV2(json: Json, cat: Catalogue, sb: ReturnType<typeof stakesOf>): P
   if (!Array.isArray(json.requests) || !json.requests.every(isEntryOf(isObj)))
     return ['requests', 'are not [key, record] entries'];
   const lastBets: Record<string, readonly StoredBet[]> = Object.create(null);
-  for (const [p, list] of Object.entries(json.lastBets as Json)) {
-    if (!Array.isArray(list) || !list.every((x) => isStored(x, cat))) return ['lastBets', 'are not bets'];
-    lastBets[p] = list as StoredBet[];
+  for (const [p, stored] of Object.entries(json.lastBets as Json)) {
+    const list = Array.isArray(stored) ? restoredRebets(stored, p) : null; // rows: coup-rows.ts
+    if (!list || !list.every((x) => isStored(x, cat))) return ['lastBets', 'are not bets'];
+    lastBets[p] = list;
   }
   return {
     bets: BetBook.fromJSON(b, sb),

@@ -41,6 +41,7 @@ import {
 import { VOID_CALLS } from './calls.ts';
 import { dutyOf } from '../protocol/seats.ts';
 import { croupierListOf, LARGE_LIST_PLAYERS, listSummary, settledLastCoup, withChipOrder } from './lists.ts';
+import { withBetRows } from './coup-rows.ts';
 
 /** The rebet lists after a coup: each player who bet keeps this coup's bets (one pass). */
 function nextLastBets(s: TableState): Record<string, readonly StoredBet[]> {
@@ -51,7 +52,7 @@ function nextLastBets(s: TableState): Record<string, readonly StoredBet[]> {
     else byPlayer.set(b.playerId, [b]);
   }
   const lastBets = nullProto(s.lastBets);
-  for (const [p, list] of byPlayer) lastBets[p] = list;
+  for (const [p, list] of byPlayer) lastBets[p] = withBetRows(list, p); // rows in the snapshot (coup-rows.ts)
   return lastBets;
 }
 

@@ -86,10 +86,18 @@ describe('the last coup in a snapshot (issue 17)', () => {
       expect(JSON.stringify(r.value)).toBe(JSON.stringify(h.state));
       expect(objectJson(r.value)).toBe(text);
       expect(viaJson(h.state).lastCoup).toEqual(h.state.lastCoup); // the whole form reads back too
+      // the rebet lists (and the coup kept for a correction's) as rows too: the same bets back
+      expect((Object.values(json.lastBets) as unknown[][]).flat().some(Array.isArray)).toBe(true);
+      expect({ ...r.value.lastBets }).toEqual({ ...h.state.lastBets });
+      expect(r.value.lastBets.alice[0]).toMatchObject({ playerId: 'alice', type: 'position' });
+      if (h.state.settledFrom)
+        expect({ ...r.value.settledFrom!.lastBets }).toEqual({ ...h.state.settledFrom.lastBets });
       h.next();
     }
     expect(seen).toEqual({ chip: true, prison: true }); // announced chips and prisoners went through rows
     const json = JSON.parse(objectJson(h.state));
+    const noBet = { ...json, lastBets: { ...json.lastBets, alice: [['c1-1', 'ten', 0, 'r', 3]] } };
+    expect(restoreState(noBet).ok).toBe(false);
     for (const bad of [['x'], ['b1', 'no-such-key', 10, 10, 'lost'], ['b1', '17', 10, 10, 'won']]) {
       const broken = { ...json, lastCoup: { ...json.lastCoup, lists: { ...json.lastCoup.lists, collections: [bad] } } };
       const r = restoreState(broken);
