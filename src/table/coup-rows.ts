@@ -46,6 +46,12 @@ export function withSnapshotRows(last: LastCoup): LastCoup {
     return out;
   };
   Object.defineProperty(last, 'toJSON', { value: toJSON, enumerable: false, configurable: true });
+  // the snapshot's objectJson reads the text of a top-level value from `jsonText`: a last coup
+  // never changes (a partage or a correction makes a new one), so its text is built once, not at
+  // every periodic snapshot of the next coup
+  let text: string | undefined;
+  const jsonText = () => (text ??= JSON.stringify(last));
+  Object.defineProperty(last, 'jsonText', { value: jsonText, enumerable: false, configurable: true });
   return last;
 }
 

@@ -1,5 +1,5 @@
 /** restoreState: a snapshot is read back with its version and shape checked (no `JSON.parse(..) as TableState`). */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { objectJson, restoreState } from '../../src/table/machine.ts';
 import { config, Harness, viaJson } from './helpers.ts';
 
@@ -85,6 +85,11 @@ describe('the last coup in a snapshot (issue 17)', () => {
       if (!r.ok) throw new Error(r.error.message);
       expect(JSON.stringify(r.value)).toBe(JSON.stringify(h.state));
       expect(objectJson(r.value)).toBe(text);
+      // the last coup's text is built once (a later snapshot reuses it)
+      const stringify = vi.spyOn(JSON, 'stringify');
+      objectJson(h.state);
+      expect(stringify.mock.calls.some(([v]) => v === h.state.lastCoup)).toBe(false);
+      stringify.mockRestore();
       expect(viaJson(h.state).lastCoup).toEqual(h.state.lastCoup); // the whole form reads back too
       // the rebet lists (and the coup kept for a correction's) as rows too: the same bets back
       expect((Object.values(json.lastBets) as unknown[][]).flat().some(Array.isArray)).toBe(true);
