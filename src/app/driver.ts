@@ -320,7 +320,7 @@ export class TableDriver {
         event: { type: 'balance', table: tableId, coup: this.current.coup, playerId, balance },
       });
     }
-    this.outbox.applied();
+    this.outbox.applied(step.effects.some((e) => e.type === 'coup' && e.record.status === 'settled'));
     if (done.changed) {
       this.opts.log?.debug(
         { table: tableId, seq: done.seq, phase: this.current.phase, coup: this.current.coup },

@@ -20,17 +20,22 @@ const ev = (i: number): Published => ({
 });
 
 describe('Outbox', () => {
-  it('a small batch is published when applied; a large one after the current macrotask, in order', async () => {
+  it("a command's events are published when applied; a large settlement's after the current macrotask, in order", async () => {
     const out: number[] = [];
     const box = new Outbox((m) => out.push((m.event as { coup: number }).coup));
     box.push(ev(1));
-    box.applied();
+    box.applied(true);
     expect(out).toEqual([1]);
+    for (let i = 0; i <= PUBLISH_LATER_OVER; i++) box.push(ev(-1));
+    box.applied(false); // many events but no settlement (a batch of bets): at once
+    expect(out).toHaveLength(PUBLISH_LATER_OVER + 2);
+    out.length = 0;
+    out.push(1);
     for (let i = 2; i <= PUBLISH_LATER_OVER + 2; i++) box.push(ev(i));
-    box.applied();
+    box.applied(true);
     expect(out).toEqual([1]);
     box.push(ev(1000)); // a later command of the same batch: after the large ones
-    box.applied();
+    box.applied(false);
     let replied = false;
     void Promise.resolve().then(() => (replied = out.length === 1));
     await box.later();
