@@ -4,6 +4,7 @@
  */
 import { echo } from '../protocol/shape.ts';
 import { launch, rienNeVaPlus } from './phases.ts';
+import { sameCommand } from './request-log.ts';
 import { BETTING_PHASES, type TableState } from './state.ts';
 import { reject, type Effect, type Step } from './step.ts';
 
@@ -24,7 +25,9 @@ export function canonicalJson(v: unknown): string {
  * any phase check, so a retry always gets the first reply again (also after rien ne va plus,
  * or after a partage removed the prisoner); the same id with a different command or payload
  * is REQUEST_ID_REUSED. A command that changed the state is remembered with its reply for the
- * current and the previous coup (O(1): the request log is persistent, see book.ts).
+ * current and the previous coup (O(1): the request log is persistent, see book.ts); once the
+ * next coup has opened, a previous coup's request keeps only its settled form (request-log.ts
+ * `settledRecord`: a retry gets `{kind | action, coup, settled: true}`).
  */
 export function playerStep(
   s: TableState,
@@ -36,7 +39,7 @@ export function playerStep(
   const key = e.requestId ? `${e.playerId}/${e.requestId}` : null;
   const seen = key ? s.requests.get(key) : undefined;
   if (seen) {
-    if (seen.fingerprint !== fingerprint)
+    if (!sameCommand(seen, fingerprint))
       return reject(
         s,
         'REQUEST_ID_REUSED',

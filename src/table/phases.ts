@@ -48,8 +48,8 @@ export function startCoup(s0: TableState, now: number, extra: Partial<EventBody<
     closedAt: null,
     spinRequested: false,
     bets: carried.length ? BetBook.of(carried, [], stakesOf(tableRules(s.config).catalogue)) : BetBook.empty(),
-    // keep request ids of the coup that just ended (late retries), drop older ones
-    requests: s.requests.since(s.coup),
+    // keep request ids of the coup that just ended (late retries) in their settled form, drop older ones
+    requests: s.requests.settledSince(s.coup),
     nextBetSeq: 1,
     txSeq: 1,
     staffLog: [],

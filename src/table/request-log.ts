@@ -35,11 +35,15 @@ export class RequestLog implements Iterable<[string, RequestRecord]> {
    * Re-creates a log from its entries (in the order they were remembered); `position` gives the
    * derived fields of a position key when the entries are JSON (see {@link compactRecord}).
    */
-  static fromJSON(entries: Iterable<readonly [string, RequestRecord]>, position?: PositionFields): RequestLog {
+  static fromJSON(
+    entries: Iterable<readonly [string, RequestRecord] | SettledRow>,
+    position?: PositionFields,
+  ): RequestLog {
     const map = new Map<string, { record: RequestRecord; added: number }>();
     let order: Array<[string, RequestRecord]> | null = [];
-    for (const [k, json] of entries) {
-      const record = position ? expandRecord(json, position) : json;
+    for (const entry of entries) {
+      const k = entry[0];
+      const record = entry.length !== 2 ? fromRow(entry) : position ? expandRecord(entry[1], position) : entry[1];
       if (map.has(k)) order = null;
       map.set(k, { record, added: 0 });
       order?.push([k, record]);
@@ -75,6 +79,17 @@ export class RequestLog implements Iterable<[string, RequestRecord]> {
   }
 
   /**
+   * The log a new coup starts with: the records of coup `coup` (the coup that just ended) and
+   * later in their settled form ({@link settledRecord}), older ones dropped. O(requests), once per
+   * coup; the snapshot then holds a short row per request, not the first replies.
+   */
+  settledSince(coup: number): RequestLog {
+    const kept: Array<[string, RequestRecord]> = [];
+    for (const [k, r] of this) if (r.coup >= coup) kept.push([k, settledRecord(r)]);
+    return RequestLog.fromJSON(kept);
+  }
+
+  /**
    * `JSON.stringify` of this log: its newest version's text in cached chunks, each record
    * serialised once (src/table/json-chunks.ts); an older version is serialised in full.
    */
@@ -83,15 +98,87 @@ export class RequestLog implements Iterable<[string, RequestRecord]> {
     if (this.#version !== this.#log.tip || !order) return JSON.stringify(this);
     return this.#log.json.arrayText(
       order.length,
-      (i) => [order[i][0], compactRecord(order[i][1])],
+      (i) => entryJson(order[i][0], order[i][1]),
       () => 0,
     );
   }
 
   /** JSON: `[key, record]` entries, each record as {@link compactRecord} writes it. */
-  toJSON(): Array<[string, RequestRecord]> {
-    return [...this].map(([k, r]) => [k, compactRecord(r)]);
+  toJSON(): Array<[string, RequestRecord] | SettledRow> {
+    return [...this].map(([k, r]) => entryJson(k, r));
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// settled records (issue 17, ninth part): at 200,000 bets the previous coup's remembered replies
+// were 58 MB of the next coup's first snapshot
+
+/**
+ * A settled record in the snapshot: `[key, coup, fingerprint digest, field?, value?]`, field and
+ * value the reply's `kind` or `action` (absent when the reply had neither).
+ */
+export type SettledRow = [string, number, string] | [string, number, string, 'kind' | 'action', string];
+
+const SETTLED = '#';
+
+/**
+ * The record of a closed coup's request as the next coups keep it: the fingerprint's digest (a
+ * retry with another command or payload is still told apart) and, as its reply, only what
+ * names the command: `{kind | action, coup, settled: true}` (docs/API.md "Idempotency"). The
+ * first reply's lists and balance are not kept: the coup is settled, its bets are in the coup
+ * record and the player's settlement.
+ */
+export function settledRecord(r: RequestRecord): RequestRecord {
+  if (isSettled(r)) return r;
+  const reply = typeof r.reply === 'object' && r.reply !== null ? (r.reply as Record<string, unknown>) : {};
+  const field = typeof reply.kind === 'string' ? 'kind' : typeof reply.action === 'string' ? 'action' : null;
+  return settled(r.coup, SETTLED + digest(r.fingerprint), field && [field, reply[field] as string]);
+}
+
+function settled(coup: number, fingerprint: string, named: readonly [string, string] | null): RequestRecord {
+  return { coup, fingerprint, reply: { ...(named ? { [named[0]]: named[1] } : {}), coup, settled: true } };
+}
+
+const isSettled = (r: RequestRecord) => r.fingerprint.startsWith(SETTLED);
+
+/** Whether a command's fingerprint (canonical JSON) is the one a record remembers (its digest for a settled record). */
+export function sameCommand(r: RequestRecord, fingerprint: string): boolean {
+  return isSettled(r) ? r.fingerprint === SETTLED + digest(fingerprint) : r.fingerprint === fingerprint;
+}
+
+function entryJson(k: string, r: RequestRecord): [string, RequestRecord] | SettledRow {
+  if (!isSettled(r)) return [k, compactRecord(r)];
+  const reply = r.reply as Record<string, unknown>;
+  const field = reply.kind !== undefined ? 'kind' : reply.action !== undefined ? 'action' : null;
+  return field ? [k, r.coup, r.fingerprint, field, reply[field] as string] : [k, r.coup, r.fingerprint];
+}
+
+function fromRow(row: SettledRow): RequestRecord {
+  return settled(row[1], row[2], row.length === 5 ? [row[3], row[4]] : null);
+}
+
+/** Whether a snapshot's request entry is one: `[key, record]` or a settled row. */
+export function isRequestEntry(x: unknown): boolean {
+  if (!Array.isArray(x) || typeof x[0] !== 'string') return false;
+  if (x.length === 2) return typeof x[1] === 'object' && x[1] !== null && !Array.isArray(x[1]);
+  if (x.length !== 3 && x.length !== 5) return false;
+  const [, coup, f, field, value] = x as unknown[];
+  if (!Number.isSafeInteger(coup) || typeof f !== 'string' || !f.startsWith(SETTLED)) return false;
+  return x.length === 3 || ((field === 'kind' || field === 'action') && typeof value === 'string');
+}
+
+/** A 53-bit digest of a text in base 36 (cyrb53: not cryptographic; tells two commands of one request id apart). */
+export function digest(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
 /** The fields of a position's JSON that follow from its key (engine positionJson), or undefined for an unknown key. */

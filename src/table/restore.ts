@@ -18,6 +18,7 @@ import { BetBook, RequestLog, type BetBookJson, type RequestRecord, type StoredB
 import type { TableConfig } from './config.ts';
 import { isStoredSeats, restoredSeats } from './seats.ts';
 import { restoredLastCoup, restoredRebets } from './coup-rows.ts';
+import { isRequestEntry, type SettledRow } from './request-log.ts';
 import { stakesOf, storedBet, tableRules, type LastCoup, type TableState } from './state.ts';
 
 type Json = Record<string, unknown>;
@@ -115,8 +116,8 @@ function partsV2(json: Json, cat: Catalogue, sb: ReturnType<typeof stakesOf>): P
     return ['bets', 'are not stored bets'];
   if (!Array.isArray(b.balanceBeforeBets) || !b.balanceBeforeBets.every(isEntryOf(isInt)))
     return ['bets.balanceBeforeBets', 'are not [player, amount] entries'];
-  if (!Array.isArray(json.requests) || !json.requests.every(isEntryOf(isObj)))
-    return ['requests', 'are not [key, record] entries'];
+  if (!Array.isArray(json.requests) || !json.requests.every(isRequestEntry))
+    return ['requests', 'are not [key, record] entries or settled rows'];
   const lastBets: Record<string, readonly StoredBet[]> = Object.create(null);
   for (const [p, stored] of Object.entries(json.lastBets as Json)) {
     const list = Array.isArray(stored) ? restoredRebets(stored, p) : null; // rows: coup-rows.ts
@@ -125,7 +126,7 @@ function partsV2(json: Json, cat: Catalogue, sb: ReturnType<typeof stakesOf>): P
   }
   return {
     bets: BetBook.fromJSON(b, sb),
-    requests: RequestLog.fromJSON(json.requests as Array<[string, RequestRecord]>, (key) => {
+    requests: RequestLog.fromJSON(json.requests as Array<[string, RequestRecord] | SettledRow>, (key) => {
       const p = cat.byKey.get(key);
       return p && positionJson(p);
     }),
