@@ -17,6 +17,7 @@ import type { CoupBalances, PartageBooked, PlayerCoup, PlayerRow, Store, StoreTx
 import { BackofficeReads } from './backoffice.ts';
 import { chunks, num, SqlTx, type Db } from './tx.ts';
 import { SqliteStatements } from './sqlite-fast.ts';
+import { openSqliteFile } from './sqlite-wal.ts';
 
 export { defaultPgUrl, dropPostgresSchema, openPostgresStore } from './postgres.ts';
 
@@ -354,12 +355,13 @@ export const STATEMENT_CACHE = 256;
  * statements of a bet and the bulk statements of a settlement (fixed chunk sizes) are compiled
  * once by SQLite instead of at every call (compiling a 2,000-row insert costs more than running it).
  */
-function cachingStatements(database: BetterSqlite3.Database) {
+function cachingStatements(database: BetterSqlite3.Database, closing: () => void) {
   const cache = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => {
       cache.clear();
       database.close();
+      closing(); // the lock and the checkpointer (sqlite-wal.ts)
     },
     prepare: (text: string) => {
       let st = cache.get(text);
@@ -374,26 +376,13 @@ function cachingStatements(database: BetterSqlite3.Database) {
 
 /**
  * Opens (creating if needed) the SQLite store in a file (or ":memory:"), WAL journal, locked
- * for this process: a second process on the same file fails with a clear error.
+ * for this process: a second process on the same file fails with a clear error; its WAL is
+ * checkpointed by a worker thread (sqlite-wal.ts).
  */
 export async function openSqliteStore(file: string): Promise<SqlStore> {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const database = new BetterSqlite3(file);
-  try {
-    // one process per data directory: an exclusive lock, taken now, held until the process ends
-    // (the OS drops it when the process dies, so a restart after a crash takes it again)
-    database.pragma('busy_timeout = 2000');
-    database.pragma('locking_mode = EXCLUSIVE');
-    database.pragma('journal_mode = WAL');
-    database.pragma('synchronous = NORMAL');
-    database.exec('BEGIN IMMEDIATE; COMMIT');
-  } catch (e) {
-    database.close();
-    if ((e as { code?: string }).code === 'SQLITE_BUSY')
-      throw new Error(`the SQLite store ${file} is in use by another process (one server per data directory)`);
-    throw e;
-  }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(database) }) });
+  const { database, closing } = openSqliteFile(file);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(database, closing) }) });
   await createSchema(db, 'sqlite'); // the store's init, before the statements that name its tables are prepared
   return new SqlStore('sqlite', db, null, new SqliteStatements(database));
 }

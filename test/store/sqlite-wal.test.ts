@@ -1,0 +1,41 @@
+/**
+ * Issue 17, ninth part: the SQLite WAL is checkpointed by a worker thread (src/store/sqlite-wal.ts),
+ * not by the server's connection, whose automatic checkpoint (every 1,000 pages by default) ran
+ * two fsyncs on the event loop and stalled the bets 3-80 ms.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { openSqliteStore } from '../../src/store/sql.ts';
+import { FALLBACK_PAGES } from '../../src/store/sqlite-wal.ts';
+
+type Db = Parameters<ReturnType<typeof sql>['execute']>[0];
+
+it('regression: committed pages reach the database file through the worker, the server connection does not checkpoint', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'croupier-wal-'));
+  const file = join(dir, 'croupier.sqlite');
+  const store = await openSqliteStore(file);
+  try {
+    const db = (store as unknown as { db: Db }).db;
+    const auto = await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(db);
+    expect(auto.rows[0].wal_autocheckpoint).toBe(FALLBACK_PAGES);
+    const before = statSync(file).size;
+    // about 2 MB in the WAL, far below the fallback: only the worker can copy it into the file
+    await store.transaction(async (tx) => {
+      for (let i = 0; i < 200; i++)
+        await tx.createPlayer({ id: `p${i}${'x'.repeat(5000)}`, name: `n${i}${'y'.repeat(5000)}`, createdAt: 0 });
+    });
+    let after = before;
+    for (let t = 0; t < 100 && after < before + 1_000_000; t++) {
+      await new Promise((r) => setTimeout(r, 20));
+      after = statSync(file).size;
+    }
+    expect(after).toBeGreaterThan(before + 1_000_000);
+    expect((await store.listPlayers()).length).toBe(200);
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
