@@ -52,6 +52,27 @@ interface HasJsonText {
 const hasJsonText = (v: unknown): v is HasJsonText =>
   typeof v === 'object' && v !== null && typeof (v as Partial<HasJsonText>).jsonText === 'function';
 
+/** The objects whose JSON text is built once (see {@link frozenJson}): the text, once built. */
+const FROZEN = new WeakMap<object, string | undefined>();
+
+/**
+ * Marks an object the table never changes (a settlement's rebet lists: issue 17, ninth part)
+ * so that {@link objectJson} serialises it once, not at every periodic snapshot of the next
+ * coup (14.5 MB, 0.24-0.4 s at 200,000 bets). Returns the object.
+ */
+export function frozenJson<T extends object>(o: T): T {
+  FROZEN.set(o, undefined);
+  return o;
+}
+
+function textOf(v: unknown): string | undefined {
+  if (hasJsonText(v)) return v.jsonText();
+  if (typeof v !== 'object' || v === null || !FROZEN.has(v)) return JSON.stringify(v);
+  let text = FROZEN.get(v);
+  if (text === undefined) FROZEN.set(v, (text = JSON.stringify(v)));
+  return text;
+}
+
 /**
  * `JSON.stringify(state)` of an object whose values may be logs with their own cached JSON text
  * (the bet book, the request log): the same text, the logs' parts not serialised again.
@@ -60,7 +81,7 @@ export function objectJson(o: object): string {
   let out = '';
   for (const k of Object.keys(o)) {
     const v = (o as Record<string, unknown>)[k];
-    const text = hasJsonText(v) ? v.jsonText() : JSON.stringify(v);
+    const text = textOf(v);
     if (text === undefined) continue;
     out += `${out === '' ? '' : ','}${JSON.stringify(k)}:${text}`;
   }

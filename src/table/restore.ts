@@ -19,6 +19,7 @@ import type { TableConfig } from './config.ts';
 import { isStoredSeats, restoredSeats } from './seats.ts';
 import { restoredLastCoup, restoredRebets } from './coup-rows.ts';
 import { isRequestEntry, type SettledRow } from './request-log.ts';
+import { frozenJson } from './json-chunks.ts';
 import { stakesOf, storedBet, tableRules, type LastCoup, type TableState } from './state.ts';
 
 type Json = Record<string, unknown>;
@@ -87,7 +88,7 @@ export function restoreState(json: unknown): Result<TableState, TableError> {
       v: 2,
       bets,
       requests,
-      lastBets,
+      lastBets: frozenJson(lastBets),
       lastCoup,
       ...(settledFrom !== undefined ? { settledFrom } : {}),
       ...(json.seats !== undefined ? { seats: restoredSeats(json.seats) } : {}),

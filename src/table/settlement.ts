@@ -42,6 +42,7 @@ import { VOID_CALLS } from './calls.ts';
 import { dutyOf } from '../protocol/seats.ts';
 import { croupierListOf, LARGE_LIST_PLAYERS, listSummary, settledLastCoup, withChipOrder } from './lists.ts';
 import { withBetRows } from './coup-rows.ts';
+import { frozenJson } from './json-chunks.ts';
 
 /** The rebet lists after a coup: each player who bet keeps this coup's bets (one pass). */
 function nextLastBets(s: TableState): Record<string, readonly StoredBet[]> {
@@ -53,7 +54,7 @@ function nextLastBets(s: TableState): Record<string, readonly StoredBet[]> {
   }
   const lastBets = nullProto(s.lastBets);
   for (const [p, list] of byPlayer) lastBets[p] = withBetRows(list, p); // rows in the snapshot (coup-rows.ts)
-  return lastBets;
+  return frozenJson(lastBets); // never changed: serialised once (json-chunks.ts)
 }
 
 /**
