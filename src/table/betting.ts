@@ -70,8 +70,11 @@ function validate(
             'prison levels are set by the table only: a new bet cannot carry "prison" (use "onZero" for your choice at a zero)',
           ),
         };
-      const { id: _ignored, ...rest } = raw;
-      const r = parseBet({ ...rest, id: id(i) }, rules);
+      // the spec without the client's id, then the table's (a loop: a rest spread copies slowly)
+      const spec: Record<string, unknown> = {};
+      for (const k of Object.keys(raw)) if (k !== 'id') spec[k] = raw[k];
+      spec.id = id(i);
+      const r = parseBet(spec, rules);
       if (!r.ok) return { ok: false, step: refusal(s, withUnit(r.error, rules.evenChanceUnit), id, count) };
       parsed.push(r.value);
       stored.push(storedBet(r.value, playerId, now, requestId, raw.onZero));

@@ -3,21 +3,40 @@
  * `phase` event with the croupier's calls.
  */
 import { CALLS } from '../engine/index.ts';
-import { betJson } from '../engine/index.ts';
+import { betJson, positionJson } from '../engine/index.ts';
 import type { CallsJson, PlacedBetJson, PrisonerJson } from '../protocol/events.ts';
 import { publish, TABLE, type Effect, type EventBody } from './step.ts';
 import { engineBet, tableRules, type Prisoner, type StoredBet, type TableState } from './state.ts';
 
 /** The public JSON of a bet on the layout (engine betJson plus owner, time and the player's zero choice). */
 export function placedBetJson(s: TableState, b: StoredBet): PlacedBetJson {
-  return {
-    ...betJson(engineBet(tableRules(s.config).catalogue, b)),
+  if (b.type !== 'position')
+    return withExtras(
+      { ...betJson(engineBet(tableRules(s.config).catalogue, b)), playerId: b.playerId, placedAt: b.placedAt },
+      b,
+    );
+  // a position bet built directly in betJson's key order: no engine bet built and spread (issue 17)
+  const p = positionJson(tableRules(s.config).catalogue.positions[b.position]);
+  const out: PlacedBetJson = {
+    id: b.id,
+    type: 'position',
+    kind: p.kind,
+    numbers: p.numbers,
+    key: p.key,
+    text: p.text,
+    stake: b.stake,
     playerId: b.playerId,
     placedAt: b.placedAt,
-    ...(b.type === 'position' && b.onZero !== undefined ? { onZero: b.onZero } : {}),
-    ...(b.carriedFrom !== undefined ? { carriedFrom: b.carriedFrom } : {}),
-    ...(b.derogation ? { derogation: { by: b.derogation.by, reason: b.derogation.reason } } : {}),
   };
+  if (b.onZero !== undefined) out.onZero = b.onZero;
+  return withExtras(out, b);
+}
+
+/** A placed bet's JSON with its carried coup and derogation, when it has them (in this order, last). */
+function withExtras(out: PlacedBetJson, b: StoredBet): PlacedBetJson {
+  if (b.carriedFrom !== undefined) out.carriedFrom = b.carriedFrom;
+  if (b.derogation) out.derogation = { by: b.derogation.by, reason: b.derogation.reason };
+  return out;
 }
 
 /** Public JSON of a prisoner. */

@@ -8,14 +8,23 @@ import { sameCommand } from './request-log.ts';
 import { BETTING_PHASES, type TableState } from './state.ts';
 import { reject, type Effect, type Step } from './step.ts';
 
-/** Stable JSON text with sorted keys (request fingerprints). */
+/**
+ * Stable JSON text with sorted keys (request fingerprints). Loops instead of map / sort / join
+ * closures: it runs on every player command (issue 17, ninth part); the text is unchanged.
+ */
 export function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (Array.isArray(v)) {
+    let out = '[';
+    for (let i = 0; i < v.length; i++) out += (i > 0 ? ',' : '') + canonicalJson(v[i]);
+    return out + ']';
+  }
   if (v && typeof v === 'object') {
-    return `{${Object.keys(v as object)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
+    const keys = Object.keys(v as object);
+    if (keys.length > 1) keys.sort();
+    let out = '{';
+    for (let i = 0; i < keys.length; i++)
+      out += `${i > 0 ? ',' : ''}${JSON.stringify(keys[i])}:${canonicalJson((v as Record<string, unknown>)[keys[i]])}`;
+    return out + '}';
   }
   return JSON.stringify(v) ?? 'null';
 }

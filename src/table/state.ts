@@ -224,14 +224,20 @@ export function storedBet(
   requestId: string | undefined,
   onZero: unknown,
 ): StoredBet {
-  const base = { id: bet.id, playerId, stake: bet.stake, placedAt, ...(requestId !== undefined ? { requestId } : {}) };
-  if (bet.type === 'announce') return { ...base, type: 'announce', announce: bet.announce, unit: bet.unit };
-  return {
-    ...base,
-    type: 'position',
-    position: bet.position.index,
-    ...(onZero !== undefined ? { onZero: bet.onZero } : {}),
-  };
+  // built in place, in the order of the former spreads (id, playerId, stake, placedAt, requestId,
+  // type, ...): the snapshot's JSON is unchanged; spreads cost a copy per bet (issue 17)
+  const b: Record<string, unknown> = { id: bet.id, playerId, stake: bet.stake, placedAt };
+  if (requestId !== undefined) b.requestId = requestId;
+  if (bet.type === 'announce') {
+    b.type = 'announce';
+    b.announce = bet.announce;
+    b.unit = bet.unit;
+  } else {
+    b.type = 'position';
+    b.position = bet.position.index;
+    if (onZero !== undefined) b.onZero = bet.onZero;
+  }
+  return b as unknown as StoredBet;
 }
 
 /** The stakes a stored bet puts on each position key (limits, running totals). */
