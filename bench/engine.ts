@@ -22,9 +22,12 @@ import { runSimulation, warmUp } from '../src/math/sim/run.ts';
 import { seedState } from '../src/rng/xoshiro.ts';
 import { integrityBench } from './integrity.ts';
 import { naiveSettle, naiveSimulate, type NaiveBet } from './naive.ts';
+import { benchOptions, commandLine } from './options.ts';
 
-const QUICK = process.argv.includes('--quick');
-const JSON_OUT = process.argv.includes('--json');
+/** The options (bench/options.ts: an unknown one is refused, `--help` prints them). */
+const OPTS = benchOptions('engine', import.meta.url);
+const QUICK = OPTS.quick === true;
+const JSON_OUT = OPTS.json === true;
 const REPS = 5;
 
 /** Throughput of a benchmark: per wall-clock second and per CPU second of this process. */
@@ -82,7 +85,7 @@ print(
     .map((x) => x.toFixed(2))
     .join(' ')}`,
 );
-print('command: npm run bench');
+print(`command: ${commandLine('engine')}`);
 print();
 
 // ---- 1. settlement -------------------------------------------------------------------------

@@ -29,20 +29,17 @@ import { resolveTableConfig, type TableConfig } from '../src/table/config.ts';
 import { inPlayAccount, playerAccount } from '../src/table/ledger.ts';
 import { initialState, transition, type TableState } from '../src/table/machine.ts';
 import { ensureTable, TableDriver as Driver } from '../src/app/driver.ts';
+import { benchOptions, commandLine, numberList, numberOption } from './options.ts';
 
-const arg = (name: string): string | undefined => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-const list = (name: string, dflt: number[]): number[] => {
-  const v = arg(name);
-  return v ? v.split(',').map(Number) : dflt;
-};
+/** The options (bench/options.ts: an unknown one is refused, `--help` prints them). */
+const OPTS = benchOptions('table-core', import.meta.url);
+const arg = (name: string): string | undefined => OPTS[name] as string | undefined;
+const list = (name: string, dflt: number[]): number[] => numberList(OPTS, name, dflt);
 const BET_SIZES = list('sizes-bet', [1, 1_000, 10_000, 100_000]);
 const SETTLE_SIZES = list('sizes-settle', [1_000, 10_000, 100_000, 200_000]);
 const STORES = (arg('stores') ?? 'sqlite,postgres').split(',');
-const BUDGET_S = Number(arg('budget-s') ?? 60);
-const WINDOW = Number(arg('window') ?? 200);
+const BUDGET_S = numberOption(OPTS, 'budget-s', 60);
+const WINDOW = numberOption(OPTS, 'window', 200);
 const BETS_PER_PLAYER = 20;
 const DEPOSIT = 1_000_000_000;
 const T0 = Date.UTC(2026, 11, 1, 12);
@@ -278,7 +275,7 @@ console.log();
 console.log(
   `load average ${loadavg()
     .map((x) => x.toFixed(2))
-    .join(' ')}; command: npm run bench -- table`,
+    .join(' ')}; command: ${commandLine('table-core')}`,
 );
 for (const kind of STORES) {
   const { store, done } = await openStore(kind);

@@ -47,12 +47,12 @@ import { defaultPgUrl, dropPostgresSchema, openPostgresStore, openSqliteStore, S
 import { resolveTableConfig } from '../src/table/config.ts';
 import { inPlayAccount, playerAccount } from '../src/table/ledger.ts';
 import { initialState, transition, type TableState } from '../src/table/machine.ts';
+import { benchOptions, commandLine, numberList } from './options.ts';
 
-const arg = (name: string): string | undefined => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-const list = (name: string, dflt: number[]) => (arg(name) ? arg(name)!.split(',').map(Number) : dflt);
+/** The options (bench/options.ts: an unknown one is refused, `--help` prints them). */
+const OPTS = benchOptions('table-net', import.meta.url);
+const arg = (name: string): string | undefined => OPTS[name] as string | undefined;
+const list = (name: string, dflt: number[]) => numberList(OPTS, name, dflt);
 const STORES = (arg('stores') ?? 'sqlite,postgres').split(',');
 const PLAYERS = list('players', [100, 1_000, 5_000]);
 const EACH = Number(arg('each') ?? 20);
@@ -65,7 +65,7 @@ const RATES = list('rate', []);
 const DURATION_MS = Number(arg('duration-s') ?? 5) * 1000;
 const TRANSPORTS = (arg('transports') ?? 'WebSocket,HTTP').split(',') as Array<'WebSocket' | 'HTTP'>;
 /** `--watch`: in the open loop the WebSocket players also subscribe to their table (they get its live events). */
-const WATCH = process.argv.includes('--watch');
+const WATCH = OPTS.watch === true;
 /** Staff tokens: the admin's is the bootstrap token; the croupier's a session made at start. */
 const STAFF = { croupier: '', admin: 'bench-admin' };
 const BETS_PER_PLAYER = 20;
@@ -418,7 +418,7 @@ const load = () =>
     .map((x) => x.toFixed(1))
     .join(' ');
 console.log(`\n## Table over the network (loopback; clients in a second process; load average ${load()})\n`);
-console.log(`command: node --import tsx bench/table-net.ts ${process.argv.slice(2).join(' ')}`);
+console.log(`command: ${commandLine('table-net')}`);
 for (const kind of STORES) {
   console.log(`\n### ${kind}\n`);
   if (ONLY.includes('bets')) {

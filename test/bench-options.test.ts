@@ -1,0 +1,59 @@
+/**
+ * The benchmarks' options (bench/options.ts). Regression (new-user QA): the scripts read their
+ * options with `process.argv.indexOf`, so a typo (`--player 100`) was ignored and the full default
+ * sizes ran (5,000 players, a 200,000-bet coup); `npm run bench -- --help` started the whole
+ * suite. Every bench command the README and docs/MATH.md give still parses.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BENCH_PARTS, parseBenchArgs, type BenchScript } from '../bench/options.ts';
+
+const doc = (p: string) => readFileSync(new URL(`../${p}`, import.meta.url), 'utf8');
+
+/** The bench commands of a document, written in backticks (wrapped lines joined). */
+function commands(text: string): string[] {
+  return [...text.matchAll(/`((?:npm run bench|node --import tsx bench\/)[^`]*)`/g)].map((m) =>
+    m[1].split(/\s+/).join(' '),
+  );
+}
+
+/** The scripts and the option arguments of a command. */
+function parsed(cmd: string): { scripts: readonly BenchScript[]; args: string[] } {
+  const words = cmd.split(' ');
+  if (words[0] === 'node') {
+    const script = words[3].replace(/^bench\//, '').replace(/\.ts$/, '') as BenchScript;
+    return { scripts: [script], args: words.slice(4) };
+  }
+  const rest = words.slice(3)[0] === '--' ? words.slice(4) : [];
+  const part = rest[0] !== undefined && !rest[0].startsWith('-') ? rest[0] : 'engine';
+  return {
+    scripts: BENCH_PARTS[part as keyof typeof BENCH_PARTS],
+    args: part === rest[0] ? rest.slice(1) : rest,
+  };
+}
+
+describe('the benchmarks’ options', () => {
+  it('regression: an unknown option is refused with the known ones named, not ignored', () => {
+    expect(() => parseBenchArgs(['--player', '100'], ['table-net'])).toThrow(/--player.*Known options:.*--players/s);
+    expect(() => parseBenchArgs(['--sizes', '1'], BENCH_PARTS.table)).toThrow(/--sizes-bet/);
+    expect(() => parseBenchArgs(['--quick'], ['table-core'])).toThrow(/Unknown option '--quick'/);
+    expect(() => parseBenchArgs(['table'], ['engine'])).toThrow(); // a stray argument
+    expect(parseBenchArgs(['--players', '100', '--watch'], ['table-net'])).toMatchObject({
+      players: '100',
+      watch: true,
+    });
+    expect(parseBenchArgs(['--help'], ['engine']).help).toBe(true);
+  });
+
+  it('every bench command of the README and docs/MATH.md parses', () => {
+    const all = [...commands(doc('README.md')), ...commands(doc('docs/MATH.md'))];
+    expect(all.length).toBeGreaterThan(10);
+    for (const cmd of all) {
+      const { scripts, args } = parsed(cmd);
+      expect(scripts, cmd).toBeDefined();
+      expect(() => parseBenchArgs(args, scripts), cmd).not.toThrow();
+    }
+    // the options of MATH.md's "add `-- --quick`", "`-- --json`"
+    expect(() => parseBenchArgs(['--quick', '--json'], BENCH_PARTS.engine)).not.toThrow();
+  });
+});
