@@ -89,7 +89,11 @@ describe.skipIf(!RUN)('the player’s page at a large table (issue 17)', { timeo
     expect(await line.getAttribute('data-players')).toBe(String(OTHERS + 1));
     // everyone's stakes: 51 × 1.00 + 3.00 + my 1.00 = 55.00 €
     expect(await line.getAttribute('data-staked')).toBe(String(OTHERS * 100 + 300 + 100));
-    expect(await line.textContent()).toContain('At the table: 52 players · 53 bets · 55 € staked');
+    // one short line (the whole sentence in its tooltip and in the popover it opens)
+    expect(await line.locator('#activity-open').textContent()).toBe('52 players · 53 bets · 55 €');
+    expect(await line.locator('#activity-open').getAttribute('title')).toContain(
+      'At the table: 52 players · 53 bets · 55.00 € staked',
+    );
     // the badges: the others' total on rouge; on 17 the others' 3.00, not my 1.00 again
     const rouge = page.locator('.spot[data-key="rouge"]');
     expect(await rouge.getAttribute('data-table-stake')).toBe(String(OTHERS * 100));
@@ -119,7 +123,7 @@ describe.skipIf(!RUN)('the player’s page at a large table (issue 17)', { timeo
     expect(await cheval.locator('.table-total').textContent()).toBe('6');
     await poll(() => line.getAttribute('data-bets')).toBe(String(OTHERS + 4));
     // 55.00 + 6.00 + 1,000.00 = 1,061.00 €
-    expect(await line.textContent()).toContain('1.06k € staked');
+    expect(await line.locator('#activity-open').textContent()).toContain('1.06k €');
     // the heat follows: noir is now the largest, rouge (51.00) far below it
     expect(await noir.locator('.table-total').getAttribute('class')).toContain('heat-4');
     expect(await rouge.locator('.table-total').getAttribute('class')).toContain('heat-1');
@@ -151,15 +155,103 @@ describe.skipIf(!RUN)('the player’s page at a large table (issue 17)', { timeo
     const badge = await phone.locator('.spot[data-key="rouge"] .table-total').boundingBox();
     expect(badge && badge.width > 0 && badge.x + badge.width <= 390).toBe(true);
     await phone.screenshot({ path: shot('large-table-390x844.png') });
+    // regression (QA): a phone cannot point at a pip and a tap on the layout places a bet, so the
+    // amounts of the narrow spots were unreadable; a tap on the activity line lists every spot
+    await phone.locator('#activity-open').tap();
+    const spots = phone.locator('#activity-spots');
+    await poll(() => spots.isVisible()).toBe(true);
+    const cheval = spots.locator('tr[data-key="17-20"]');
+    expect(await cheval.locator('th').textContent()).toBe('Split 17/20');
+    expect(await cheval.locator('td.amount').textContent()).toBe('6.00 €');
+    expect(await cheval.locator('td.bets').textContent()).toBe('1 bet');
+    // largest first: noir (1,000.00 €) heads the list; the legend of the badges is there too
+    expect(await spots.locator('tr').first().getAttribute('data-key')).toBe('noir');
+    expect(await spots.textContent()).toContain('Amounts on the layout: the other players’ stakes');
+    const pb = await spots.boundingBox();
+    expect(pb && pb.x >= 0 && pb.x + pb.width <= 390 && pb.y >= 0 && pb.y + pb.height <= 844).toBe(true);
+    await phone.screenshot({ path: shot('large-table-spots-390x844.png') });
+    // a tap outside closes it, and places no bet
+    await phone.mouse.click(5, 300);
+    await poll(() => spots.isVisible()).toBe(false);
     await phone.context().close();
     expect(errors).toEqual([]);
   });
 
   it('says the activity in the player’s language', async () => {
     await page.locator('#lang').selectOption('fr');
-    await poll(() => page.locator('#table-activity').textContent()).toContain('À la table : 52 joueurs');
-    expect(await page.locator('#table-activity').textContent()).toContain('1,06k € misés');
+    await poll(() => page.locator('#activity-open').getAttribute('title')).toContain('À la table : 52 joueurs');
+    expect(await page.locator('#activity-open').textContent()).toBe('52 joueurs · 55 mises · 1,06k €');
     expect(await page.locator('.spot[data-key="rouge"]').getAttribute('aria-label')).toContain('autres joueurs');
+    expect(errors).toEqual([]);
+  });
+  // regression (new-user QA of issue 17): at 1366×768 the activity line and its legend (~64 px)
+  // pushed the chip rack and Undo / Clear / Rebet / Double below the screen (Undo bottom at 790 of
+  // 824 px when betting, 833 of 867 at no more bets, 798 of 832 after the result)
+  it('fits one screen at 1366×768 and on phones while betting, at no more bets and after the result', async () => {
+    const sizes = [
+      { w: 1366, h: 768, phone: false },
+      { w: 390, h: 844, phone: true },
+      { w: 844, h: 390, phone: true },
+      { w: 412, h: 915, phone: true },
+      { w: 915, h: 412, phone: true },
+    ];
+    const pages: Page[] = [];
+    for (const s of sizes)
+      pages.push(
+        await openPlayerTable(t, {
+          table: 'lg',
+          width: s.w,
+          height: s.h,
+          phone: s.phone,
+          lang: 'en',
+          onError: (m) => errors.push(`${s.w}x${s.h}: ${m}`),
+        }),
+      );
+    const check = async (moment: string, ready: (p: Page) => Promise<boolean>) => {
+      for (const [i, { w, h, phone }] of sizes.entries()) {
+        const p = pages[i];
+        await poll(() => ready(p), { timeout: 20_000 }).toBe(true);
+        await p.mouse.move(1, 1);
+        await p.screenshot({ path: shot(`large-table-fit-${moment}-${w}x${h}.png`) });
+        expect(await p.locator('#table-activity').isVisible(), `${moment} ${w}×${h}: activity`).toBe(true);
+        for (const sel of ['#layout', '#rack', '#undo', '#clear', '#rebet', '#double', '#table-activity']) {
+          const b = await p.locator(sel).first().boundingBox();
+          const what = `${moment} ${w}×${h}: ${sel}`;
+          expect(b && b.width * b.height, `${what} drawn`).toBeGreaterThan(0);
+          expect(b!.x, `${what} left`).toBeGreaterThanOrEqual(-0.5);
+          expect(b!.y, `${what} top`).toBeGreaterThanOrEqual(-0.5);
+          expect(b!.x + b!.width, `${what} right`).toBeLessThanOrEqual(w + 0.5);
+          expect(b!.y + b!.height, `${what} bottom`).toBeLessThanOrEqual(h + 0.5);
+        }
+        if (!phone) {
+          // nothing of the status is cut: it does not have to scroll inside itself
+          const status = await p.locator('.stage > .status').evaluate((el) => el.scrollHeight - el.clientHeight);
+          expect(status, `${moment}: the status scrolls by`).toBeLessThanOrEqual(1);
+        }
+        if (!phone)
+          expect(
+            await p.evaluate(() => document.documentElement.scrollHeight),
+            `${moment}: page height`,
+          ).toBeLessThanOrEqual(h);
+      }
+    };
+    const phase = (name: string) => async (p: Page) =>
+      (await p.locator('#phase-banner').getAttribute('data-phase')) === name;
+    await check('betting', phase('betting'));
+    await api(server.url, 'POST', '/api/tables/lg/close', server.croupierToken);
+    await check('no-more-bets', phase('no-more-bets'));
+    await api(server.url, 'POST', '/api/tables/lg/result', server.croupierToken, { pocket: 17 });
+    // the next coup with the result still on (the announcement and my net), the crowd betting again
+    await poll(() => phase('betting')(pages[0]), { timeout: 20_000 }).toBe(true);
+    for (let i = 0; i < OTHERS; i += 8)
+      await Promise.all(tokens.slice(i, i + 8).map((tk) => bet(tk, { chance: 'rouge', stake: 100 })));
+    await check(
+      'result',
+      async (p) =>
+        (await p.locator('#announce').getAttribute('data-pocket')) === '17' &&
+        (await p.locator('#table-activity').isVisible()),
+    );
+    for (const p of pages) await p.context().close();
     expect(errors).toEqual([]);
   });
 });

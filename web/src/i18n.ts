@@ -80,6 +80,8 @@ const EN = {
   othersStake: 'other players {s} ({b})',
   tableActivity: 'At the table: {p} · {b} · {s} staked',
   othersLegend: 'Amounts on the layout: the other players’ stakes',
+  othersAmounts: 'The other players’ stakes per spot',
+  othersShow: 'Show the other players’ stakes per spot',
   prison: 'En prison',
   prisoners: 'Your prisoners',
   prisonLevel: 'level {k}',
@@ -263,6 +265,8 @@ const FR: Dict = {
   othersStake: 'autres joueurs {s} ({b})',
   tableActivity: 'À la table : {p} · {b} · {s} misés',
   othersLegend: 'Montants sur le tapis : les mises des autres joueurs',
+  othersAmounts: 'Les mises des autres joueurs par case',
+  othersShow: 'Voir les mises des autres joueurs par case',
   prison: 'En prison',
   prisoners: 'Vos mises en prison',
   prisonLevel: 'niveau {k}',
@@ -432,6 +436,8 @@ const CS: Dict = {
   othersStake: 'ostatní hráči {s} ({b})',
   tableActivity: 'U stolu: {p} · {b} · vsazeno {s}',
   othersLegend: 'Částky na stole: sázky ostatních hráčů',
+  othersAmounts: 'Sázky ostatních hráčů podle polí',
+  othersShow: 'Zobrazit sázky ostatních hráčů podle polí',
   prison: 'Obstavení',
   prisoners: 'Vaše obstavené sázky',
   prisonLevel: 'stupeň {k}',
@@ -600,6 +606,8 @@ const DE: Dict = {
   othersStake: 'andere Spieler {s} ({b})',
   tableActivity: 'Am Tisch: {p} · {b} · {s} gesetzt',
   othersLegend: 'Beträge auf dem Tableau: die Einsätze der anderen Spieler',
+  othersAmounts: 'Die Einsätze der anderen Spieler pro Feld',
+  othersShow: 'Die Einsätze der anderen Spieler pro Feld zeigen',
   prison: 'En prison',
   prisoners: 'Ihre Einsätze en prison',
   prisonLevel: 'Stufe {k}',
@@ -768,6 +776,8 @@ const IT: Dict = {
   othersStake: 'altri giocatori {s} ({b})',
   tableActivity: 'Al tavolo: {p} · {b} · {s} puntati',
   othersLegend: 'Importi sul tappeto: le puntate degli altri giocatori',
+  othersAmounts: 'Le puntate degli altri giocatori per casella',
+  othersShow: 'Mostra le puntate degli altri giocatori per casella',
   prison: 'In prigione',
   prisoners: 'Le vostre puntate in prigione',
   prisonLevel: 'livello {k}',
@@ -1231,6 +1241,16 @@ export const ERROR_TEXTS: Partial<Record<string, Record<Language, ErrorWords>>> 
 };
 
 /** Any other refusal: said in the player's words, with the code for support. */
+/** The colon after a label in a language: French typography puts a space before it ("Refusé : …"). */
+export function colon(lang: Language): string {
+  return lang === 'fr' ? ' : ' : ': ';
+}
+
+/** A refusal as a toast says it: "Refused: …", "Refusé : …" (the French space before the colon). */
+export function refusedText(lang: Language, text: string): string {
+  return `${DICTS[lang].error}${colon(lang)}${text}`;
+}
+
 export const ERROR_OTHER: Record<Language, string> = {
   en: 'The server refused this.',
   fr: 'Le serveur a refusé.',
@@ -1441,6 +1461,8 @@ export interface OpsWords {
   readonly correctNumber: string;
   readonly correct: string;
   readonly nothingEntered: string;
+  /** A void coup in the permanence: "{n}: void" (`{n}` the coup's number). */
+  readonly voidInPermanence: string;
 }
 
 export const OPS_WORDS: Record<Language, OpsWords> = {
@@ -1457,6 +1479,7 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
     correctNumber: 'Correct the settled number',
     correct: 'Correct',
     nothingEntered: 'No number entered.',
+    voidInPermanence: '{n}: void',
   },
   fr: {
     title: 'Conduite de la table',
@@ -1471,6 +1494,7 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
     correctNumber: 'Corriger le numéro réglé',
     correct: 'Corriger',
     nothingEntered: 'Aucun numéro annoncé.',
+    voidInPermanence: '{n} : annulé',
   },
   cs: {
     title: 'Řízení stolu',
@@ -1485,13 +1509,14 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
     correctNumber: 'Opravit vyúčtované číslo',
     correct: 'Opravit',
     nothingEntered: 'Není zadáno žádné číslo.',
+    voidInPermanence: '{n}: zrušeno',
   },
   de: {
     title: 'Tischführung',
     enter: 'Eingeben',
     entered: 'Eingegeben: {n} — erst nach Bestätigung abgerechnet',
     enteredCorrected: 'Eingegeben: {n} (berichtigt, statt {m}) — erst nach Bestätigung abgerechnet',
-    confirmEntered: '{n} bestätigen',
+    confirmEntered: 'Bestätigen {n}',
     noSpin: 'Kein Spiel',
     voidCoup: 'Coup annullieren',
     reason: 'Grund',
@@ -1499,6 +1524,7 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
     correctNumber: 'Abgerechnete Zahl berichtigen',
     correct: 'Berichtigen',
     nothingEntered: 'Keine Zahl eingegeben.',
+    voidInPermanence: '{n}: annulliert',
   },
   it: {
     title: 'Conduzione del tavolo',
@@ -1513,6 +1539,7 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
     correctNumber: 'Correggi il numero liquidato',
     correct: 'Correggi',
     nothingEntered: 'Nessun numero inserito.',
+    voidInPermanence: '{n}: annullato',
   },
 };
 

@@ -34,7 +34,7 @@ export function buildShell(app: PlayerCtx, root: HTMLElement): void {
   // (bet slip, prisoners, history, limits, help) beside it or, on a phone, under it
   const track = racetrackPanel(app);
   const status = statusPanel(app);
-  status.append(activityLine(), coupDetailsButton(app));
+  status.append(activityLine(app), coupDetailsButton(app));
   const stage = h(
     'div',
     { class: `stage${track ? ' with-track' : ''}` },

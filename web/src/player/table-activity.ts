@@ -10,20 +10,48 @@
  *   never drawn twice. On the narrow targets (chevaux, carrés, lines) the badge is a pip that
  *   shows the amount when the spot is pointed at or focused; every spot's label and tooltip say
  *   it in words ("other players 1,234.00 € (45 bets)");
- * - in the status panel, the table's activity: players, bets and the total staked, everyone's
- *   (mine included), updated with each `bets-summary`, with a legend of the badges.
+ * - in the status panel, the table's activity on one short line: players, bets and the total
+ *   staked, everyone's (mine included), updated with each `bets-summary`. The line is a button
+ *   (QA: a phone cannot point at a pip, and a tap on the layout places a bet): it opens a
+ *   popover, over the page (it never pushes the chips off the screen), with the whole sentence,
+ *   the legend of the badges and the other players' stake on every spot, largest first.
  *
  * On a small table the summary is absent and nothing here shows: the other players' chips are
  * drawn as stacks (felt.ts).
  */
+import { catalogue } from '../../../src/engine/index.ts';
 import { h } from '../dom.ts';
 import { DICTS, plural, t } from '../i18n.ts';
+import { positionName } from '../names.ts';
 import { compactAmount, compactMoney, heatLevel } from '../table-summary.ts';
 import type { PlayerCtx } from './context.ts';
 
-/** The activity line of a large table (hidden on a small one), filled by {@link renderTableActivity}. */
-export function activityLine(): HTMLElement {
-  return h('p', { class: 'table-activity', id: 'table-activity', hidden: true });
+/**
+ * The activity line of a large table (hidden on a small one), filled by {@link renderTableActivity}:
+ * a button that opens the popover of the other players' stakes per spot.
+ */
+export function activityLine(app: PlayerCtx): HTMLElement {
+  const spots = h('div', {
+    id: 'activity-spots',
+    class: 'activity-spots',
+    popover: 'auto',
+    role: 'dialog',
+    'aria-label': DICTS[app.lang].othersAmounts,
+  });
+  // the list is drawn when the popover opens, then with each summary while it is open
+  spots.addEventListener('toggle', () => fillSpots(app, spots));
+  return h(
+    'div',
+    { class: 'table-activity', id: 'table-activity', hidden: true },
+    h('button', {
+      type: 'button',
+      class: 'activity-text',
+      id: 'activity-open',
+      popovertarget: 'activity-spots',
+      'aria-haspopup': 'dialog',
+    }),
+    spots,
+  );
 }
 
 /** The other players' total on a position in words, for its label and tooltip (null: none, or a small table). */
@@ -39,31 +67,68 @@ export function renderTableActivity(app: PlayerCtx): void {
   const summary = app.view?.summary;
   drawBadges(app);
   if (!line) return;
+  const spots = document.getElementById('activity-spots');
+  const button = document.getElementById('activity-open');
   if (!summary) {
     line.hidden = true;
-    line.replaceChildren();
+    if (spots?.matches(':popover-open')) spots.hidePopover();
     return;
   }
   const L = app.lang;
-  const words = (s: string) =>
-    t(L, 'tableActivity', {
-      p: plural(L, 'playersCount', summary.players),
-      b: plural(L, 'betsCount', summary.bets),
-      s,
-    });
+  const d = DICTS[L];
+  const players = plural(L, 'playersCount', summary.players);
+  const bets = plural(L, 'betsCount', summary.bets);
   line.hidden = false;
   line.dataset.players = String(summary.players);
   line.dataset.bets = String(summary.bets);
   line.dataset.staked = String(summary.staked);
-  line.title = words(app.money(summary.staked));
-  line.replaceChildren(
-    h('span', { class: 'activity-text' }, words(compactMoney(summary.staked, app.currency, L))),
+  const whole = t(L, 'tableActivity', { p: players, b: bets, s: app.money(summary.staked) });
+  if (button) {
+    // one short line: "61 players · 154 bets · 6.72k €"; the whole sentence in the tooltip
+    button.textContent = `${players} · ${bets} · ${compactMoney(summary.staked, app.currency, L)}`;
+    button.title = `${whole}. ${d.othersShow}`;
+    button.setAttribute('aria-label', `${whole}. ${d.othersShow}`);
+  }
+  if (spots?.matches(':popover-open')) fillSpots(app, spots);
+}
+
+/** The popover: the whole sentence, the legend of the badges, the other players' stake per spot (largest first). */
+function fillSpots(app: PlayerCtx, box: HTMLElement): void {
+  const summary = app.view?.summary;
+  if (!summary || !box.matches(':popover-open')) return;
+  const L = app.lang;
+  const d = DICTS[L];
+  const byKey = catalogue(app.view!.table.rules.wheel).byKey;
+  const rows = [...(app.st.others ?? new Map()).entries()]
+    .sort((a, b) => b[1].stake - a[1].stake || a[0].localeCompare(b[0]))
+    .map(([key, o]) => {
+      const p = byKey.get(key);
+      return h(
+        'tr',
+        { 'data-key': key },
+        h('th', { scope: 'row' }, p ? positionName(p, L) : key),
+        h('td', { class: 'amount' }, app.money(o.stake)),
+        h('td', { class: 'bets' }, plural(L, 'betsCount', o.bets)),
+      );
+    });
+  box.replaceChildren(
+    h('h3', {}, d.othersAmounts),
     h(
-      'span',
+      'p',
+      { class: 'activity-whole' },
+      t(L, 'tableActivity', {
+        p: plural(L, 'playersCount', summary.players),
+        b: plural(L, 'betsCount', summary.bets),
+        s: app.money(summary.staked),
+      }),
+    ),
+    h(
+      'p',
       { class: 'activity-legend' },
       h('span', { class: 'table-total heat-3 sample', 'aria-hidden': 'true' }),
-      DICTS[L].othersLegend,
+      d.othersLegend,
     ),
+    h('table', { class: 'activity-table' }, h('tbody', {}, ...rows)),
   );
 }
 
