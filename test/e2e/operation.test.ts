@@ -156,4 +156,51 @@ describe.skipIf(!RUN)('running a table from the console in Chromium (issue 12)',
     expect(await boss.locator('#correct').isDisabled()).toBe(true);
     expect(errors).toEqual([]);
   });
+  // regressions (new-user QA of issue 12): a refused void emptied the reason field; the toast's
+  // French "Refusé:" lacked the space before the colon and SEAT_ELSEWHERE named the table by its
+  // id; the permanence said "void" in every language; the German confirm button was lower-case
+  it('a refused void keeps the reason, an accepted one clears it; the permanence and the refusal in the staff’s language', async () => {
+    await croupier.locator('#open').click();
+    await poll(phase).toBe('betting');
+    const boss = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+    boss.on('pageerror', (e) => errors.push(e.message));
+    await consoleLogin(boss, `${server.url}/croupier?table=op`, 'Pia Pitboss');
+    await poll(() => boss.locator('#phase').getAttribute('data-phase')).toBe('betting');
+    await boss.locator('#lang').selectOption('fr');
+    await boss.locator('#op-reason').waitFor();
+    // the server refuses this void (stubbed: a refusal that names a table)
+    await boss.route('**/api/tables/op/void', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'SEAT_ELSEWHERE', message: 'seat elsewhere', detail: { table: 'op' } } }),
+      }),
+    );
+    await boss.locator('#op-reason').fill('boule sortie 🎲');
+    await boss.locator('#void').click();
+    await poll(() => boss.locator('#toast').innerText()).toBe(
+      'Refusé : Vous occupez une place à la table E2E — Baden-Baden : quittez-la d’abord. (SEAT_ELSEWHERE)',
+    );
+    expect(await boss.locator('#op-reason').inputValue()).toBe('boule sortie 🎲');
+    // the same reason sent again is accepted: the field is cleared
+    await boss.unroute('**/api/tables/op/void');
+    await boss.locator('#void').click();
+    await poll(() => boss.locator('#phase').getAttribute('data-phase')).toBe('settled');
+    await poll(() => boss.locator('#op-reason').inputValue()).toBe('');
+    const rec = (await api(server.url, 'GET', '/api/tables/op/coups/3', server.croupierToken)).coup;
+    expect(rec).toMatchObject({ status: 'void', reason: 'boule sortie 🎲' });
+    // the permanence says the void coups in the staff's language
+    await poll(() => boss.locator('#permanence').innerText()).toContain('3 : annulé');
+    expect(await boss.locator('#permanence').innerText()).toContain('2 : annulé');
+    await boss.locator('#lang').selectOption('de');
+    await poll(() => boss.locator('#permanence').innerText()).toContain('3: annulliert');
+    expect(await boss.locator('#permanence').innerText()).not.toContain('void');
+    expect(await boss.locator('#permanence').getAttribute('data-numbers')).toMatch(/void,void$/);
+    expect(await boss.locator('#confirm-entered').innerText()).toMatch(/^Bestätigen/);
+    // the reason field counts code points as the server does: 500 dice, not 250
+    await boss.locator('#op-reason').fill('🎲'.repeat(501));
+    expect([...(await boss.locator('#op-reason').inputValue())].length).toBe(500);
+    await boss.context().close();
+    expect(errors).toEqual([]);
+  });
 });

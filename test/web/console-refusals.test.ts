@@ -4,8 +4,9 @@
  * instead of what happened.
  */
 import { describe, expect, it } from 'vitest';
-import { errorText } from '../../web/src/errors.ts';
-import { ERROR_OTHER, LANGUAGES } from '../../web/src/i18n.ts';
+import { clipCodePoints, REASON_MAX } from '../../web/src/console/reason-input.ts';
+import { errorText, namingTable } from '../../web/src/errors.ts';
+import { ERROR_OTHER, LANGUAGES, OPS_WORDS, refusedText } from '../../web/src/i18n.ts';
 
 const say = (lang: (typeof LANGUAGES)[number], code: string, detail: Record<string, unknown>) =>
   errorText(lang, { code, message: 'the server’s English message', detail } as never, String);
@@ -36,5 +37,30 @@ describe('the console’s refusals in five languages', () => {
     );
     // a WRONG_PHASE without a void still names the phases that allow the command
     expect(say('en', 'WRONG_PHASE', { phase: 'betting', allowed: ['settled'] })).toContain('Possible in:');
+  });
+  // regressions (new-user QA): "Refusé: …" without the French space before the colon; the table
+  // named by its id; the German confirm button the only lower-case one; "void" in English in the
+  // permanence of every language; the reason's limit counted in UTF-16 units, not code points
+  it('regression: the refusal’s colon, the table’s name, the confirm button and the void in the permanence', () => {
+    expect(refusedText('fr', 'X')).toBe('Refusé : X');
+    expect(refusedText('en', 'X')).toBe('Refused: X');
+    expect(refusedText('de', 'X')).toBe('Abgelehnt: X');
+    const tables = [{ id: 'vegas', name: 'Las Vegas — main room' }];
+    const seat = { code: 'SEAT_ELSEWHERE', message: 'm', detail: { table: 'vegas' } };
+    expect(errorText('en', namingTable(seat, tables), String)).toBe(
+      'You hold a seat at table Las Vegas — main room: leave it first. (SEAT_ELSEWHERE)',
+    );
+    // an id the list does not know is kept
+    expect(namingTable({ ...seat, detail: { table: 'x' } }, tables).detail).toEqual({ table: 'x' });
+    for (const lang of LANGUAGES) {
+      const button = OPS_WORDS[lang].confirmEntered.replace('{n}', '').trim();
+      expect(button.charAt(0), lang).toBe(button.charAt(0).toUpperCase());
+      const v = OPS_WORDS[lang].voidInPermanence.replace('{n}', '7');
+      expect(v, lang).toMatch(/^7/);
+      if (lang !== 'en') expect(v, lang).not.toContain('void');
+    }
+    expect(clipCodePoints('🎲'.repeat(501), REASON_MAX)).toBe('🎲'.repeat(500));
+    expect(clipCodePoints('a🎲b', 2)).toBe('a🎲');
+    expect(clipCodePoints('abc', 5)).toBe('abc');
   });
 });

@@ -17,9 +17,9 @@ import { money, type StaffCommand, type TableAction } from './console/panel.ts';
 import { sendStaff } from './console/ops-api.ts';
 import { buildShell, type Shell } from './console/shell.ts';
 import { h } from './dom.ts';
-import { errorText, loginErrorText } from './errors.ts';
+import { errorText, loginErrorText, namingTable } from './errors.ts';
 import { isStaffRole } from '../../src/protocol/roles.ts';
-import { initialLanguage, t, type Language } from './i18n.ts';
+import { initialLanguage, refusedText, t, type Language } from './i18n.ts';
 import { initialConsole, reduceConsole, type ConsoleAction, type ConsoleState } from './state/console.ts';
 
 const STAFF_TOKEN = 'croupier.staffToken';
@@ -226,7 +226,10 @@ class CroupierConsole {
     if (!el) return;
     el.textContent =
       e instanceof ApiFailure
-        ? `${t(this.lang, 'error')}: ${errorText(this.lang, e.error, (m) => money(this.state, this.lang, m))}`
+        ? refusedText(
+            this.lang,
+            errorText(this.lang, namingTable(e.error, this.tables), (m) => money(this.state, this.lang, m)),
+          )
         : (e as Error).message;
     el.hidden = false;
     setTimeout(() => (el.hidden = true), 4500);

@@ -25,3 +25,14 @@ export function loginErrorText(lang: Language, e: ApiError): string {
   if (e.code !== 'INVALID_REQUEST') return errorText(lang, e, String);
   return `${TEXTS.INVALID_NAME![lang]({}, String)} (${e.code})`;
 }
+
+/**
+ * A refusal that names a table by its name when the client knows it: SEAT_ELSEWHERE's
+ * `detail.table` is the table's id; `tables` (the console's table list) gives its name. An id the
+ * list does not hold is kept as it is.
+ */
+export function namingTable(e: ApiError, tables: ReadonlyArray<{ id: string; name: string }>): ApiError {
+  const id = e.detail?.table;
+  const name = typeof id === 'string' ? tables.find((x) => x.id === id)?.name : undefined;
+  return name ? { ...e, detail: { ...e.detail, table: name } } : e;
+}

@@ -6,7 +6,7 @@
 import { Api, ApiFailure } from '../api.ts';
 import { h } from '../dom.ts';
 import { errorText } from '../errors.ts';
-import { ERROR_OTHER, ruleSetName, type Language } from '../i18n.ts';
+import { colon, ERROR_OTHER, ruleSetName, type Language } from '../i18n.ts';
 import { formatMoney } from '../money.ts';
 import { CS } from './words/cs.ts';
 import { DE } from './words/de.ts';
@@ -119,13 +119,13 @@ export function failureText(lang: Language, e: unknown): string {
     if (input) {
       const max = e.error.detail?.max;
       const said = bw(lang, input).replace('{max}', typeof max === 'number' ? String(max) : '');
-      return `${bw(lang, 'error')}: ${said} (${e.error.code})${where}`;
+      return `${bw(lang, 'error')}${colon(lang)}${said} (${e.error.code})${where}`;
     }
     const text = errorText(lang, e.error, (m) => money(lang, m));
     // staff read the server's own words when a code has no worded text in their language
     // (INVALID_CONFIG: which field and why; new-user QA: "The server refused this." said nothing)
     const why = text.startsWith(ERROR_OTHER[lang]) && e.error.message ? ` — ${e.error.message}` : '';
-    return `${bw(lang, 'error')}: ${text}${where}${why}`;
+    return `${bw(lang, 'error')}${colon(lang)}${text}${where}${why}`;
   }
   return e instanceof Error ? e.message : String(e);
 }

@@ -17,6 +17,7 @@ import {
   type DerogationKind,
 } from './derogation-spec.ts';
 import { DEROGATION_WORDS } from './list-words.ts';
+import { reasonInput } from './reason-input.ts';
 import { currencyOf, playerName, type ConsoleEnv, type Panel } from './panel.ts';
 
 /**
@@ -56,7 +57,7 @@ export function derogationPanel(env: ConsoleEnv): Panel {
   );
   const value = h('input', { id: 'derog-number', autocomplete: 'off', maxlength: 300, 'aria-label': w.number });
   const stake = h('input', { id: 'derog-stake', inputmode: 'decimal', maxlength: 12, 'aria-label': w.stake });
-  const reason = h('input', { id: 'derog-reason', autocomplete: 'off', maxlength: 500, 'aria-label': w.reason });
+  const reason = reasonInput('derog-reason', w.reason);
   const line = h('div', { class: 'empty', id: 'derog-reply', role: 'status' });
   let current = env.state; // the latest state (the names the console knows)
   const hint = () => (value.placeholder = derogationHint(kind.value as DerogationKind));

@@ -11,6 +11,7 @@ import { OPS_WORDS, staffNoticeText } from '../i18n.ts';
 import { mayVoid } from '../../../src/protocol/roles.ts';
 import { typedPocket, type ConsoleState } from '../state/console.ts';
 import type { ConsoleEnv, Panel } from './panel.ts';
+import { reasonInput } from './reason-input.ts';
 
 /** Whether the table settles a croupier's number only on confirm (the server's default: manual tables). */
 export const confirmsResult = (s: ConsoleState): boolean =>
@@ -19,13 +20,14 @@ export const confirmsResult = (s: ConsoleState): boolean =>
 /** The table-operation panel. */
 export function operationPanel(env: ConsoleEnv): Panel {
   const o = OPS_WORDS[env.lang];
-  const reason = h('input', { id: 'op-reason', autocomplete: 'off', maxlength: 500, 'aria-label': o.reason });
+  const reason = reasonInput('op-reason', o.reason);
   const fix = h('input', { id: 'correct-pocket', inputmode: 'numeric', maxlength: 2, 'aria-label': o.correctNumber });
-  // without a reason the request still goes: the server's REASON_REQUIRED is worded in the toast
-  const withReason = (send: (r: string) => void) => () => {
-    send(reason.value.trim());
-    reason.value = '';
-  };
+  // without a reason the request still goes: the server's REASON_REQUIRED is worded in the toast.
+  // The reason is cleared only once the server accepted (a refusal keeps it to send again).
+  const withReason = (send: (r: string, done: (ok: boolean) => void) => void) => () =>
+    send(reason.value.trim(), (ok) => {
+      if (ok) reason.value = '';
+    });
   const btn = (id: string, text: string, onclick: () => void, cls = 'btn') =>
     h('button', { class: cls, type: 'button', id, onclick }, text);
   const element = h(
@@ -47,7 +49,7 @@ export function operationPanel(env: ConsoleEnv): Panel {
           type: 'button',
           id: 'void',
           hidden: !mayVoid(env.role),
-          onclick: withReason((r) => env.staff({ type: 'void', reason: r })),
+          onclick: withReason((r, done) => env.staff({ type: 'void', reason: r }, done)),
         },
         o.voidCoup,
       ),
@@ -60,9 +62,9 @@ export function operationPanel(env: ConsoleEnv): Panel {
       btn(
         'correct',
         o.correct,
-        withReason((r) => {
+        withReason((r, done) => {
           const pocket = typedPocket(fix.value);
-          if (pocket !== null) env.staff({ type: 'correct', pocket: pocket as PocketLabel, reason: r });
+          if (pocket !== null) env.staff({ type: 'correct', pocket: pocket as PocketLabel, reason: r }, done);
         }),
       ),
     ),

@@ -5,7 +5,7 @@
  */
 import { colourOf, pocketText } from '../../../src/engine/index.ts';
 import { h } from '../dom.ts';
-import { CHANCE_NAMES_UI as CHANCE_NAMES, DICTS, plural } from '../i18n.ts';
+import { CHANCE_NAMES_UI as CHANCE_NAMES, DICTS, OPS_WORDS, plural } from '../i18n.ts';
 import type { ConsoleState } from '../state/console.ts';
 import { cap, toPocket, type ConsoleEnv, type Panel } from './panel.ts';
 
@@ -43,7 +43,8 @@ function update(env: ConsoleEnv, s: ConsoleState, count: HTMLElement, box: HTMLE
   const cells: HTMLElement[] = [];
   for (const c of list) {
     if (c.pocket === null) {
-      cells.push(h('div', { class: 'pcell zero', style: { gridColumn: '1 / -1' } }, `${c.number}: void`));
+      const text = OPS_WORDS[env.lang].voidInPermanence.replace('{n}', String(c.number));
+      cells.push(h('div', { class: 'pcell zero', style: { gridColumn: '1 / -1' } }, text));
       continue;
     }
     const p = toPocket(c.pocket);

@@ -10,17 +10,13 @@ import { h } from '../dom.ts';
 import { DICTS, WHEEL_WORDS } from '../i18n.ts';
 import type { ConsoleState } from '../state/console.ts';
 import type { ConsoleEnv, Panel } from './panel.ts';
+import { reasonInput } from './reason-input.ts';
 
 /** The automatic-wheel panel. */
 export function wheelPanel(env: ConsoleEnv): Panel {
   const d = DICTS[env.lang];
   const w = WHEEL_WORDS[env.lang];
-  const reason = h('input', {
-    id: 'wheel-reason',
-    autocomplete: 'off',
-    maxlength: 500,
-    'aria-label': d.wheelVoidReason,
-  });
+  const reason = reasonInput('wheel-reason', d.wheelVoidReason);
   const info = h('dl', { id: 'wheel-health', class: 'wheel-health', 'aria-live': 'polite' });
   const btn = (id: string, text: string, onclick: () => void, cls = 'btn') =>
     h('button', { class: cls, type: 'button', id, onclick }, text);
