@@ -43,6 +43,9 @@ export const BENCH_OPTIONS = {
     transports: { type: 'string', help: 'transports (default WebSocket,HTTP)' },
     watch: { type: 'boolean', help: 'the open loop’s WebSocket players also subscribe to their table' },
   },
+  'table-opening': {
+    bets: { type: 'string', help: 'bets of the large coup before the opening (default 200000)' },
+  },
 } as const satisfies Record<string, Record<string, OptionSpec>>;
 
 /** A benchmark script that takes options. */
@@ -51,8 +54,8 @@ export type BenchScript = keyof typeof BENCH_OPTIONS;
 /** The parts of `npm run bench` and the scripts each runs (a `table-*.ts` without options runs with none). */
 export const BENCH_PARTS = {
   engine: ['engine'],
-  table: ['table-core', 'table-net'],
-  all: ['engine', 'table-core', 'table-net'],
+  table: ['table-core', 'table-net', 'table-opening'],
+  all: ['engine', 'table-core', 'table-net', 'table-opening'],
 } as const satisfies Record<string, readonly BenchScript[]>;
 
 /** Whether the process was started by bench/run.ts (`npm run bench`), not by a script run alone. */

@@ -16,9 +16,10 @@ import { resolveTableConfig } from '../src/table/config.ts';
 import { inPlayAccount, playerAccount } from '../src/table/ledger.ts';
 import { initialState, objectJson, transition, type TableState } from '../src/table/machine.ts';
 import { ensureTable, TableDriver as Driver } from '../src/app/driver.ts';
+import { benchOptions, numberOption } from './options.ts';
 
-const argv = process.argv.slice(2);
-const N = Number(argv[argv.indexOf('--bets') + 1] || 200_000) || 200_000;
+/** The options (bench/options.ts: an unknown one is refused, `--help` prints them). */
+const N = numberOption(benchOptions('table-opening', import.meta.url), 'bets', 200_000);
 const PER = 20;
 const T0 = Date.UTC(2026, 11, 1, 12);
 const DEPOSIT = 1_000_000_000;

@@ -4,7 +4,7 @@
  * sizes ran (5,000 players, a 200,000-bet coup); `npm run bench -- --help` started the whole
  * suite. Every bench command the README and docs/MATH.md give still parses.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BENCH_PARTS, parseBenchArgs, type BenchScript } from '../bench/options.ts';
 
@@ -43,6 +43,11 @@ describe('the benchmarks’ options', () => {
       watch: true,
     });
     expect(parseBenchArgs(['--help'], ['engine']).help).toBe(true);
+  });
+
+  it('every bench/table-*.ts is a script of the table part, its options declared', () => {
+    const files = readdirSync(new URL('../bench/', import.meta.url)).filter((f) => /^table-.*\.ts$/.test(f));
+    expect([...BENCH_PARTS.table].sort()).toEqual(files.map((f) => f.replace(/\.ts$/, '')).sort());
   });
 
   it('every bench command of the README and docs/MATH.md parses', () => {
