@@ -18,7 +18,7 @@ import {
   type PrisonMoveJson,
 } from '../protocol/lists.ts';
 import { dutyOf } from '../protocol/seats.ts';
-import type { LastCoup, Prisoner, TableState } from './state.ts';
+import { nullProto, type LastCoup, type Prisoner, type TableState } from './state.ts';
 import { lazy } from './records.ts';
 import { withSnapshotRows } from './coup-rows.ts';
 
@@ -121,6 +121,40 @@ export function listsAfterPartage(lists: CoupListsJson, p: Prisoner, position: P
     collections.splice(at < 0 ? collections.length : at, 0, line);
   }
   return { collections, prisons: lists.prisons.filter((x) => x.betId !== p.id) };
+}
+
+/**
+ * The last coup once a partage's line joined it (issue 17, ninth part): its payment line
+ * inserted, the house's half among the collections, the prisoner out of the prisons. The bets'
+ * owners are not copied when the prisoner is already among them (it is: a prisoner of the zero's
+ * coup), the snapshot keeps its rows (coup-rows.ts) and the list's totals are carried over
+ * with this line's amounts, so a large table's summary stays O(1) (the list is not built again).
+ */
+export function lastCoupAfterPartage(
+  last: LastCoup,
+  p: Prisoner,
+  position: Position,
+  payments: readonly PaymentJson[],
+): LastCoup {
+  const half = Math.floor(p.stake / 2);
+  const owners =
+    last.owners[p.id] === p.playerId ? last.owners : Object.assign(nullProto(last.owners), { [p.id]: p.playerId });
+  const lists = last.lists ? { lists: listsAfterPartage(last.lists, p, position, half) } : {};
+  const next: LastCoup = withSnapshotRows({ ...last, payments, owners, ...lists });
+  const known = FACTS.get(last);
+  if (known && last.lists) {
+    let freed = 0;
+    for (const x of last.lists.prisons) if (x.betId === p.id) freed += x.stake;
+    const t = known.totals;
+    const totals = {
+      collected: t.collected + (p.stake - half > 0 ? p.stake - half : 0),
+      paid: t.paid,
+      returned: t.returned + (payments !== last.payments ? half : 0),
+      enPrison: t.enPrison - freed,
+    };
+    FACTS.set(next, { players: known.players, totals });
+  }
+  return next;
 }
 
 /**

@@ -8,10 +8,17 @@ import { insertPayment } from '../engine/index.ts';
 import { paymentJson } from '../engine/index.ts';
 import type { PaymentJson } from '../protocol/events.ts';
 import { prisonerJson } from './events.ts';
-import { chipIndexes, croupierList, listsAfterPartage } from './lists.ts';
+import {
+  chipIndexes,
+  coupPlayers,
+  croupierList,
+  LARGE_LIST_PLAYERS,
+  lastCoupAfterPartage,
+  listSummary,
+} from './lists.ts';
 import { houseAccount, inPlayAccount, makeTx, playerAccount } from './ledger.ts';
 import { echo } from '../protocol/shape.ts';
-import { nullProto, tableRules, type Prisoner, type TableState } from './state.ts';
+import { tableRules, type Prisoner, type TableState } from './state.ts';
 import { publish, reject, STAFF, TABLE, toPlayer, txId, type Effect, type Step, type TableEvent } from './step.ts';
 
 /** A payment line of the list, with the rounding of a partage of an odd stake (RULES §4). */
@@ -151,19 +158,20 @@ function partage(s: TableState, p: Prisoner, now: number): Step {
     const payments = half > 0 ? insertPayment(last.payments, line) : last.payments;
     const amend = effects.find((e) => e.type === 'partage');
     if (amend?.type === 'partage' && half > 0) amend.line = line;
-    const owners = nullProto(last.owners);
-    owners[p.id] = p.playerId;
-    const lists = last.lists ? { lists: listsAfterPartage(last.lists, p, position, half) } : {};
-    next = { ...next, lastCoup: { ...last, payments, owners, ...lists } };
+    next = { ...next, lastCoup: lastCoupAfterPartage(last, p, position, payments) };
+    // a large table's event carries the totals only, as the settlement's (the console reads the list)
+    const large = coupPlayers(last, LARGE_LIST_PLAYERS) > LARGE_LIST_PLAYERS;
+    const full = large ? null : next.lastCoup!;
     effects.push(
       publish(next, STAFF, 'payments', {
         coup: last.number,
         pocket: last.pocket,
-        payments,
+        payments: full ? full.payments : [],
         croupiers: last.croupiers,
-        owners,
+        owners: full ? full.owners : {},
         partage: p.id,
-        list: croupierList(next, chipIndexes(next))!,
+        ...(full ? {} : { summary: true as const }),
+        list: full ? croupierList(next, chipIndexes(next))! : listSummary(next)!,
       }),
     );
   }

@@ -192,6 +192,34 @@ describe('console store', () => {
     expect(b.payments).toBe(full.payments);
   });
 
+  it("regression: a large table's partage (a summary payments event with `partage`) left the loaded list without its line; it is loaded again (issue 17)", () => {
+    const full = {
+      ...start(),
+      payments: {
+        coup: 3,
+        pocket: 0,
+        announcement: {},
+        croupiers: { pays: 'right', collects: 'left' },
+        payments: [],
+        owners: { b1: 'chloe' },
+        list: null,
+      },
+    } as ReturnType<typeof start>;
+    const partage = ev({
+      type: 'payments',
+      coup: 3,
+      pocket: 0,
+      payments: [],
+      croupiers: { pays: 'right', collects: 'left' },
+      owners: {},
+      partage: 'b1',
+      summary: true,
+    });
+    const c = run([partage], full);
+    expect(c.resync).toBe(true);
+    expect(c.payments).toMatchObject({ coup: 3, summary: true });
+  });
+
   it('prisoners: imprisoned joins, a new state replaces, la partage frees', () => {
     const a = run([ev({ type: 'prisoner', action: 'imprisoned', prisoner: prisoner() })], start());
     expect(a.view?.prisoners).toHaveLength(1);

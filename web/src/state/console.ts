@@ -218,7 +218,8 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
     case 'payments':
       // a large table's event has the totals only: a list of that coup already loaded is kept,
       // else the console loads the table (its staff view carries the full list; issue 17)
-      if (e.summary && s.payments && s.payments.coup === e.coup && !s.payments.summary) return next;
+      // (a partage's summary event changes that list: loaded again)
+      if (e.summary && !e.partage && s.payments && s.payments.coup === e.coup && !s.payments.summary) return next;
       return {
         ...next,
         ...(e.summary ? { resync: true } : {}),
