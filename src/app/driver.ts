@@ -164,7 +164,7 @@ export class TableDriver {
    */
   dispatch(make: Command, audit?: CommandAudit, wallet?: string): Promise<Reply> {
     return new Promise<Reply>((resolve) => {
-      this.pending.push({ make, resolve, ...(audit ? { audit } : {}), ...(wallet ? { wallet } : {}) });
+      this.pending.push({ make, resolve, audit, wallet }); // no spreads: one per command (issue 17)
       this.quiet.touch();
       this.kick();
     });
