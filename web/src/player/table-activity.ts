@@ -85,7 +85,9 @@ export function renderTableActivity(app: PlayerCtx): void {
   const whole = t(L, 'tableActivity', { p: players, b: bets, s: app.money(summary.staked) });
   if (button) {
     // one short line: "61 players · 154 bets · 6.72k €"; the whole sentence in the tooltip
-    button.textContent = `${players} · ${bets} · ${compactMoney(summary.staked, app.currency, L)}`;
+    // (no break inside a part: "200 €" never leaves its "€" on the next line)
+    const parts = [players, bets, compactMoney(summary.staked, app.currency, L)];
+    button.textContent = parts.map((x) => x.replace(/ /g, '\u00a0')).join(' · ');
     button.title = `${whole}. ${d.othersShow}`;
     button.setAttribute('aria-label', `${whole}. ${d.othersShow}`);
   }
