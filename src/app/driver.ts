@@ -14,16 +14,14 @@
  * a settlement's coup record; a storage failure in a batch rolls it back and its commands run
  * again one by one (a LedgerRefusal is then its command's reply). Live events: outbox.ts.
  *
- * Snapshots are off the bet path: the state is snapshotted in the transaction of the event
- * that starts a coup (small: no bets yet) or pauses / closes the table, and, once a batch
- * crossed a multiple of {@link SNAPSHOT_EVERY} events, at the next quiet moment of the table
- * (no command for SNAPSHOT_QUIET_MS, quiet-snapshots.ts: a large coup's snapshot is a long
- * write that would hold up the bets arriving meanwhile) when the coup's events since the last
- * snapshot are at least half of the coup (so the amortised cost per event stays constant
- * however big the coup). A restart replays at most the events of one coup: {@link TableDriver.load} replays the
- * events after the last snapshot through the same pure transition, then a `recover` event
- * resumes the table (a coup cut off after "rien ne va plus" with no recorded result is void and
- * its stakes returned).
+ * Snapshots are off the bet path: in the transaction of the event that starts a coup (no bets; the
+ * settled coup's parts' text built when the table was quiet after the settlement, warmSnapshot) or
+ * pauses / closes the table, and, once a batch crossed a multiple of {@link SNAPSHOT_EVERY} events,
+ * at the next quiet moment (no command for SNAPSHOT_QUIET_MS, quiet-snapshots.ts: a large coup's
+ * snapshot is a long write) when the coup's events since the last snapshot are at least half of the
+ * coup (a constant amortised cost per event). A restart replays at most one coup's events (load:
+ * the events after the last snapshot, then a `recover` event; a coup cut off after "rien ne va
+ * plus" with no recorded result is void, stakes back).
  */
 import { pocketLabel } from '../engine/index.ts';
 import { sourceForCoup, spin } from '../rng/index.ts';
@@ -37,6 +35,7 @@ import {
   nextWakeup,
   restoreState,
   transition,
+  warmSnapshot,
   type Step,
   type TableEvent,
   type TableState,
@@ -78,6 +77,7 @@ export class TableDriver {
   private readonly maxBatch: number;
   private readonly outbox: Outbox; // live events: a large batch's after its replies (outbox.ts)
   private readonly quiet: QuietSnapshots; // the periodic snapshot waits for a quiet table
+  private readonly warm: QuietSnapshots; // after a settlement: the text of the next snapshot's settled parts (warmJson)
 
   private constructor(
     private readonly opts: TableDriverOptions,
@@ -92,6 +92,7 @@ export class TableDriver {
     this.outbox = new Outbox(opts.publish);
     const busy = () => this.draining !== null || this.pending.length > 0;
     this.quiet = new QuietSnapshots(this.clock, busy, () => this.periodicSnapshot());
+    this.warm = new QuietSnapshots(this.clock, busy, async () => warmSnapshot(this.current));
   }
 
   /** Loads a table from the store (snapshot + replay of later events). Throws if the table does not exist. */
@@ -144,6 +145,7 @@ export class TableDriver {
     this.clock.clearTimer(this.timer);
     this.timer = null;
     this.quiet.stop();
+    this.warm.stop();
     await this.idle();
   }
 
@@ -320,7 +322,9 @@ export class TableDriver {
         event: { type: 'balance', table: tableId, coup: this.current.coup, playerId, balance },
       });
     }
-    this.outbox.applied(step.effects.some((e) => e.type === 'coup' && e.record.status === 'settled'));
+    const settled = step.effects.some((e) => e.type === 'coup' && e.record.status === 'settled');
+    this.outbox.applied(settled);
+    if (settled) this.warm.want(); // the settled coup's parts of the next snapshot (json-chunks.ts warmJson)
     if (done.changed) {
       this.opts.log?.debug(
         { table: tableId, seq: done.seq, phase: this.current.phase, coup: this.current.coup },

@@ -74,6 +74,17 @@ function textOf(v: unknown): string | undefined {
 }
 
 /**
+ * Builds and keeps the JSON text of values that keep theirs (a settled coup's last coup, its
+ * rebet lists: {@link frozenJson}, coup-rows.ts), so that the next snapshot that holds them
+ * reuses it. The table driver calls it once the table is quiet after a settlement (issue 17,
+ * ninth part): the next coup's first snapshot, written with its opening, then serialises only
+ * what changed.
+ */
+export function warmJson(...values: unknown[]): void {
+  for (const v of values) if (hasJsonText(v) || (typeof v === 'object' && v !== null && FROZEN.has(v))) textOf(v);
+}
+
+/**
  * `JSON.stringify(state)` of an object whose values may be logs with their own cached JSON text
  * (the bet book, the request log): the same text, the logs' parts not serialised again.
  */

@@ -35,6 +35,7 @@ import { seatStep } from './seats.ts';
 import { jsonShapeProblem } from '../protocol/shape.ts';
 import type { TableState } from './state.ts';
 import { reject, type Step, type TableEvent } from './step.ts';
+import { warmJson } from './json-chunks.ts';
 
 export type { Audience, LiveEvent, Phase, Published } from '../protocol/events.ts';
 export * from './state.ts';
@@ -55,6 +56,9 @@ export type {
 export { placedBetJson, prisonerJson } from './events.ts';
 export { canonicalJson } from './idempotency.ts';
 export { objectJson } from './json-chunks.ts';
+
+/** Builds the JSON text of what a settled coup leaves in the state (json-chunks.ts warmJson), for the next snapshot. */
+export const warmSnapshot = (s: TableState): void => warmJson(s.lastCoup, s.lastBets);
 
 /**
  * The transition function of a table. Pure and total: unknown situations are rejections

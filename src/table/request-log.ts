@@ -135,8 +135,18 @@ export function settledRecord(r: RequestRecord): RequestRecord {
   return settled(r.coup, SETTLED + digest(r.fingerprint), field && [field, reply[field] as string]);
 }
 
+/** The settled replies, one object per coup and command name (shared by every record that has it). */
+const REPLIES = new Map<string, unknown>();
+
 function settled(coup: number, fingerprint: string, named: readonly [string, string] | null): RequestRecord {
-  return { coup, fingerprint, reply: { ...(named ? { [named[0]]: named[1] } : {}), coup, settled: true } };
+  const k = named ? `${coup}/${named[0]}/${named[1]}` : `${coup}`;
+  let reply = REPLIES.get(k);
+  if (reply === undefined) {
+    if (REPLIES.size > 1_000) REPLIES.clear();
+    reply = { ...(named ? { [named[0]]: named[1] } : {}), coup, settled: true };
+    REPLIES.set(k, reply);
+  }
+  return { coup, fingerprint, reply };
 }
 
 const isSettled = (r: RequestRecord) => r.fingerprint.startsWith(SETTLED);
