@@ -57,8 +57,11 @@ export { placedBetJson, prisonerJson } from './events.ts';
 export { canonicalJson } from './idempotency.ts';
 export { objectJson } from './json-chunks.ts';
 
-/** Builds the JSON text of what a settled coup leaves in the state (json-chunks.ts warmJson), for the next snapshot. */
-export const warmSnapshot = (s: TableState): void => warmJson(s.lastCoup, s.lastBets);
+/**
+ * Builds, for the next coup's first snapshot, the JSON text of what a settled coup leaves in the
+ * state (json-chunks.ts warmJson) and the request log the next coup starts with (kept by the log).
+ */
+export const warmSnapshot = (s: TableState): void => warmJson(s.lastCoup, s.lastBets, s.requests.settledSince(s.coup));
 
 /**
  * The transition function of a table. Pure and total: unknown situations are rejections

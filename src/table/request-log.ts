@@ -21,6 +21,13 @@ interface RequestMapLog {
   tip: number;
 }
 
+/**
+ * The settled log of a log (a version is immutable): built once, by the driver's warm-up when
+ * the table is quiet after a settlement (machine.ts warmSnapshot), then taken by the opening. A
+ * log is persistent (see the module doc), so two openings from one state may share it.
+ */
+const SETTLED_LOGS = new WeakMap<RequestLog, { coup: number; log: RequestLog }>();
+
 /** Client request ids of the current and the previous coup, keyed "player/requestId" (see the module doc). */
 export class RequestLog implements Iterable<[string, RequestRecord]> {
   readonly #log: RequestMapLog;
@@ -84,9 +91,13 @@ export class RequestLog implements Iterable<[string, RequestRecord]> {
    * coup; the snapshot then holds a short row per request, not the first replies.
    */
   settledSince(coup: number): RequestLog {
+    const known = SETTLED_LOGS.get(this);
+    if (known?.coup === coup) return known.log;
     const kept: Array<[string, RequestRecord]> = [];
     for (const [k, r] of this) if (r.coup >= coup) kept.push([k, settledRecord(r)]);
-    return RequestLog.fromJSON(kept);
+    const log = RequestLog.fromJSON(kept);
+    SETTLED_LOGS.set(this, { coup, log });
+    return log;
   }
 
   /**

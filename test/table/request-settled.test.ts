@@ -109,3 +109,21 @@ describe('the rebet lists in the next coup’s snapshots', () => {
     }
   });
 });
+
+describe('the settled log a new coup starts with', () => {
+  it('is built once per log (the driver’s warm-up, then the opening) and two openings from one state stay apart', () => {
+    const h = twoCoups();
+    const settledState = h.state;
+    const log = settledState.requests.settledSince(settledState.coup);
+    expect(settledState.requests.settledSince(settledState.coup)).toBe(log);
+    h.next();
+    expect(h.state.requests).toBe(log);
+    h.place('alice', { chance: 'rouge', stake: 100 }, 'n1');
+    h.state = settledState; // a second opening from the same state (a dropped step)
+    h.next();
+    h.place('alice', { chance: 'noir', stake: 100 }, 'n2');
+    expect(h.state.requests.get('alice/n1')).toBeUndefined();
+    expect(h.state.requests.get('alice/n2')).toMatchObject({ coup: 2 });
+    expect(h.state.requests.get('alice/r1')).toMatchObject({ reply: { settled: true } });
+  });
+});
