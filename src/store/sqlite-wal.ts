@@ -52,9 +52,14 @@ export function openSqliteFile(file: string): { database: BetterSqlite3.Database
   } catch (e) {
     database?.close();
     lock.close();
+    // the database itself locked: a server of a version that locked the database file, not the lock file
+    if ((e as { code?: string }).code === 'SQLITE_BUSY') throw inUse(file);
     throw e;
   }
 }
+
+const inUse = (file: string) =>
+  new Error(`the SQLite store ${file} is in use by another process (one server per data directory)`);
 
 /**
  * Takes the data file's process lock: a connection to `<file>-lock` holding an exclusive lock
@@ -70,8 +75,7 @@ export function lockDataFile(file: string): BetterSqlite3.Database {
     lock.exec('BEGIN IMMEDIATE; COMMIT');
   } catch (e) {
     lock.close();
-    if ((e as { code?: string }).code === 'SQLITE_BUSY')
-      throw new Error(`the SQLite store ${file} is in use by another process (one server per data directory)`);
+    if ((e as { code?: string }).code === 'SQLITE_BUSY') throw inUse(file);
     throw e;
   }
   return lock;
