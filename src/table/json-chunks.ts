@@ -56,7 +56,7 @@ const hasJsonText = (v: unknown): v is HasJsonText =>
 const FROZEN = new WeakMap<object, string | undefined>();
 
 /**
- * Marks an object the table never changes (a settlement's rebet lists: issue 17, ninth part)
+ * Marks an object the table never changes (a settlement's rebet lists: issue 17, tenth part)
  * so that {@link objectJson} serialises it once, not at every periodic snapshot of the next
  * coup (14.5 MB, 0.24-0.4 s at 200,000 bets). Returns the object.
  */
@@ -77,7 +77,7 @@ function textOf(v: unknown): string | undefined {
  * Builds and keeps the JSON text of values that keep theirs (a settled coup's last coup, its
  * rebet lists: {@link frozenJson}, coup-rows.ts), so that the next snapshot that holds them
  * reuses it. The table driver calls it once the table is quiet after a settlement (issue 17,
- * ninth part): the next coup's first snapshot, written with its opening, then serialises only
+ * tenth part): the next coup's first snapshot, written with its opening, then serialises only
  * what changed.
  */
 export function warmJson(...values: unknown[]): void {

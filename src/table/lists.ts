@@ -124,7 +124,7 @@ export function listsAfterPartage(lists: CoupListsJson, p: Prisoner, position: P
 }
 
 /**
- * The last coup once a partage's line joined it (issue 17, ninth part): its payment line
+ * The last coup once a partage's line joined it (issue 17, tenth part): its payment line
  * inserted, the house's half among the collections, the prisoner out of the prisons. The bets'
  * owners are not copied when the prisoner is already among them (it is: a prisoner of the zero's
  * coup), the snapshot keeps its rows (coup-rows.ts) and the list's totals are carried over

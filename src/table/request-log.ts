@@ -121,7 +121,7 @@ export class RequestLog implements Iterable<[string, RequestRecord]> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// settled records (issue 17, ninth part): at 200,000 bets the previous coup's remembered replies
+// settled records (issue 17, tenth part): at 200,000 bets the previous coup's remembered replies
 // were 58 MB of the next coup's first snapshot
 
 /**

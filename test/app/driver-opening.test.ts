@@ -1,5 +1,5 @@
 /**
- * The next coup's opening (issue 17, ninth part): once the table is quiet after a settlement,
+ * The next coup's opening (issue 17, tenth part): once the table is quiet after a settlement,
  * the driver builds the JSON text of what the settled coup leaves in the state (its last coup,
  * the rebet lists), so the next coup's first snapshot, written in the transaction of its
  * opening, does not serialise them then; the snapshot restores to the same state.

@@ -1,5 +1,5 @@
 /**
- * La partage on a large table (issue 17, ninth part): a choice does not build the croupier's
+ * La partage on a large table (issue 17, tenth part): a choice does not build the croupier's
  * list again nor copy the bets' owners; the staff's `payments` event carries the totals only
  * (`summary`, as the settlement's on a table of more than LARGE_LIST_PLAYERS players), and the
  * totals kept are those of the list built from scratch. A small table's event is unchanged.

@@ -1,5 +1,5 @@
 /**
- * A closed coup's remembered requests in their settled form (issue 17, ninth part; docs/API.md
+ * A closed coup's remembered requests in their settled form (issue 17, tenth part; docs/API.md
  * "Idempotency"): once the next coup has opened, a retry of the previous coup's request is still
  * recognised (nothing is done again, another payload is still REQUEST_ID_REUSED) and gets
  * `{kind | action, coup, settled: true}`; the snapshot holds a short row per request, not the
