@@ -3,17 +3,43 @@
  * alone: `node --import tsx bench/table-net.ts [options]`). Every script's options are declared
  * here, parsed with node:util parseArgs: an unknown option (a typo such as `--player 100`) is
  * refused with the known ones named, instead of being ignored and running the full default sizes;
- * a number list that is not one (`--players 1k`) is refused too; `--help` prints the usage.
+ * a value that is not one the option takes is refused too, before anything runs: a name outside
+ * an option's list (`--stores sqlit`, `--only bet`), a count or size that is not a positive
+ * integer (`--each 0`, `--players 1k`), a number of seconds that is not positive; `--help` prints
+ * the usage.
  */
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-/** One option: a value (`string`) or a flag (`boolean`), and what it does. */
+/**
+ * The values an option takes: `counts` a comma-separated list of positive integers, `count` one
+ * positive integer, `seconds` a positive number; `names` (with `list` a comma-separated list of
+ * them) the names allowed, matched case-insensitively and given on to the script spelled as here;
+ * `aliases` (lower-case) more names for one of them.
+ */
+export type ValueSpec =
+  | { readonly kind: 'counts' }
+  | { readonly kind: 'count' }
+  | { readonly kind: 'seconds' }
+  | {
+      readonly kind: 'names';
+      readonly names: readonly string[];
+      readonly list: boolean;
+      readonly aliases?: Readonly<Record<string, string>>;
+    };
+
+/** One option: a value (`string`) or a flag (`boolean`), what it does, and the values it takes. */
 interface OptionSpec {
   readonly type: 'string' | 'boolean';
   readonly help: string;
+  readonly values?: ValueSpec;
 }
+
+const COUNTS = { kind: 'counts' } as const;
+const COUNT = { kind: 'count' } as const;
+const SECONDS = { kind: 'seconds' } as const;
+const STORES = { kind: 'names', names: ['sqlite', 'postgres'], list: true } as const;
 
 /** The options of each benchmark script (its file name without `.ts`). */
 export const BENCH_OPTIONS = {
@@ -22,29 +48,49 @@ export const BENCH_OPTIONS = {
     json: { type: 'boolean', help: 'print the figures as JSON' },
   },
   'table-core': {
-    'sizes-bet': { type: 'string', help: 'coup sizes at which a bet is timed (default 1,1000,10000,100000)' },
-    'sizes-settle': { type: 'string', help: 'coup sizes settled (default 1000,10000,100000,200000)' },
-    stores: { type: 'string', help: 'stores (default sqlite,postgres)' },
-    'budget-s': { type: 'string', help: 'seconds a size may take, estimated from the size before (default 60)' },
-    window: { type: 'string', help: 'bets timed per size (default 200)' },
-    fill: { type: 'string', help: '`in-order` fills the coup through the machine bet by bet' },
+    'sizes-bet': {
+      type: 'string',
+      help: 'coup sizes at which a bet is timed (default 1,1000,10000,100000)',
+      values: COUNTS,
+    },
+    'sizes-settle': { type: 'string', help: 'coup sizes settled (default 1000,10000,100000,200000)', values: COUNTS },
+    stores: { type: 'string', help: 'stores (default sqlite,postgres)', values: STORES },
+    'budget-s': {
+      type: 'string',
+      help: 'seconds a size may take, estimated from the size before (default 60)',
+      values: SECONDS,
+    },
+    window: { type: 'string', help: 'bets timed per size (default 200)', values: COUNT },
+    fill: {
+      type: 'string',
+      help: '`in-order` fills the coup through the machine bet by bet',
+      values: { kind: 'names', names: ['in-order'], list: false },
+    },
   },
   'table-net': {
-    stores: { type: 'string', help: 'stores (default sqlite,postgres)' },
-    players: { type: 'string', help: 'players of the bet runs (default 100,1000,5000)' },
-    each: { type: 'string', help: 'bets per player (default 20)' },
-    'sizes-settle': { type: 'string', help: 'coup sizes settled (default 1000,10000,100000,200000)' },
-    sockets: { type: 'string', help: 'sockets of the fan-out (default 1000,5000)' },
-    rounds: { type: 'string', help: 'fan-out rounds (default 10)' },
-    only: { type: 'string', help: 'parts run (default bets,settle,fanout,rss)' },
-    'budget-s': { type: 'string', help: 'seconds a run may take (default 60)' },
-    rate: { type: 'string', help: 'open loop: bets/s offered, e.g. 5000,20000 (default off)' },
-    'duration-s': { type: 'string', help: 'seconds of each open-loop run (default 5)' },
-    transports: { type: 'string', help: 'transports (default WebSocket,HTTP)' },
+    stores: { type: 'string', help: 'stores (default sqlite,postgres)', values: STORES },
+    players: { type: 'string', help: 'players of the bet runs (default 100,1000,5000)', values: COUNTS },
+    each: { type: 'string', help: 'bets per player (default 20)', values: COUNT },
+    'sizes-settle': { type: 'string', help: 'coup sizes settled (default 1000,10000,100000,200000)', values: COUNTS },
+    sockets: { type: 'string', help: 'sockets of the fan-out (default 1000,5000)', values: COUNTS },
+    rounds: { type: 'string', help: 'fan-out rounds (default 10)', values: COUNT },
+    only: {
+      type: 'string',
+      help: 'parts run (default bets,settle,fanout,rss)',
+      values: { kind: 'names', names: ['bets', 'settle', 'fanout', 'rss'], list: true },
+    },
+    'budget-s': { type: 'string', help: 'seconds a run may take (default 60)', values: SECONDS },
+    rate: { type: 'string', help: 'open loop: bets/s offered, e.g. 5000,20000 (default off)', values: COUNTS },
+    'duration-s': { type: 'string', help: 'seconds of each open-loop run (default 5)', values: SECONDS },
+    transports: {
+      type: 'string',
+      help: 'transports (default WebSocket,HTTP; ws and websocket name WebSocket)',
+      values: { kind: 'names', names: ['WebSocket', 'HTTP'], list: true, aliases: { ws: 'WebSocket' } },
+    },
     watch: { type: 'boolean', help: 'the open loop’s WebSocket players also subscribe to their table' },
   },
   'table-opening': {
-    bets: { type: 'string', help: 'bets of the large coup before the opening (default 200000)' },
+    bets: { type: 'string', help: 'bets of the large coup before the opening (default 200000)', values: COUNT },
   },
 } as const satisfies Record<string, Record<string, OptionSpec>>;
 
@@ -88,11 +134,15 @@ export function parseBenchArgs(
   scripts: readonly BenchScript[],
 ): Record<string, string | boolean | undefined> {
   const options: Record<string, { type: 'string' | 'boolean' }> = { help: { type: 'boolean' } };
+  const specs = new Map<string, ValueSpec>();
   for (const s of scripts)
-    for (const [name, o] of Object.entries(BENCH_OPTIONS[s] as Record<string, OptionSpec>))
+    for (const [name, o] of Object.entries(BENCH_OPTIONS[s] as Record<string, OptionSpec>)) {
       options[name] = { type: o.type };
+      if (o.values !== undefined) specs.set(name, o.values);
+    }
+  let values: Record<string, string | boolean | undefined>;
   try {
-    return parseArgs({ args: [...args], options, strict: true, allowPositionals: false }).values as Record<
+    values = parseArgs({ args: [...args], options, strict: true, allowPositionals: false }).values as Record<
       string,
       string | boolean | undefined
     >;
@@ -102,6 +152,44 @@ export function parseBenchArgs(
       .join(', ');
     throw new Error(`${(e as Error).message.split('\n')[0]}. Known options: ${known}`);
   }
+  const out: Record<string, string | boolean | undefined> = Object.create(null);
+  for (const [name, v] of Object.entries(values)) {
+    const spec = specs.get(name);
+    out[name] = typeof v === 'string' && spec !== undefined ? checkValue(name, v, spec) : v;
+  }
+  return out;
+}
+
+/**
+ * The value `v` of the option `name` if `spec` allows it, names spelled as declared (`ws` →
+ * `WebSocket`); otherwise throws an error naming the option, the value and the values allowed.
+ */
+export function checkValue(name: string, v: string, spec: ValueSpec): string {
+  const refuse = (allowed: string): never => {
+    throw new Error(`--${name} ${JSON.stringify(v)}: ${allowed}`);
+  };
+  if (spec.kind === 'count' || spec.kind === 'counts') {
+    const items = spec.kind === 'counts' ? v.split(',') : [v];
+    const what = spec.kind === 'counts' ? 'a comma-separated list of positive integers' : 'a positive integer';
+    if (items.some((x) => !/^[1-9][0-9]*$/.test(x) || !Number.isSafeInteger(Number(x))))
+      return refuse(`allowed: ${what} (e.g. ${spec.kind === 'counts' ? '100,1000' : '20'})`);
+    return v;
+  }
+  if (spec.kind === 'seconds') {
+    if (!/^[0-9]+(\.[0-9]+)?$/.test(v) || !(Number(v) > 0))
+      return refuse('allowed: a positive number of seconds (e.g. 60)');
+    return v;
+  }
+  const byLower = new Map<string, string>(spec.names.map((n) => [n.toLowerCase(), n]));
+  for (const [alias, n] of Object.entries(spec.aliases ?? {})) byLower.set(alias, n);
+  const also = Object.entries(spec.aliases ?? {}).map(([a, n]) => ` (${a} for ${n})`);
+  const allowed = `allowed: ${spec.list ? 'a comma-separated list of ' : 'one of '}${spec.names.join(', ')}${also.join('')}`;
+  const items = spec.list ? v.split(',') : [v];
+  const names = items.map(
+    (x) => byLower.get(x.toLowerCase()) ?? refuse(`${JSON.stringify(x)} is not a name; ${allowed}`),
+  );
+  if (new Set(names).size !== names.length) refuse(`a name given twice; ${allowed}`);
+  return names.join(',');
 }
 
 /**

@@ -2,7 +2,9 @@
  * The benchmarks' options (bench/options.ts). Regression (new-user QA): the scripts read their
  * options with `process.argv.indexOf`, so a typo (`--player 100`) was ignored and the full default
  * sizes ran (5,000 players, a 200,000-bet coup); `npm run bench -- --help` started the whole
- * suite. Every bench command the README and docs/MATH.md give still parses.
+ * suite. Regression (QA): the values were not checked (`--only bet`, `--stores sqlit`,
+ * `--transports ws`, `--each 0` ran nothing or 0 bets and exited 0). Every bench command the
+ * README and docs/MATH.md give still parses.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +45,47 @@ describe('the benchmarks’ options', () => {
       watch: true,
     });
     expect(parseBenchArgs(['--help'], ['engine']).help).toBe(true);
+  });
+
+  it('regression: a value the option does not take is refused with the option and the allowed values named', () => {
+    // QA: these exited 0 and printed nonsense (an empty section, a "### sqlit" section with a
+    // 0-bet row, 0 bets with a made-up server CPU per bet)
+    const refused: Array<[string[], readonly BenchScript[], RegExp]> = [
+      [['--only', 'bet'], ['table-net'], /--only "bet".*bets, settle, fanout, rss/],
+      [['--stores', 'sqlit'], ['table-net'], /--stores "sqlit".*sqlite, postgres/],
+      [['--stores', 'sqlite,'], ['table-core'], /--stores.*sqlite, postgres/],
+      [['--stores', 'sqlite,sqlite'], ['table-net'], /--stores.*twice/],
+      [['--transports', 'wss'], ['table-net'], /--transports "wss".*WebSocket, HTTP/],
+      [['--fill', 'inorder'], ['table-core'], /--fill.*in-order/],
+      [['--each', '0'], ['table-net'], /--each "0".*positive integer/],
+      [['--each', '2.5'], ['table-net'], /--each.*positive integer/],
+      [['--rounds=-1'], ['table-net'], /--rounds.*positive integer/],
+      [['--players', '100,0'], ['table-net'], /--players.*positive integers/],
+      [['--players', '1k'], ['table-net'], /--players.*positive integers/],
+      [['--sockets', ''], ['table-net'], /--sockets.*positive integers/],
+      [['--rate', '0'], ['table-net'], /--rate.*positive integers/],
+      [['--sizes-bet', '1,,10'], ['table-core'], /--sizes-bet.*positive integers/],
+      [['--sizes-settle', '1e3'], ['table-core'], /--sizes-settle.*positive integers/],
+      [['--window', '0'], ['table-core'], /--window.*positive integer/],
+      [['--bets=-5'], ['table-opening'], /--bets.*positive integer/],
+      [['--budget-s', '0'], ['table-core'], /--budget-s.*positive number of seconds/],
+      [['--duration-s', 'abc'], ['table-net'], /--duration-s.*positive number of seconds/],
+      [['--only', 'bet'], BENCH_PARTS.table, /--only/], // checked by bench/run.ts for the part
+    ];
+    for (const [args, scripts, message] of refused)
+      expect(() => parseBenchArgs(args, scripts), args.join(' ')).toThrow(message);
+    // the documented spellings, transport names case-insensitive (`ws` too), given on as declared
+    expect(
+      parseBenchArgs(
+        ['--transports', 'websocket,http', '--stores', 'SQLite', '--only', 'bets,rss', '--each', '2'],
+        ['table-net'],
+      ),
+    ).toMatchObject({ transports: 'WebSocket,HTTP', stores: 'sqlite', only: 'bets,rss', each: '2' });
+    expect(parseBenchArgs(['--transports', 'ws'], ['table-net']).transports).toBe('WebSocket');
+    expect(parseBenchArgs(['--budget-s', '0.5', '--fill', 'in-order'], ['table-core'])).toMatchObject({
+      'budget-s': '0.5',
+      fill: 'in-order',
+    });
   });
 
   it('every bench/table-*.ts is a script of the table part, its options declared', () => {
