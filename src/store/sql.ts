@@ -17,7 +17,7 @@ import type { CoupBalances, PartageBooked, PlayerCoup, PlayerRow, Store, StoreTx
 import { BackofficeReads } from './backoffice.ts';
 import { chunks, num, SqlTx, type Db } from './tx.ts';
 import { SqliteStatements } from './sqlite-fast.ts';
-import { openSqliteFile } from './sqlite-wal.ts';
+import { openSqliteFile, type SqliteFileOptions } from './sqlite-wal.ts';
 
 export { defaultPgUrl, dropPostgresSchema, openPostgresStore } from './postgres.ts';
 
@@ -377,11 +377,12 @@ function cachingStatements(database: BetterSqlite3.Database, closing: () => void
 /**
  * Opens (creating if needed) the SQLite store in a file (or ":memory:"), WAL journal, locked
  * for this process: a second process on the same file fails with a clear error; its WAL is
- * checkpointed by a worker thread (sqlite-wal.ts).
+ * checkpointed by a worker thread (sqlite-wal.ts). Its lock file is watched: `options` says what
+ * happens if it is deleted while the store is open (sqlite-wal.ts LockWatch).
  */
-export async function openSqliteStore(file: string): Promise<SqlStore> {
+export async function openSqliteStore(file: string, options: SqliteFileOptions = {}): Promise<SqlStore> {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const { database, closing } = openSqliteFile(file);
+  const { database, closing } = openSqliteFile(file, options);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(database, closing) }) });
   await createSchema(db, 'sqlite'); // the store's init, before the statements that name its tables are prepared
   return new SqlStore('sqlite', db, null, new SqliteStatements(database));

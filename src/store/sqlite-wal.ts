@@ -14,14 +14,31 @@
  *
  * A second connection needs the database file unlocked, so "one server per data directory" is
  * now an exclusive lock on a file beside it (`<file>-lock`, a small SQLite file in exclusive
- * locking mode: the OS drops the lock when the process dies).
+ * locking mode: the OS drops the lock when the process dies). The lock file is watched
+({@link LockWatch}): deleted while the store runs, it is locked again, or the loss is reported.
  */
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 
 /** How often the worker checkpoints a WAL that received commits (ms). */
 export const CHECKPOINT_EVERY_MS = 25;
+
+/** How often the store checks that its lock file is still the file it holds locked (ms). */
+export const LOCK_WATCH_EVERY_MS = 1000;
+
+/** What a SQLite store does when its lock file is gone and another process holds the new one. */
+export interface SqliteFileOptions {
+  /**
+   * Called once when the lock was lost to another process (two servers on one database: never
+   * recoverable in-process); `serve` logs a fatal error and exits. Default: throws from the
+   * watch timer (an uncaught exception ends the process).
+   */
+  onLockLost?: (err: Error) => void;
+  /** Called when the lock file was deleted or replaced and this store locked a fresh one. */
+  onRelocked?: (message: string) => void;
+}
 
 /** The server's connection's own automatic checkpoint, if the worker falls behind (pages, 4 KiB each). */
 export const FALLBACK_PAGES = 50_000;
@@ -31,9 +48,12 @@ export const FALLBACK_PAGES = 50_000;
  * process lock and its checkpointing worker (none for ":memory:"); `closing` releases both,
  * after the connection is closed.
  */
-export function openSqliteFile(file: string): { database: BetterSqlite3.Database; closing: () => void } {
+export function openSqliteFile(
+  file: string,
+  options: SqliteFileOptions = {},
+): { database: BetterSqlite3.Database; closing: () => void } {
   if (file === ':memory:') return { database: new BetterSqlite3(file), closing: () => undefined };
-  const lock = lockDataFile(file);
+  const lock = new LockWatch(file, options);
   let database: BetterSqlite3.Database | null = null;
   try {
     database = new BetterSqlite3(file);
@@ -64,12 +84,12 @@ const inUse = (file: string) =>
 /**
  * Takes the data file's process lock: a connection to `<file>-lock` holding an exclusive lock
  * until it is closed or the process ends. Throws "in use by another process" when another
- * process holds it.
+ * process holds it (after waiting up to `busyMs`).
  */
-export function lockDataFile(file: string): BetterSqlite3.Database {
+export function lockDataFile(file: string, busyMs = 2000): BetterSqlite3.Database {
   const lock = new BetterSqlite3(`${file}-lock`);
   try {
-    lock.pragma('busy_timeout = 2000');
+    lock.pragma(`busy_timeout = ${busyMs}`);
     lock.pragma('locking_mode = EXCLUSIVE');
     lock.pragma('journal_mode = WAL');
     lock.exec('BEGIN IMMEDIATE; COMMIT');
@@ -80,6 +100,71 @@ export function lockDataFile(file: string): BetterSqlite3.Database {
   }
   return lock;
 }
+
+const fileId = (path: string): string | null => {
+  try {
+    const st = statSync(path);
+    return `${st.dev}:${st.ino}`;
+  } catch {
+    return null; // deleted
+  }
+};
+
+/**
+ * The data file's process lock, watched (the PostgreSQL postmaster.pid precedent): every
+ * {@link LOCK_WATCH_EVERY_MS} (an unref'd timer) it checks that `<file>-lock` is still the file
+ * it locked (same dev/inode). Deleted or replaced, it locks a fresh one at once: it can (no other
+ * server started meanwhile, which will now be refused): `onRelocked`; it cannot (another process
+ * holds the new lock): `onLockLost`, once, and the watch stops.
+ */
+export class LockWatch {
+  private lock: BetterSqlite3.Database;
+  private id: string | null;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly file: string,
+    private readonly options: SqliteFileOptions,
+  ) {
+    this.lock = lockDataFile(file);
+    this.id = fileId(`${file}-lock`);
+    this.timer = setInterval(() => this.check(), LOCK_WATCH_EVERY_MS);
+    this.timer.unref();
+  }
+
+  /** One check of the lock file (the timer's round; public for the tests). */
+  check(): void {
+    if (fileId(`${this.file}-lock`) === this.id && this.id !== null) return;
+    let fresh: BetterSqlite3.Database;
+    try {
+      fresh = lockDataFile(this.file, 0);
+    } catch (e) {
+      clearInterval(this.timer);
+      const err = new Error(
+        `the lock file ${this.file}-lock was deleted or replaced while this server ran and another process now holds it: ` +
+          `two servers on one SQLite database (${(e as Error).message})`,
+      );
+      (this.options.onLockLost ?? throwLost)(err);
+      return;
+    }
+    this.lock.close();
+    this.lock = fresh;
+    this.id = fileId(`${this.file}-lock`);
+    this.options.onRelocked?.(
+      `the lock file ${this.file}-lock was deleted or replaced while this server ran: locked again`,
+    );
+  }
+
+  /** Stops the watch and releases the lock. */
+  close(): void {
+    clearInterval(this.timer);
+    this.lock.close();
+  }
+}
+
+const throwLost = (err: Error): never => {
+  throw err;
+};
 
 // the worker: a plain CommonJS script (no TypeScript loader in a worker), better-sqlite3 by path
 const WORKER = `

@@ -79,14 +79,29 @@ export function checkServeOptions(o: ServeOptions): CheckedServe {
   return { port, betting, takeover, timings, sessions, demo, autoGph };
 }
 
-/** Opens the store `serve` runs on; a SQLite data directory held by another process is STORE_IN_USE. */
-export async function openStore(o: ServeOptions, log: Logger): Promise<{ store: Store; where: string }> {
+/**
+ * Opens the store `serve` runs on; a SQLite data directory held by another process is
+ * STORE_IN_USE. `onLockLost` ends the process when the SQLite lock file was deleted while it ran
+ * and another process took the new one (logged as fatal first; docs/DEPLOY.md).
+ */
+export async function openStore(
+  o: ServeOptions,
+  log: Logger,
+  onLockLost: () => void,
+): Promise<{ store: Store; where: string }> {
   let store: Store;
   let where: string;
   if (o.store === 'sqlite') {
     const file = join(o.dataDir, 'croupier.sqlite');
     try {
-      store = await openSqliteStore(file);
+      store = await openSqliteStore(file, {
+        onRelocked: (message) => log.warn({ dataDir: o.dataDir }, message),
+        // two servers on one SQLite database: never recoverable in-process (docs/DEPLOY.md)
+        onLockLost: (err) => {
+          log.fatal({ err, dataDir: o.dataDir }, `data directory ${o.dataDir} taken by another process: exiting`);
+          onLockLost();
+        },
+      });
     } catch (e) {
       if (/in use by another process/.test((e as Error).message))
         throw new CliError('STORE_IN_USE', (e as Error).message);

@@ -168,11 +168,17 @@ function newCasino(
 async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
   const { port, betting, takeover, timings, sessions, demo, autoGph } = checkServeOptions(o);
   const log = pino({ level: o.logLevel }, pino.destination(2));
-  const { store, where } = await openStore(o, log);
+  const started: Started = {};
+  // two servers on one SQLite database (its lock file deleted, another server took the new one):
+  // never recoverable in-process; the demo wheel's socat is stopped, nothing more is written
+  const lockLost = () => {
+    setTimeout(() => process.exit(3), 1000).unref();
+    void Promise.resolve(started.wheel?.stop()).finally(() => process.exit(3));
+  };
+  const { store, where } = await openStore(o, log, lockLost);
   // From here on the store is open (and locked): a failure closes everything that was started
   // — tables, HTTP server, bus, store — before it is reported, so the process exits (non-zero)
   // and the data directory is free again.
-  const started: Started = {};
   try {
     const bus = o.pubsub
       ? await RedisBus.connect(o.pubsub, { onError: (e) => log.warn({ err: e }, 'redis pub/sub (reconnecting)') })
