@@ -41,6 +41,8 @@ export class SqlStore extends BackofficeReads implements Store {
     private readonly claims: Claims | null = null,
     /** SQLite: the bet path's prepared statements, used inside transactions (sqlite-fast.ts). */
     private readonly fast: SqliteStatements | null = null,
+    /** SQLite: resolves once the file's checkpointing worker has ended after the close (sqlite-wal.ts). */
+    private readonly released: () => Promise<void> = () => Promise.resolve(),
   ) {
     super(db);
   }
@@ -331,6 +333,9 @@ export class SqlStore extends BackofficeReads implements Store {
   async close(): Promise<void> {
     await this.claims?.close();
     await this.db.destroy();
+    // the worker's connection closes last (its final checkpoint removes the WAL): wait for it,
+    // so that the files are settled when close resolves (a caller may delete the directory)
+    await this.released();
   }
 }
 
@@ -355,13 +360,16 @@ export const STATEMENT_CACHE = 256;
  * statements of a bet and the bulk statements of a settlement (fixed chunk sizes) are compiled
  * once by SQLite instead of at every call (compiling a 2,000-row insert costs more than running it).
  */
-function cachingStatements(database: BetterSqlite3.Database, closing: () => void) {
+function cachingStatements(database: BetterSqlite3.Database, closing: () => Promise<void>) {
   const cache = new Map<string, BetterSqlite3.Statement>();
+  let released: Promise<void> = Promise.resolve();
   return {
+    /** Resolves once what `close` released has ended (the checkpointing worker). */
+    released: () => released,
     close: () => {
       cache.clear();
       database.close();
-      closing(); // the lock and the checkpointer (sqlite-wal.ts)
+      released = closing(); // the lock and the checkpointer (sqlite-wal.ts)
     },
     prepare: (text: string) => {
       let st = cache.get(text);
@@ -383,7 +391,8 @@ function cachingStatements(database: BetterSqlite3.Database, closing: () => void
 export async function openSqliteStore(file: string, options: SqliteFileOptions = {}): Promise<SqlStore> {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const { database, closing } = openSqliteFile(file, options);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(database, closing) }) });
+  const connection = cachingStatements(database, closing);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
   await createSchema(db, 'sqlite'); // the store's init, before the statements that name its tables are prepared
-  return new SqlStore('sqlite', db, null, new SqliteStatements(database));
+  return new SqlStore('sqlite', db, null, new SqliteStatements(database), connection.released);
 }

@@ -51,8 +51,8 @@ export const FALLBACK_PAGES = 50_000;
 export function openSqliteFile(
   file: string,
   options: SqliteFileOptions = {},
-): { database: BetterSqlite3.Database; closing: () => void } {
-  if (file === ':memory:') return { database: new BetterSqlite3(file), closing: () => undefined };
+): { database: BetterSqlite3.Database; closing: () => Promise<void> } {
+  if (file === ':memory:') return { database: new BetterSqlite3(file), closing: () => Promise.resolve() };
   const lock = new LockWatch(file, options);
   let database: BetterSqlite3.Database | null = null;
   try {
@@ -65,8 +65,9 @@ export function openSqliteFile(
     return {
       database,
       closing: () => {
-        checkpointer.stop();
+        const ended = checkpointer.stop();
         lock.close();
+        return ended;
       },
     };
   } catch (e) {
@@ -194,16 +195,23 @@ parentPort.on('message', () => {
 /** The checkpointing worker of one database file; {@link stop} ends it (its last checkpoint is SQLite's at close). */
 export class Checkpointer {
   private readonly worker: Worker;
+  private readonly exited: Promise<void>;
 
   constructor(file: string) {
     const module = createRequire(import.meta.url).resolve('better-sqlite3');
     this.worker = new Worker(WORKER, { eval: true, workerData: { file, module, everyMs: CHECKPOINT_EVERY_MS } });
     this.worker.unref();
     this.worker.on('error', () => undefined); // a failed checkpointer leaves the fallback checkpoint
+    this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
   }
 
-  /** Ends the worker (its connection closed, in its thread). */
-  stop(): void {
+  /**
+   * Ends the worker (its connection closed, in its thread); resolves when the thread has ended,
+   * so its connection's last checkpoint (which removes the WAL file) is done.
+   */
+  stop(): Promise<void> {
+    this.worker.ref(); // a caller awaiting the end keeps the process alive until it comes
     this.worker.postMessage('stop');
+    return this.exited;
   }
 }

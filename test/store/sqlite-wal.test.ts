@@ -3,7 +3,7 @@
  * not by the server's connection, whose automatic checkpoint (every 1,000 pages by default) ran
  * two fsyncs on the event loop and stalled the bets 3-80 ms.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -37,5 +37,20 @@ it('regression: committed pages reach the database file through the worker, the 
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('regression (full run, audit.contract ENOTEMPTY): close resolves after the worker has closed its connection, so the WAL files are gone and the directory can be removed', async () => {
+  for (let round = 0; round < 5; round++) {
+    const dir = mkdtempSync(join(tmpdir(), 'croupier-wal-close-'));
+    const store = await openSqliteStore(join(dir, 'croupier.sqlite'));
+    await store.transaction((tx) => tx.createPlayer({ id: `p${round}`, name: `n${round}`, createdAt: 0 }));
+    // let the worker open its connection and checkpoint once, as in a running server
+    await new Promise((r) => setTimeout(r, 60));
+    await store.close();
+    // the last connection to close (the worker's) removes the WAL and its index: before the fix
+    // close resolved while the worker still had the database open, and a directory removal raced it
+    expect(readdirSync(dir).filter((f) => /^croupier\.sqlite-(wal|shm)$/.test(f))).toEqual([]);
+    rmSync(dir, { recursive: true });
   }
 });
