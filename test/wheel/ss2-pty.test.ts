@@ -138,9 +138,11 @@ describe.skipIf(!HAVE_SOCAT)('SS2 driver: the device disappears and reappears', 
       expect(driver.startGame()).toMatchObject({ ok: false, code: 'WHEEL_LINK_DOWN' });
       await new Promise((r) => setTimeout(r, 300)); // a few failed attempts while the device is absent
       expect(driver.openFailures).toBeGreaterThan(0);
+      // counted before the device comes back: the driver may reconnect while the simulator
+      // starts (regression, full run 2026-12-02: 'link up' came before `from` and was missed)
+      const from = rec.events.length;
       pair = await startPtyPair(links);
       sim = await startSim(links[0], undefined, 2);
-      const from = rec.events.length;
       await rec.waitFor((e) => e.type === 'link' && e.status === 'up', 'link up again', 20_000, from);
       await rec.waitFor((e) => e.type === 'result', 'a result after the reconnection', 20_000, from);
     } finally {
