@@ -92,7 +92,7 @@ export class TableDriver {
     this.outbox = new Outbox(opts.publish);
     const busy = () => this.draining !== null || this.pending.length > 0;
     this.quiet = new QuietSnapshots(this.clock, busy, () => this.periodicSnapshot());
-    this.warm = new QuietSnapshots(this.clock, busy, async () => warmSnapshot(this.current));
+    this.warm = new QuietSnapshots(this.clock, busy, async () => warmSnapshot(this.current), this.quiet.activity);
   }
 
   /** Loads a table from the store (snapshot + replay of later events). Throws if the table does not exist. */

@@ -16,7 +16,6 @@ export const SNAPSHOT_QUIET_MS = 100;
 
 /** The quiet-time schedule of one driver's periodic snapshots (see the module doc). */
 export class QuietSnapshots {
-  private lastCommandAt = Number.NEGATIVE_INFINITY;
   private wanted = false;
   private timer: TimerHandle | null = null;
   private stopped = false;
@@ -29,11 +28,16 @@ export class QuietSnapshots {
     private readonly busy: () => boolean,
     /** Takes the snapshot (its failure is the caller's to log). */
     private readonly take: () => Promise<void>,
+    /**
+     * When the last command arrived (epoch ms): a schedule's own, or another's `activity`, so
+     * that two schedules of one driver wait for the same quiet table with one {@link touch}.
+     */
+    readonly activity: { lastCommandAt: number } = { lastCommandAt: Number.NEGATIVE_INFINITY },
   ) {}
 
   /** A command arrived. */
   touch(): void {
-    this.lastCommandAt = this.clock.now();
+    this.activity.lastCommandAt = this.clock.now();
   }
 
   /** A snapshot is due: taken at the next quiet moment. */
@@ -60,7 +64,7 @@ export class QuietSnapshots {
   private fire(): void {
     if (this.running) return void this.running.then(() => this.arm(SNAPSHOT_QUIET_MS));
     if (this.busy()) return this.arm(SNAPSHOT_QUIET_MS);
-    const quietFor = this.clock.now() - this.lastCommandAt;
+    const quietFor = this.clock.now() - this.activity.lastCommandAt;
     if (quietFor < SNAPSHOT_QUIET_MS) return this.arm(SNAPSHOT_QUIET_MS - quietFor);
     this.wanted = false;
     this.running = this.take().finally(() => {
