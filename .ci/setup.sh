@@ -13,6 +13,7 @@ export DEBIAN_FRONTEND=noninteractive
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v socat >/dev/null 2>&1 || missing+=(socat)
+command -v setpriv >/dev/null 2>&1 || missing+=(util-linux) # setpriv --pdeathsig: the demo wheel's socat dies with the server
 command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 if [ "${#missing[@]}" -gt 0 ]; then

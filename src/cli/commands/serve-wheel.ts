@@ -5,6 +5,11 @@
  * real serial device through `serialport`) or, without socat, over an in-process link carrying
  * the same bytes through the same codec. The table's configured device `sim:auto` is mapped to
  * whichever it is ({@link DemoWheel.devices}).
+ *
+ * socat dies with the server, also when the server is killed with SIGKILL (no handler runs then):
+ * it is started through util-linux's `setpriv --pdeathsig KILL`, which sets the kernel's
+ * parent-death signal (prctl PR_SET_PDEATHSIG) and execs socat, so the kernel kills socat when
+ * its parent goes. Without setpriv, socat is started as it is and stopped by {@link DemoWheel.stop}.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { systemClock } from '../../app/clock.ts';
@@ -19,6 +24,8 @@ export interface DemoWheel {
   /** `pty /dev/pts/N <-> /dev/pts/M (socat)` or `in-process link (socat not installed)`, for the banner. */
   readonly how: string;
   readonly devices: WheelDevices;
+  /** The pid of socat (over a pty pair only). */
+  readonly pid?: number;
   /** Stops the simulator (and kills socat). */
   stop(): Promise<void>;
 }
@@ -76,10 +83,15 @@ function inProcess(o: DemoWheelOptions, how: string): DemoWheel {
   };
 }
 
+/** setpriv (util-linux) with `--pdeathsig`: socat then dies with its parent, whatever kills it. */
+const HAVE_PDEATHSIG = (): boolean =>
+  process.platform === 'linux' &&
+  spawnSync('setpriv', ['--pdeathsig', 'KILL', 'true'], { stdio: 'ignore' }).status === 0;
+
 async function overPty(o: DemoWheelOptions): Promise<DemoWheel> {
-  const proc: ChildProcess = spawn('socat', ['-d', '-d', 'pty,raw,echo=0', 'pty,raw,echo=0'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const socat = ['socat', '-d', '-d', 'pty,raw,echo=0', 'pty,raw,echo=0'];
+  const [cmd, ...args] = HAVE_PDEATHSIG() ? ['setpriv', '--pdeathsig', 'KILL', ...socat] : socat;
+  const proc: ChildProcess = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   const [simEnd, tableEnd] = await new Promise<string[]>((resolve, reject) => {
     let err = '';
     const timer = setTimeout(() => reject(new Error(`socat did not start: ${err}`)), 5000);
@@ -107,6 +119,7 @@ async function overPty(o: DemoWheelOptions): Promise<DemoWheel> {
   return {
     how: `pty ${tableEnd} (table) <-> ${simEnd} (simulator), socat`,
     devices: (d) => (d === DEMO_WHEEL_DEVICE ? { path: tableEnd } : null),
+    ...(proc.pid !== undefined ? { pid: proc.pid } : {}),
     stop: async () => {
       sim.stop();
       await link?.close();
