@@ -37,6 +37,8 @@ interface Conn {
   token?: string;
   /** When the session was last checked (epoch ms). */
   checkedAt: number;
+  /** The session check under way: the socket's other commands meanwhile wait for it, not a check each. */
+  checking: Promise<boolean> | null;
   /** Messages wait for this while an `auth` message is being answered (order kept). */
   gate: Promise<void> | null;
 }
@@ -244,7 +246,7 @@ export class Hub {
       socket.close(4001, 'token in the URL');
       return;
     }
-    const c: Conn = { socket, viewer: { role: 'guest' }, tables: new Set(), checkedAt: 0, gate: null };
+    const c: Conn = { socket, viewer: { role: 'guest' }, tables: new Set(), checkedAt: 0, checking: null, gate: null };
     this.add(c);
     this.guard.watch(socket);
     socket.on('close', () => this.remove(c));
@@ -292,14 +294,21 @@ export class Hub {
     this.hello(c);
   }
 
-  /** Whether the socket's session still holds (checked at most every {@link SESSION_RECHECK_MS}). */
-  private async stillValid(c: Conn): Promise<boolean> {
+  /**
+   * Whether the socket's session still holds (checked at most every {@link SESSION_RECHECK_MS});
+   * the commands that arrive while a check is under way share it (one store look-up per socket).
+   */
+  private stillValid(c: Conn): Promise<boolean> | boolean {
     const now = this.casino.clockPort.now();
     if (!c.token || now - c.checkedAt < SESSION_RECHECK_MS) return true;
-    const v = await this.casino.accounts.authenticate(c.token);
-    if (!v) return false;
-    c.checkedAt = now;
-    return true;
+    c.checking ??= this.casino.accounts
+      .authenticate(c.token)
+      .then((v) => {
+        if (v) c.checkedAt = now;
+        return v !== null;
+      })
+      .finally(() => (c.checking = null));
+    return c.checking;
   }
 
   /**

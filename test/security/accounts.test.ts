@@ -217,6 +217,25 @@ describe('accounts: security regressions (issue 10)', () => {
     expect(await code).toBe(4001);
   });
 
+  it("regression: commands arriving while a socket's session is re-checked share one check (17,000 look-ups for 60,000 bets at 1,000 players before)", async () => {
+    const s = await server();
+    await s.manualTable('t1');
+    const token = await s.player('Burst');
+    const c = await s.connect(token);
+    now += 6_000; // past SESSION_RECHECK_MS: the next command checks the session again
+    const auth = s.casino.accounts.authenticate.bind(s.casino.accounts);
+    let checks = 0;
+    s.casino.accounts.authenticate = (t, o) => {
+      if (o?.touch !== false) checks++;
+      return auth(t, o);
+    };
+    for (let i = 0; i < 20; i++)
+      c.ws.send(JSON.stringify({ type: 'bet', table: 't1', requestId: `r${i}`, bet: { chance: 'rouge', stake: 100 } }));
+    for (let i = 0; i < 20; i++)
+      expect(await c.next('reply', (m) => m.requestId === `r${i}`)).toMatchObject({ ok: true });
+    expect(checks).toBe(1);
+  });
+
   it('regression: admin revoke and lock end the player sessions and close their sockets', async () => {
     const s = await server();
     await s.player('Victim');
