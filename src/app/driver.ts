@@ -202,6 +202,7 @@ export class TableDriver {
         else for (const p of batch) p.resolve(await this.runOne(p));
       } else for (const p of batch) p.resolve(await this.runOne(p));
       await this.outbox.later();
+      this.quiet.touch(); // quiet is counted from the batch's end: commands read meanwhile wait in the sockets
       if (Math.floor(this.seq / SNAPSHOT_EVERY) !== Math.floor(before / SNAPSHOT_EVERY)) this.quiet.want();
     }
   }

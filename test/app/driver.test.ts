@@ -22,6 +22,32 @@ afterAll(async () => {
   await store.close();
 });
 
+/** A french table `id` with one player (1,000,000 in the wallet, 1,000 bets a coup), its driver on a simulated clock without timers. */
+async function busyTable(id: string, player: string): Promise<{ rt: TableDriver; clock: SimulatedClock }> {
+  const c = resolveTableConfig({ id, rules: 'french', minimum: 10, maxBetsPerPlayer: 1000 });
+  if (!c.ok) throw new Error(c.error.message);
+  await ensureTable(store, c.value, 0);
+  await store.transaction(async (tx) => {
+    await tx.createPlayer({ id: player, name: player, createdAt: 0 });
+    await tx.applyTx(
+      makeTx({ id: `dep-${player}`, kind: 'deposit', at: 0 }, [
+        { account: playerAccount(player), amount: 1_000_000 },
+        { account: CASHIER, amount: -1_000_000 },
+      ]),
+    );
+  });
+  const clock = new SimulatedClock(1_000);
+  const rt = await TableDriver.load({ store, tableId: id, source: new SeededSource(7), clock, timers: false });
+  return { rt, clock };
+}
+
+/** Player `player` places a plein on `n` with request id `requestId`; `during` runs while the batch is being committed. */
+const plein = (rt: TableDriver, player: string, requestId: string, n: number, during?: () => void) =>
+  rt.playerCommand(player, (now, available) => {
+    during?.();
+    return { type: 'place', now, playerId: player, requestId, bet: { numbers: [n % 37], stake: 10 }, available };
+  });
+
 describe('table driver', () => {
   it('runs coups on its own timers (simulated clock) with a seeded wheel; a reload replays to the same state', async () => {
     const clock = new SimulatedClock(Date.UTC(2026, 4, 1, 18));
@@ -82,26 +108,7 @@ describe('table driver', () => {
   });
 
   it('snapshots within a coup once SNAPSHOT_EVERY events passed, at a quiet moment, and the replay from it is exact', async () => {
-    const c = resolveTableConfig({ id: 'busy', rules: 'french', minimum: 10, maxBetsPerPlayer: 1000 });
-    if (!c.ok) throw new Error(c.error.message);
-    await ensureTable(store, c.value, 0);
-    await store.transaction(async (tx) => {
-      await tx.createPlayer({ id: 'max', name: 'Max', createdAt: 0 });
-      await tx.applyTx(
-        makeTx({ id: 'dep2', kind: 'deposit', at: 0 }, [
-          { account: playerAccount('max'), amount: 1_000_000 },
-          { account: CASHIER, amount: -1_000_000 },
-        ]),
-      );
-    });
-    const clock = new SimulatedClock(1_000);
-    const rt = await TableDriver.load({
-      store,
-      tableId: 'busy',
-      source: new SeededSource(7),
-      clock,
-      timers: false,
-    });
+    const { rt, clock } = await busyTable('busy', 'max');
     await rt.dispatch((_tx, n) => ({ type: 'open', now: n }));
     for (let i = 0; i < SNAPSHOT_EVERY + 5; i++) {
       clock.advance(1);
@@ -138,5 +145,20 @@ describe('table driver', () => {
     expect(load?.events).toHaveLength(0);
     const again = await TableDriver.load({ store, tableId: 'busy', source: new SeededSource(7), timers: false });
     expect(again.state).toEqual(rt.state);
+  });
+  it('regression: a batch longer than the quiet time is not a quiet table (bench: 11 snapshots of a growing coup taken amid 8,000 bets/s)', async () => {
+    const { rt, clock } = await busyTable('long-batch', 'lea');
+    await rt.dispatch((_tx, n) => ({ type: 'open', now: n }));
+    for (let i = 0; i < SNAPSHOT_EVERY + 5; i++) await plein(rt, 'lea', `l${i}`, i);
+    // the periodic snapshot is due; a batch takes 1.5 quiet times (synchronous work: the bets that
+    // reach the sockets meanwhile are read after the timers ran)
+    await plein(rt, 'lea', 'long', 0, () => clock.advance((3 * SNAPSHOT_QUIET_MS) / 2));
+    await rt.idle();
+    clock.advance(SNAPSHOT_QUIET_MS - 1);
+    await rt.idle();
+    expect((await store.loadTable('long-batch'))?.snapshot?.seq).toBe(1); // not taken: the table was busy
+    clock.advance(1);
+    await rt.idle();
+    expect((await store.loadTable('long-batch'))?.snapshot?.seq).toBe(rt.sequence);
   });
 });
