@@ -2,10 +2,8 @@
  * The driver of one table: runs the pure state machine (src/table/machine.ts) against a store,
  * a {@link Clock}, a random source and a publisher.
  *
- * Public API (what the casino uses): {@link TableDriver.load}, the commands
- * ({@link TableDriver.dispatch}, {@link TableDriver.playerCommand}, {@link TableDriver.tick}),
- * {@link TableDriver.start}, {@link TableDriver.state} / {@link TableDriver.sequence} and
- * {@link TableDriver.stop}.
+ * Public API (what the casino uses): {@link TableDriver.load}, the commands ({@link TableDriver.dispatch},
+ * {@link TableDriver.playerCommand}, {@link TableDriver.tick}), start, state / sequence and stop.
  *
  * Commands are serialised per table and committed before they are answered (nothing acknowledged
  * is lost on SIGKILL). Group commit: the commands that arrive while a transaction runs (or in one
