@@ -1,0 +1,82 @@
+/**
+ * Regression (leftover 3): a restart during a zero's choice window (la partage / en prison,
+ * `timings.zeroChoiceMs`) gave the players the full window again. The driver is reloaded from
+ * the store on a simulated clock, 15 s into a 20 s window: the recovered table keeps the stored
+ * deadline (5 s left), and closes the choice (default en prison) at that deadline.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SimulatedClock } from '../../src/app/clock.ts';
+import { ensureTable, TableDriver } from '../../src/app/driver.ts';
+import { SeededSource } from '../../src/rng/index.ts';
+import type { Store } from '../../src/store/port.ts';
+import { openSqliteStore } from '../../src/store/sql.ts';
+import { resolveTableConfig } from '../../src/table/config.ts';
+import { CASHIER, makeTx, playerAccount } from '../../src/table/ledger.ts';
+
+let store: Store;
+beforeAll(async () => {
+  store = await openSqliteStore(':memory:');
+});
+afterAll(async () => {
+  await store.close();
+});
+
+const WINDOW = 20_000;
+
+describe('crash recovery in the zero-choice window', () => {
+  it('regression: a restart 15 s into a 20 s window leaves 5 s, not a fresh 20 s', async () => {
+    const clock = new SimulatedClock(Date.UTC(2026, 4, 1, 18));
+    const c = resolveTableConfig({ id: 'zero', rules: 'french', minimum: 10, mode: 'manual', confirmResult: false });
+    if (!c.ok) throw new Error(c.error.message);
+    const config = { ...c.value, timings: { ...c.value.timings, resultMs: 3_000, zeroChoiceMs: WINDOW } };
+    await ensureTable(store, config, clock.now());
+    await store.transaction(async (tx) => {
+      await tx.createPlayer({ id: 'ann', name: 'Ann', createdAt: 0 });
+      await tx.applyTx(
+        makeTx({ id: 'dep', kind: 'deposit', at: 0 }, [
+          { account: playerAccount('ann'), amount: 10_000 },
+          { account: CASHIER, amount: -10_000 },
+        ]),
+      );
+    });
+    const opts = { store, tableId: 'zero', source: new SeededSource(1), clock };
+    const first = await TableDriver.load(opts);
+    await first.start();
+    await first.dispatch((_tx, now) => ({ type: 'open', now }));
+    const bet = await first.playerCommand('ann', (now, available) => ({
+      type: 'place',
+      now,
+      playerId: 'ann',
+      requestId: 'r1',
+      bet: { chance: 'rouge', stake: 1000 },
+      available,
+    }));
+    expect(bet.ok).toBe(true);
+    await first.dispatch((_tx, now) => ({ type: 'close', now }));
+    await first.dispatch((_tx, now) => ({ type: 'result', now, pocket: 0, source: 'croupier' }));
+    const zeroAt = clock.now();
+    expect(first.state.prisoners[0]).toMatchObject({ pending: true, choiceDeadline: zeroAt + WINDOW });
+
+    // the process dies 15 s into the window (timers gone, nothing more written); a restart
+    await first.stop();
+    clock.set(zeroAt + 15_000);
+    const second = await TableDriver.load(opts);
+    await second.start();
+    const p = second.state.prisoners[0];
+    expect(p).toMatchObject({ pending: true, choiceDeadline: zeroAt + WINDOW }); // was: zeroAt + 35 s
+
+    // 5 s later the choice closes by itself: en prison
+    clock.advance(WINDOW - 15_000);
+    await second.idle();
+    expect(second.state.prisoners[0]).toMatchObject({ pending: false, choiceDeadline: null });
+    const late = await second.playerCommand('ann', (now) => ({
+      type: 'choose',
+      now,
+      playerId: 'ann',
+      prisonerId: p.id,
+      choice: 'partage',
+    }));
+    expect(late).toMatchObject({ ok: false, error: { code: 'CHOICE_CLOSED' } });
+    await second.stop();
+  });
+});
