@@ -67,7 +67,9 @@ export interface CollectionJson {
 /**
  * A chance simple that stays en prison after the coup (RULES §4): `imprisoned` by this zero
  * (level 0 → 1), moved `down` one level by another zero (k → k+1), or freed one level by a win
- * but still `up` en prison (k → k-1). `pending`: the player may still take la partage.
+ * but still `up` en prison (k → k-1). `pending`: the player may still take la partage (a zero's
+ * lines while its choice window is open); once the player chose, or the window ended (default),
+ * `choice` says what became of it: `prison` (stays en prison) or `move` (to `movedTo`).
  */
 export interface PrisonMoveJson {
   readonly betId: string;
@@ -77,6 +79,9 @@ export interface PrisonMoveJson {
   readonly to: number;
   readonly move: 'imprisoned' | 'down' | 'up';
   readonly pending?: true;
+  readonly choice?: 'prison' | 'move';
+  /** The chance simple the prisoner moved to (`choice: "move"`). */
+  readonly movedTo?: string;
 }
 
 /** What the table keeps of a settled coup's lists besides the engine's payment lines. */

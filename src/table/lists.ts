@@ -210,9 +210,26 @@ export function croupierList(s: TableState, colours: ReadonlyMap<string, number>
     collections: lists.collections.map(owned),
     payments,
     returns,
-    prisons: lists.prisons.map(owned),
+    prisons: prisonsNow(lists.prisons, s).map(owned),
     totals,
   };
+}
+
+/**
+ * A zero's prison lines as the prisoners stand now (the lines are built once, at the settlement):
+ * `pending` only while the player may still choose; after the choice (or the window's end, by
+ * default) `choice: "prison"`, or `"move"` with `movedTo`; a partage's line has left the list.
+ */
+function prisonsNow(prisons: readonly PrisonMoveJson[], s: TableState): readonly PrisonMoveJson[] {
+  if (!prisons.some((x) => x.pending)) return prisons;
+  const now = new Map(s.prisoners.map((p) => [p.id, p]));
+  return prisons.map((x) => {
+    const p = now.get(x.betId);
+    if (!x.pending || p?.pending) return x;
+    const { pending: _, ...line } = x;
+    if (!p) return line;
+    return p.chance !== x.chance ? { ...line, choice: 'move', movedTo: p.chance } : { ...line, choice: 'prison' };
+  });
 }
 
 const memo = new WeakMap<TableState, CroupierListView | null>();

@@ -191,6 +191,11 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     // 0 counts as even: the left-hand croupier pays, the right-hand one collects (RULES §6)
     expect(await croupier.locator('#duty').getAttribute('data-pays')).toBe('left');
     await poll(() => croupier.locator('#permanence').getAttribute('data-numbers')).toBe('0');
+    // the player kept the rouge en prison: the prison line says so, no longer "choice open" (leftover 2)
+    const prison = croupier.locator('#prison-table tbody tr');
+    await poll(() => prison.count()).toBe(1);
+    await poll(() => prison.first().innerText()).toContain('stays en prison');
+    expect(await prison.first().innerText()).not.toContain('choice open');
     await croupier.screenshot({ path: shot('04-croupier-console.png'), fullPage: true });
   });
 

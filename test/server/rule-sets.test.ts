@@ -185,6 +185,38 @@ describe('rule sets at the table server (issue 11)', () => {
     expect(hist.partages).toEqual([expect.objectContaining({ prisoner: pid, returned: 500, rounding })]);
   });
 
+  it('regression (leftover 2): the payment list’s prison lines stop being “choice open” after the choice and after the window', async () => {
+    await manualTable('prison-list', { timings: { zeroChoiceMs: 20_000 } });
+    const [pia, paul] = [await player('Pia', 10_000), await player('Paulo', 10_000)];
+    expect((await bet('prison-list', pia, { chance: 'rouge', stake: 100 })).status).toBe(201);
+    expect((await bet('prison-list', paul, { chance: 'noir', stake: 100 })).status).toBe(201);
+    await call('POST', '/api/tables/prison-list/close', STAFF.croupier);
+    await call('POST', '/api/tables/prison-list/result', STAFF.croupier, { pocket: 0 });
+    const prisons = async () =>
+      (await call('GET', '/api/tables/prison-list/payments', STAFF.croupier)).body.list.prisons.map(
+        (x: { chance: string; pending?: true; choice?: string }) => [x.chance, x.pending, x.choice],
+      );
+    expect(await prisons()).toEqual([
+      ['rouge', true, undefined],
+      ['noir', true, undefined],
+    ]);
+    const t = casino.table('prison-list')!;
+    const pid = t.state.prisoners.find((p) => p.chance === 'rouge')!.id;
+    expect((await call('POST', `/api/tables/prison-list/prisoners/${pid}`, pia, { choice: 'prison' })).status).toBe(
+      200,
+    );
+    expect(await prisons()).toEqual([
+      ['rouge', undefined, 'prison'],
+      ['noir', true, undefined],
+    ]);
+    now += 20_000; // the window closes: the other prisoner stays en prison by default
+    await t.tick();
+    expect(await prisons()).toEqual([
+      ['rouge', undefined, 'prison'],
+      ['noir', undefined, 'prison'],
+    ]);
+  });
+
   it("the ball lies in the day's pocket until the first launch (RULES §6), over HTTP", async () => {
     await manualTable('ball-day');
     const s = (await call('GET', '/api/tables/ball-day')).body;

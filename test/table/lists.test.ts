@@ -200,6 +200,53 @@ describe('the croupier list (issue 12 item 6)', () => {
   });
 });
 
+describe('a zero’s prison lines follow the players’ choices (leftover 2)', () => {
+  const prisons = (h: Harness) => list(h).prisons.map((p) => [p.playerId, p.chance, p.pending, p.choice, p.movedTo]);
+
+  it('regression: pending until the player chose (stays, moves, partage) or the window closed, then what became of it', () => {
+    const h = table();
+    h.place('alice', { chance: 'rouge', stake: 100 });
+    h.place('bob', { chance: 'pair', stake: 100 });
+    h.place('carol', { chance: 'manque', stake: 100 });
+    h.result(0);
+    expect(prisons(h)).toEqual([
+      ['alice', 'rouge', true, undefined, undefined],
+      ['bob', 'pair', true, undefined, undefined],
+      ['carol', 'manque', true, undefined, undefined],
+    ]);
+    const id = (who: string) => h.state.prisoners.find((p) => p.playerId === who)!.id;
+    h.send({ type: 'choose', now: h.now, playerId: 'alice', prisonerId: id('alice'), choice: 'prison' });
+    // was: alice's line still pending ("choice open") after she chose to stay en prison
+    expect(prisons(h)).toEqual([
+      ['alice', 'rouge', undefined, 'prison', undefined],
+      ['bob', 'pair', true, undefined, undefined],
+      ['carol', 'manque', true, undefined, undefined],
+    ]);
+    h.send({ type: 'choose', now: h.now, playerId: 'bob', prisonerId: id('bob'), choice: 'move', chance: 'impair' });
+    h.send({ type: 'choose', now: h.now + 1, playerId: 'carol', prisonerId: id('carol'), choice: 'partage' });
+    expect(prisons(h)).toEqual([
+      ['alice', 'rouge', undefined, 'prison', undefined],
+      ['bob', 'pair', undefined, 'move', 'impair'],
+    ]);
+    expect(list(h).totals.enPrison).toBe(200); // carol's partage left the prisoners
+  });
+
+  it('regression: after the window closed (default en prison) nothing is pending', () => {
+    const h = table();
+    h.place('alice', { chance: 'noir', stake: 100 });
+    h.result(0);
+    expect(prisons(h)).toEqual([['alice', 'noir', true, undefined, undefined]]);
+    h.advance(5_000); // the next coup opened at 3 s, the window closed at 5 s
+    expect(h.state.prisoners[0].pending).toBe(false);
+    expect(prisons(h)).toEqual([['alice', 'noir', undefined, 'prison', undefined]]);
+    // a table without a choice window: never pending
+    const g = table('french', 0);
+    g.place('alice', { chance: 'noir', stake: 100 });
+    g.result(0);
+    expect(prisons(g)).toEqual([['alice', 'noir', undefined, undefined, undefined]]);
+  });
+});
+
 describe('the winning combinations in the result event and the table view (issue 12 item 7, RULES §6)', () => {
   it("17 with a bet on every combination: the call is RULES §6's word for word, in the result event and the last coup", () => {
     const h = table();

@@ -26,6 +26,9 @@ export interface ListWords {
   readonly down: string;
   readonly up: string;
   readonly choiceOpen: string;
+  /** A zero's prisoner once chosen (or by default): it stays; moved to another chance simple (`{c}`). */
+  readonly stays: string;
+  readonly movedTo: string;
   readonly nothing: string;
   readonly level: string;
   readonly colours: Readonly<Record<ChipColourName, string>>;
@@ -67,6 +70,8 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
     down: 'down a level',
     up: 'freed one level, stays',
     choiceOpen: 'choice open',
+    stays: 'stays en prison',
+    movedTo: 'moved to {c}',
     nothing: 'Nothing.',
     level: 'level {from} → {to}',
     colours: {
@@ -115,6 +120,8 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
     down: 'descend d’un niveau',
     up: 'libéré d’un niveau, reste',
     choiceOpen: 'choix ouvert',
+    stays: 'reste en prison',
+    movedTo: 'déplacée sur {c}',
     nothing: 'Rien.',
     level: 'niveau {from} → {to}',
     colours: {
@@ -163,6 +170,8 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
     down: 'o úroveň níž',
     up: 'o úroveň uvolněno, zůstává',
     choiceOpen: 'volba otevřena',
+    stays: 'zůstává obstaveno',
+    movedTo: 'přesunuto na {c}',
     nothing: 'Nic.',
     level: 'úroveň {from} → {to}',
     colours: {
@@ -211,6 +220,8 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
     down: 'eine Stufe tiefer',
     up: 'eine Stufe befreit, bleibt',
     choiceOpen: 'Wahl offen',
+    stays: 'bleibt en prison',
+    movedTo: 'verschoben auf {c}',
     nothing: 'Nichts.',
     level: 'Stufe {from} → {to}',
     colours: {
@@ -259,6 +270,8 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
     down: 'scende di un livello',
     up: 'liberato di un livello, resta',
     choiceOpen: 'scelta aperta',
+    stays: 'resta in prigione',
+    movedTo: 'spostata su {c}',
     nothing: 'Niente.',
     level: 'livello {from} → {to}',
     colours: {

@@ -7,7 +7,8 @@
  * Every line names the player and the colour of their chips; which croupier pays and collects.
  */
 import { colourOf, pocketText } from '../../../src/engine/index.ts';
-import type { ChipColourJson, OwnedLine } from '../../../src/protocol/lists.ts';
+import type { ChipColourJson, OwnedLine, PrisonMoveJson } from '../../../src/protocol/lists.ts';
+import type { PrisonerJson } from '../../../src/protocol/events.ts';
 import type { PaymentJson } from '../api.ts';
 import { h, numBadge } from '../dom.ts';
 import { announcement, DICTS, t, type Language } from '../i18n.ts';
@@ -125,7 +126,7 @@ function render(env: ConsoleEnv, s: ConsoleState): HTMLElement[] {
   );
   const prison = list.prisons.map((x) => ({
     ...{ data: { move: x.move, bet: x.betId }, line: x, key: x.chance, text: x.chance, stake: x.stake, amount: null },
-    note: `${w[x.move]} · ${fill(w.level, { from: x.from, to: x.to })}${x.pending ? ` · ${w.choiceOpen}` : ''}`,
+    note: `${w[x.move]} · ${fill(w.level, { from: x.from, to: x.to })}${choiceNote(env.lang, s, x)}`,
   }));
   const totals = h(
     'p',
@@ -152,6 +153,26 @@ function render(env: ConsoleEnv, s: ConsoleState): HTMLElement[] {
     table('prison', w.prison, [d.stake, '', ''], t_.enPrison, prison, w.nothing),
     totals,
   ];
+}
+
+const LIVE = new WeakMap<readonly PrisonerJson[], ReadonlyMap<string, PrisonerJson>>();
+
+/**
+ * What became of a zero's prisoner on the list (leftover 2): its choice still open, stays en
+ * prison, or moved; read from the view's prisoners, which the live `prisoner` events keep up to
+ * date (the list itself comes with the settlement), else from the line as the server built it.
+ */
+function choiceNote(lang: Language, s: ConsoleState, x: PrisonMoveJson): string {
+  if (!x.pending && !x.choice) return '';
+  const w = LIST_WORDS[lang];
+  const all = s.view?.prisoners;
+  let live = all && LIVE.get(all);
+  if (all && !live) LIVE.set(all, (live = new Map(all.map((q) => [q.id, q]))));
+  const p = live?.get(x.betId);
+  if (!p && live && x.pending) return ''; // la partage: the line leaves with the list that follows
+  if (p ? p.pending : x.pending) return ` · ${w.choiceOpen}`;
+  const to = p ? (p.chance !== x.chance ? p.chance : undefined) : x.movedTo;
+  return ` · ${to ? fill(w.movedTo, { c: posName(s, lang, to, to) }) : w.stays}`;
 }
 
 function row(env: ConsoleEnv, s: ConsoleState, i: number, l: Line): HTMLElement {
