@@ -9,7 +9,7 @@
  * is lost on SIGKILL). Group commit: the commands that arrive while a transaction runs (or in one
  * I/O poll) are committed in the next ONE transaction, in order, each seeing the effects of the
  * ones before (a refused command writes nothing); bets' events and ledger in bulk (batch-writes.ts),
- * a settlement's coup record; a storage failure in a batch rolls it back and its commands run
+ * the other events' writes and a settlement's coup record in event-writes.ts; a storage failure in a batch rolls it back and its commands run
  * again one by one (a LedgerRefusal is then its command's reply). Live events: outbox.ts.
  *
  * Snapshots are off the bet path: in the transaction of the event that starts a coup (no bets; the
@@ -23,7 +23,7 @@
  */
 import { pocketLabel } from '../engine/index.ts';
 import { sourceForCoup, spin } from '../rng/index.ts';
-import type { CoupBalances, Store, StoreTx } from '../store/port.ts';
+import type { Store } from '../store/port.ts';
 import { LedgerRefusal } from '../store/port.ts';
 import { rulesOf, type TableConfig } from '../table/config.ts';
 import { tableErr } from '../table/errors.ts';
@@ -38,10 +38,10 @@ import {
   type TableEvent,
   type TableState,
 } from '../table/machine.ts';
-import { BatchWrites, snapshotDue } from './batch-writes.ts';
+import { BatchWrites } from './batch-writes.ts';
+import { writeEvent } from './event-writes.ts';
 import { systemClock, type Clock, type TimerHandle } from './clock.ts';
 import { QuietSnapshots } from './quiet-snapshots.ts';
-import { coupBalances } from './coup-balances.ts';
 import { Outbox } from './outbox.ts';
 import {
   type Command,
@@ -243,7 +243,7 @@ export class TableDriver {
         const refused = step.effects.some((e) => e.type === 'reject');
         const line = refused ? null : p.audit?.(state, step, now);
         if (line) await tx.appendAudit(line);
-        const direct = () => this.write(tx, state, event, step, seq);
+        const direct = () => writeEvent(tx, this.opts.tableId, this.opts.fault, state, event, step, seq);
         const balances = await w.write(state, seq, event, step, direct, !this.opts.fault);
         out.push({ step, seq, changed: true, balances });
         state = step.state;
@@ -251,37 +251,6 @@ export class TableDriver {
       await w.flush();
       return out;
     });
-  }
-
-  /** The writes of one state-changing event; returns the player wallets it moved (balance after). */
-  private async write(
-    tx: StoreTx,
-    prev: TableState,
-    event: TableEvent,
-    step: Step,
-    seq: number,
-  ): Promise<Map<string, number>> {
-    const { tableId } = this.opts;
-    await tx.appendEvent(tableId, seq, event);
-    const after = new Map<string, number>();
-    const moved = new Map<string, number>();
-    let money = false;
-    for (const e of step.effects) {
-      if (e.type !== 'ledger') continue;
-      money ||= e.tx.postings.length > 0;
-      const balances = await tx.applyTx(e.tx);
-      for (const p of e.tx.postings)
-        if (p.account.startsWith('player:')) {
-          moved.set(p.account, (moved.get(p.account) ?? 0) + p.amount);
-          after.set(p.account, balances.get(p.account) ?? 0);
-        }
-    }
-    for (const e of step.effects)
-      if (e.type === 'coup') await tx.recordCoup(e.record, await coupBalances(tx, e, after, moved));
-      else if (e.type === 'partage') await tx.recordPartage(e);
-    if (snapshotDue(prev, step.state)) await tx.saveSnapshot(tableId, seq, step.state);
-    if (this.opts.fault && this.opts.fault === event.type && money) process.kill(process.pid, 'SIGKILL');
-    return after;
   }
 
   /** Takes a committed command's outcome into the driver: state, publications, the reply. */
