@@ -12,11 +12,15 @@
  */
 import { MAX_RETURN_MULTIPLE } from '../table/ledger.ts';
 import { prisonerStakes, type TableState } from '../table/machine.ts';
+import { stakesOf, tableRules } from '../table/state.ts';
 
-/** The largest amount a player's stakes on one table could return, minor units. */
+/**
+ * The largest amount a player's stakes on one table could return, minor units. O(1): the bet
+ * book's running totals of the player (issue 17: it summed the player's bets there, once per
+ * table for every bet placed anywhere).
+ */
 export function exposureOn(s: TableState, playerId: string): number {
-  let staked = 0;
-  for (const b of s.bets.ofPlayer(playerId)) staked += b.stake;
+  const staked = s.bets.totalsOf(playerId, stakesOf(tableRules(s.config).catalogue)).staked;
   return MAX_RETURN_MULTIPLE * staked + prisonerStakes(s, playerId);
 }
 

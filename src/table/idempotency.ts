@@ -20,7 +20,16 @@ export function canonicalJson(v: unknown): string {
   }
   if (v && typeof v === 'object') {
     const keys = Object.keys(v as object);
-    if (keys.length > 1) keys.sort();
+    // a handful of keys (a command's objects): insertion sort in place, since Array.sort
+    // allocated a work array per object (about 5% of the bytes allocated per bet, issue 17)
+    if (keys.length > 16) keys.sort();
+    else
+      for (let i = 1; i < keys.length; i++) {
+        const k = keys[i];
+        let j = i - 1;
+        for (; j >= 0 && keys[j] > k; j--) keys[j + 1] = keys[j];
+        keys[j + 1] = k;
+      }
     let out = '{';
     for (let i = 0; i < keys.length; i++)
       out += `${i > 0 ? ',' : ''}${JSON.stringify(keys[i])}:${canonicalJson((v as Record<string, unknown>)[keys[i]])}`;
@@ -44,8 +53,8 @@ export function playerStep(
   command: Record<string, unknown>,
   run: (s: TableState) => Step,
 ): Step {
-  const fingerprint = canonicalJson(command);
   const key = e.requestId ? `${e.playerId}/${e.requestId}` : null;
+  const fingerprint = key ? canonicalJson(command) : '';
   const seen = key ? s.requests.get(key) : undefined;
   if (seen) {
     if (!sameCommand(seen, fingerprint))
