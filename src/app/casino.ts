@@ -347,9 +347,10 @@ export class Casino {
 
   /** GET /api/health: the store, the tables here and elsewhere, what the login screen offers. */
   health(): HealthView {
+    const failing = [...this.tables.values()].flatMap((t) => t.failing ?? []); // their commits fail
     return {
       ok: true,
-      ...healthStatus(this.bus, this.failed, this.seeded, this.lostClaims),
+      ...healthStatus(this.bus, this.failed, this.seeded, this.lostClaims, failing),
       store: this.store.kind,
       tables: [...this.tables.keys()],
       remoteTables: [...this.remote],

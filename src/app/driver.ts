@@ -23,7 +23,7 @@
  */
 import { pocketLabel } from '../engine/index.ts';
 import { sourceForCoup, spin } from '../rng/index.ts';
-import type { Store } from '../store/port.ts';
+import type { Store, StoreTx } from '../store/port.ts';
 import { LedgerRefusal } from '../store/port.ts';
 import { rulesOf, type TableConfig } from '../table/config.ts';
 import { tableErr } from '../table/errors.ts';
@@ -40,6 +40,8 @@ import {
 } from '../table/machine.ts';
 import { BatchWrites } from './batch-writes.ts';
 import { writeEvent } from './event-writes.ts';
+import { CommitHealth } from './commit-health.ts';
+import type { FailingTableView } from '../protocol/health.ts';
 import { systemClock, type Clock, type TimerHandle } from './clock.ts';
 import { QuietSnapshots } from './quiet-snapshots.ts';
 import { Outbox } from './outbox.ts';
@@ -76,6 +78,7 @@ export class TableDriver {
   private readonly outbox: Outbox; // live events: a large batch's after its replies (outbox.ts)
   private readonly quiet: QuietSnapshots; // the periodic snapshot waits for a quiet table
   private readonly warm: QuietSnapshots; // after a settlement: the text of the next snapshot's settled parts (warmJson)
+  private readonly commits = new CommitHealth(); // failed transactions in a row, for health
 
   private constructor(
     private readonly opts: TableDriverOptions,
@@ -129,6 +132,11 @@ export class TableDriver {
   /** The table id. */
   get id(): string {
     return this.opts.tableId;
+  }
+
+  /** While the table's last storage transaction failed: how (health `failingTables`, commit-health.ts); else null. */
+  get failing(): FailingTableView | null {
+    return this.commits.view(this.opts.tableId);
   }
 
   /** Resumes after a (re)start: the `recover` event, then the timers. */
@@ -225,7 +233,7 @@ export class TableDriver {
 
   /** Runs commands in order in ONE transaction; the driver's state changes only in {@link apply}. */
   private commit(batch: readonly Pending[]): Promise<Done[]> {
-    return this.opts.store.transaction(async (tx) => {
+    return this.transact(async (tx) => {
       const w = new BatchWrites(tx, this.opts.tableId); // bets' writes deferred to bulk statements
       await w.prefetch(batch.flatMap((p) => (p.wallet ? [p.wallet] : [])));
       let state = this.current;
@@ -251,6 +259,18 @@ export class TableDriver {
       await w.flush();
       return out;
     });
+  }
+
+  /** A storage transaction of the table, its outcome counted for health (a ledger refusal is an answer, not a failure). */
+  private async transact<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
+    try {
+      const out = await this.opts.store.transaction(work);
+      this.commits.succeeded(this.clock.now());
+      return out;
+    } catch (e) {
+      if (!(e instanceof LedgerRefusal)) this.commits.failed(this.clock.now(), e);
+      throw e;
+    }
   }
 
   /** Takes a committed command's outcome into the driver: state, publications, the reply. */
@@ -313,7 +333,7 @@ export class TableDriver {
     if ((seq - this.snapSeq) * 2 < seq - this.coupSeq || seq === this.snapSeq) return;
     const state = this.current;
     try {
-      await this.opts.store.transaction((tx) => tx.saveSnapshot(this.opts.tableId, seq, state));
+      await this.transact((tx) => tx.saveSnapshot(this.opts.tableId, seq, state));
       this.snapSeq = Math.max(this.snapSeq, seq);
     } catch (e) {
       this.opts.log?.warn({ err: e, table: this.opts.tableId, seq }, 'snapshot failed');

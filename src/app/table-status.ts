@@ -2,13 +2,13 @@
  * What the casino reports about tables it cannot serve right now and about itself (issue 10
  * items 2, 8, 14): a table being started here (recovered or taken over) answers TABLE_MOVING
  * with a retry delay instead of UNKNOWN_TABLE; a table whose recovery failed is stopped, logged
- * and listed in `/api/health` while the others run on; health says "degraded" then, or while the
- * bus is down.
+ * and listed in `/api/health` while the others run on; health says "degraded" then, while the
+ * bus is down, or while a table's commits fail (commit-health.ts).
  */
 import type { Logger } from 'pino';
 import { tableErr, type TableError } from '../protocol/errors.ts';
 import { clip, echo } from '../protocol/shape.ts';
-import type { FailedTableView, HealthView } from '../protocol/views.ts';
+import type { FailedTableView, FailingTableView, HealthView } from '../protocol/views.ts';
 import type { Bus } from './bus.ts';
 
 /** How long a client waits before retrying a command to a table being taken over (ms, `detail.retryAfterMs`). */
@@ -66,19 +66,22 @@ export async function startOrReport(
   }
 }
 
-/** The hardening part of `/api/health`: overall status, draws, bus, failed tables. */
+/** The hardening part of `/api/health`: overall status, draws, bus, failed tables, tables whose commits fail. */
 export function healthStatus(
   bus: Bus,
   failed: Map<string, FailedTableView>,
   seeded: boolean,
   lost: ReadonlySet<string> = new Set(),
-): Pick<HealthView, 'status' | 'rng' | 'bus' | 'failedTables' | 'lostClaims'> {
+  failing: readonly FailingTableView[] = [],
+): Pick<HealthView, 'status' | 'rng' | 'bus' | 'failedTables' | 'failingTables' | 'lostClaims'> {
   const b = bus.health?.() ?? { kind: 'local' as const, status: 'ok' as const };
+  const ok = b.status === 'ok' && failed.size === 0 && lost.size === 0 && failing.length === 0;
   return {
-    status: b.status === 'ok' && failed.size === 0 && lost.size === 0 ? 'ok' : 'degraded',
+    status: ok ? 'ok' : 'degraded',
     rng: seeded ? 'seeded' : 'crypto',
     bus: b,
     failedTables: [...failed.values()],
+    failingTables: [...failing],
     lostClaims: [...lost],
   };
 }

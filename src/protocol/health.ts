@@ -6,7 +6,7 @@
 
 /** The hardening fields of GET /api/health. */
 export interface HealthStatusView {
-  /** "degraded" when a part is failing (the bus, a table that could not be recovered, a lost claim); the process still serves. */
+  /** "degraded" when a part is failing (the bus, a table that could not be recovered or whose commits fail, a lost claim); the process still serves. */
   status: 'ok' | 'degraded';
   /** How this process's RNG tables draw: "seeded" is deterministic (`serve --rng seeded:…`), never for real play. */
   rng: 'crypto' | 'seeded';
@@ -14,6 +14,11 @@ export interface HealthStatusView {
   bus: BusHealth;
   /** Tables this process could not recover (their stored events do not replay): stopped here, the others run on. */
   failedTables: FailedTableView[];
+  /**
+   * Tables run here whose last storage transaction failed (the database read-only, the disk
+   * full...): their commands answer INTERNAL until a transaction commits again, which clears it.
+   */
+  failingTables: FailingTableView[];
   /**
    * Tables this process ran until the database dropped its lock connection (PostgreSQL outage or
    * restart): stopped here, claimed again with a backoff as soon as the database answers.
@@ -38,4 +43,18 @@ export interface FailedTableView {
   reason: string;
   /** When it failed (epoch ms). */
   since: number;
+}
+
+/** A table whose storage transactions fail (GET /api/health `failingTables`). */
+export interface FailingTableView {
+  id: string;
+  /** Transactions of the table that failed in a row, up to now. */
+  consecutiveFailures: number;
+  /** When the first of them failed (epoch ms). */
+  since: number;
+  lastFailureAt: number;
+  /** When a transaction of the table last committed (epoch ms); null: none since the process started. */
+  lastSuccessAt: number | null;
+  /** The last error: the database driver's code when it has one (SQLITE_READONLY, SQLITE_FULL, a SQLSTATE) and its message, clipped, credentials removed. */
+  error: { code?: string; message: string };
 }

@@ -396,4 +396,4 @@ export interface OkView {
 export type { AccountsView, AccountView, DemoAccountsView, LoginView, MeView, RevokedView } from './account-views.ts';
 // table operation (issue 12): src/protocol/views-tableop.ts
 export * from './views-tableop.ts';
-export type { BusHealth, FailedTableView, HealthStatusView } from './health.ts';
+export type { BusHealth, FailedTableView, FailingTableView, HealthStatusView } from './health.ts';

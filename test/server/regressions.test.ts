@@ -2,6 +2,7 @@
  * Regression tests of the table server for the bugs a QA pass found (HTTP and WebSocket over
  * a SQLite store, time driven by the test). Each test is named after what broke.
  */
+import { sql, type Kysely } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_MAX_PAYLOAD } from '../../src/server/app.ts';
@@ -375,5 +376,25 @@ describe('WebSocket protocol errors of a client', () => {
     } finally {
       await own.close();
     }
+  });
+
+  it('regression: GET /api/health said "ok" while a table\'s commits kept failing (database read-only): failingTables, degraded, cleared by a commit', async () => {
+    await manualTable('readonly');
+    const t = casino.table('readonly')!;
+    const db = (store as unknown as { db: Kysely<unknown> }).db;
+    expect((await call('GET', '/api/health')).body).toMatchObject({ failingTables: [] });
+    await sql`PRAGMA query_only = ON`.execute(db); // every write fails: SQLITE_READONLY
+    try {
+      const r = await t.dispatch((_tx, n) => ({ type: 'launch', now: n }));
+      expect(r).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+      expect((await call('GET', '/api/health')).body).toMatchObject({
+        status: 'degraded',
+        failingTables: [{ id: 'readonly', consecutiveFailures: 1, since: now, error: { code: 'SQLITE_READONLY' } }],
+      });
+    } finally {
+      await sql`PRAGMA query_only = OFF`.execute(db);
+    }
+    expect((await t.dispatch((_tx, n) => ({ type: 'launch', now: n }))).ok).toBe(true);
+    expect((await call('GET', '/api/health')).body).toMatchObject({ status: 'ok', failingTables: [] });
   });
 });
