@@ -72,6 +72,7 @@ export class TableDriver {
   private readonly pending: Pending[] = [];
   private draining: Promise<void> | null = null;
   private timer: TimerHandle | null = null;
+  private timerAt: number | null = null; // the deadline `timer` wakes the table at (null: none, or a retry)
   private stopped = false;
   private readonly clock: Clock;
   private readonly maxBatch: number;
@@ -357,12 +358,15 @@ export class TableDriver {
 
   private schedule(): void {
     if (this.opts.timers === false || this.stopped) return;
+    const at = nextWakeup(this.current);
+    if (at !== null && at === this.timerAt && this.timer) return; // a bet leaves the deadline: its timer stays
     this.clock.clearTimer(this.timer);
     this.timer = null;
-    const at = nextWakeup(this.current);
+    this.timerAt = at;
     if (at === null) return;
     this.timer = this.clock.setTimer(Math.max(0, at - this.clock.now()), () => {
       this.timer = null;
+      this.timerAt = null;
       void this.tick().then((r) => {
         if (!r.ok && r.error.code === 'INTERNAL') {
           // storage failure: retry later instead of spinning on a deadline that has passed

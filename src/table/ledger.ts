@@ -79,6 +79,8 @@ export function mustStayNonNegative(account: string): boolean {
  * Throws (programmer error) if the postings do not balance or an amount is not a safe integer.
  */
 export function makeTx(base: Omit<LedgerTx, 'postings'>, postings: readonly Posting[]): LedgerTx {
+  if (postings.length === 2 && postings[0].account !== postings[1].account)
+    return pairTx(base, postings[0], postings[1]);
   const net = new Map<string, number>();
   for (const p of postings) {
     if (!Number.isSafeInteger(p.amount)) throw new Error(`internal: posting amount ${p.amount} is not an integer`);
@@ -93,6 +95,25 @@ export function makeTx(base: Omit<LedgerTx, 'postings'>, postings: readonly Post
   const sum = merged.reduce((s, p) => s + p.amount, 0);
   if (sum !== 0) throw new Error(`internal: transaction ${base.id} does not balance (sum ${sum})`);
   return { ...base, postings: merged };
+}
+
+/**
+ * {@link makeTx} of two postings on two accounts (a stake, an undo, a payment: most of a table's
+ * transactions), without its map and arrays (issue 17): the same transaction and the same errors.
+ */
+function pairTx(base: Omit<LedgerTx, 'postings'>, a: Posting, b: Posting): LedgerTx {
+  const bad = !Number.isSafeInteger(a.amount) ? a : !Number.isSafeInteger(b.amount) ? b : null;
+  if (bad) throw new Error(`internal: posting amount ${bad.amount} is not an integer`);
+  if (a.amount + b.amount !== 0)
+    throw new Error(`internal: transaction ${base.id} does not balance (sum ${a.amount + b.amount})`);
+  const postings =
+    a.amount === 0
+      ? []
+      : [
+          { account: a.account, amount: a.amount },
+          { account: b.account, amount: b.amount },
+        ];
+  return { ...base, postings };
 }
 
 /** Balances by account, minor units. */

@@ -161,4 +161,24 @@ describe('table driver', () => {
     await rt.idle();
     expect((await store.loadTable('long-batch'))?.snapshot?.seq).toBe(rt.sequence);
   });
+  it('a bet leaves the betting deadline where it is: its timer is kept, not set again per command', async () => {
+    const c = resolveTableConfig({ id: 'timed', rules: 'european', minimum: 10, maxBetsPerPlayer: 1000 });
+    if (!c.ok) throw new Error(c.error.message);
+    await ensureTable(store, c.value, 0);
+    await busyTable('timed-setup', 'tim'); // the player and its wallet
+    const clock = new SimulatedClock(1_000);
+    let timers = 0;
+    const setTimer = clock.setTimer.bind(clock);
+    clock.setTimer = (ms, fn) => (timers++, setTimer(ms, fn));
+    const rt = await TableDriver.load({ store, tableId: 'timed', source: new SeededSource(3), clock });
+    await rt.start();
+    await rt.dispatch((_tx, n) => ({ type: 'open', now: n }));
+    const deadline = rt.state.deadline;
+    expect(rt.state.phase).toBe('betting');
+    const before = timers;
+    for (let i = 0; i < 50; i++) expect((await plein(rt, 'tim', `t${i}`, i)).ok).toBe(true);
+    expect(rt.state.deadline).toBe(deadline);
+    expect(timers - before).toBeLessThanOrEqual(2); // the quiet-time schedules' own timers at most
+    await rt.stop();
+  });
 });

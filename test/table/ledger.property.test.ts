@@ -209,4 +209,35 @@ describe('ledger invariant (property)', () => {
   it('makeTx refuses unbalanced postings (programmer error)', () => {
     expect(() => makeTx({ id: 'x', kind: 'stake', at: 0 }, [{ account: 'a', amount: 1 }])).toThrow(/does not balance/);
   });
+
+  it('makeTx of two postings (its shortcut, issue 17) gives the transaction or the error of the general path', () => {
+    /** makeTx before the shortcut: merged by account, zeros dropped, checked. */
+    const reference = (postings: Array<{ account: string; amount: number }>) => {
+      const net = new Map<string, number>();
+      for (const p of postings) {
+        if (!Number.isSafeInteger(p.amount)) throw new Error(`internal: posting amount ${p.amount} is not an integer`);
+        net.set(p.account, (net.get(p.account) ?? 0) + p.amount);
+      }
+      const merged = [...net].filter(([, a]) => a !== 0).map(([account, amount]) => ({ account, amount }));
+      const sum = merged.reduce((t, p) => t + p.amount, 0);
+      if (sum !== 0) throw new Error(`internal: transaction x does not balance (sum ${sum})`);
+      return { id: 'x', kind: 'stake', at: 0, postings: merged };
+    };
+    const outcome = (f: () => unknown) => {
+      try {
+        return { ok: f() };
+      } catch (e) {
+        return { error: (e as Error).message };
+      }
+    };
+    const amount = fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.constantFrom(0, 0.5, Number.NaN));
+    const posting = fc.record({ account: fc.constantFrom('player:a', 'in-play:t', 'bank'), amount });
+    fc.assert(
+      fc.property(posting, posting, fc.boolean(), (a, b, balanced) => {
+        const pair = [a, balanced && Number.isSafeInteger(a.amount) ? { ...b, amount: -a.amount } : b];
+        expect(outcome(() => makeTx({ id: 'x', kind: 'stake', at: 0 }, pair))).toEqual(outcome(() => reference(pair)));
+      }),
+      { numRuns: 1000 },
+    );
+  });
 });
