@@ -7,7 +7,7 @@ import { causeFirst } from './transaction.ts';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import type { TableConfig } from '../table/config.ts';
 import type { LedgerTx } from '../table/ledger.ts';
 import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
@@ -17,7 +17,7 @@ import type { CoupBalances, PartageBooked, PlayerCoup, PlayerRow, Store, StoreTx
 import { BackofficeReads } from './backoffice.ts';
 import { chunks, num, SqlTx, type Db } from './tx.ts';
 import { SqliteStatements } from './sqlite-fast.ts';
-import { openSqliteFile, type SqliteFileOptions } from './sqlite-wal.ts';
+import { WalSqliteDialect, openSqliteFile, type SqliteFileOptions } from './sqlite-wal.ts';
 
 export { defaultPgUrl, dropPostgresSchema, openPostgresStore } from './postgres.ts';
 
@@ -390,9 +390,9 @@ function cachingStatements(database: BetterSqlite3.Database, closing: () => Prom
  */
 export async function openSqliteStore(file: string, options: SqliteFileOptions = {}): Promise<SqlStore> {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const { database, closing } = openSqliteFile(file, options);
+  const { database, closing, gate } = openSqliteFile(file, options);
   const connection = cachingStatements(database, closing);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  const db = new Kysely<Database>({ dialect: new WalSqliteDialect({ database: connection }, gate) });
   await createSchema(db, 'sqlite'); // the store's init, before the statements that name its tables are prepared
   return new SqlStore('sqlite', db, null, new SqliteStatements(database), connection.released);
 }

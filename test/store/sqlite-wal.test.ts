@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/store/sql.ts';
-import { FALLBACK_PAGES } from '../../src/store/sqlite-wal.ts';
+import {
+  FALLBACK_PAGES,
+  WAL_FILE_LIMIT_BYTES,
+  WAL_RESTART_PAGES,
+  type WalRestart,
+} from '../../src/store/sqlite-wal.ts';
+import type { LedgerTx } from '../../src/table/ledger.ts';
 
 type Db = Parameters<ReturnType<typeof sql>['execute']>[0];
 
@@ -52,5 +58,71 @@ it('regression (full run, audit.contract ENOTEMPTY): close resolves after the wo
     // close resolved while the worker still had the database open, and a directory removal raced it
     expect(readdirSync(dir).filter((f) => /^croupier\.sqlite-(wal|shm)$/.test(f))).toEqual([]);
     rmSync(dir, { recursive: true });
+  }
+});
+
+const walSize = (file: string): number => {
+  try {
+    return statSync(`${file}-wal`).size;
+  } catch {
+    return 0; // not there yet
+  }
+};
+
+it('regression (issue 17 leftover): under a stream of bets without a pause the WAL stays bounded, the worker restarting it, and every bet is kept', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'croupier-wal-bound-'));
+  const file = join(dir, 'croupier.sqlite');
+  const restarts: WalRestart[] = [];
+  const store = await openSqliteStore(file, { onRestart: (r) => restarts.push(r) });
+  try {
+    const players = 500;
+    await store.transaction(async (tx) => {
+      for (let p = 0; p < players; p++)
+        await tx.applyTx({
+          id: `d${p}`,
+          kind: 'deposit',
+          at: 0,
+          postings: [
+            { account: 'cashier', amount: -1e9 },
+            { account: `player:p${p}`, amount: 1e9 },
+          ],
+          memo: { cashier: 'c' },
+        });
+    });
+    // batches of 10 bets as the driver's group commit writes them (a wallet read, then the
+    // ledger), one after the other with no pause, until the WAL has been restarted 5 times
+    // (over 5 x 16 MiB written): before the fix it only grew (to the 200 MB fallback)
+    let bets = 0;
+    let largest = 0;
+    const end = Date.now() + 6000;
+    while (restarts.filter((r) => !r.busy).length < 5 && Date.now() < end) {
+      await store.transaction(async (tx) => {
+        const accounts = Array.from({ length: 10 }, (_, i) => `player:p${(bets * 7 + i * 53) % players}`);
+        await tx.balances(accounts, { lock: true });
+        const stakes: LedgerTx[] = accounts.map((account) => ({
+          id: `b${bets++}`,
+          kind: 'stake',
+          at: bets,
+          tableId: 't',
+          coup: 1,
+          postings: [
+            { account, amount: -100 },
+            { account: 'table:t:in-play', amount: 100 },
+          ],
+          memo: { bet: `x${bets}`, request: `r${bets}${'.'.repeat(200)}` },
+        }));
+        await tx.applyTxs(stakes);
+      });
+      largest = Math.max(largest, walSize(file));
+      expect(largest).toBeLessThanOrEqual(WAL_FILE_LIMIT_BYTES);
+    }
+    expect(restarts.filter((r) => !r.busy).length).toBeGreaterThanOrEqual(5);
+    expect(largest).toBeGreaterThan(WAL_RESTART_PAGES * 4096); // the bound was reached, not avoided
+    const audit = await store.audit();
+    expect(audit).toEqual({ sum: 0, transactions: players + bets, unbalanced: 0, mismatched: 0 });
+    expect(await store.balance('table:t:in-play')).toBe(100 * bets);
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
