@@ -235,13 +235,11 @@ export function tick(s: TableState, now: number): Step {
   return { state: step.state, effects: [...d.effects, ...step.effects] };
 }
 
-/**
- * `recover`: a restart gives players betting time again, and voids a coup whose ball was lost
- * with the process. A zero's choice window keeps its deadline (the state's `choiceDeadline`):
- * the players have the time that was left, and a window that ended while the process was down
- * closes at the first tick (default en prison), as it would have.
- */
-export function recover(t: TableState, now: number): Step {
+/** `recover`: a restart gives players time again, and voids a coup whose ball was lost with the process. */
+export function recover(s: TableState, now: number): Step {
+  const extend = (p: Prisoner): Prisoner =>
+    p.pending ? { ...p, choiceDeadline: Math.max(p.choiceDeadline ?? 0, now + s.config.timings.zeroChoiceMs) } : p;
+  const t: TableState = { ...s, prisoners: s.prisoners.map(extend) };
   switch (t.phase) {
     case 'betting':
     case 'launched': {
@@ -262,7 +260,7 @@ export function recover(t: TableState, now: number): Step {
       return { state: next, effects: [phaseEvent(next, { recovered: true })] };
     }
     default:
-      return { state: t, effects: [] };
+      return { state: t.prisoners.some((p) => p.pending) ? t : s, effects: [] };
   }
 }
 
