@@ -29,7 +29,11 @@ export interface SessionLimits {
 /** Default session lifetimes: 30 minutes idle, 12 hours absolute. */
 export const DEFAULT_SESSION_LIMITS: SessionLimits = { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 };
 
-/** Activity is recorded on a session at most this often (ms): the idle lifetime is exact to a minute. */
+/**
+ * Activity is recorded on a session at most this often (ms), or every quarter of the idle
+ * lifetime when that is shorter (QA: with a 1-minute idle lifetime a session in constant use
+ * expired a minute after its login): the idle lifetime is exact to a minute.
+ */
 export const TOUCH_EVERY_MS = 60_000;
 
 /** Login and registration limits (docs/SECURITY.md "Limits"). */
@@ -377,7 +381,7 @@ export class Accounts {
     }
     const u = await this.store.getUser(s.accountId);
     if (!u || u.locked) return null;
-    if (opts.touch !== false && now - s.lastSeen >= TOUCH_EVERY_MS)
+    if (opts.touch !== false && now - s.lastSeen >= Math.min(TOUCH_EVERY_MS, this.sessions.idleMs / 4))
       await this.store.transaction((tx) => tx.touchSession(key, now));
     const base = { accountId: u.id, name: u.name, session: key };
     if (u.role === 'player') return { ...base, role: 'player', playerId: u.id };

@@ -13,8 +13,8 @@ export function errorSummary(e: unknown): FailingTableView['error'] {
   const err = e instanceof Error ? (e as Error & { code?: unknown }) : null;
   const code = typeof err?.code === 'string' && err.code !== '' ? { code: clip(err.code, 40) } : {};
   const message = String(err ? err.message : e)
-    .replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/gi, '$1***@') // user:password@ of a connection string
-    .replace(/(password\s*[=:]\s*)\S+/gi, '$1***');
+    .replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/]*@/gi, '$1***@') // user:password@ of a connection string (an @ in it too)
+    .replace(/(password\s*[=:]\s*)('[^']*'?|"[^"]*"?|\S+)/gi, '$1***'); // quoted with spaces too
   return { ...code, message: clip(message, 200) };
 }
 

@@ -48,6 +48,7 @@ import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
+import { rollbackAfterCommit } from './transaction.ts';
 import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
 import type { SqliteDialectConfig } from 'kysely';
 
@@ -374,5 +375,21 @@ class WalSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await this.gate.pass();
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  private commitError: unknown = null; // a failed COMMIT, reported by the ROLLBACK after it
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    this.commitError = null;
+    await super.commitTransaction(connection).catch((e: unknown) => {
+      this.commitError = e;
+      throw e;
+    });
+  }
+
+  override rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const failed = this.commitError;
+    this.commitError = null;
+    return rollbackAfterCommit(failed, () => super.rollbackTransaction(connection));
   }
 }

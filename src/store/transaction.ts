@@ -32,3 +32,20 @@ export async function causeFirst<T>(
     throw e;
   }
 }
+
+/**
+ * The ROLLBACK that follows a failed COMMIT: when it fails too (SQLite already rolled back: a
+ * disk that fills up while the commit writes the WAL, so ROLLBACK says "cannot rollback - no
+ * transaction is active"), the COMMIT's error is thrown, with the rollback's attached as
+ * `rollbackError`, instead of the rollback's (QA: health and the log showed only "cannot
+ * rollback"). `commitError` null: no COMMIT failed, a failing rollback throws its own error.
+ */
+export async function rollbackAfterCommit(commitError: unknown, rollback: () => Promise<void>): Promise<void> {
+  try {
+    await rollback();
+  } catch (e) {
+    if (!(commitError instanceof Error)) throw e;
+    Object.assign(commitError, { rollbackError: e });
+    throw commitError;
+  }
+}

@@ -98,6 +98,10 @@ describe('health flags a table whose commits keep failing', () => {
       message: 'connect to postgres://***@db.internal:5432/casino failed',
     });
     expect(errorSummary(new Error('bad password=hunter2 given')).message).toBe('bad password=*** given');
+    // regressions (QA): an @ in the password, a quoted password with a space
+    expect(errorSummary(new Error('at postgres://u:p@ss@db:5432/x')).message).toBe('at postgres://***@db:5432/x');
+    expect(errorSummary(new Error(`password='my secret' refused`)).message).toBe('password=*** refused');
+    expect(errorSummary(new Error('password: "a b c" refused')).message).toBe('password: *** refused');
     expect(errorSummary('x'.repeat(500)).message).toHaveLength(200);
     const h = new CommitHealth();
     expect(h.view('t')).toBeNull();

@@ -178,6 +178,17 @@ describe('accounts: security regressions (issue 10)', () => {
     expect((await s.call('GET', '/api/me', busy)).status).toBe(401);
   });
 
+  it('regression (QA): with a 1-minute idle lifetime a session in constant use stays valid (activity was recorded once a minute only)', async () => {
+    const s = await server({ sessions: { idleMs: 60_000, absoluteMs: 30 * 60_000 } });
+    const token = await s.player('Busy');
+    for (let i = 0; i < 9; i++) {
+      now += 20_000; // used every 20 s for 3 minutes
+      expect((await s.call('GET', '/api/me', token)).status).toBe(200);
+    }
+    now += 60_000; // then a minute without activity
+    expect((await s.call('GET', '/api/me', token)).status).toBe(401);
+  });
+
   it('regression: a socket opened before logout can no longer place bets after logout (closed with 4001)', async () => {
     const s = await server();
     await s.manualTable('t1');

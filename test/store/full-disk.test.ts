@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/store/sql.ts';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely } from 'kysely';
+import { RestartGate, WalSqliteDialect } from '../../src/store/sqlite-wal.ts';
 import { causeFirst } from '../../src/store/transaction.ts';
 
 describe('a full disk', () => {
@@ -34,6 +37,40 @@ describe('a full disk', () => {
     expect(await store.listPlayers()).toEqual([]);
     await store.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('regression (QA): a disk full at COMMIT (the WAL written) reports SQLITE_FULL, not the failing ROLLBACK after it', async () => {
+    const real = new BetterSqlite3(':memory:');
+    // the COMMIT fails as on a full disk: SQLite rolls back by itself, then says "database or disk is full"
+    const database = new Proxy(real, {
+      get(target, key) {
+        if (key !== 'prepare') return Reflect.get(target, key, target);
+        return (text: string) => {
+          if (text.trim().toLowerCase() !== 'commit') return target.prepare(text);
+          return {
+            reader: false,
+            run: () => {
+              target.exec('rollback');
+              throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+            },
+          };
+        };
+      },
+    });
+    const db = new Kysely<{ t: { x: number } }>({ dialect: new WalSqliteDialect({ database }, new RestartGate()) });
+    await sql`create table t (x integer)`.execute(db);
+    const err = await db
+      .transaction()
+      .execute((trx) => trx.insertInto('t').values({ x: 1 }).execute())
+      .then(
+        () => null,
+        (e: unknown) => e as Error & { code?: string; rollbackError?: Error },
+      );
+    expect(err).toMatchObject({ code: 'SQLITE_FULL', message: 'database or disk is full' });
+    expect(err!.rollbackError?.message).toMatch(/cannot rollback/);
+    // nothing was written, and the connection works on
+    expect(await db.selectFrom('t').selectAll().execute()).toEqual([]);
+    await db.destroy();
   });
 
   it('causeFirst: the work error wins over a failing rollback; a plain failure passes through', async () => {
