@@ -13,7 +13,7 @@ import type { Clock } from './clock.ts';
 /** A periodic snapshot is considered every this many persisted events (see the module doc). */
 export const SNAPSHOT_EVERY = 200;
 
-/** Delay before a timer step or a draw that failed in storage is tried again, ms. */
+/** Delay before a timer step, a draw or a command to record first (record-first.ts) that failed in storage is tried again, ms. */
 export const RETRY_MS = 1000;
 
 /** Largest number of commands committed in one transaction. */
@@ -65,6 +65,8 @@ export interface Pending {
   /** The wallet the command reads (read for the whole batch at once). */
   readonly wallet?: string;
   readonly resolve: (r: Reply) => void;
+  /** A command to record before anything else (record-first.ts); `onHeld` hears its first storage failure. */
+  readonly first?: { readonly onHeld?: (error: TableError) => void };
 }
 
 /** What one command did inside a committed batch. */

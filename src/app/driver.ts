@@ -10,7 +10,9 @@
  * I/O poll) are committed in the next ONE transaction, in order, each seeing the effects of the
  * ones before (a refused command writes nothing); bets' events and ledger in bulk (batch-writes.ts),
  * the other events' writes and a settlement's coup record in event-writes.ts; a storage failure in a batch rolls it back and its commands run
- * again one by one (a LedgerRefusal is then its command's reply). Live events: outbox.ts.
+ * again one by one (a LedgerRefusal is then its command's reply). Live events: outbox.ts. A command
+ * to record first (a wheel's call, {@link TableDriver.recordFirst}) whose storage failed is held and
+ * retried before anything else, every other command refused meanwhile: record-first.ts.
  *
  * Snapshots are off the bet path: in the transaction of the event that starts a coup (no bets; the
  * settled coup's parts' text built when the table was quiet after the settlement, warmSnapshot) or
@@ -23,27 +25,20 @@
  */
 import { pocketLabel } from '../engine/index.ts';
 import { sourceForCoup, spin } from '../rng/index.ts';
-import type { Store, StoreTx } from '../store/port.ts';
+import type { StoreTx } from '../store/port.ts';
 import { LedgerRefusal } from '../store/port.ts';
-import { rulesOf, type TableConfig } from '../table/config.ts';
-import { tableErr } from '../table/errors.ts';
+import { rulesOf } from '../table/config.ts';
+import { tableErr, type TableError } from '../table/errors.ts';
 import { playerAccount } from '../table/ledger.ts';
-import {
-  initialState,
-  nextWakeup,
-  restoreState,
-  transition,
-  warmSnapshot,
-  type Step,
-  type TableEvent,
-  type TableState,
-} from '../table/machine.ts';
+import { nextWakeup, transition, warmSnapshot, type Step, type TableEvent, type TableState } from '../table/machine.ts';
 import { BatchWrites } from './batch-writes.ts';
 import { writeEvent } from './event-writes.ts';
 import { CommitHealth } from './commit-health.ts';
 import type { FailingTableView } from '../protocol/health.ts';
 import { systemClock, type Clock, type TimerHandle } from './clock.ts';
 import { QuietSnapshots } from './quiet-snapshots.ts';
+import { RecordFirst } from './record-first.ts';
+import { loadTableState } from './driver-load.ts';
 import { Outbox } from './outbox.ts';
 import {
   type Command,
@@ -66,6 +61,7 @@ export {
   type Reply,
   type TableDriverOptions,
 } from './driver-types.ts';
+export { ensureTable } from './driver-load.ts';
 
 /** A running table. Create with {@link TableDriver.load}. */
 export class TableDriver {
@@ -80,6 +76,7 @@ export class TableDriver {
   private readonly quiet: QuietSnapshots; // the periodic snapshot waits for a quiet table
   private readonly warm: QuietSnapshots; // after a settlement: the text of the next snapshot's settled parts (warmJson)
   private readonly commits = new CommitHealth(); // failed transactions in a row, for health
+  private readonly first: RecordFirst; // commands to record first, held while their storage fails
 
   private constructor(
     private readonly opts: TableDriverOptions,
@@ -95,29 +92,18 @@ export class TableDriver {
     const busy = () => this.draining !== null || this.pending.length > 0;
     this.quiet = new QuietSnapshots(this.clock, busy, () => this.periodicSnapshot());
     this.warm = new QuietSnapshots(this.clock, busy, async () => warmSnapshot(this.current), this.quiet.activity);
+    this.first = new RecordFirst(
+      this.clock,
+      opts.tableId,
+      (p) => this.runOne(p),
+      () => this.kick(),
+    );
   }
 
   /** Loads a table from the store (snapshot + replay of later events). Throws if the table does not exist. */
   static async load(opts: TableDriverOptions): Promise<TableDriver> {
-    const loaded = await opts.store.loadTable(opts.tableId);
-    if (!loaded) throw new Error(`internal: no table ${opts.tableId} in the store`);
-    // the snapshot is parsed JSON: restoreState checks its version and shape and re-creates the bet book
-    const restored = loaded.snapshot ? restoreState(loaded.snapshot.state) : null;
-    if (restored && !restored.ok) throw new Error(`internal: table ${opts.tableId}: ${restored.error.message}`);
-    let state = restored?.ok ? restored.value : initialState(loaded.config, (opts.clock ?? systemClock).now());
-    let seq = loaded.snapshot?.seq ?? 0;
-    // a snapshot taken within a coup: the coup began at least as many events before it as it
-    // had bets (one event places one bet or more), so the periodic snapshots keep their
-    // amortised schedule after a restart instead of snapshotting a large coup at once
-    let coupSeq = seq - (state.nextBetSeq - 1);
-    for (const { seq: s, event } of loaded.events) {
-      if (s !== seq + 1) throw new Error(`internal: event log of ${opts.tableId} has a gap at ${seq + 1}`);
-      const next = transition(state, event).state;
-      if (next.coup !== state.coup) coupSeq = s;
-      state = next;
-      seq = s;
-    }
-    return new TableDriver(opts, state, seq, loaded.snapshot?.seq ?? 0, coupSeq);
+    const t = await loadTableState(opts);
+    return new TableDriver(opts, t.state, t.seq, t.snapSeq, t.coupSeq);
   }
 
   /** The current state (read-only). */
@@ -146,7 +132,12 @@ export class TableDriver {
     this.schedule();
   }
 
-  /** Stops the timers; commands already queued still finish. */
+  /** Whether a command to record first is held, its storage failing (every other command is refused: record-first.ts). */
+  get holding(): boolean {
+    return this.first.holding;
+  }
+
+  /** Stops the timers; commands already queued still finish (held ones to record first are answered INTERNAL). */
   async stop(): Promise<void> {
     this.stopped = true;
     this.clock.clearTimer(this.timer);
@@ -154,6 +145,7 @@ export class TableDriver {
     this.quiet.stop();
     this.warm.stop();
     await this.idle();
+    this.first.stop();
   }
 
   /** Resolves when every queued command (and the draw it may lead to) is committed and answered. */
@@ -172,8 +164,24 @@ export class TableDriver {
    * `wallet`: the account the command reads (a batch reads its commands' wallets at once).
    */
   dispatch(make: Command, audit?: CommandAudit, wallet?: string): Promise<Reply> {
+    return this.enqueue({ make, resolve: null!, audit, wallet });
+  }
+
+  /**
+   * Runs a command that must be recorded before anything else (a wheel's call): as {@link dispatch},
+   * but a storage failure holds it, retried every RETRY_MS ahead of everything, while every other
+   * command is refused `TABLE_STORAGE_FAILING`; it resolves once recorded (record-first.ts).
+   * `onHeld` hears its first storage failure.
+   */
+  recordFirst(make: Command, onHeld?: (error: TableError) => void): Promise<Reply> {
+    return this.enqueue({ make, resolve: null!, first: { onHeld } });
+  }
+
+  private enqueue(p: { -readonly [K in keyof Pending]: Pending[K] }): Promise<Reply> {
     return new Promise<Reply>((resolve) => {
-      this.pending.push({ make, resolve, audit, wallet }); // no spreads: one per command (issue 17)
+      p.resolve = resolve; // no spreads: one object per command (issue 17)
+      if (!this.first.admit(p)) return; // held behind a command to record first, or refused
+      this.pending.push(p);
       this.quiet.touch();
       this.kick();
     });
@@ -184,7 +192,7 @@ export class TableDriver {
     if (this.draining) return;
     this.draining = this.drain().finally(() => {
       this.draining = null;
-      if (this.pending.length > 0) this.kick();
+      if (this.pending.length > 0 || this.first.due) this.kick();
     });
   }
 
@@ -197,17 +205,19 @@ export class TableDriver {
   private async drain(): Promise<void> {
     if (this.quiet.running) await this.quiet.running; // a snapshot begun at a quiet moment ends first
     await new Promise<void>((resolve) => setImmediate(resolve)); // one batch: this tick's and this I/O poll's
-    while (this.pending.length > 0) {
-      const batch = this.pending.splice(0, this.maxBatch);
+    while (this.pending.length > 0 || this.first.due) {
       const before = this.seq;
+      if (this.first.due) await this.first.retry(); // the held commands to record first, before anything
+      if (this.first.holding) for (const p of this.pending.splice(0)) this.first.admit(p); // queued behind or refused
+      const batch = this.pending.splice(0, this.maxBatch); // (empty after a retry that failed again)
       if (batch.length > 1) {
         const done = await this.commit(batch).catch((e: unknown) => {
           this.opts.log?.warn({ err: e, table: this.opts.tableId, commands: batch.length }, 'batch failed: one by one');
           return null;
         });
         if (done) for (let i = 0; i < batch.length; i++) batch[i].resolve(this.apply(done[i]));
-        else for (const p of batch) p.resolve(await this.runOne(p));
-      } else for (const p of batch) p.resolve(await this.runOne(p));
+        else for (const p of batch) await this.first.run(p);
+      } else for (const p of batch) await this.first.run(p);
       await this.outbox.later();
       this.quiet.touch(); // quiet is counted from the batch's end: commands read meanwhile wait in the sockets
       if (Math.floor(this.seq / SNAPSHOT_EVERY) !== Math.floor(before / SNAPSHOT_EVERY)) this.quiet.want();
@@ -352,7 +362,7 @@ export class TableDriver {
       source: 'rng',
     })).then((r) => {
       // a storage failure: nothing was committed, draw again a little later
-      if (!r.ok && r.error.code === 'INTERNAL' && !this.stopped) this.clock.setTimer(RETRY_MS, () => this.spinSoon());
+      if (!r.ok && storageWait(r.error.code) && !this.stopped) this.clock.setTimer(RETRY_MS, () => this.spinSoon());
     });
   }
 
@@ -368,8 +378,8 @@ export class TableDriver {
       this.timer = null;
       this.timerAt = null;
       void this.tick().then((r) => {
-        if (!r.ok && r.error.code === 'INTERNAL') {
-          // storage failure: retry later instead of spinning on a deadline that has passed
+        if (!r.ok && storageWait(r.error.code)) {
+          // storage failure (or a held command to record first): retry later, not spinning on a passed deadline
           if (!this.stopped) this.timer = this.clock.setTimer(RETRY_MS, () => this.schedule());
         } else this.schedule();
       });
@@ -379,13 +389,5 @@ export class TableDriver {
 
 /** A state in which a table rests between coups (its snapshot is taken at once). */
 const isRest = (s: TableState) => s.phase === 'paused' || s.phase === 'closed';
-
-/** Creates a table in the store if it does not exist yet (its state begins closed). */
-export async function ensureTable(store: Store, config: TableConfig, now: number): Promise<boolean> {
-  if (await store.getTable(config.id)) return false;
-  await store.transaction(async (tx) => {
-    await tx.createTable(config, now);
-    await tx.saveSnapshot(config.id, 0, initialState(config, now));
-  });
-  return true;
-}
+/** A refusal that says the store failed (or a command to record first is held): the step is tried again later. */
+const storageWait = (code: string) => code === 'INTERNAL' || code === 'TABLE_STORAGE_FAILING';

@@ -9,11 +9,20 @@
  * and {@link WheelTables.status}), and every fault, incident and link loss is logged. When the
  * wheel waits for a start command (SS2 mode bit 2: state `before-game`) and the table is taking
  * bets, the next game is started (`startGame`, SS2 `*u 1`).
+ *
+ * A wheel's call is never lost nor overtaken by a bet: it is dispatched with the driver's
+ * `recordFirst` (record-first.ts). When the store fails (disk full, database read-only), the call
+ * is held and retried every RETRY_MS, the later calls queue behind it in the wheel's order, every
+ * other command of the table is refused (`TABLE_STORAGE_FAILING`) and no new game is started;
+ * once the store takes them, they are recorded in order and the table follows the wheel again
+ * (the first failure and the recovery are logged; docs/WHEELS.md "When a wheel event cannot be
+ * stored").
  */
 import type { Logger } from 'pino';
 import { pocketLabel } from '../engine/index.ts';
 import type { WheelStatusEvent } from '../protocol/events.ts';
 import type { WheelConfig } from '../protocol/wheel-config.ts';
+import type { TableError } from '../table/errors.ts';
 import type { Published, TableEvent, WheelSignal } from '../table/machine.ts';
 import type { WheelClock, WheelEvent, WheelIncident, WheelPort } from '../wheel/port.ts';
 import type { SerialLinkFactory } from '../wheel/serial.ts';
@@ -105,9 +114,13 @@ class WheelTable {
     manual: false,
   };
 
+  /** Since when the wheel's calls are held, their storage failing (null: recorded as they come). */
+  private heldSince: number | null = null;
+
   constructor(
     readonly driver: TableDriver,
     readonly port: WheelPort,
+    private readonly clock: Clock,
     private readonly publish: (m: Published) => void,
     private readonly log?: Logger,
   ) {}
@@ -155,21 +168,37 @@ class WheelTable {
       this.publishStatus();
   }
 
+  /** Records a wheel's call before anything else, in the wheel's order (held and retried while the store fails). */
   private signal(signal: WheelSignal): void {
+    const table = this.driver.id;
+    const held = (error: TableError) => {
+      if (this.heldSince !== null) return;
+      this.heldSince = this.clock.now();
+      this.log?.error(
+        { table, signal, error },
+        'a wheel event could not be recorded: held and retried; the table refuses other commands meanwhile',
+      );
+    };
     void this.driver
-      .dispatch((_tx, now): TableEvent => ({ type: 'wheel', now, signal }))
+      .recordFirst((_tx, now): TableEvent => ({ type: 'wheel', now, signal }), held)
       .then((r) => {
-        if (!r.ok && r.error.code === 'INTERNAL')
-          this.log?.error({ table: this.driver.id, signal, error: r.error }, 'a wheel event could not be recorded');
+        const lost = !r.ok && r.error.code === 'INTERNAL'; // the table stopped before the store took it
+        if (lost) this.log?.error({ table, signal, error: r.error }, 'a wheel event could not be recorded: lost');
+        if (this.heldSince === null || this.driver.holding) return;
+        const heldMs = this.clock.now() - this.heldSince;
+        this.heldSince = null;
+        if (lost) return;
+        this.log?.warn({ table, heldMs }, `the held wheel events are recorded (${heldMs} ms after the first failure)`);
+        this.maybeStart();
       });
   }
 
-  /** The table takes bets and the wheel waits for a start command: start the game. */
+  /** The table takes bets and the wheel waits for a start command: start the game (never while its calls are held). */
   maybeStart(): void {
     const s = this.driver.state;
     const manual = s.wheel?.manual === true;
     this.status.manual = manual;
-    if (manual || this.status.state !== 'before-game' || s.phase !== 'betting') return;
+    if (manual || this.status.state !== 'before-game' || s.phase !== 'betting' || this.driver.holding) return;
     const r = this.port.startGame();
     if (!r.ok) this.log?.warn({ table: this.driver.id, code: r.code }, 'wheel: cannot start a game');
   }
@@ -207,7 +236,7 @@ export class WheelTables {
     const port = this.o.open
       ? this.o.open(config.wheel, this.o.clock)
       : openWheel(config.wheel, this.o.clock, this.o.devices, this.o.log);
-    const t = new WheelTable(driver, port, this.o.publish, this.o.log);
+    const t = new WheelTable(driver, port, this.o.clock, this.o.publish, this.o.log);
     this.tables.set(driver.id, t);
     await t.start();
   }

@@ -1050,6 +1050,13 @@ export const ERROR_TEXTS: Partial<Record<string, Record<Language, ErrorWords>>> 
     de: () => 'Nichts geht mehr: warten Sie auf den nächsten Coup.',
     it: () => 'Rien ne va plus: attendete il prossimo colpo.',
   },
+  TABLE_STORAGE_FAILING: {
+    en: () => 'The table is waiting to record the wheel: try again in a moment.',
+    fr: () => 'La table attend d’enregistrer le cylindre : réessayez dans un instant.',
+    cs: () => 'Stůl čeká na zaznamenání ruletového kola: zkuste to za chvíli znovu.',
+    de: () => 'Der Tisch wartet darauf, den Kessel zu erfassen: versuchen Sie es gleich noch einmal.',
+    it: () => 'Il tavolo attende di registrare la ruota: riprovate tra un momento.',
+  },
   TABLE_CLOSED: {
     en: () => 'The table is closed: wait for the croupier to open it.',
     fr: () => 'La table est fermée : attendez que le croupier l’ouvre.',
