@@ -165,7 +165,7 @@ export function correct(s: TableState, e: Extract<TableEvent, { type: 'correct' 
     settledFrom: { ...step.state.settledFrom!, corrections, ...(sf.wheel ? { wheel: sf.wheel } : {}) },
   };
   // what the croupiers take back and pay in addition: the old settlement's lists against the new
-  const recovery = recoveryList(s.lastCoup!, settled.lastCoup!, chipIndexes(settled));
+  const recovery = recoveryList(s.lastCoup!, settled.lastCoup!, chipIndexes(settled), tableRules(s.config).catalogue);
   const state: TableState = { ...settled, lastCoup: { ...settled.lastCoup!, recovery } };
   return {
     state,

@@ -6,6 +6,7 @@
  * prisoners changed. Built from the two settlements' lists (the engine's payment lines, the
  * collections and the prisoners), one pass over each. Pure.
  */
+import { positionJson, type Catalogue } from '../engine/index.ts';
 import type { PaymentJson } from '../protocol/events.ts';
 import type {
   CollectionJson,
@@ -34,16 +35,20 @@ interface Unit {
 const unitKey = (betId: string, chip: number | undefined) => (chip === undefined ? betId : `${betId}#${chip}`);
 
 /** What became of every stake of a settled coup, by bet (and chip). */
-function fates(last: LastCoup): Map<string, Unit> {
+function fates(last: LastCoup, cat: Catalogue): Map<string, Unit> {
   const out = new Map<string, Unit>();
   const unit = (x: (PaymentJson | CollectionJson | PrisonMoveJson) & { chip?: number }, stake: number): Unit => {
     const k = unitKey(x.betId, x.chip);
     let u = out.get(k);
     if (!u) {
+      // a prisoner's line names its chance only: its numbers from the layout (QA: numbers were empty)
+      const chance = 'key' in x ? undefined : cat.byKey.get(x.chance);
       const pos =
         'key' in x
           ? { kind: x.kind, numbers: x.numbers, key: x.key, text: x.text }
-          : { kind: 'chance' as const, numbers: [], key: x.chance, text: x.chance };
+          : chance
+            ? positionJson(chance)
+            : { kind: 'chance' as const, numbers: [], key: x.chance, text: x.chance };
       u = {
         betId: x.betId,
         ...(x.chip !== undefined ? { chip: x.chip } : {}),
@@ -105,11 +110,17 @@ const same = (a: Unit, b: Unit) =>
 /**
  * The recovery list of a corrected coup: `before` the table's last coup settled on the wrong
  * number, `after` the same coup settled again on the right one; players in the order of their
- * chip colours, each with the stakes whose fate changed.
+ * chip colours, each with the stakes whose fate changed. `cat`: the table's layout (a prisoner's
+ * line names its chance; its numbers are the layout's).
  */
-export function recoveryList(before: LastCoup, after: LastCoup, colours: ReadonlyMap<string, number>): RecoveryJson {
-  const old = fates(before);
-  const now = fates(after);
+export function recoveryList(
+  before: LastCoup,
+  after: LastCoup,
+  colours: ReadonlyMap<string, number>,
+  cat: Catalogue,
+): RecoveryJson {
+  const old = fates(before, cat);
+  const now = fates(after, cat);
   const players = new Map<
     string,
     { takeBack: number; pay: number; prisonBefore: number; prisonAfter: number; lines: RecoveryLineJson[] }

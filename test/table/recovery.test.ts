@@ -86,6 +86,17 @@ describe('recovery list of a correction', () => {
     expect(rec.totals).toMatchObject({ prisonBefore: 1000, prisonAfter: 0, net: 2000 - 3600 });
   });
 
+  it('regression (QA): the line of a stake that was en prison names its chance with its numbers (they were empty)', () => {
+    const h = table();
+    h.place('alice', { chance: 'rouge', stake: 1000 });
+    h.result(0);
+    const alice = correct(h, 17).players.find((p) => p.playerId === 'alice')!;
+    expect(alice.lines[0]).toMatchObject({ before: { fate: 'prison' }, after: { fate: 'lost' } });
+    expect(alice.lines[0]).toMatchObject({ kind: 'chance', key: 'rouge' });
+    expect(alice.lines[0].numbers).toHaveLength(18);
+    expect(alice.lines[0].numbers).toContain(1);
+  });
+
   it('corrected twice: the second list compares the first correction with the second', () => {
     const h = table();
     h.place('alice', { numbers: [5], stake: 100 });
