@@ -96,7 +96,7 @@ function partage(s: TableState, p: Prisoner, now: number): Step {
       'CHOICE_CLOSED',
       p.pending
         ? 'the zero-choice deadline has passed: the bet stays en prison'
-        : 'la partage can only be taken right after a zero, before the choice deadline',
+        : 'la partage is no longer possible: the choice of this prisoner was made (it stays or moved) or its window closed',
       { choiceDeadline: p.choiceDeadline },
     );
   const half = Math.floor(p.stake / 2);
