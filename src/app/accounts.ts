@@ -382,7 +382,8 @@ export class Accounts {
     const u = await this.store.getUser(s.accountId);
     if (!u || u.locked) return null;
     if (opts.touch !== false && now - s.lastSeen >= Math.min(TOUCH_EVERY_MS, this.sessions.idleMs / 4))
-      await this.store.transaction((tx) => tx.touchSession(key, now));
+      // best effort (QA: on a full disk every signed-in request failed 500 at its minute's touch)
+      await this.store.transaction((tx) => tx.touchSession(key, now)).catch(() => undefined);
     const base = { accountId: u.id, name: u.name, session: key };
     if (u.role === 'player') return { ...base, role: 'player', playerId: u.id };
     if (isStaffRole(u.role)) return { ...base, role: u.role };

@@ -26,6 +26,11 @@ export class CommitHealth {
   private lastSuccessAt: number | null = null;
   private error: FailingTableView['error'] = { message: '' };
 
+  /** Failed transactions in a row (0: the last one committed). */
+  get consecutive(): number {
+    return this.failures;
+  }
+
   /** A transaction committed at `now`: the table is healthy again. */
   succeeded(now: number): void {
     this.failures = 0;

@@ -15,7 +15,8 @@ import { LocalBus } from '../../src/app/bus.ts';
 import { Casino } from '../../src/app/casino.ts';
 import { SimulatedClock } from '../../src/app/clock.ts';
 import { CommitHealth, errorSummary } from '../../src/app/commit-health.ts';
-import { ensureTable } from '../../src/app/driver.ts';
+import { ensureTable, TableDriver } from '../../src/app/driver.ts';
+import { SeededSource } from '../../src/rng/index.ts';
 import type { Store } from '../../src/store/port.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 import { resolveTableConfig } from '../../src/table/config.ts';
@@ -119,5 +120,28 @@ describe('health flags a table whose commits keep failing', () => {
     expect(h.view('t')).toBeNull();
     h.failed(40, e);
     expect(h.view('t')).toMatchObject({ consecutiveFailures: 1, since: 40, lastSuccessAt: 30 });
+  });
+  it('regression (QA): a failing table logs the first failure of a streak in full, then one line in 60 (every retry logged a 2 KB stack)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'croupier-commit-log-'));
+    dirs.push(dir);
+    const store = await openSqliteStore(join(dir, 'db.sqlite'));
+    const clock = new SimulatedClock(Date.UTC(2026, 5, 1, 18));
+    await manual(store, 'noisy', clock.now());
+    const lines: Array<{ level: string; msg: string }> = [];
+    const logAt = (level: string) => (_o: unknown, msg: string) => void lines.push({ level, msg });
+    const log = { error: logAt('error'), warn: logAt('warn'), info: () => {}, debug: () => {} };
+    const opts = { store, tableId: 'noisy', source: new SeededSource(1), clock, timers: false as const };
+    const t = await TableDriver.load({
+      ...opts,
+      log: log as unknown as NonNullable<Parameters<typeof TableDriver.load>[0]['log']>,
+    });
+    expect((await t.dispatch((_tx, now) => ({ type: 'open', now }))).ok).toBe(true);
+    await readOnly(store, true);
+    for (let i = 0; i < 120; i++) await t.dispatch((_tx, now) => ({ type: 'launch', now }));
+    await readOnly(store, false);
+    expect(lines.filter((l) => l.level === 'error')).toHaveLength(1);
+    expect(lines.filter((l) => l.level === 'warn' && l.msg === 'table steps still failing')).toHaveLength(2);
+    await t.stop();
+    await store.close();
   });
 });
