@@ -9,7 +9,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalBus } from '../../src/app/bus.ts';
 import { Casino } from '../../src/app/casino.ts';
@@ -20,17 +19,12 @@ import { SeededSource } from '../../src/rng/index.ts';
 import type { Store } from '../../src/store/port.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 import { resolveTableConfig } from '../../src/table/config.ts';
+import { readOnly } from '../store/fixtures.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
-
-/** Makes every write of the store's SQLite connection fail (SQLITE_READONLY), or work again. */
-async function readOnly(store: Store, on: boolean): Promise<void> {
-  const db = (store as unknown as { db: Kysely<unknown> }).db;
-  await sql.raw(`PRAGMA query_only = ${on ? 'ON' : 'OFF'}`).execute(db);
-}
 
 async function manual(store: Store, id: string, now: number): Promise<void> {
   const c = resolveTableConfig({ id, rules: 'french', minimum: 10, mode: 'manual', croupierPaced: true });

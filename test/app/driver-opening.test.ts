@@ -9,11 +9,11 @@ import { SeededSource } from '../../src/rng/index.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 import type { Store } from '../../src/store/port.ts';
 import { resolveTableConfig } from '../../src/table/config.ts';
-import { CASHIER, makeTx, playerAccount } from '../../src/table/ledger.ts';
 import type { StoredBet } from '../../src/table/machine.ts';
 import { SimulatedClock } from '../../src/app/clock.ts';
 import { ensureTable, TableDriver } from '../../src/app/driver.ts';
 import { SNAPSHOT_QUIET_MS } from '../../src/app/quiet-snapshots.ts';
+import { fundedPlayer } from '../store/fixtures.ts';
 
 let store: Store;
 beforeAll(async () => {
@@ -36,13 +36,7 @@ describe('the next coup’s opening', () => {
     if (!c.ok) throw new Error(c.error.message);
     await ensureTable(store, c.value, 0);
     await store.transaction(async (tx) => {
-      await tx.createPlayer({ id: 'ida', name: 'Ida', createdAt: 0 });
-      await tx.applyTx(
-        makeTx({ id: 'dep', kind: 'deposit', at: 0 }, [
-          { account: playerAccount('ida'), amount: 100_000 },
-          { account: CASHIER, amount: -100_000 },
-        ]),
-      );
+      await fundedPlayer(tx, 'ida', 100_000, 'Ida');
     });
     const clock = new SimulatedClock(1_000);
     const rt = await TableDriver.load({ store, tableId: 'warm', source: new SeededSource(3), clock, timers: false });

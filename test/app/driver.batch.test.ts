@@ -11,8 +11,9 @@ import { SeededSource } from '../../src/rng/index.ts';
 import type { Store } from '../../src/store/port.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 import { resolveTableConfig } from '../../src/table/config.ts';
-import { CASHIER, makeTx, playerAccount } from '../../src/table/ledger.ts';
+import { playerAccount } from '../../src/table/ledger.ts';
 import type { Published, TableEvent } from '../../src/table/machine.ts';
+import { fundedPlayer } from '../store/fixtures.ts';
 
 const PLAYERS = ['ann', 'bo', 'cy'];
 
@@ -32,13 +33,7 @@ async function setup(maxBatch: number) {
   await ensureTable(store, c.value, clock.now());
   await store.transaction(async (tx) => {
     for (const [i, id] of PLAYERS.entries()) {
-      await tx.createPlayer({ id, name: id, createdAt: 0 });
-      await tx.applyTx(
-        makeTx({ id: `dep-${id}`, kind: 'deposit', at: 0 }, [
-          { account: playerAccount(id), amount: 200 + 300 * i },
-          { account: CASHIER, amount: -(200 + 300 * i) },
-        ]),
-      );
+      await fundedPlayer(tx, id, 200 + 300 * i);
     }
   });
   const published: Published[] = [];

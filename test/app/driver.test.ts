@@ -8,11 +8,11 @@ import { SeededSource } from '../../src/rng/index.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 import type { Store } from '../../src/store/port.ts';
 import { resolveTableConfig } from '../../src/table/config.ts';
-import { CASHIER, makeTx, playerAccount } from '../../src/table/ledger.ts';
 import type { Published } from '../../src/table/machine.ts';
 import { SimulatedClock } from '../../src/app/clock.ts';
 import { ensureTable, SNAPSHOT_EVERY, TableDriver } from '../../src/app/driver.ts';
 import { SNAPSHOT_QUIET_MS } from '../../src/app/quiet-snapshots.ts';
+import { fundedPlayer } from '../store/fixtures.ts';
 
 let store: Store;
 beforeAll(async () => {
@@ -28,13 +28,7 @@ async function busyTable(id: string, player: string): Promise<{ rt: TableDriver;
   if (!c.ok) throw new Error(c.error.message);
   await ensureTable(store, c.value, 0);
   await store.transaction(async (tx) => {
-    await tx.createPlayer({ id: player, name: player, createdAt: 0 });
-    await tx.applyTx(
-      makeTx({ id: `dep-${player}`, kind: 'deposit', at: 0 }, [
-        { account: playerAccount(player), amount: 1_000_000 },
-        { account: CASHIER, amount: -1_000_000 },
-      ]),
-    );
+    await fundedPlayer(tx, player, 1_000_000);
   });
   const clock = new SimulatedClock(1_000);
   const rt = await TableDriver.load({ store, tableId: id, source: new SeededSource(7), clock, timers: false });
@@ -58,13 +52,7 @@ describe('table driver', () => {
     const fast = { ...c.value, timings: { bettingMs: 30, launchMs: 10, ballMs: 10, resultMs: 10, zeroChoiceMs: 10 } };
     await ensureTable(store, fast, clock.now());
     await store.transaction(async (tx) => {
-      await tx.createPlayer({ id: 'eve', name: 'Eve', createdAt: 0 });
-      await tx.applyTx(
-        makeTx({ id: 'dep', kind: 'deposit', at: 0 }, [
-          { account: playerAccount('eve'), amount: 100_000 },
-          { account: CASHIER, amount: -100_000 },
-        ]),
-      );
+      await fundedPlayer(tx, 'eve', 100_000, 'Eve');
     });
     const events: Published[] = [];
     const rt = await TableDriver.load({

@@ -9,10 +9,11 @@ import { SeededSource } from '../../src/rng/index.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 import type { Store } from '../../src/store/port.ts';
 import { resolveTableConfig } from '../../src/table/config.ts';
-import { CASHIER, inPlayAccount, makeTx, playerAccount } from '../../src/table/ledger.ts';
+import { inPlayAccount } from '../../src/table/ledger.ts';
 import type { Published } from '../../src/table/machine.ts';
 import { SimulatedClock } from '../../src/app/clock.ts';
 import { ensureTable, TableDriver } from '../../src/app/driver.ts';
+import { fundedPlayer } from '../store/fixtures.ts';
 
 let store: Store;
 beforeAll(async () => {
@@ -30,13 +31,7 @@ describe('historic table on the driver (RULES §3a)', () => {
     const fast = { ...c.value, timings: { bettingMs: 30, launchMs: 10, ballMs: 10, resultMs: 10, zeroChoiceMs: 0 } };
     await ensureTable(store, fast, clock.now());
     await store.transaction(async (tx) => {
-      await tx.createPlayer({ id: 'fritz', name: 'Fritz', createdAt: 0 });
-      await tx.applyTx(
-        makeTx({ id: 'dep', kind: 'deposit', at: 0 }, [
-          { account: playerAccount('fritz'), amount: 1_000_000 },
-          { account: CASHIER, amount: -1_000_000 },
-        ]),
-      );
+      await fundedPlayer(tx, 'fritz', 1_000_000, 'Fritz');
     });
     const events: Published[] = [];
     const rt = await TableDriver.load({

@@ -11,8 +11,8 @@ import { Outbox, PUBLISH_LATER_OVER } from '../../src/app/outbox.ts';
 import { SeededSource } from '../../src/rng/index.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 import { resolveTableConfig } from '../../src/table/config.ts';
-import { CASHIER, makeTx, playerAccount } from '../../src/table/ledger.ts';
 import type { Published } from '../../src/table/machine.ts';
+import { fundedPlayer } from '../store/fixtures.ts';
 
 const ev = (i: number): Published => ({
   audience: { kind: 'table' },
@@ -61,13 +61,7 @@ describe('driver: a large settlement answers before it publishes', () => {
     const players = Array.from({ length: PUBLISH_LATER_OVER + 10 }, (_, i) => `p${i}`); // more events than that
     await store.transaction(async (tx) => {
       for (const id of players) {
-        await tx.createPlayer({ id, name: id, createdAt: 0 });
-        await tx.applyTx(
-          makeTx({ id: `dep-${id}`, kind: 'deposit', at: 0 }, [
-            { account: playerAccount(id), amount: 1000 },
-            { account: CASHIER, amount: -1000 },
-          ]),
-        );
+        await fundedPlayer(tx, id, 1000);
       }
     });
     const published: Published[] = [];

@@ -5,7 +5,6 @@
  * TABLE_STORAGE_FAILING at once; a refusal of the machine is an answer, not retried. The fault is
  * SQLite's `PRAGMA query_only` (every write fails SQLITE_READONLY).
  */
-import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock } from '../../src/app/clock.ts';
 import { ensureTable, RETRY_MS, TableDriver, type Reply } from '../../src/app/driver.ts';
@@ -13,17 +12,12 @@ import { SeededSource } from '../../src/rng/index.ts';
 import type { Store } from '../../src/store/port.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 import { resolveTableConfig } from '../../src/table/config.ts';
-import { CASHIER, makeTx, playerAccount } from '../../src/table/ledger.ts';
+import { fundedPlayer, readOnly } from '../store/fixtures.ts';
 
 const stores: Store[] = [];
 afterEach(async () => {
   for (const s of stores.splice(0)) await s.close();
 });
-
-async function readOnly(store: Store, on: boolean): Promise<void> {
-  const db = (store as unknown as { db: Kysely<unknown> }).db;
-  await sql.raw(`PRAGMA query_only = ${on ? 'ON' : 'OFF'}`).execute(db);
-}
 
 /** A manual, croupier-paced table open for bets, a player with 10,000, the driver on a simulated clock. */
 async function table() {
@@ -33,13 +27,7 @@ async function table() {
   if (!c.ok) throw new Error(c.error.message);
   await ensureTable(store, c.value, 0);
   await store.transaction(async (tx) => {
-    await tx.createPlayer({ id: 'ann', name: 'ann', createdAt: 0 });
-    await tx.applyTx(
-      makeTx({ id: 'dep', kind: 'deposit', at: 0 }, [
-        { account: playerAccount('ann'), amount: 10_000 },
-        { account: CASHIER, amount: -10_000 },
-      ]),
-    );
+    await fundedPlayer(tx, 'ann', 10_000);
   });
   const clock = new SimulatedClock(1_000);
   const rt = await TableDriver.load({ store, tableId: 'salon', source: new SeededSource(1), clock, timers: false });

@@ -12,7 +12,7 @@ import { SeededSource } from '../../src/rng/index.ts';
 import type { Store } from '../../src/store/port.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 import { resolveTableConfig } from '../../src/table/config.ts';
-import { CASHIER, makeTx, playerAccount } from '../../src/table/ledger.ts';
+import { fundedPlayer } from '../store/fixtures.ts';
 
 let store: Store;
 beforeAll(async () => {
@@ -32,13 +32,7 @@ describe('crash recovery in the zero-choice window', () => {
     const config = { ...c.value, timings: { ...c.value.timings, resultMs: 3_000, zeroChoiceMs: WINDOW } };
     await ensureTable(store, config, clock.now());
     await store.transaction(async (tx) => {
-      await tx.createPlayer({ id: 'ann', name: 'Ann', createdAt: 0 });
-      await tx.applyTx(
-        makeTx({ id: 'dep', kind: 'deposit', at: 0 }, [
-          { account: playerAccount('ann'), amount: 10_000 },
-          { account: CASHIER, amount: -10_000 },
-        ]),
-      );
+      await fundedPlayer(tx, 'ann', 10_000, 'Ann');
     });
     const opts = { store, tableId: 'zero', source: new SeededSource(1), clock };
     const first = await TableDriver.load(opts);

@@ -14,7 +14,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalBus } from '../../src/app/bus.ts';
 import { Casino } from '../../src/app/casino.ts';
@@ -28,6 +27,7 @@ import type { Store } from '../../src/store/port.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 import { FakeWheel } from '../../src/wheel/fake.ts';
 import type { Listeners, WheelEvent } from '../../src/wheel/port.ts';
+import { readOnly } from '../store/fixtures.ts';
 
 const dirs: string[] = [];
 const open: Array<{ casino: Casino; store: Store }> = [];
@@ -39,12 +39,6 @@ afterEach(async () => {
   }
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
-
-/** Makes every write of the store's SQLite connection fail (SQLITE_READONLY), or work again. */
-async function readOnly(store: Store, on: boolean): Promise<void> {
-  const db = (store as unknown as { db: Kysely<unknown> }).db;
-  await sql.raw(`PRAGMA query_only = ${on ? 'ON' : 'OFF'}`).execute(db);
-}
 
 async function rig(dir = mkdtempSync(join(tmpdir(), 'croupier-wheel-storage-')), clock = new SimulatedClock()) {
   if (!dirs.includes(dir)) dirs.push(dir);

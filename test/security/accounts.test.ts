@@ -9,9 +9,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import WebSocket from 'ws';
-import { sql, type Kysely } from 'kysely';
 import { redactUrl } from '../../src/server/redact.ts';
 import { startTestServer, TEST_LIMITS, TEST_PASSWORD, type TestServer, type WsClient } from '../server/harness.ts';
+import { readOnly } from '../store/fixtures.ts';
 
 let now = Date.UTC(2026, 0, 1, 12);
 const clock = () => now;
@@ -193,14 +193,13 @@ describe('accounts: security regressions (issue 10)', () => {
   it("regression (QA): a store that cannot write does not fail a signed-in request at its session's activity mark (500 on a full disk)", async () => {
     const s = await server();
     const token = await s.player('Reader');
-    const db = (s.store as unknown as { db: Kysely<unknown> }).db;
     now += 2 * 60_000; // the next request marks the session's activity: a write
-    await sql`PRAGMA query_only = ON`.execute(db); // every write fails: SQLITE_READONLY
+    await readOnly(s.store, true); // every write fails: SQLITE_READONLY
     try {
       const me = await s.call('GET', '/api/me', token);
       expect(me.status).toBe(200);
     } finally {
-      await sql`PRAGMA query_only = OFF`.execute(db);
+      await readOnly(s.store, false);
     }
   });
 

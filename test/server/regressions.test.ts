@@ -2,7 +2,6 @@
  * Regression tests of the table server for the bugs a QA pass found (HTTP and WebSocket over
  * a SQLite store, time driven by the test). Each test is named after what broke.
  */
-import { sql, type Kysely } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_MAX_PAYLOAD } from '../../src/server/app.ts';
@@ -11,6 +10,7 @@ import type { Store } from '../../src/store/port.ts';
 import { startTestServer, type TestServer, type WsClient } from './harness.ts';
 import { TEST_PASSWORD } from './harness.ts';
 import { CASHIER, makeTx, MAX_BALANCE, playerAccount } from '../../src/table/ledger.ts';
+import { readOnly } from '../store/fixtures.ts';
 
 let srv: TestServer;
 let store: Store;
@@ -381,9 +381,8 @@ describe('WebSocket protocol errors of a client', () => {
   it('regression: GET /api/health said "ok" while a table\'s commits kept failing (database read-only): failingTables, degraded, cleared by a commit', async () => {
     await manualTable('readonly');
     const t = casino.table('readonly')!;
-    const db = (store as unknown as { db: Kysely<unknown> }).db;
     expect((await call('GET', '/api/health')).body).toMatchObject({ failingTables: [] });
-    await sql`PRAGMA query_only = ON`.execute(db); // every write fails: SQLITE_READONLY
+    await readOnly(store, true); // every write fails: SQLITE_READONLY
     try {
       const r = await t.dispatch((_tx, n) => ({ type: 'launch', now: n }));
       expect(r).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
@@ -392,7 +391,7 @@ describe('WebSocket protocol errors of a client', () => {
         failingTables: [{ id: 'readonly', consecutiveFailures: 1, since: now, error: { code: 'SQLITE_READONLY' } }],
       });
     } finally {
-      await sql`PRAGMA query_only = OFF`.execute(db);
+      await readOnly(store, false);
     }
     expect((await t.dispatch((_tx, n) => ({ type: 'launch', now: n }))).ok).toBe(true);
     expect((await call('GET', '/api/health')).body).toMatchObject({ status: 'ok', failingTables: [] });
