@@ -9,8 +9,9 @@
  * is lost on SIGKILL). Group commit: the commands that arrive while a transaction runs (or in one
  * I/O poll) are committed in the next ONE transaction, in order, each seeing the effects of the
  * ones before (a refused command writes nothing); bets' events and ledger in bulk (batch-writes.ts),
- * the other events' writes and a settlement's coup record in event-writes.ts; a storage failure in a batch rolls it back and its commands run
- * again one by one (a LedgerRefusal is then its command's reply). Live events: outbox.ts. A command
+ * the other events' writes and a settlement's coup record in event-writes.ts; a storage failure
+ * in a batch rolls it back and its commands run again one by one (a LedgerRefusal is then its
+ * command's reply). Live events: outbox.ts. A command
  * to record first (a wheel's call, {@link TableDriver.recordFirst}) whose storage failed is held and
  * retried before anything else, every other command refused meanwhile: record-first.ts.
  *
@@ -37,7 +38,7 @@ import { CommitHealth } from './commit-health.ts';
 import type { FailingTableView } from '../protocol/health.ts';
 import { systemClock, type Clock, type TimerHandle } from './clock.ts';
 import { QuietSnapshots } from './quiet-snapshots.ts';
-import { RecordFirst } from './record-first.ts';
+import { RecordFirst, storageWait } from './record-first.ts';
 import { loadTableState } from './driver-load.ts';
 import { Outbox } from './outbox.ts';
 import {
@@ -366,7 +367,7 @@ export class TableDriver {
       source: 'rng',
     })).then((r) => {
       // a storage failure: nothing was committed, draw again a little later
-      if (!r.ok && storageWait(r.error.code) && !this.stopped) this.clock.setTimer(RETRY_MS, () => this.spinSoon());
+      if (storageWait(r) && !this.stopped) this.clock.setTimer(RETRY_MS, () => this.spinSoon());
     });
   }
 
@@ -382,7 +383,7 @@ export class TableDriver {
       this.timer = null;
       this.timerAt = null;
       void this.tick().then((r) => {
-        if (!r.ok && storageWait(r.error.code)) {
+        if (storageWait(r)) {
           // storage failure (or a held command to record first): retry later, not spinning on a passed deadline
           if (!this.stopped) this.timer = this.clock.setTimer(RETRY_MS, () => this.schedule());
         } else this.schedule();
@@ -393,5 +394,3 @@ export class TableDriver {
 
 /** A state in which a table rests between coups (its snapshot is taken at once). */
 const isRest = (s: TableState) => s.phase === 'paused' || s.phase === 'closed';
-/** A refusal that says the store failed (or a command to record first is held): the step is tried again later. */
-const storageWait = (code: string) => code === 'INTERNAL' || code === 'TABLE_STORAGE_FAILING';

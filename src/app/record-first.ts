@@ -20,6 +20,10 @@ import { RETRY_MS, type Pending, type Reply } from './driver-types.ts';
 /** A reply that means the command's storage transaction failed (nothing of it was committed). */
 export const storageFailed = (r: Reply): boolean => !r.ok && r.error.code === 'INTERNAL';
 
+/** A reply after which a timer's step is tried again later: its storage failed, or a command to record first is held. */
+export const storageWait = (r: Reply): boolean =>
+  storageFailed(r) || (!r.ok && r.error.code === 'TABLE_STORAGE_FAILING');
+
 /** The refusal of a command while a command to record first is held (see the module doc). */
 export function heldRefusal(tableId: string): TableError {
   return tableErr(
