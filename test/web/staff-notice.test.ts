@@ -46,7 +46,6 @@ describe('the console store and the table operation', () => {
       type: 'loaded',
       view: { ...view, phase: 'no-more-bets', lastCoup: null, names: {}, ...over } as unknown as TableViewJson,
       permanence: [],
-      version: 0,
     });
   const ce = (event: Record<string, unknown>) =>
     ({ type: 'event', event: { table: 'paris', coup: 3, ...event } }) as ConsoleAction;

@@ -36,6 +36,8 @@ class CroupierConsole {
   private shell: Shell | null = null;
   private loadTimer = 0;
   private loading = false;
+  /** The number of the last load begun (ids of the store's `loading`). */
+  private loads = 0;
 
   constructor(private readonly root: HTMLElement) {
     this.lang = initialLanguage(localStorage.getItem('croupier.lang'), navigator.languages ?? [navigator.language]);
@@ -98,11 +100,16 @@ class CroupierConsole {
     clearTimeout(this.loadTimer);
     this.loadTimer = 0;
     this.loading = true;
-    const version = this.state.version;
+    const load = ++this.loads;
     this.dispatch({ type: 'resynced' });
+    // the store records the events applied while the load is in flight (state/flight.ts)
+    this.dispatch({ type: 'loading', id: load });
     try {
       const { view, permanence, wheel } = await loadTable(this.api, this.state.tableId);
-      this.dispatch({ type: 'loaded', view, permanence, version, ...(wheel !== undefined ? { wheel } : {}) });
+      this.dispatch({ type: 'loaded', view, permanence, load, ...(wheel !== undefined ? { wheel } : {}) });
+    } catch (e) {
+      this.dispatch({ type: 'load-failed', id: load });
+      throw e;
     } finally {
       this.loading = false;
       if (this.state.resync) this.schedule();

@@ -47,6 +47,8 @@ class PlayerApp implements PlayerCtx {
   moment: { coup: number; pocket: Pocket; since: number } | null = null;
   readonly moveTargets = new Map<string, Chance>();
   readonly repeatGuard = new RepeatGuard();
+  /** The number of the last fetch of the table begun (ids of the store's `fetching`). */
+  private fetches = 0;
   private readonly mq = matchMedia('(max-width: 700px)');
   /** A phone either way round: the compact racetrack (player/racetrack-tools.ts `phoneScreen`). */
   private readonly phoneMq = matchMedia('(max-width: 700px), (max-height: 500px)');
@@ -227,8 +229,10 @@ class PlayerApp implements PlayerCtx {
     // a new bet of mine on the next coup ends the result's moment
     if (a.type === 'placed' && this.moment && a.coup > this.moment.coup) this.moment = null;
     if (s.resync) {
-      this.st = reduce(this.st, { type: 'resynced' });
-      void this.refetch();
+      // the store records what patches the table while the fetch is in flight (state/flight.ts)
+      const id = ++this.fetches;
+      this.st = reduce(reduce(this.st, { type: 'resynced' }), { type: 'fetching', id });
+      void this.refetch(id);
     }
     this.update();
     showStaffNotice(this.lang, this.st.notice?.coup === this.st.view?.coup ? (this.st.notice ?? null) : null);
@@ -247,12 +251,14 @@ class PlayerApp implements PlayerCtx {
     }, MOMENT_MS);
   }
 
-  private async refetch(): Promise<void> {
+  /** Fetches the table (fetch `id`, begun in the store): its view, or its failure, goes to the store. */
+  private async refetch(id: number): Promise<void> {
     const table = this.tableId;
     try {
       const view = await this.api.table(table);
-      if (table === this.tableId) this.dispatch({ type: 'view', view });
+      if (table === this.tableId) this.dispatch({ type: 'view', view, fetch: id });
     } catch (e) {
+      if (table === this.tableId) this.dispatch({ type: 'fetch-failed', id });
       if (e instanceof ApiFailure && e.status === 401) {
         localStorage.removeItem('croupier.session');
         location.reload();

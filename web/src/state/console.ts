@@ -9,12 +9,16 @@
  * integrity alert). What events cannot say sets `resync`: a new coup, a result (the last coup,
  * the permanence), a void coup, a configuration change, bets of a player whose name the console
  * does not know yet, a (re)subscription and a reconnection. A load that was under way while
- * events arrived may predate them, so it asks for one more load (`version` counts the events).
+ * events arrived may predate them: the events applied while it was in flight are recorded and
+ * applied again on top of the loaded state (flight.ts), so it neither rolls the console back nor
+ * asks for one more load (on a busy table, with a bet event during every load, that made the
+ * console load without end). An event that needs a load asked for one when it came.
  */
 import type { PocketLabel } from '../../../src/engine/index.ts';
 import type { CoupRecordJson, PaymentJson, PrisonerJson, TableViewJson } from '../api.ts';
 import type { WheelStatusEvent } from '../../../src/protocol/events.ts';
 import type { CroupierListView } from '../../../src/protocol/lists.ts';
+import { arrived, begun, failed, record, type Flight } from './flight.ts';
 import { withPhase, withPrisoner } from './patch.ts';
 import type { ServerMessage } from './table.ts';
 
@@ -53,8 +57,10 @@ export interface ConsoleState {
   readonly connected: boolean;
   /** The page should load the table and the permanence once. */
   readonly resync: boolean;
-  /** Count of live events applied (a load started at an older version may predate some). */
+  /** Count of live events applied (the floor panel refreshes when it grows). */
   readonly version: number;
+  /** The page's load in flight and the live events applied meanwhile (flight.ts), or null. */
+  readonly flight?: Flight<ServerMessage> | null;
   /** The number entered for this coup, awaiting confirmation (tables that confirm; issue 12), or null. */
   readonly entered: PocketLabel | null;
   /** The number the entered one corrected before its confirmation (the console says both), or null. */
@@ -78,9 +84,12 @@ export type ConsoleAction =
       readonly permanence: readonly CoupRecordJson[];
       /** The wheel's health on a wheel table (GET /api/tables/:id/wheel), else absent. */
       readonly wheel?: WheelHealth | null;
-      /** `version` of the state when the load started. */
-      readonly version: number;
+      /** The id of the load that brought it (see `loading`); absent: applied as it is. */
+      readonly load?: number;
     }
+  /** The page begins a load (ids grow); `load-failed`: that load brought nothing. */
+  | { readonly type: 'loading'; readonly id: number }
+  | { readonly type: 'load-failed'; readonly id: number }
   | { readonly type: 'event'; readonly event: ServerMessage }
   | { readonly type: 'table'; readonly tableId: string }
   | { readonly type: 'select'; readonly pocket: PocketLabel | null }
@@ -151,26 +160,22 @@ export function reduceConsole(s: ConsoleState, a: ConsoleAction): ConsoleState {
   switch (a.type) {
     case 'loaded': {
       if (a.view.table.id !== s.tableId) return s; // a load of the table shown before
-      const names = new Map(s.names);
-      for (const [id, name] of Object.entries(a.view.names ?? {})) names.set(id, name);
-      const stale = a.version !== s.version;
-      const entered = (a.view as { entered?: PocketLabel }).entered ?? null;
-      return {
-        ...s,
-        view: a.view,
-        names,
-        payments: paymentsOf(a.view),
-        permanence: a.permanence,
-        resync: s.resync || stale,
-        entered,
-        enteredFrom: entered !== null && entered === s.entered ? s.enteredFrom : null,
-        // a notice of another coup than the one loaded is stale (regression: it outlived the next coup)
-        notice: s.notice && s.notice.coup === a.view.coup ? s.notice : null,
-        wheel: a.wheel !== undefined ? a.wheel : s.wheel,
-      };
+      if (a.load === undefined) return loaded(s, a);
+      const arrival = arrived(s.flight, a.load);
+      if (!arrival) return s; // not in flight (the table changed meanwhile)
+      // the events applied while the load was in flight go on top of it (it may predate them);
+      // what they ask for was asked when they came
+      const replayed = arrival.replay.reduce(onEvent, { ...loaded(s, a), flight: arrival.flight });
+      return { ...replayed, version: s.version, resync: s.resync };
     }
-    case 'event':
-      return onEvent(s, a.event);
+    case 'loading':
+      return { ...s, flight: begun(s.flight, a.id) };
+    case 'load-failed':
+      return s.flight ? { ...s, flight: failed(s.flight, a.id) } : s;
+    case 'event': {
+      const next = onEvent(s, a.event);
+      return next !== s && next.flight ? { ...next, flight: record(next.flight, a.event) } : next;
+    }
     case 'table':
       return a.tableId === s.tableId ? s : { ...initialConsole(a.tableId), names: s.names, connected: s.connected };
     case 'select':
@@ -180,6 +185,25 @@ export function reduceConsole(s: ConsoleState, a: ConsoleAction): ConsoleState {
     case 'resynced':
       return s.resync ? { ...s, resync: false } : s;
   }
+}
+
+/** The state with a loaded table, its permanence and its wheel's health. */
+function loaded(s: ConsoleState, a: Extract<ConsoleAction, { type: 'loaded' }>): ConsoleState {
+  const names = new Map(s.names);
+  for (const [id, name] of Object.entries(a.view.names ?? {})) names.set(id, name);
+  const entered = (a.view as { entered?: PocketLabel }).entered ?? null;
+  return {
+    ...s,
+    view: a.view,
+    names,
+    payments: paymentsOf(a.view),
+    permanence: a.permanence,
+    entered,
+    enteredFrom: entered !== null && entered === s.entered ? s.enteredFrom : null,
+    // a notice of another coup than the one loaded is stale (regression: it outlived the next coup)
+    notice: s.notice && s.notice.coup === a.view.coup ? s.notice : null,
+    wheel: a.wheel !== undefined ? a.wheel : s.wheel,
+  };
 }
 
 /** The live messages the console reads (the stream also carries hello, pong, replies...). */
@@ -235,6 +259,7 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
         },
       };
     case 'phase': {
+      if (e.coup < v.coup) return next; // older than the view (a load overtook it)
       const view = withPhase(v, e);
       const fresh = e.coup !== v.coup;
       const notice = next.notice && next.notice.coup === e.coup ? next.notice : null;
@@ -247,12 +272,14 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
       };
     }
     case 'bets-placed': {
+      if (e.coup < v.coup) return next; // a bet of an earlier coup: not on this layout
       const known = new Set(v.bets.map((b) => b.id));
       const fresh = e.bets.filter((b) => !known.has(b.id));
       const view = { ...v, bets: [...v.bets, ...fresh] };
       return { ...next, view, resync: next.resync || !s.names.has(e.playerId) };
     }
     case 'bets-removed': {
+      if (e.coup < v.coup) return next;
       const ids = new Set(e.betIds);
       return { ...next, view: { ...v, bets: v.bets.filter((b) => !ids.has(b.id)) } };
     }

@@ -7,14 +7,18 @@
  * Events patch the view; a table state (GET or the WebSocket `state` of a subscription) replaces
  * it. What events cannot say (a new coup's empty slip and rebet offer, the settled coup's record,
  * a changed configuration, a void coup) sets `resync`, which the page answers with one fetch;
- * every other event is applied without asking the server.
+ * every other event is applied without asking the server. A fetched view can arrive after live
+ * events the server sent later than it built the view: the page tells the store when a fetch
+ * begins (`fetching`), the patches applied meanwhile are recorded and applied again on top of the
+ * fetched view (flight.ts, live-patch.ts), and a view older than one already applied is dropped.
  */
 import { DOUBLE_ZERO, type Pocket, type PocketLabel } from '../../../src/engine/index.ts';
-import type { BetJson, LiveMessage, PrisonerJson, TableViewJson } from '../api.ts';
+import type { BetJson, LiveMessage, TableViewJson } from '../api.ts';
 import type { SettlementLike } from '../history.ts';
-import { othersTotals, type PositionTotal } from '../table-summary.ts';
+import type { PositionTotal } from '../table-summary.ts';
 import { IDLE_BALL, stepBall, type BallState } from './ball.ts';
-import { withPhase, withPrisoner } from './patch.ts';
+import { arrived, begun, failed, record, type Flight } from './flight.ts';
+import { isPatch, othersOf, patch, type LivePatch } from './live-patch.ts';
 
 /** A settlement as the result line needs it. */
 export type Settlement = SettlementLike & { prisonerStakes: number };
@@ -48,6 +52,11 @@ export interface TableState {
    * bet of mine between two summaries neither dips nor doubles them. Null on a small table.
    */
   readonly others?: ReadonlyMap<string, PositionTotal> | null;
+  /**
+   * The page's fetches of the table in flight and the live patches applied meanwhile (flight.ts):
+   * a fetched view may predate them, so they are applied again on top of it. Null: none in flight.
+   */
+  readonly flight?: Flight<LivePatch> | null;
 }
 
 /** A staff announcement to the players: the kind, its coup and the staff's reason (a void always has one). */
@@ -69,7 +78,14 @@ export type ServerMessage = LiveMessage;
 
 /** Everything the store reacts to. `at`: server-clock epoch ms; `duration`: landing animation ms. */
 export type TableAction =
-  | { readonly type: 'view'; readonly view: TableViewJson; readonly fresh?: boolean }
+  | {
+      readonly type: 'view';
+      readonly view: TableViewJson;
+      /** A table switch or the first state: the old table and its ball are forgotten. */
+      readonly fresh?: boolean;
+      /** The id of the fetch that brought it (see `fetching`); absent: a view of no fetch in flight. */
+      readonly fetch?: number;
+    }
   | { readonly type: 'event'; readonly event: ServerMessage; readonly at: number; readonly duration: number }
   | {
       readonly type: 'placed';
@@ -83,7 +99,10 @@ export type TableAction =
   | { readonly type: 'landed'; readonly coup: number }
   | { readonly type: 'tick'; readonly now: number }
   | { readonly type: 'connection'; readonly up: boolean }
-  | { readonly type: 'resynced' };
+  | { readonly type: 'resynced' }
+  /** The page begins fetching the table (ids grow); `fetch-failed`: that fetch brought nothing. */
+  | { readonly type: 'fetching'; readonly id: number }
+  | { readonly type: 'fetch-failed'; readonly id: number };
 
 /** The pocket of a wire label. */
 export const toPocket = (l: PocketLabel): Pocket => (l === '00' ? DOUBLE_ZERO : Number(l));
@@ -116,22 +135,25 @@ export function shownBalance(s: TableState): number {
 
 /** The next state. Pure: `s` is never changed. */
 export function reduce(s: TableState, a: TableAction): TableState {
+  if (a.type === 'event' || a.type === 'placed' || a.type === 'balance') {
+    const next = a.type === 'event' ? onEvent(s, a) : patch(s, a);
+    // while a fetch is in flight, what patched the table shown is recorded (flight.ts)
+    return next.flight && isPatch(a) ? { ...next, flight: record(next.flight, a) } : next;
+  }
   switch (a.type) {
-    case 'view':
-      return applyView(a.fresh ? { ...s, view: null, deferred: null, ball: IDLE_BALL, shownCoup: 0 } : s, a.view);
-    case 'event':
-      return onEvent(s, a.event, a.at, a.duration);
-    case 'placed': {
-      const v = s.view;
-      if (!v?.my || v.coup !== a.coup) return { ...s, balance: a.balance };
-      const known = new Set(v.my.bets.map((b) => b.id));
-      const fresh = a.bets.filter((b) => !known.has(b.id));
-      const stake = fresh.reduce((n, b) => n + b.stake, 0);
-      const my = { ...v.my, bets: [...v.my.bets, ...fresh], staked: v.my.staked + stake };
-      return { ...s, balance: a.balance, view: { ...v, my } };
+    case 'view': {
+      if (a.fresh)
+        return applyView({ ...s, view: null, deferred: null, ball: IDLE_BALL, shownCoup: 0, flight: null }, a.view);
+      if (a.fetch === undefined) return applyView(s, a.view);
+      // a fetched view may predate live patches applied while it was on its way: they go on top
+      const arrival = arrived(s.flight, a.fetch);
+      if (!arrival) return s; // a newer view or a whole state came first: this one is older
+      return arrival.replay.reduce(patch, { ...applyView(s, a.view), flight: arrival.flight });
     }
-    case 'balance':
-      return { ...s, balance: a.balance };
+    case 'fetching':
+      return { ...s, flight: begun(s.flight, a.id) };
+    case 'fetch-failed':
+      return s.flight ? { ...s, flight: failed(s.flight, a.id) } : s;
     case 'partage': {
       const st = s.settlements.get(a.key);
       if (!st || (st.partaged ?? []).includes(a.prisoner)) return s;
@@ -191,27 +213,21 @@ function startLanding(s: TableState, coup: number, pocket: Pocket, at: number, d
   return { ...s, ball, balanceBeforeLanding: landing(s) === null ? s.balance : s.balanceBeforeLanding };
 }
 
-function onEvent(s: TableState, e: ServerMessage, at: number, duration: number): TableState {
+function onEvent(s: TableState, p: Extract<TableAction, { type: 'event' }>): TableState {
+  const { event: e, at, duration } = p;
   const v = s.view;
   if (!v) return s;
-  if (e.type === 'state') return e.table === v.table.id ? applyView(s, e.state) : s;
-  if (e.type === 'balance')
-    return e.playerId === s.playerId || e.playerId === undefined ? { ...s, balance: e.balance } : s;
+  // a whole state, sent in order with the events: a fetch still in flight has nothing newer
+  if (e.type === 'state') return e.table === v.table.id ? applyView({ ...s, flight: null }, e.state) : s;
+  if (e.type === 'balance') return patch(s, p);
   if (!('table' in e) || e.table !== v.table.id) return s; // hello, pong, replies: not the table's
   switch (e.type) {
     case 'phase': {
+      if (e.coup < v.coup) return s; // older than the view (a fetched view overtook it)
       const newCoup = e.coup !== v.coup;
       const ball = e.phase === 'launched' || e.phase === 'no-more-bets' ? stepBall(s.ball, { type: 'launch' }) : s.ball;
-      const phased = withPhase(v, e);
-      // a new coup starts with an empty layout: the last coup's totals go (the fetch brings the new state)
-      const view = newCoup && phased.summary ? { ...phased, summary: undefined } : phased;
-      return {
-        ...s,
-        ball,
-        view,
-        resync: s.resync || newCoup,
-        ...(newCoup ? { notice: null, others: null } : {}),
-      };
+      const next = patch(s, p);
+      return { ...next, ball, resync: s.resync || newCoup, ...(newCoup ? { notice: null } : {}) };
     }
     case 'result':
       if (e.corrected)
@@ -228,18 +244,10 @@ function onEvent(s: TableState, e: ServerMessage, at: number, duration: number):
       return { ...s, settlements };
     }
     case 'bets-placed':
-      return { ...s, view: placed(v, s.playerId, e.playerId, e.bets) };
     case 'bets-removed':
-      return { ...s, view: removed(v, e.playerId === s.playerId, new Set(e.betIds)) };
-    case 'bets-summary': {
-      // a large table's coalesced bets (issue 17): the new totals, my bets only; a summary of
-      // an earlier coup (the new coup's phase came first) is stale
-      if (e.coup < v.coup) return s;
-      const view = { ...v, summary: e.summary, bets: v.bets.filter((b) => b.playerId === s.playerId) };
-      return { ...s, view, others: othersOf(view) };
-    }
+    case 'bets-summary':
     case 'prisoner':
-      return { ...s, view: prisoner(v, s.playerId, e.action, e.prisoner) };
+      return patch(s, p);
     case 'payments':
       return s;
     case 'coup-void':
@@ -263,35 +271,4 @@ function onEvent(s: TableState, e: ServerMessage, at: number, duration: number):
     default: // the stream's own messages (unsubscribed) and events of later servers
       return s;
   }
-}
-
-/** The other players' totals of a view with a summary (null without one). */
-function othersOf(v: TableViewJson): ReadonlyMap<string, PositionTotal> | null {
-  return v.summary ? othersTotals(v.summary, v.my?.bets ?? []) : null;
-}
-
-/** Bets placed by a player join the table's bets (and mine, once: my reply may have added them). */
-function placed(v: TableViewJson, me: string, owner: string, bets: readonly BetJson[]): TableViewJson {
-  const known = new Set(v.bets.map((b) => b.id));
-  const next = { ...v, bets: [...v.bets, ...bets.filter((b) => !known.has(b.id))] };
-  if (owner !== me || !v.my) return next;
-  const mine = new Set(v.my.bets.map((b) => b.id));
-  const fresh = bets.filter((b) => !mine.has(b.id));
-  const staked = v.my.staked + fresh.reduce((n, b) => n + b.stake, 0);
-  return { ...next, my: { ...v.my, bets: [...v.my.bets, ...fresh], staked } };
-}
-
-function removed(v: TableViewJson, mine: boolean, ids: ReadonlySet<string>): TableViewJson {
-  const next = { ...v, bets: v.bets.filter((b) => !ids.has(b.id)) };
-  if (!mine || !v.my) return next;
-  const bets = v.my.bets.filter((b) => !ids.has(b.id));
-  return { ...next, my: { ...v.my, bets, staked: bets.reduce((n, b) => n + b.stake, 0) } };
-}
-
-/** A prisoner changed: la partage frees it; any other action puts its new state in place. */
-function prisoner(v: TableViewJson, me: string, action: string, p: PrisonerJson): TableViewJson {
-  const swap = (list: readonly PrisonerJson[]) => withPrisoner(list, action, p);
-  const next = { ...v, prisoners: swap(v.prisoners) };
-  if (p.playerId !== me || !v.my) return next;
-  return { ...next, my: { ...v.my, prisoners: swap(v.my.prisoners) } };
 }
