@@ -76,8 +76,8 @@ export const BENCH_OPTIONS = {
     rounds: { type: 'string', help: 'fan-out rounds (default 10)', values: COUNT },
     only: {
       type: 'string',
-      help: 'parts run (default bets,settle,fanout,rss)',
-      values: { kind: 'names', names: ['bets', 'settle', 'fanout', 'rss'], list: true },
+      help: 'parts run (default bets,settle,fanout,rss; floor: the clients against a null server)',
+      values: { kind: 'names', names: ['bets', 'settle', 'fanout', 'rss', 'floor'], list: true },
     },
     'budget-s': { type: 'string', help: 'seconds a run may take (default 60)', values: SECONDS },
     rate: { type: 'string', help: 'open loop: bets/s offered, e.g. 5000,20000 (default off)', values: COUNTS },

@@ -12,7 +12,12 @@
  *    over WebSocket and over HTTP, on a fresh table each. With `--rate R[,R2...]`, also the open
  *    loop: R bets/s offered for `--duration-s` seconds, spread evenly over time and over the P
  *    players (each player sends R/P bets/s whether or not its earlier bets are answered): the
- *    achieved bets/s and the p50/p99 latency from each bet's due instant to its acknowledgment.
+ *    achieved bets/s and the p50/p99 latency from each bet's due instant to its acknowledgment;
+ *    and "table p99": the table's own part of it, from the command queued at the table's driver
+ *    to its reply (the driver's `dispatch` timed on this instance: free of the clients' delays
+ *    and of the sockets, which add a near constant few tens of µs a bet).
+ * 5. `--only floor`: the same open loop against a null server (bench/net-floor.ts), the latency
+ *    the clients and the loopback add by themselves on this machine.
  * 2. Settlement: a coup of N bets (1,000 / 10,000 / 100,000 / 200,000; 20 bets per player, the
  *    coup filled through the pure machine and stored as the table's snapshot before the server
  *    starts), every player connected and subscribed: from the croupier's `POST .../result` to
@@ -24,7 +29,7 @@
  *    socket (the clients live in the other process).
  *
  * Options: `--stores sqlite,postgres`, `--players 100,1000,5000`, `--each 20`, `--sizes-settle
- * 1000,10000,100000,200000`, `--sockets 1000,5000`, `--rounds 10`, `--only bets,settle,fanout,rss`,
+ * 1000,10000,100000,200000`, `--sockets 1000,5000`, `--rounds 10`, `--only bets,settle,fanout,rss[,floor]`,
  * `--budget-s 60` (a bet run stops sending at the budget; a settlement size whose linear estimate
  * from the size before is above it is not run, and said so), `--rate 5000,20000` (open loop,
  * off by default), `--duration-s 5` (of each open-loop run), `--watch` (the open loop's WebSocket
@@ -47,6 +52,7 @@ import { defaultPgUrl, dropPostgresSchema, openPostgresStore, openSqliteStore, S
 import { resolveTableConfig } from '../src/table/config.ts';
 import { inPlayAccount, playerAccount } from '../src/table/ledger.ts';
 import { initialState, transition, type TableState } from '../src/table/machine.ts';
+import { nullServer } from './net-floor.ts';
 import { benchOptions, commandLine, numberList } from './options.ts';
 
 /** The options (bench/options.ts: an unknown one is refused, `--help` prints them). */
@@ -268,6 +274,18 @@ async function offerRun(srv: Server, players: number, transport: 'WebSocket' | '
   const tokens = await bulkPlayers(srv.store, `${table}-${transport[0]}`, players, () => DEPOSIT);
   if (transport === 'WebSocket')
     await ask('connect', { url: srv.wsUrl, tokens, ...(WATCH ? { subscribe: table } : {}) });
+  // the table's own part of each acknowledgment: from the command queued at the driver to its
+  // reply (the driver's `dispatch`, wrapped on this instance only), free of the clients' delays
+  const driver = srv.casino.running(table);
+  const inServer: number[] = [];
+  if (driver.ok) {
+    const d = driver.value;
+    const dispatch = d.dispatch.bind(d);
+    d.dispatch = (...a: Parameters<typeof d.dispatch>) => {
+      const t0 = hrtimeMs();
+      return dispatch(...a).finally(() => inServer.push(hrtimeMs() - t0));
+    };
+  }
   const cpu0 = process.cpuUsage();
   const r = await ask('offer', {
     table,
@@ -279,7 +297,6 @@ async function offerRun(srv: Server, players: number, transport: 'WebSocket' | '
   const cpu = process.cpuUsage(cpu0);
   await ask('close');
   // the bets still queued (an offered rate above the table's) are not left to slow the next run
-  const driver = srv.casino.running(table);
   if (driver.ok) await driver.value.idle();
   const lat = r.lat as number[];
   return {
@@ -291,8 +308,20 @@ async function offerRun(srv: Server, players: number, transport: 'WebSocket' | '
     refused: r.refused as number,
     unanswered: r.unanswered as number,
     lateMs: r.worstLateMs as number,
+    tableP99: pct(inServer, 99),
     cpuUsPerBet: (cpu.user + cpu.system) / Math.max(1, lat.length),
   };
+}
+
+/** The open loop against the null server (bench/net-floor.ts): the clients' own latency. */
+async function floorRun(players: number, rate: number) {
+  const srv = await nullServer();
+  await ask('connect', { url: srv.url, tokens: Array(players).fill(null) });
+  const r = await ask('offer', { table: 't', rate, durationMs: DURATION_MS, timeoutMs: BUDGET_MS });
+  await ask('close');
+  await srv.close();
+  const lat = r.lat as number[];
+  return { acked: lat.length, p50: pct(lat, 50), p99: pct(lat, 99), lateMs: r.worstLateMs as number };
 }
 
 // ---- 2. settlement ----
@@ -419,7 +448,19 @@ const load = () =>
     .join(' ');
 console.log(`\n## Table over the network (loopback; clients in a second process; load average ${load()})\n`);
 console.log(`command: ${commandLine('table-net')}`);
-for (const kind of STORES) {
+if (ONLY.includes('floor')) {
+  console.log(`\n### The clients' floor: the same open loop against a null server (bench/net-floor.ts)\n`);
+  console.log('| players | offered bets/s | bets | ack p50 ms | ack p99 ms | client late ms | load |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|');
+  for (const n of PLAYERS)
+    for (const rate of RATES.length > 0 ? RATES : [20_000]) {
+      const r = await floorRun(n, rate);
+      console.log(
+        `| ${n0(n)} | ${n0(rate)} | ${n0(r.acked)} | ${f1(r.p50)} | ${f1(r.p99)} | ${f1(r.lateMs)} | ${load()} |`,
+      );
+    }
+}
+for (const kind of ONLY.some((o) => o !== 'floor') ? STORES : []) {
   console.log(`\n### ${kind}\n`);
   if (ONLY.includes('bets')) {
     const srv = await startServer(kind);
@@ -438,9 +479,9 @@ for (const kind of STORES) {
       const watching = WATCH ? ', every player subscribed to the table' : '';
       console.log(`\nOpen loop (${DURATION_MS / 1000} s per run; latency from each bet's due instant${watching}):\n`);
       console.log(
-        `| players | transport | offered bets/s | bets | achieved bets/s | ack p50 ms | ack p99 ms | server CPU µs/bet | client late ms | load |`,
+        `| players | transport | offered bets/s | bets | achieved bets/s | ack p50 ms | ack p99 ms | table p99 ms | server CPU µs/bet | client late ms | load |`,
       );
-      console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+      console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
       for (const n of PLAYERS)
         for (const transport of TRANSPORTS)
           for (const rate of RATES) {
@@ -449,7 +490,7 @@ for (const kind of STORES) {
               .filter(Boolean)
               .join(', ');
             console.log(
-              `| ${n0(n)} | ${transport} | ${n0(rate)} | ${n0(r.acked)}${lost ? ` (${lost})` : ''} | ${r.perSecond.toFixed(0)} | ${f1(r.p50)} | ${f1(r.p99)} | ${r.cpuUsPerBet.toFixed(0)} | ${f1(r.lateMs)} | ${load()} |`,
+              `| ${n0(n)} | ${transport} | ${n0(rate)} | ${n0(r.acked)}${lost ? ` (${lost})` : ''} | ${r.perSecond.toFixed(0)} | ${f1(r.p50)} | ${f1(r.p99)} | ${f1(r.tableP99)} | ${r.cpuUsPerBet.toFixed(0)} | ${f1(r.lateMs)} | ${load()} |`,
             );
           }
     }
