@@ -6,7 +6,7 @@
  */
 import type { Logger } from 'pino';
 import { CryptoDraws, SeededDraws, type DrawSource } from '../rng/index.ts';
-import type { DemoAccountsView, FailedTableView, HealthView } from '../protocol/views.ts';
+import type { DemoAccountsView, FailedTableView, HealthView, TableStorageView } from '../protocol/views.ts';
 import { echo } from '../protocol/shape.ts';
 import { RemoteStates } from './remote-states.ts';
 import { healthStatus, startOrReport, unavailableError } from './table-status.ts';
@@ -250,6 +250,9 @@ export class Casino {
   async stateOf(id: string): Promise<TableState | null> {
     return this.tables.get(id)?.state ?? (this.failed.has(id) ? null : this.remoteStates.stateOf(id));
   }
+
+  /** The storage status of a table run here while its storage fails (its view's `storage`); null when fine or elsewhere. */
+  storageOf = (id: string): TableStorageView | null => this.tables.get(id)?.storage.view(id) ?? null;
 
   /** States of every table in the store, with whether this process runs it. */
   async allStates(): Promise<Array<{ state: TableState; here: boolean }>> {

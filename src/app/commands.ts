@@ -20,6 +20,7 @@ import type { TableConfigInput } from '../table/config.ts';
 import { tableErr } from '../table/errors.ts';
 import { echo } from '../protocol/shape.ts';
 import { playerAccount } from '../table/ledger.ts';
+import { specRefusal } from '../table/betting.ts';
 import { coupPlayers, LARGE_LIST_PLAYERS, listSummary } from '../table/lists.ts';
 import type { TableState } from '../table/state.ts';
 import type { PrisonerChoice, StaffRef, TableEvent } from '../table/machine.ts';
@@ -54,7 +55,10 @@ export function sendPlayerCommand(
   switch (cmd.type) {
     case 'bet':
     case 'rebet':
-    case 'double':
+    case 'double': {
+      // a wheel's call held (the store failing): a bet invalid anyway gets its error, a valid one 503 (specRefusal)
+      const invalid = t.holding && cmd.type === 'bet' ? specRefusal(t.state, playerId, cmd.requestId, cmd.bet) : null;
+      if (invalid) return Promise.resolve({ ok: false, error: invalid });
       // the wallet (locked on PostgreSQL) and the player's exposure on the other tables (issue 10 item 10)
       return t.dispatch(
         async (tx, now) => {
@@ -71,6 +75,7 @@ export function sendPlayerCommand(
         undefined,
         playerAccount(playerId),
       );
+    }
     case 'undo':
       return t.dispatch((_tx, now) => ({
         type: 'undo',

@@ -11,9 +11,9 @@
  * ones before (a refused command writes nothing); bets' events and ledger in bulk (batch-writes.ts),
  * the other events' writes and a settlement's coup record in event-writes.ts; a storage failure
  * in a batch rolls it back and its commands run again one by one (a LedgerRefusal is then its
- * command's reply). Live events: outbox.ts. A command
- * to record first (a wheel's call, {@link TableDriver.recordFirst}) whose storage failed is held and
- * retried before anything else, every other command refused meanwhile: record-first.ts.
+ * command's reply). Live events: outbox.ts. A command to record first (a wheel's call,
+ * {@link TableDriver.recordFirst}) whose storage failed is held and retried before anything else,
+ * every other command refused meanwhile: record-first.ts; its audience is told: storage-status.ts.
  *
  * Snapshots are off the bet path: in the transaction of the event that starts a coup (no bets; the
  * settled coup's parts' text built when the table was quiet after the settlement, warmSnapshot) or
@@ -34,7 +34,7 @@ import { playerAccount } from '../table/ledger.ts';
 import { nextWakeup, transition, warmSnapshot, type Step, type TableEvent, type TableState } from '../table/machine.ts';
 import { BatchWrites } from './batch-writes.ts';
 import { writeEvent } from './event-writes.ts';
-import { CommitHealth } from './commit-health.ts';
+import { StorageStatus } from './storage-status.ts';
 import type { FailingTableView } from '../protocol/health.ts';
 import { systemClock, type Clock, type TimerHandle } from './clock.ts';
 import { QuietSnapshots } from './quiet-snapshots.ts';
@@ -76,7 +76,8 @@ export class TableDriver {
   private readonly outbox: Outbox; // live events: a large batch's after its replies (outbox.ts)
   private readonly quiet: QuietSnapshots; // the periodic snapshot waits for a quiet table
   private readonly warm: QuietSnapshots; // after a settlement: the text of the next snapshot's settled parts (warmJson)
-  private readonly commits = new CommitHealth(); // failed transactions in a row, for health
+  /** Its failed transactions in a row and held calls: health, the view's `storage`, the `storage` event (storage-status.ts). */
+  readonly storage = new StorageStatus(() => this.first.holding);
   private readonly first: RecordFirst; // commands to record first, held while their storage fails
 
   private constructor(
@@ -124,7 +125,7 @@ export class TableDriver {
 
   /** While the table's last storage transaction failed: how (health `failingTables`, commit-health.ts); else null. */
   get failing(): FailingTableView | null {
-    return this.commits.view(this.opts.tableId);
+    return this.storage.commits.view(this.opts.tableId);
   }
 
   /** Resumes after a (re)start: the `recover` event, then the timers. */
@@ -222,6 +223,7 @@ export class TableDriver {
       await this.outbox.later();
       this.quiet.touch(); // quiet is counted from the batch's end: commands read meanwhile wait in the sockets
       if (Math.floor(this.seq / SNAPSHOT_EVERY) !== Math.floor(before / SNAPSHOT_EVERY)) this.quiet.want();
+      this.storage.check(this.opts.tableId, this.current.coup, this.opts.publish); // failing, held, recovered: told
     }
   }
 
@@ -240,7 +242,7 @@ export class TableDriver {
       }
       // the first failure of a streak logged in full, then one line in 60 (QA: every retry logged
       // a 2 KB stack, up to 26 lines a second, onto what may be the full disk); health has the count
-      const n = this.commits.consecutive;
+      const n = this.storage.commits.consecutive;
       if (n <= 1) this.opts.log?.error({ err: e, table: tableId }, 'table step failed');
       else if (n % 60 === 0) this.opts.log?.warn({ table: tableId, failures: n }, 'table steps still failing');
       return { ok: false, error: tableErr('INTERNAL', `table ${tableId}: ${(e as Error).message}`) };
@@ -281,10 +283,10 @@ export class TableDriver {
   private async transact<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
     try {
       const out = await this.opts.store.transaction(work);
-      this.commits.succeeded(this.clock.now());
+      this.storage.commits.succeeded(this.clock.now());
       return out;
     } catch (e) {
-      if (!(e instanceof LedgerRefusal)) this.commits.failed(this.clock.now(), e);
+      if (!(e instanceof LedgerRefusal)) this.storage.commits.failed(this.clock.now(), e);
       throw e;
     }
   }
@@ -354,6 +356,7 @@ export class TableDriver {
     } catch (e) {
       this.opts.log?.warn({ err: e, table: this.opts.tableId, seq }, 'snapshot failed');
     }
+    this.storage.check(this.opts.tableId, this.current.coup, this.opts.publish);
   }
 
   /** RNG tables: draw the number and feed the `result` event (never on a manual table). */

@@ -21,6 +21,7 @@ import type {
   TableHistoryView,
   TableListItemView,
   TableStateView,
+  TableStorageView,
   TableView,
   TablesView,
 } from '../protocol/views.ts';
@@ -292,6 +293,8 @@ export interface StateSource {
   allStates(): Promise<Array<{ state: TableState; here: boolean }>>;
   /** This process's RNG tables draw from a seed: their views say so (issue 10 item 13). */
   readonly seeded?: boolean;
+  /** A table's storage status while it fails (a table run here; `storage` of its view), else null. */
+  storageOf?(id: string): TableStorageView | null;
 }
 
 /** The async read models: a view assembled from the table state, the store and the players. */
@@ -305,6 +308,7 @@ export class ReadModels {
     const state = await this.deps.states.stateOf(tableId);
     if (!state) return null;
     const view = tableStateView(state, viewer, this.deps.largeAt);
+    const storage = this.deps.states.storageOf?.(tableId) ?? null;
     const names = isStaff(viewer)
       ? {
           names: await this.deps.players.namesOf([
@@ -318,6 +322,7 @@ export class ReadModels {
       ...view,
       ...names,
       ...(this.deps.states.seeded && state.config.mode === 'rng' ? { seeded: true as const } : {}),
+      ...(storage ? { storage } : {}),
       serverTime: this.deps.clock.now(),
       ...(viewer.role === 'player' ? { balance: await this.deps.players.balance(viewer.playerId) } : {}),
     };

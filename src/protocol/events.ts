@@ -5,11 +5,9 @@
  * `coup` (the table's coup number when it was published). Amounts are integer minor units,
  * instants epoch milliseconds.
  */
-import type { Language } from '../engine/index.ts';
-import type { Chance } from '../engine/index.ts';
+import type { Chance, CoupTotals, Language, PocketLabel } from '../engine/index.ts';
 import type { betJson, outcomeJson, paymentJson, settlementJson } from '../engine/index.ts';
-import type { CoupTotals } from '../engine/index.ts';
-import type { PocketLabel } from '../engine/index.ts';
+import type { StorageEvent } from './health.ts';
 import type { CroupierListView } from './lists.ts';
 import type { CroupierDutyJson, Seat, SeatsJson } from './seats.ts';
 import type { BetsSummaryView } from './views.ts';
@@ -283,6 +281,7 @@ export type LiveEvent =
   | IntegrityAlertEvent
   | WheelNoticeEvent
   | WheelStatusEvent
+  | StorageEvent // the table's storage fails or recovered (src/protocol/health.ts)
   // table operation (issue 12)
   | NoSpinEvent
   | ResultEnteredEvent

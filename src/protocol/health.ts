@@ -1,7 +1,8 @@
 /**
  * What `GET /api/health` says about the process's resilience (issue 10 items 2, 8, 13;
  * docs/SECURITY.md): overall status, how tables draw, the live-event bus, tables that could not
- * be recovered. Part of {@link HealthView} (views.ts).
+ * be recovered. Part of {@link HealthView} (views.ts). Also what the table's own audience is told
+ * of its failing storage: {@link TableStorageView} in its view and the `storage` live event.
  */
 
 /** The hardening fields of GET /api/health. */
@@ -57,4 +58,36 @@ export interface FailingTableView {
   lastSuccessAt: number | null;
   /** The last error: the database driver's code when it has one (SQLITE_READONLY, SQLITE_FULL, a SQLSTATE) and its message, clipped, credentials removed. */
   error: { code?: string; message: string };
+}
+
+/**
+ * A table's storage status while it fails (docs/API.md "Table state", docs/WHEELS.md "When a wheel
+ * event cannot be stored"): the `storage` field of its view (absent when fine) and of the `storage`
+ * live event. Not {@link FailingTableView}: the store's error (its message may name files or hosts)
+ * is for health, not for the players.
+ */
+export interface TableStorageView {
+  readonly failing: true;
+  /** When the first failed transaction of the streak failed (epoch ms). */
+  readonly since: number;
+  /** Transactions of the table that failed in a row (in a `storage` event: when it was sent). */
+  readonly failures: number;
+  /**
+   * A call of the automatic wheel is held, to be recorded when the store takes it: every other
+   * command is refused `503 TABLE_STORAGE_FAILING` meanwhile. False: the table's commands fail
+   * (INTERNAL) while the store fails, nothing is held.
+   */
+  readonly holding: boolean;
+}
+
+/**
+ * The table's storage status changed (audience: table): it started failing, a wheel's call was
+ * held or recorded, or it recovered (`storage` null). Sent by the driver without the store (the
+ * live-event bus only); the failure count's own growth is not an event.
+ */
+export interface StorageEvent {
+  readonly type: 'storage';
+  readonly table: string;
+  readonly coup: number;
+  readonly storage: TableStorageView | null;
 }

@@ -8,9 +8,8 @@
  */
 import type { CroupierDutyJson, SeatsJson } from './seats.ts';
 import type { DemoAccountsView } from './account-views.ts';
-import type { HealthStatusView } from './health.ts';
-import type { PositionKind } from '../engine/index.ts';
-import type { PocketLabel } from '../engine/index.ts';
+import type { HealthStatusView, TableStorageView } from './health.ts';
+import type { PocketLabel, PositionKind } from '../engine/index.ts';
 import type {
   CroupiersJson,
   PaymentJson,
@@ -177,6 +176,7 @@ export interface TableView extends TableStateView {
   /** Players: their wallet. */
   balance?: number;
   seeded?: true; // an RNG table drawing from a seed (`serve --rng seeded:…`): tests and demos, never real play
+  storage?: TableStorageView; // while the table's storage fails (health.ts); absent when fine
 }
 
 /** One table of GET /api/tables. */
@@ -396,4 +396,4 @@ export interface OkView {
 export type { AccountsView, AccountView, DemoAccountsView, LoginView, MeView, RevokedView } from './account-views.ts';
 // table operation (issue 12): src/protocol/views-tableop.ts
 export * from './views-tableop.ts';
-export type { BusHealth, FailedTableView, FailingTableView, HealthStatusView } from './health.ts';
+export type { BusHealth, FailedTableView, FailingTableView, HealthStatusView, TableStorageView } from './health.ts';

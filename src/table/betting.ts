@@ -7,7 +7,8 @@
 import { parseBet, type Bet } from '../engine/index.ts';
 import type { PlacedBetJson } from '../protocol/events.ts';
 import type { TableError } from '../protocol/errors.ts';
-import { echo } from '../protocol/shape.ts';
+import { echo, jsonShapeProblem } from '../protocol/shape.ts';
+import { tableErr } from './errors.ts';
 import { placedBetJson } from './events.ts';
 import { inPlayAccount, makeTx, MAX_BALANCE, MAX_RETURN_MULTIPLE, playerAccount } from './ledger.ts';
 import { checkLimits } from './limits.ts';
@@ -246,6 +247,30 @@ export function undo(s: TableState, e: Extract<TableEvent, { type: 'undo' | 'cle
   const last = mine[mine.length - 1];
   const group = mine.filter((b) => b.requestId !== undefined && b.requestId === last.requestId);
   return removeBets(s, e.now, e.playerId, group.length ? group : [last], e.requestId, 'undo');
+}
+
+/**
+ * The refusal of a bet spec that no phase, wallet or earlier bet could make acceptable, or null:
+ * not a bet spec, a prison level, a bet the table's rules do not know (name, numbers, stake unit),
+ * a stake below the minimum, a kind not offered, a maximum exceeded by the bet alone. The same
+ * error as {@link place} gives it. Null for a request id the table has seen (its stored reply
+ * comes from the table). For a table that cannot take commands now (a wheel's call held,
+ * record-first.ts): an invalid bet gets its error, not "try again" (nothing is read or written).
+ */
+export function specRefusal(s: TableState, playerId: string, requestId: string, spec: unknown): TableError | null {
+  const problem = jsonShapeProblem(spec);
+  if (problem) return tableErr('INVALID_BET', `the bet is not a bet spec: ${problem}`);
+  if (s.requests.get(`${playerId}/${requestId}`)) return null;
+  const n = { kind: 'place' as const, specs: [spec as Record<string, unknown>] };
+  const v = validate(s, 0, playerId, requestId, n);
+  const limits = v.ok ? checkLimits(s.config, new Map(), v.parsed) : null;
+  const step = !v.ok
+    ? v.step
+    : limits && !limits.ok
+      ? refusal(s, limits.error, (i) => `c${s.coup}-${s.nextBetSeq + i}`, 1)
+      : null;
+  const reject = step?.effects.find((e) => e.type === 'reject');
+  return reject?.type === 'reject' ? reject.error : null;
 }
 
 /** `place`: one bet from a client spec. */

@@ -1755,3 +1755,60 @@ export const WHEEL_WORDS: Record<
     notice: 'Ultimo avviso',
   },
 };
+
+// the table's storage failing (docs/WHEELS.md "When a wheel event cannot be stored")
+
+/**
+ * What the screens say while a table's storage fails (its view's `storage`): the console's alarm
+ * (web/src/console/storage-alarm.ts: what happens, whether a wheel's call is held, what to do;
+ * `{t}` the time it began) and the players' notice (web/src/storage-notice.ts: no error code).
+ */
+export const STORAGE_WORDS: Record<
+  Language,
+  { alarm: string; since: string; held: string; failing: string; action: string; player: string }
+> = {
+  en: {
+    alarm: 'Storage failure: the table cannot record its events.',
+    since: 'Since {t}.',
+    held: 'A call of the wheel is held: it will be recorded as soon as the storage works again. Bets and table commands are refused meanwhile.',
+    failing: 'Bets and table commands fail until the storage works again.',
+    action: 'Call the technical staff (check the server’s disk and database).',
+    player: 'Bets are not taken at the moment for a technical reason. They will be again as soon as it is fixed.',
+  },
+  fr: {
+    alarm: 'Panne d’enregistrement : la table ne peut pas enregistrer ses événements.',
+    since: 'Depuis {t}.',
+    held: 'Une annonce du cylindre est en attente : elle sera enregistrée dès que le stockage fonctionnera de nouveau. Les mises et les commandes de la table sont refusées en attendant.',
+    failing: 'Les mises et les commandes de la table échouent tant que le stockage ne fonctionne pas.',
+    action: 'Appelez le service technique (vérifier le disque et la base de données du serveur).',
+    player:
+      'Les mises ne sont pas prises pour le moment, pour une raison technique. Elles reprendront dès que ce sera réparé.',
+  },
+  cs: {
+    alarm: 'Porucha ukládání: stůl nemůže zaznamenávat své události.',
+    since: 'Od {t}.',
+    held: 'Hlášení ruletového kola čeká: bude zaznamenáno, jakmile ukládání znovu funguje. Sázky a příkazy stolu jsou mezitím odmítány.',
+    failing: 'Sázky a příkazy stolu selhávají, dokud ukládání znovu nefunguje.',
+    action: 'Zavolejte technickou podporu (zkontrolujte disk a databázi serveru).',
+    player:
+      'Sázky se momentálně z technických důvodů nepřijímají. Budou znovu přijímány, jakmile bude závada odstraněna.',
+  },
+  de: {
+    alarm: 'Speicherstörung: Der Tisch kann seine Ereignisse nicht erfassen.',
+    since: 'Seit {t}.',
+    held: 'Eine Meldung des Kessels wird zurückgehalten: Sie wird erfasst, sobald der Speicher wieder funktioniert. Einsätze und Tischbefehle werden bis dahin abgelehnt.',
+    failing: 'Einsätze und Tischbefehle schlagen fehl, bis der Speicher wieder funktioniert.',
+    action: 'Rufen Sie die Technik (Festplatte und Datenbank des Servers prüfen).',
+    player:
+      'Einsätze werden derzeit aus technischen Gründen nicht angenommen. Sie werden wieder angenommen, sobald die Störung behoben ist.',
+  },
+  it: {
+    alarm: 'Guasto di registrazione: il tavolo non può registrare i suoi eventi.',
+    since: 'Dalle {t}.',
+    held: 'Una chiamata della ruota è in attesa: sarà registrata appena la memorizzazione funzionerà di nuovo. Puntate e comandi del tavolo sono rifiutati nel frattempo.',
+    failing: 'Puntate e comandi del tavolo falliscono finché la memorizzazione non funziona di nuovo.',
+    action: 'Chiamate il personale tecnico (controllare il disco e il database del server).',
+    player:
+      'Le puntate non sono accettate al momento per un motivo tecnico. Riprenderanno appena il guasto sarà risolto.',
+  },
+};

@@ -23,8 +23,17 @@ import { buildShell, updateShell } from './player/shell.ts';
 import { tickStatus } from './player/status-view.ts';
 import type { Racetrack } from './racetrack.ts';
 import { showStaffNotice } from './staff-notice.ts';
+import { showStorageNotice } from './storage-notice.ts';
 import type { Orientation } from './spots.ts';
-import { initialTable, landing, reduce, toPocket, type TableAction, type TableState } from './state/table.ts';
+import {
+  initialTable,
+  landing,
+  reduce,
+  storageNotice,
+  toPocket,
+  type TableAction,
+  type TableState,
+} from './state/table.ts';
 import { MOMENT_MS } from './result-moment.ts';
 import type { WheelView } from './wheel-view.ts';
 
@@ -193,6 +202,7 @@ class PlayerApp implements PlayerCtx {
 
   update(): void {
     updateShell(this, this.api.now());
+    showStorageNotice(this.lang, storageNotice(this.st)); // the store fails: no bets, for a technical reason
   }
 
   /** Landing animation of the ball, ms (a croupier-thrown result on a manual table lands quicker). */

@@ -1,6 +1,6 @@
 /**
- * The console's status panel: the croupier's call (or the announcement of the result), a
- * wheel-integrity alert, phase / coup / gaming day / wheel mode, the countdown to the next
+ * The console's status panel: the storage alarm (storage-alarm.ts), the croupier's call (or the
+ * announcement of the result), a wheel-integrity alert, phase / coup / gaming day / wheel mode, the countdown to the next
  * automatic change, the table actions (open the day or the next coup, launch, rien ne va plus,
  * pause) enabled by phase, and the connection state.
  */
@@ -10,10 +10,12 @@ import { LIST_WORDS } from './list-words.ts';
 import { voidAfterLast, type ConsoleState } from '../state/console.ts';
 import type { TableViewJson } from '../api.ts';
 import { toPocket, type ConsoleEnv, type Panel } from './panel.ts';
+import { storageAlarmBanner } from './storage-alarm.ts';
 
 /** The status panel; `tick(view, now)` moves the countdown (the page calls it every 250 ms). */
 export function statusPanel(env: ConsoleEnv): Panel & { tick(v: TableViewJson | null, now: number): void } {
   const d = DICTS[env.lang];
+  const storage = storageAlarmBanner(env.lang); // the table cannot record: first, above the call
   const btn = (id: string, text: string, onclick: () => void, cls = 'btn') =>
     h('button', { class: cls, type: 'button', id, onclick }, text);
   const controls = h(
@@ -27,6 +29,7 @@ export function statusPanel(env: ConsoleEnv): Panel & { tick(v: TableViewJson | 
   const element = h(
     'section',
     { class: 'panel', 'aria-label': d.phase },
+    storage.element,
     h('div', { class: 'call', id: 'call', 'aria-live': 'polite' }),
     h('div', { class: 'integrity', id: 'integrity', role: 'alert', hidden: true }),
     h(
@@ -50,7 +53,7 @@ export function statusPanel(env: ConsoleEnv): Panel & { tick(v: TableViewJson | 
     controls,
     h('div', { class: 'empty', id: 'conn', role: 'status' }),
   );
-  return { element, update: (s) => update(env, s), tick };
+  return { element, update: (s) => (storage.update(s), update(env, s)), tick };
 }
 
 function update(env: ConsoleEnv, s: ConsoleState): void {

@@ -16,10 +16,10 @@
  */
 import type { PocketLabel } from '../../../src/engine/index.ts';
 import type { CoupRecordJson, PaymentJson, PrisonerJson, TableViewJson } from '../api.ts';
-import type { WheelStatusEvent } from '../../../src/protocol/events.ts';
+import type { WheelNoticeEvent, WheelStatusEvent } from '../../../src/protocol/events.ts';
 import type { CroupierListView } from '../../../src/protocol/lists.ts';
 import { arrived, begun, failed, record, type Flight } from './flight.ts';
-import { withPhase, withPrisoner } from './patch.ts';
+import { withPhase, withPrisoner, withStorage } from './patch.ts';
 import type { ServerMessage } from './table.ts';
 
 /** The last settled coup's payment list, as the console shows it (RULES §6 order). */
@@ -155,6 +155,16 @@ export function voidAfterLast(s: ConsoleState): { readonly coup: number; readonl
   return found;
 }
 
+/**
+ * The console's storage alarm: the table cannot record (its store failing), and whether an
+ * automatic wheel's call is held until the store takes it; null while the storage is fine. From
+ * the view's `storage` (the load, then the live `storage` events).
+ */
+export function storageAlarm(s: ConsoleState): { readonly since: number; readonly holding: boolean } | null {
+  const st = s.view?.storage;
+  return st ? { since: st.since, holding: st.holding } : null;
+}
+
 /** The next state. Pure: `s` is never changed. */
 export function reduceConsole(s: ConsoleState, a: ConsoleAction): ConsoleState {
   switch (a.type) {
@@ -227,6 +237,7 @@ const READ: ReadonlySet<string> = new Set([
   // automatic wheel (issue 13)
   'wheel-status',
   'wheel',
+  'storage',
 ]);
 
 function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
@@ -303,19 +314,28 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
       return { ...next, resync: true };
     case 'seats':
       return { ...next, view: { ...v, seats: e.seats } };
-    case 'wheel-status': {
-      const { type: _t, table: _tb, coup: _c, ...health } = e;
-      return { ...next, wheel: health };
-    }
+    case 'wheel-status':
     case 'wheel':
-      return {
-        ...next,
-        wheelNotice: { kind: e.kind, ...(e.code ? { code: e.code } : {}), ...(e.reason ? { reason: e.reason } : {}) },
-      };
+      return { ...next, ...wheelOf(e) };
+    case 'storage': // the store fails or recovered: the view's `storage`, the console's alarm (storageAlarm)
+      return { ...next, view: withStorage(v, e.storage) };
     case 'settlement':
     case 'balance':
       return next;
     default:
       return s;
   }
+}
+
+/** An automatic wheel's event in the console: its health (`wheel-status`) or its last notice (`wheel`). */
+function wheelOf(
+  e: WheelStatusEvent | WheelNoticeEvent,
+): Pick<ConsoleState, 'wheel'> | Pick<ConsoleState, 'wheelNotice'> {
+  if (e.type === 'wheel-status') {
+    const { type: _t, table: _tb, coup: _c, ...health } = e;
+    return { wheel: health };
+  }
+  return {
+    wheelNotice: { kind: e.kind, ...(e.code ? { code: e.code } : {}), ...(e.reason ? { reason: e.reason } : {}) },
+  };
 }

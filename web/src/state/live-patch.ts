@@ -7,14 +7,21 @@
  */
 import type { BetJson, PrisonerJson, TableViewJson } from '../api.ts';
 import { othersTotals, type PositionTotal } from '../table-summary.ts';
-import { withPhase, withPrisoner } from './patch.ts';
+import { withPhase, withPrisoner, withStorage } from './patch.ts';
 import type { TableAction, TableState } from './table.ts';
 
 /** What patches the table shown: a live event, my own bets' reply, a balance told by a reply. */
 export type LivePatch = Extract<TableAction, { type: 'event' | 'placed' | 'balance' }>;
 
 /** The live events that patch the table shown (recorded while a fetch is in flight). */
-const PATCHES: ReadonlySet<string> = new Set(['phase', 'bets-placed', 'bets-removed', 'bets-summary', 'prisoner']);
+const PATCHES: ReadonlySet<string> = new Set([
+  'phase',
+  'bets-placed',
+  'bets-removed',
+  'bets-summary',
+  'prisoner',
+  'storage',
+]);
 
 /** Whether the action patches the table shown (so a fetched view that predates it needs it again). */
 export function isPatch(a: LivePatch): boolean {
@@ -65,6 +72,8 @@ export function patch(s: TableState, a: LivePatch): TableState {
     }
     case 'prisoner':
       return both(s, (x) => prisoner(x, s.playerId, e.action, e.prisoner));
+    case 'storage': // the table's storage status (docs/WHEELS.md): the deferred state gets it too
+      return both(s, (x) => withStorage(x, e.storage));
     default:
       return s;
   }

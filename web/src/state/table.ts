@@ -123,6 +123,15 @@ export function initialTable(playerId: string, balance: number): TableState {
   };
 }
 
+/**
+ * Whether the player's page says that bets are not taken for a technical reason: the table's
+ * storage fails (its view's `storage`, kept by the `storage` live events). The page shows a notice,
+ * not the refusals' codes; it goes when the storage recovers.
+ */
+export function storageNotice(s: TableState): boolean {
+  return s.view?.storage !== undefined;
+}
+
 /** The coup whose ball is landing (null: none). */
 export function landing(s: TableState): number | null {
   return s.ball.phase === 'landing' ? s.ball.coup : null;
@@ -247,6 +256,7 @@ function onEvent(s: TableState, p: Extract<TableAction, { type: 'event' }>): Tab
     case 'bets-removed':
     case 'bets-summary':
     case 'prisoner':
+    case 'storage': // the store fails or recovered: the notice that bets are not taken (storageNotice)
       return patch(s, p);
     case 'payments':
       return s;
