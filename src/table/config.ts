@@ -85,7 +85,8 @@ export interface TableConfig {
    * A number entered by the croupier is settled only on confirm (`POST .../result/confirm`),
    * and may be corrected until then. Default: true on a manual table, false on an RNG table
    * (whose drawn numbers always settle at once); a stored configuration without it follows the
-   * default ({@link confirmsResult}).
+   * default ({@link confirmsResult}). Stored resolved; a change of the mode that does not name it
+   * derives it again from the new mode ({@link reconfiguredConfirmResult}).
    */
   readonly confirmResult?: boolean;
 }
@@ -93,6 +94,21 @@ export interface TableConfig {
 /** Whether a croupier's number waits for confirmation on this table (see {@link TableConfig.confirmResult}). */
 export function confirmsResult(c: TableConfig): boolean {
   return c.confirmResult ?? c.mode === 'manual';
+}
+
+/**
+ * The `confirmResult` input of a configuration change (docs/API.md "confirmResult"): the patch's
+ * own value when it names one; when it changes the wheel mode without naming one, `undefined`,
+ * so that {@link resolveTableConfig} derives it from the new mode (a table switched from the
+ * automatic draw to a physical wheel confirms its numbers, QA); otherwise the stored value.
+ */
+export function reconfiguredConfirmResult(
+  c: TableConfig,
+  patch: { readonly mode?: WheelMode; readonly confirmResult?: boolean },
+): boolean | undefined {
+  if (patch.confirmResult !== undefined) return patch.confirmResult;
+  if (patch.mode !== undefined && patch.mode !== c.mode) return undefined;
+  return c.confirmResult;
 }
 
 /** Default timings: 15 s betting, 3 s launch, 3 s ball, 5 s result, 20 s zero choice. */

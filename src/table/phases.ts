@@ -4,7 +4,14 @@
  * croupier's configuration changes. See machine.ts for the phase diagram.
  */
 import { CALLS } from '../engine/index.ts';
-import { confirmsResult, gamingDay, offeredMaxima, resolveTableConfig, untimed } from './config.ts';
+import {
+  confirmsResult,
+  gamingDay,
+  offeredMaxima,
+  reconfiguredConfirmResult,
+  resolveTableConfig,
+  untimed,
+} from './config.ts';
 import { callsOf, phaseEvent, placedBetJson, prisonerJson } from './events.ts';
 import {
   BetBook,
@@ -273,6 +280,7 @@ export function configure(s: TableState, e: Extract<TableEvent, { type: 'configu
   const r = resolveTableConfig({
     ...c,
     ...rest,
+    confirmResult: reconfiguredConfirmResult(c, rest),
     maxima: { ...(keepMaxima ? offeredMaxima(c) : {}), ...(maxima ?? {}) },
     timings: { ...c.timings, ...(timings ?? {}) },
     id: c.id,
