@@ -5,7 +5,7 @@
  *   cold numbers and the chances' percentages over the last 100 / 500 results, the phase and its
  *   deadline, the table's limits. No player data. The last 500 results of each table are kept in
  *   memory: read once from the store, then fed by the table's `result` events
- *   ({@link BoardModels.observe});
+ *   ({@link BoardModels.observe}; a correction's `result` replaces the coup's number);
  * - the **permanence** of a gaming day ({@link BoardModels.permanence}): every settled coup of the
  *   day in the table's time zone, oldest first, with its time, colour, rotor direction (automatic
  *   wheel) and source; void coups are counted, not listed.
@@ -122,12 +122,22 @@ export class BoardModels {
 
   constructor(private readonly deps: { store: Store; clock: Clock; states: BoardStates }) {}
 
-  /** Feeds a published event: a `result` of a table whose results are cached joins them. */
+  /**
+   * Feeds a published event: a `result` of a table whose results are cached joins them; the
+   * `result` of a coup already listed (a correction after settlement, `corrected`) replaces its
+   * number, as the store's record does (a settled coup is never voided: src/table/staff.ts).
+   */
   observe(m: Published): void {
     const e = m.event;
     if (e.type !== 'result') return;
     const list = this.recent.get(e.table);
-    if (!list || list.some((x) => x.coup === e.coup)) return;
+    if (!list) return;
+    const i = list.findIndex((x) => x.coup === e.coup);
+    if (i >= 0) {
+      // the same number again (the cache was read from the store after the commit): unchanged
+      if (list[i].pocket !== e.pocket) list[i] = { coup: e.coup, pocket: e.pocket, at: this.deps.clock.now() };
+      return;
+    }
     list.unshift({ coup: e.coup, pocket: e.pocket, at: this.deps.clock.now() });
     if (list.length > BOARD_WINDOW) list.length = BOARD_WINDOW;
   }

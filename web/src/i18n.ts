@@ -197,6 +197,8 @@ const EN = {
   boardMaxChance: 'Maximum chances',
   boardZero: 'Zero',
   boardNoResults: 'No result yet',
+  boardUnknownTable: 'There is no table “{table}” in this casino: check the address of this screen (/board?table=…).',
+  boardUnavailable: 'The results cannot be read just now (HTTP {status}); the screen will try again.',
   permTitle: 'Permanence',
   permPrint: 'Print',
   permVoided: '{n} void coups not listed',
@@ -374,6 +376,9 @@ const FR: Dict = {
   boardMaxChance: 'Maximum chances',
   boardZero: 'Zéro',
   boardNoResults: 'Pas encore de résultat',
+  boardUnknownTable:
+    'Il n’y a pas de table « {table} » dans ce casino : vérifiez l’adresse de cet écran (/board?table=…).',
+  boardUnavailable: 'Les résultats ne peuvent pas être lus pour le moment (HTTP {status}) ; l’écran réessaiera.',
   permTitle: 'Permanence',
   permPrint: 'Imprimer',
   permVoided: '{n} coups annulés non inscrits',
@@ -544,6 +549,8 @@ const CS: Dict = {
   boardMaxChance: 'Maximum šance',
   boardZero: 'Nula',
   boardNoResults: 'Zatím žádný výsledek',
+  boardUnknownTable: 'Stůl „{table}“ v tomto kasinu není: zkontrolujte adresu této obrazovky (/board?table=…).',
+  boardUnavailable: 'Výsledky teď nelze načíst (HTTP {status}); obrazovka to zkusí znovu.',
   permTitle: 'Permanence',
   permPrint: 'Tisk',
   permVoided: '{n} zrušených kol neuvedeno',
@@ -714,6 +721,10 @@ const DE: Dict = {
   boardMaxChance: 'Maximum einfache Chancen',
   boardZero: 'Zero',
   boardNoResults: 'Noch kein Ergebnis',
+  boardUnknownTable:
+    'Einen Tisch „{table}“ gibt es in diesem Casino nicht: Prüfen Sie die Adresse dieses Bildschirms (/board?table=…).',
+  boardUnavailable:
+    'Die Ergebnisse können gerade nicht gelesen werden (HTTP {status}); der Bildschirm versucht es erneut.',
   permTitle: 'Permanenz',
   permPrint: 'Drucken',
   permVoided: '{n} ungültige Coups nicht aufgeführt',
@@ -885,6 +896,9 @@ const IT: Dict = {
   boardMaxChance: 'Massimo chances',
   boardZero: 'Zero',
   boardNoResults: 'Ancora nessun risultato',
+  boardUnknownTable:
+    'Non c’è nessun tavolo «{table}» in questo casinò: controllare l’indirizzo di questo schermo (/board?table=…).',
+  boardUnavailable: 'Al momento non è possibile leggere i risultati (HTTP {status}); lo schermo riproverà.',
   permTitle: 'Permanenza',
   permPrint: 'Stampa',
   permVoided: '{n} colpi annullati non elencati',

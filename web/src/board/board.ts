@@ -5,12 +5,15 @@
  * black left, zeros centred), hot and cold numbers and the chances' percentages over the last
  * 100 / 500 coups, dozens and columns. No login, no player data: it reads the public
  * `GET /api/tables/:id/board` and follows the table's live events as a guest (a new number shows
- * at once; the statistics follow). `?lang=fr` chooses the language (default: the browser's).
+ * at once, a correction replaces the coup's number at once; the statistics follow: state.ts).
+ * An unknown table is said in words; a failed read keeps the last board and is tried again.
+ * `?lang=fr` chooses the language (default: the browser's).
  */
 import type { BoardStatsView, BoardView } from '../../../src/protocol/views-wheel.ts';
 import { chanceName, calls, initialLanguage, plural, t, type Language } from '../i18n.ts';
 import { h } from '../dom.ts';
 import { formatMoney } from '../money.ts';
+import { ballColour, boardFailure, withResult } from './state.ts';
 
 const params = new URLSearchParams(location.search);
 const tableId = params.get('table') ?? 'auto';
@@ -72,11 +75,6 @@ function statsBlock(s: BoardStatsView, n: number): HTMLElement {
       ...s.columns.map((d, i) => h('span', {}, `${i + 1}: ${pct(d)}`)),
     ),
   );
-}
-
-const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
-function ballColour(p: number | string): string {
-  return typeof p === 'number' && p !== 0 ? (RED.has(p) ? 'red' : 'black') : 'green';
 }
 
 /** The call of the phase in the board's language (null: none). */
@@ -161,20 +159,36 @@ function tickCountdown(): void {
 
 let loading: Promise<void> | null = null;
 let again = false;
+/** The table does not exist (404): the screen says so and follows nothing. */
+let unknown = false;
+/** A failed read is tried again after this long (ms). */
+const RETRY_MS = 5000;
+let retry: ReturnType<typeof setTimeout> | null = null;
+
 async function load(): Promise<void> {
   if (loading) {
     again = true;
     return loading;
   }
   loading = (async () => {
-    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/board`);
-    if (res.ok) {
+    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/board`).catch(() => null);
+    if (res?.ok) {
       view = (await res.json()) as BoardView;
       skew = view.serverTime - Date.now();
       render();
-    } else {
-      document.getElementById('board')!.textContent = `${tableId}: ${res.status}`;
+      return;
     }
+    const body = (await res?.json().catch(() => null)) as { error?: { code?: string } } | null;
+    const failure = boardFailure(lang, tableId, res?.status ?? 0, body?.error?.code);
+    unknown = failure.unknown;
+    // a board already shown stays (a TV keeps its last numbers through a short outage)
+    if (!view || unknown)
+      document.getElementById('board')!.replaceChildren(h('p', { class: 'b-failure', role: 'alert' }, failure.text));
+    if (!unknown && retry === null)
+      retry = setTimeout(() => {
+        retry = null;
+        void load();
+      }, RETRY_MS);
   })().finally(() => {
     loading = null;
     if (again) {
@@ -185,21 +199,10 @@ async function load(): Promise<void> {
   return loading;
 }
 
-/** A result shows at once (the statistics follow with the next read). */
+/** A result shows at once (the statistics follow with the next read); a correction replaces its coup's number. */
 function showResult(coup: number, pocket: number | string): void {
   if (!view) return;
-  const colour = ballColour(pocket);
-  if (!view.last.some((n) => n.coup === coup))
-    view = {
-      ...view,
-      phase: 'settled',
-      coup,
-      deadline: null,
-      last: [{ coup, pocket: pocket as never, colour: colour as never, at: Date.now() + skew }, ...view.last].slice(
-        0,
-        20,
-      ),
-    };
+  view = withResult(view, coup, pocket, Date.now() + skew);
   render();
 }
 
@@ -235,7 +238,9 @@ function connect(): void {
   ws.addEventListener('close', () => setTimeout(connect, 2000));
 }
 
-void load().then(connect);
+void load().then(() => {
+  if (!unknown) connect();
+});
 setInterval(tickCountdown, 250);
 // the statistics windows alternate (100 / 500 coups) every 15 s
 setInterval(() => {

@@ -6,11 +6,13 @@
  * side on a page, so a short day stays one column and a long one fills the first column before
  * the second; with the table name, the date and the count of void coups. Reads the public
  * `GET /api/tables/:id/permanence?format=json`; the date field and the print button are not
- * printed. `?lang=fr` chooses the language.
+ * printed. `?lang=fr` chooses the language. The page follows the table's live events as a guest,
+ * as the results board does: a new coup, a correction or a void reads the day again (live.ts).
  */
 import type { PermanenceView } from '../../../src/protocol/views-wheel.ts';
 import { h } from '../dom.ts';
 import { CHANCE_NAMES_UI, initialLanguage, t, type Language } from '../i18n.ts';
+import { changesPermanence, serialised, type LiveMessage } from './live.ts';
 
 const params = new URLSearchParams(location.search);
 const tableId = params.get('table') ?? 'auto';
@@ -77,17 +79,38 @@ function page(p: PermanenceView): HTMLElement {
   );
 }
 
-async function main(): Promise<void> {
-  const date = params.get('date');
-  const url = `/api/tables/${encodeURIComponent(tableId)}/permanence?format=json${date ? `&date=${encodeURIComponent(date)}` : ''}`;
+/** The day shown: the `date` of the address, else the day the first read returned (today then). */
+let day = params.get('date');
+/** The table does not exist: nothing to follow. */
+let unknown = false;
+
+async function read(): Promise<void> {
+  const url = `/api/tables/${encodeURIComponent(tableId)}/permanence?format=json${day ? `&date=${encodeURIComponent(day)}` : ''}`;
   const res = await fetch(url);
   const root = document.getElementById('permanence')!;
   if (!res.ok) {
+    unknown = res.status === 404;
     const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
     root.textContent = body?.error?.message ?? `HTTP ${res.status}`;
     return;
   }
-  root.replaceChildren(page((await res.json()) as PermanenceView));
+  const p = (await res.json()) as PermanenceView;
+  day = p.date;
+  root.replaceChildren(page(p));
 }
 
-void main();
+const reload = serialised(read);
+
+/** Follows the table's live events (a guest subscription, as the results board). */
+function follow(): void {
+  const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
+  ws.addEventListener('open', () => ws.send(JSON.stringify({ type: 'subscribe', table: tableId })));
+  ws.addEventListener('message', (m) => {
+    if (changesPermanence(JSON.parse(String(m.data)) as LiveMessage, tableId)) void reload();
+  });
+  ws.addEventListener('close', () => setTimeout(follow, 2000));
+}
+
+void reload().then(() => {
+  if (!unknown) follow();
+});
