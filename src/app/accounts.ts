@@ -10,11 +10,11 @@ import type { Logger } from 'pino';
 import { echo } from '../protocol/shape.ts';
 import { isStaffRole, type AccountRole } from '../protocol/roles.ts';
 import type { AccountView, RevokedView } from '../protocol/views.ts';
-import type { Store, UserRow } from '../store/port.ts';
+import type { Store, StoreTx, UserRow } from '../store/port.ts';
 import { tableErr, type TableError } from '../table/errors.ts';
 import type { Clock } from './clock.ts';
 import { DEFAULT_SCRYPT_COST, hashPassword, passwordProblem, verifyPassword, type ScryptCost } from './passwords.ts';
-import { playerIdOf, type Players, type R } from './players.ts';
+import { playerIdOf, type OpeningNote, type Players, type R } from './players.ts';
 import { KeyedWindow, SlidingSum } from './throttle.ts';
 import { BOOTSTRAP_ID, type Viewer } from './viewer.ts';
 
@@ -178,6 +178,7 @@ export class Accounts {
     password: string;
     role: AccountRole;
     deposit?: number;
+    depositNote?: OpeningNote;
     /** scrypt cost of this hash (the demo accounts, whose passwords are public, use a cheap one). */
     cost?: ScryptCost;
   }): Promise<R<AccountView>> {
@@ -195,9 +196,8 @@ export class Accounts {
     });
     const passwordHash = input.cost ? await hashPassword(input.password, input.cost) : await this.hash(input.password);
     if (input.role === 'player') {
-      const r = await this.opts.players.create(input.name, input.deposit ?? 0, (tx, id, name) =>
-        tx.createUser(row(id, name, passwordHash)),
-      );
+      const user = (tx: StoreTx, id: string, name: string) => tx.createUser(row(id, name, passwordHash));
+      const r = await this.opts.players.create(input.name, input.deposit ?? 0, user, input.depositNote);
       return r.ok ? { ok: true, value: viewOf(row(r.value.id, r.value.name, passwordHash)) } : r;
     }
     const checked = this.opts.players.checkName(input.name);
@@ -349,7 +349,7 @@ export class Accounts {
         retryAfter,
       });
     }
-    const r = await this.create({ name, password, role: 'player', deposit: players.welcomeBalance });
+    const r = await this.create({ name, password, role: 'player', ...players.welcomeOpening });
     if (!r.ok) return r;
     this.registrations.hit(addrKey);
     this.welcome.add(players.welcomeBalance);

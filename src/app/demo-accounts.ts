@@ -39,7 +39,12 @@ export async function seedDemoAccounts(players: Players, accounts: Accounts): Pr
   for (const p of DEMO_PLAYERS) {
     const found = await players.find(p.name);
     if (!found) {
-      const r = await accounts.create({ ...p, role: 'player', cost: DEMO_SCRYPT_COST });
+      const r = await accounts.create({
+        ...p,
+        role: 'player',
+        depositNote: { credit: 'demo' },
+        cost: DEMO_SCRYPT_COST,
+      });
       if (!r.ok) throw new Error(`demo player ${p.name}: ${r.error.message}`);
     } else if (!(await accounts.exists(found.id))) await accounts.setPassword(found.id, p.password, DEMO_SCRYPT_COST);
   }

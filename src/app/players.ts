@@ -22,6 +22,12 @@ export interface CashierNote {
   cashier: string;
   reason?: string;
 }
+/**
+ * How a new player's opening balance is booked (QA: sign-up credits were reported as cage cash):
+ * by a cashier (the admin who created the player: cash taken at the cage), or as a credit that is
+ * no cash — `welcome` (open registration) or `demo` (the demo players), the ledger memo's `credit`.
+ */
+export type OpeningNote = CashierNote | { credit: 'welcome' | 'demo' };
 export { isStaff, type Viewer } from './viewer.ts';
 
 /** An expected outcome: a value or a rejection with a stable code. */
@@ -92,6 +98,11 @@ export class Players {
     return this.opts.welcomeBalance ?? WELCOME_BALANCE;
   }
 
+  /** A registered player's opening deposit: the welcome balance, booked as a welcome credit (not cash). */
+  get welcomeOpening(): { deposit: number; depositNote: OpeningNote } {
+    return { deposit: this.welcomeBalance, depositNote: { credit: 'welcome' } };
+  }
+
   /**
    * A name as stored and its id, or its refusal: INVALID_REQUEST (see {@link normaliseName}),
    * NAME_MIXED_SCRIPTS (Unicode TR39 highly restrictive: "Аlice" with a Cyrillic А),
@@ -120,6 +131,7 @@ export class Players {
     rawName: string,
     deposit = 0,
     also?: (tx: StoreTx, id: string, name: string) => Promise<void>,
+    note?: OpeningNote,
   ): Promise<R<{ id: string; name: string; balance: number }>> {
     if (!Number.isSafeInteger(deposit) || deposit < 0 || deposit > MAX_CASH)
       return fail('INVALID_REQUEST', `deposit must be an integer of minor units from 0 to ${MAX_CASH}`);
@@ -132,7 +144,7 @@ export class Players {
       await this.store.transaction(async (tx) => {
         await tx.createPlayer({ id, name, createdAt: this.opts.clock.now() });
         if (also) await also(tx, id, name);
-        if (deposit > 0) await tx.applyTx(this.cashTx(id, deposit, 'deposit'));
+        if (deposit > 0) await tx.applyTx(this.cashTx(id, deposit, 'deposit', note));
       });
     } catch (e) {
       // created meanwhile by another request (the store's unique keys)
@@ -181,9 +193,13 @@ export class Players {
     };
   }
 
-  private cashTx(playerId: string, amount: number, kind: 'deposit' | 'withdraw', by?: CashierNote) {
+  private cashTx(playerId: string, amount: number, kind: 'deposit' | 'withdraw', by?: OpeningNote) {
     const sign = kind === 'deposit' ? 1 : -1;
-    const memo = by ? { memo: { cashier: by.cashier, ...(by.reason ? { reason: by.reason } : {}) } } : {};
+    const memo = !by
+      ? {}
+      : 'credit' in by
+        ? { memo: { credit: by.credit } }
+        : { memo: { cashier: by.cashier, ...(by.reason ? { reason: by.reason } : {}) } };
     return makeTx({ id: `cash/${playerId}/${randomUUID()}`, kind, at: this.opts.clock.now(), ...memo }, [
       { account: playerAccount(playerId), amount: sign * amount },
       { account: CASHIER, amount: -sign * amount },

@@ -111,8 +111,16 @@ export interface CashierReportView {
   timeZone: string;
   from: number;
   to: number;
+  /** The cage's cash, per cashier. */
   cashiers: CashierLineView[];
+  /** The cage's cash: the sum of `cashiers` (the credits below are not in it). */
   total: Omit<CashierLineView, 'cashier' | 'name'>;
+  /**
+   * Credits that are no cash, one line per kind (QA: they were booked like cage cash): `welcome`
+   * the sign-up credits of open registration (POST /api/register), `demo` the demo players'
+   * opening balances. Only the kinds with a movement up to the day's end.
+   */
+  credits: Array<Omit<CashierLineView, 'cashier' | 'name'> & { credit: 'welcome' | 'demo' }>;
 }
 
 /** GET /api/backoffice/players/:id: a player's account, wallet, open sessions and last coups. */
@@ -120,6 +128,14 @@ export interface PlayerFileView {
   id: string;
   name: string;
   balance: number;
+  /**
+   * What the player owes the house, minor units (0 = nothing): minus the balance of their
+   * house-debt account `debt:<id>`, where a correction after settlement books the winnings it
+   * could not take back from the wallet (docs/OPERATIONS.md). A deposit does not settle it.
+   */
+  debt: number;
+  /** The last 20 movements of the house-debt account, newest first: `amount` added to the debt (the corrections that created it). */
+  debts: Array<{ at: number; kind: string; tableId: string | null; coup: number | null; amount: number }>;
   locked: boolean | null;
   sessions: Array<{ createdAt: number; lastSeen: number }>;
   history: Array<{

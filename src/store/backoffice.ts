@@ -102,12 +102,18 @@ export abstract class BackofficeReads extends AccountReads {
 
   async cashierTotals(from: number, to: number): Promise<CashierTotals[]> {
     // the cashier's side of each deposit (negative) and withdrawal (positive)
+    // a credit that is no cash (memo.credit: a welcome or demo opening balance) is its own line
+    const credit =
+      this.kind === 'sqlite'
+        ? sql<string | null>`json_extract(t.memo, '$.credit')`
+        : sql<string | null>`(t.memo::jsonb ->> 'credit')`;
     const rows = await this.db
       .selectFrom('ledger_tx as t')
       .innerJoin('postings as p', 'p.tx_id', 't.id')
       .select([
         't.cashier',
         't.kind',
+        credit.as('credit'),
         sql<number>`coalesce(sum(p.amount), 0)`.as('amount'),
         sql<number>`count(*)`.as('n'),
       ])
@@ -115,18 +121,27 @@ export abstract class BackofficeReads extends AccountReads {
       .where('t.at', '>=', from)
       .where('t.at', '<', to)
       .where('p.account', '=', CASHIER)
-      .groupBy(['t.cashier', 't.kind'])
+      .groupBy(['t.cashier', 't.kind', credit])
       .execute();
     const out = new Map<string, CashierTotals>();
     for (const r of rows) {
       const cashier = r.cashier ?? '';
-      const line = out.get(cashier) ?? { cashier, deposits: 0, withdrawals: 0, count: 0 };
+      const kind = r.cashier === null && isCredit(r.credit) ? r.credit : undefined;
+      const key = kind ? `credit:${kind}` : cashier;
+      const line = out.get(key) ?? {
+        cashier,
+        deposits: 0,
+        withdrawals: 0,
+        count: 0,
+        ...(kind ? { credit: kind } : {}),
+      };
       if (r.kind === 'deposit') line.deposits += -num(r.amount);
       else line.withdrawals += num(r.amount);
       line.count += num(r.n);
-      out.set(cashier, line);
+      out.set(key, line);
     }
-    return [...out.values()].sort((a, b) => (a.cashier < b.cashier ? -1 : a.cashier > b.cashier ? 1 : 0));
+    const order = (x: CashierTotals) => `${x.credit ?? ''}\u0000${x.cashier}`;
+    return [...out.values()].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
   }
 
   async accountSessions(accountId: string): Promise<SessionRow[]> {
@@ -171,6 +186,11 @@ export abstract class BackofficeReads extends AccountReads {
     }
     return out;
   }
+}
+
+/** Whether a memo's `credit` is one the cashier report keeps apart (src/app/players.ts OpeningNote). */
+function isCredit(x: unknown): x is 'welcome' | 'demo' {
+  return x === 'welcome' || x === 'demo';
 }
 
 /**

@@ -148,6 +148,11 @@ export interface CashierTotals {
   deposits: number;
   withdrawals: number;
   count: number;
+  /**
+   * Set on the line of the credits that are no cash (QA): opening balances booked without a
+   * cashier with the memo's `credit` — `welcome` (open registration), `demo` (the demo players).
+   */
+  credit?: 'welcome' | 'demo';
 }
 
 /**

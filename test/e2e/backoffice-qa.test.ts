@@ -3,8 +3,10 @@
  * in words with its code and the field marked (a stake unit of −2, a 300-character id, a recall
  * amount "abc", a From date after the To date), a withdrawal above the balance is worded as an
  * insufficient balance; empty days and screens say so, the figures say which gaming day and
- * time zone they cover, the tables screen words the rule set and wheel mode; no page logs a
- * script error.
+ * time zone they cover, the tables screen words the rule set and wheel mode; the cashier's
+ * chosen player stays chosen after a deposit, a debt to the house shows in the cashier's form
+ * (asked before a payout), the player's file and the recall, a void coup's stakes read as
+ * returned with the wallet before the first stake (cashier QA); no page logs a script error.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +68,8 @@ describe.skipIf(!RUN)('the back office refuses and words', { timeout: 180_000 },
       deposit: 500,
       password: E2E_PASSWORD,
     });
+    for (const name of ['Alice', 'Bob'])
+      await api(server.url, 'POST', '/api/admin/players', server.adminToken, { name, deposit: 100_000 });
   }, 90_000);
 
   afterAll(async () => {
@@ -122,6 +126,32 @@ describe.skipIf(!RUN)('the back office refuses and words', { timeout: 180_000 },
     expect(text).not.toMatch(/stake/i);
   });
 
+  it('regression (cashier QA): after a deposit for Bob the player box went back to the first player; Bob stays chosen', async () => {
+    const admin = await open(ADMIN);
+    await admin.locator('#tab-accounts').click();
+    const balance = async (id: string) =>
+      (await api(server.url, 'GET', '/api/admin/players', server.adminToken)).players.find(
+        (p: { id: string }) => p.id === id,
+      ).balance;
+    await admin.locator('#cash-player').selectOption({ label: 'Bob' });
+    const operate = async (button: string, amount: string, said: string) => {
+      await admin.locator('#cash-amount').fill(amount);
+      await admin.locator('#cash-reason').fill('qa cage');
+      await admin.locator(button).click();
+      await toast(admin).toContain(said);
+      // the form is rebuilt after the operation: wait for it, then the box still shows Bob
+      await poll(() => admin.locator('#cash-amount').inputValue()).toBe('');
+      expect(await admin.locator('#cash-player').inputValue()).toBe('bob');
+    };
+    await operate('#cash-deposit', '12.50', 'Deposit of 12.50');
+    expect(await admin.locator('#toast').textContent()).toContain('for Bob');
+    await operate('#cash-deposit', '1.00', 'Deposit of 1.00');
+    await operate('#cash-withdraw', '2.00', 'Withdrawal of 2.00');
+    expect(await admin.locator('#toast').textContent()).toContain('paid to Bob');
+    expect(await balance('bob')).toBe(100_000 + 1_250 + 100 - 200);
+    expect(await balance('alice')).toBe(100_000);
+  });
+
   it('regression (new-user QA): an empty integrity screen, a future date in the reports say so in words', async () => {
     const pit = await open(PIT);
     await pit.evaluate(() => (location.hash = 'integrity'));
@@ -164,6 +194,86 @@ describe.skipIf(!RUN)('the back office refuses and words', { timeout: 180_000 },
     await poll(() => fr.locator('#figures-table-day').textContent()).toMatch(
       /^Journée de jeu de QA Empty : du .* 00:00 au .* 00:00, heure de Europe\/Paris\.$/,
     );
+  });
+
+  it('regression (cashier QA): a debt to the house shows in the file, the recall and before a payout; a void coup reads returned', async () => {
+    const C = server.croupierToken;
+    const A = server.adminToken;
+    await api(server.url, 'POST', '/api/admin/players', A, { name: 'Vera', deposit: 100_000, password: E2E_PASSWORD });
+    const vera = (await api(server.url, 'POST', '/api/login', undefined, { name: 'Vera', password: E2E_PASSWORD }))
+      .token;
+    const table = (id: string) =>
+      api(server.url, 'POST', '/api/admin/tables', A, {
+        id,
+        name: id,
+        rules: 'french',
+        minimum: 100,
+        mode: 'manual',
+        timeZone: 'UTC',
+      });
+    // a void coup: Vera's 60.00 goes back
+    await table('qa-void');
+    await api(server.url, 'POST', '/api/tables/qa-void/open', C);
+    await api(server.url, 'POST', '/api/tables/qa-void/bets', vera, {
+      requestId: 'v1',
+      bet: { numbers: [17], stake: 1_000 },
+    });
+    await api(server.url, 'POST', '/api/tables/qa-void/bets', vera, {
+      requestId: 'v2',
+      bet: { chance: 'rouge', stake: 5_000 },
+    });
+    await api(server.url, 'POST', '/api/tables/qa-void/close', C);
+    await api(server.url, 'POST', '/api/tables/qa-void/void', A, { reason: 'ball jumped out' });
+    // a plein won, paid out, then corrected: Vera owes the house
+    await table('qa-debt');
+    await api(server.url, 'POST', '/api/tables/qa-debt/open', C);
+    await api(server.url, 'POST', '/api/tables/qa-debt/bets', vera, {
+      requestId: 'd1',
+      bet: { numbers: [17], stake: 1_000 },
+    });
+    await api(server.url, 'POST', '/api/tables/qa-debt/close', C);
+    await api(server.url, 'POST', '/api/tables/qa-debt/result', C, { pocket: 17 });
+    await api(server.url, 'POST', '/api/tables/qa-debt/result/confirm', C, {});
+    const won = (await api(server.url, 'GET', '/api/me', vera)).balance as number;
+    await api(server.url, 'POST', '/api/admin/players/vera/withdraw', A, { amount: won, reason: 'cash out' });
+    const fixed = await api(server.url, 'POST', '/api/tables/qa-debt/result/correct', A, { pocket: 5, reason: 'in 5' });
+    expect(fixed.debts).toEqual({ vera: 36_000 });
+
+    const admin = await open(ADMIN);
+    await admin.locator('#tab-accounts').click();
+    await admin.locator('#cash-player').selectOption({ label: 'Vera' });
+    await poll(() => admin.locator('#cash-debt').textContent()).toContain('Vera owes the house 360.00');
+    // a withdrawal asks first; saying no pays nothing
+    const asked: string[] = [];
+    admin.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    await admin.locator('#cash-amount').fill('1.00');
+    await admin.locator('#cash-reason').fill('qa payout');
+    await admin.locator('#cash-withdraw').click();
+    await poll(() => asked).toEqual(['Vera owes the house 360.00 €. Pay out 1.00 € to Vera anyway?']);
+    expect((await api(server.url, 'GET', '/api/backoffice/players/vera', A)).balance).toBe(0);
+    await admin.locator('#players-grid a', { hasText: 'Vera' }).click();
+    await poll(() => admin.locator('#file-debt').textContent()).toContain('Vera owes the house 360.00');
+    expect(await admin.locator('#file-debts').textContent()).toContain('qa-debt');
+
+    const pit = await open(PIT);
+    await pit.evaluate(() => (location.hash = 'recall/qa-debt/1'));
+    await poll(() => pit.locator('#recall-balances').textContent()).toContain('Owed to the house');
+    expect(await pit.locator('#recall-balances').textContent()).toContain('360.00');
+    expect(await pit.locator('#recall-staff').textContent()).toContain('Owed to the house: Vera 360.00');
+    await pit.evaluate(() => (location.hash = 'recall/qa-void/1'));
+    await poll(() => pit.locator('#recall-bets').textContent()).toContain('returned (void)');
+    const rows = await pit.locator('#recall-bets tbody tr').allTextContents();
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.includes('returned (void)'))).toBe(true);
+    expect(rows.some((r) => r.includes('returned (void)10.00'))).toBe(true);
+    // Vera's wallet before the first stake: 1,000.00, not 940.00 (after the stakes)
+    const cells = await pit.locator('#recall-balances tbody td').allTextContents();
+    expect(cells[0]).toBe('Vera');
+    expect(cells[1]).toContain('1,000.00');
+    expect(await pit.locator('h2').allTextContents()).not.toContainEqual(expect.stringContaining('()'));
   });
 
   it('pages have no script errors', () => {

@@ -127,6 +127,30 @@ for (const kind of kinds) {
         expect(await store.cashierTotals(5, 10)).toEqual([]);
       });
 
+      it('regression (cashier QA): keeps the credits that are no cash (memo.credit) apart from the unnamed cash', async () => {
+        const at = 9 * 86_400_000;
+        const credit = (id: string, player: string, amount: number, kind: string) =>
+          makeTx({ id, kind: 'deposit', at, memo: { credit: kind } }, [
+            { account: playerAccount(player), amount },
+            { account: CASHIER, amount: -amount },
+          ]);
+        await store.transaction(async (tx) => {
+          await tx.applyTx(credit('w1', 'cq-1', 100_000, 'welcome'));
+          await tx.applyTx(credit('w2', 'cq-2', 100_000, 'welcome'));
+          await tx.applyTx(credit('d1', 'cq-2', 50_000, 'demo'));
+          await tx.applyTx(cash('u1', 'cq-1', 300, at));
+          await tx.applyTx(cash('n1', 'cq-1', 200, at, 'cashier-1'));
+          // an unknown credit word is cash like any unnamed movement
+          await tx.applyTx(credit('x1', 'cq-1', 10, 'other'));
+        });
+        expect(await store.cashierTotals(at, at + 1)).toEqual([
+          { cashier: '', deposits: 310, withdrawals: 0, count: 2 },
+          { cashier: 'cashier-1', deposits: 200, withdrawals: 0, count: 1 },
+          { cashier: '', deposits: 50_000, withdrawals: 0, count: 1, credit: 'demo' },
+          { cashier: '', deposits: 200_000, withdrawals: 0, count: 2, credit: 'welcome' },
+        ]);
+      });
+
       it("counts a table's coups of a period and names the staff of their notes and corrections, records unread", async () => {
         const at = 5 * 86_400_000;
         // staff notes and corrections as stored (one malformed of each: no `by`, a number account)

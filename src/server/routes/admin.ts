@@ -63,12 +63,22 @@ export function adminRoutes(app: FastifyInstance, casino: Casino, auth: Auth): v
       draft(actorOf(v), 'player-created', casino.clockPort.now(), {
         after: { account: id, name, role: 'player', deposit: body.deposit ?? 0, login: body.password !== undefined },
       });
+    // the opening deposit is cash taken by this admin: on their line of the cashier report
+    const note = { cashier: staffRef(v).account };
     if (body.password === undefined) {
       const also = (tx: StoreTx, id: string, name: string) => tx.appendAudit(created(id, name)).then(() => {});
-      return reply.code(201).send({ player: unwrap(await casino.players.create(body.name, body.deposit ?? 0, also)) });
+      return reply
+        .code(201)
+        .send({ player: unwrap(await casino.players.create(body.name, body.deposit ?? 0, also, note)) });
     }
     const account = unwrap(
-      await casino.accounts.create({ name: body.name, password: body.password, role: 'player', deposit: body.deposit }),
+      await casino.accounts.create({
+        name: body.name,
+        password: body.password,
+        role: 'player',
+        deposit: body.deposit,
+        depositNote: note,
+      }),
     );
     await recordAudit(casino.store, created(account.id, account.name));
     return reply.code(201).send({ player: { id: account.id, name: account.name, balance: body.deposit ?? 0 } });

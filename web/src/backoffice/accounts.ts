@@ -7,10 +7,9 @@
  */
 import type { AccountsView, AccountView, LedgerView } from '../../../src/protocol/views.ts';
 import type { CashierReportView, PlayerFileView } from '../../../src/protocol/views-backoffice.ts';
-import { ApiFailure } from '../api.ts';
 import { h } from '../dom.ts';
 import { bw, enc, field, grid, input, money, section, todayUtc, when, type ScreenCtx } from './common.ts';
-import { amountOf } from './checks.ts';
+import { cashFormOf, debtPart } from './cash-form.ts';
 import { emptyDayText } from './dates.ts';
 import type { BoKey } from './words/en.ts';
 
@@ -58,9 +57,16 @@ function cashierGrid(ctx: ScreenCtx, r: CashierReportView): HTMLElement {
     m(x.closing),
     x.count,
   ];
+  // the credits that are no cash under the cage's total, each on its own line (QA)
+  const credit = (c: CashierReportView['credits'][number]) =>
+    line(w(c.credit === 'welcome' ? 'creditWelcome' : 'creditDemo'), c);
   return grid(
     [w('cashier'), w('opening'), w('cashIn'), w('cashOut'), w('closing'), w('count')],
-    [...r.cashiers.map((c) => line(c.name || w('unknownCashier'), c)), line(w('total'), r.total)],
+    [
+      ...r.cashiers.map((c) => line(c.name || w('unknownCashier'), c)),
+      line(w('total'), r.total),
+      ...r.credits.map(credit),
+    ],
     { id: 'cashier-grid' },
   );
 }
@@ -92,6 +98,8 @@ function auditView(ctx: ScreenCtx, l: LedgerView): HTMLElement {
 async function peopleSection(ctx: ScreenCtx, changed: () => void): Promise<HTMLElement> {
   const box = h('div', { id: 'people' });
   const file = h('div', { id: 'player-file' });
+  // the cashier's chosen player outlives the reload after each operation (QA: it went back to the first)
+  const chosen: { id?: string } = {};
   const load = async () => {
     const { accounts } = await ctx.api.call<AccountsView>('GET', '/api/admin/accounts');
     const { players } = await ctx.api.call<{ players: Array<{ id: string; name: string; balance: number }> }>(
@@ -103,7 +111,7 @@ async function peopleSection(ctx: ScreenCtx, changed: () => void): Promise<HTMLE
       h(
         'div',
         { class: 'bo-cols' },
-        playersPart(ctx, players, byId, { reload: () => void load().catch(ctx.toast), changed, file }),
+        playersPart(ctx, players, byId, { reload: () => void load().catch(ctx.toast), changed, file, chosen }),
         staffPart(
           ctx,
           accounts.filter((a) => a.role !== 'player'),
@@ -120,6 +128,8 @@ interface PlayerHooks {
   reload(): void;
   changed(): void;
   file: HTMLElement;
+  /** The player chosen in the cashier's form (kept across reloads). */
+  chosen: { id?: string };
 }
 
 function playersPart(
@@ -131,15 +141,16 @@ function playersPart(
   const w = (k: BoKey) => bw(ctx.lang, k);
   const run = (f: () => Promise<unknown>) => async () => {
     try {
-      await f();
-      ctx.toast(w('done'));
+      const said = await f();
+      if (said === null) return; // the cashier said no: nothing done
+      ctx.toast(typeof said === 'string' ? said : w('done'));
       hooks.reload();
       hooks.changed();
     } catch (e) {
       ctx.toast(e);
     }
   };
-  const cashForm = cashFormOf(ctx, players, run);
+  const cashForm = cashFormOf(ctx, players, run, hooks.chosen);
   const newName = input('name', '', 'text', { id: 'new-player-name' });
   const newPass = input('password', '', 'password', { id: 'new-player-password', autocomplete: 'new-password' });
   const rows = players.map((p) => {
@@ -198,43 +209,6 @@ function playersPart(
         w('createPlayer'),
       ),
     ),
-  );
-}
-
-/** The cashier's form: a player, an amount, a reason; deposit or withdraw. */
-function cashFormOf(
-  ctx: ScreenCtx,
-  players: Array<{ id: string; name: string }>,
-  run: (f: () => Promise<unknown>) => () => Promise<void>,
-): HTMLElement {
-  const w = (k: BoKey) => bw(ctx.lang, k);
-  const amount = input('amount', '', 'text', { id: 'cash-amount', placeholder: '0.00', size: 8 });
-  const reason = input('reason', '', 'text', { id: 'cash-reason', maxlength: 200 });
-  const who = h(
-    'select',
-    { id: 'cash-player' },
-    ...players.map((p) => h('option', { value: p.id }, p.name)),
-  ) as HTMLSelectElement;
-  // the cashier's reason is required here (QA: a deposit went through with none); the API keeps it optional
-  const cash = (kind: 'deposit' | 'withdraw') =>
-    run(async () => {
-      if (!reason.value.trim()) {
-        reason.focus();
-        throw new ApiFailure({ code: 'REASON_REQUIRED', message: 'a reason is required' }, 400);
-      }
-      return ctx.api.call('POST', `/api/admin/players/${enc(who.value)}/${kind}`, {
-        amount: amountOf(amount.value, 2, 'amount'),
-        reason: reason.value.trim(),
-      });
-    });
-  return h(
-    'div',
-    { class: 'bo-actions', id: 'cash-form' },
-    field(w('player'), who),
-    field(w('amount'), amount),
-    field(w('reason'), reason),
-    h('button', { class: 'btn primary', id: 'cash-deposit', onclick: cash('deposit') }, w('deposit')),
-    h('button', { class: 'btn', id: 'cash-withdraw', onclick: cash('withdraw') }, w('withdraw')),
   );
 }
 
@@ -309,6 +283,7 @@ async function showFile(ctx: ScreenCtx, id: string, box: HTMLElement): Promise<v
     box.replaceChildren(
       section(
         `${f.name} — ${w('balance')} ${money(ctx.lang, f.balance)}${f.locked ? ` (${w('locked')})` : ''}`,
+        ...debtPart(ctx, f),
         h('h3', {}, w('sessions')),
         f.sessions.length
           ? grid(

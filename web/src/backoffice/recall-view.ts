@@ -9,6 +9,7 @@ import type { RecallView } from '../../../src/protocol/views-backoffice.ts';
 import { h } from '../dom.ts';
 import { chipsOf, playersLayout } from '../layout-players.ts';
 import { bw, grid, money, section, when, type ScreenCtx } from './common.ts';
+import { betOutcome, coupDebts, titled, walletBefore } from './recall-lines.ts';
 import type { BoKey } from './words/en.ts';
 
 interface RecBet {
@@ -42,7 +43,15 @@ type Coup = RecallView['coup'] & {
     pocket?: string;
     from?: string;
   }>;
-  corrections?: Array<{ from: string; to: string; reason: string; at?: number; by?: { account: string } }>;
+  corrections?: Array<{
+    from: string;
+    to: string;
+    reason: string;
+    at?: number;
+    by?: { account: string };
+    debts?: Record<string, number>;
+  }>;
+  players?: Record<string, { balanceBeforeBets?: number | null }>;
   wheel?: {
     spinCounter: number | null;
     direction: string | null;
@@ -113,19 +122,20 @@ function headPart({ ctx, c, w }: Parts): HTMLElement {
   );
 }
 
-function betsPart({ s, bets, w, m, name }: Parts): HTMLElement {
+function betsPart({ ctx, c, s, bets, w, m, name }: Parts): HTMLElement {
   return section(
     w('bets'),
     grid(
       [w('player'), w('bet'), w('stake'), w('outcome'), w('returned')],
       bets.map((b) => {
-        const o = s.bets?.[b.bet.id] ?? {};
+        // a void coup has no settlement: its stakes went back (QA: shown as "—" and 0.00)
+        const o = betOutcome(ctx.lang, c.status, { stake: b.bet.stake, prisoner: b.prisoner }, s.bets?.[b.bet.id]);
         return [
           name(b.playerId),
           `${b.bet.announce ?? b.bet.text ?? b.bet.key ?? b.bet.id}${b.prisoner ? ` (${w('prisoner')})` : ''}`,
           m(b.bet.stake),
-          o.status ?? '—',
-          m(o.returned ?? 0),
+          o.outcome,
+          m(o.returned),
         ];
       }),
       { id: 'recall-bets' },
@@ -135,7 +145,7 @@ function betsPart({ s, bets, w, m, name }: Parts): HTMLElement {
 
 function paymentsPart({ c, s, w, m, name }: Parts): HTMLElement {
   return section(
-    `${w('payments')} (${s.croupiers?.pays ?? ''})`,
+    titled(w('payments'), s.croupiers?.pays),
     grid(
       ['#', w('player'), w('bet'), w('stake'), w('amount')],
       (s.payments ?? []).map((x, i) => [
@@ -152,7 +162,7 @@ function paymentsPart({ c, s, w, m, name }: Parts): HTMLElement {
 
 function collectionsPart({ s, bets, w, m, name }: Parts): HTMLElement {
   return section(
-    `${w('collections')} (${s.croupiers?.collects ?? ''})`,
+    titled(w('collections'), s.croupiers?.collects),
     grid(
       [w('player'), w('bet'), w('amount')],
       bets
@@ -163,18 +173,25 @@ function collectionsPart({ s, bets, w, m, name }: Parts): HTMLElement {
   );
 }
 
-function balancesPart({ v, w, m, name }: Parts): HTMLElement {
+function balancesPart({ v, c, w, m, name }: Parts): HTMLElement {
+  // before the coup's first stake (QA: it was read after the stakes), and what a correction left owed
+  const debts = coupDebts(c.corrections);
   return section(
     w('balances'),
     grid(
-      [w('player'), w('before'), w('after')],
-      Object.entries(v.balances).map(([id, b]) => [name(id), m(b.before), m(b.after)]),
+      [w('player'), w('before'), w('after'), ...(debts.size ? [w('debt')] : [])],
+      Object.entries(v.balances).map(([id, b]) => [
+        name(id),
+        m(walletBefore(c.players?.[id], b.before)),
+        m(b.after),
+        ...(debts.size ? [debts.has(id) ? m(debts.get(id)!) : ''] : []),
+      ]),
       { id: 'recall-balances' },
     ),
   );
 }
 
-function staffPart({ ctx, v, c, w }: Parts): HTMLElement {
+function staffPart({ ctx, v, c, w, m, name }: Parts): HTMLElement {
   const staff = (id: string | undefined) => (id ? (v.staff[id] ?? id) : '—');
   return section(
     w('staffNotes'),
@@ -189,7 +206,9 @@ function staffPart({ ctx, v, c, w }: Parts): HTMLElement {
         ]),
         ...(c.corrections ?? []).map((x) => [
           x.at ? when(ctx.lang, x.at) : '',
-          `${w('corrections')}: ${x.from} → ${x.to}`,
+          `${w('corrections')}: ${x.from} → ${x.to}${Object.entries(x.debts ?? {})
+            .map(([id, d]) => ` — ${w('debt')}: ${name(id)} ${m(d)}`)
+            .join('')}`,
           staff(x.by?.account),
           x.reason,
         ]),

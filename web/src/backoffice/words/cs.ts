@@ -167,4 +167,16 @@ export const CS: Record<BoKey, string> = {
   noCashDay: 'Dne {date} žádný vklad ani výběr.',
   integrityNoSpins: 'Na tomto stole zatím nebyl zaznamenán žádný hod: testy kola začnou prvními hody.',
   integrityNoTables: 'Na tomto serveru neběží žádný stůl: založte jej na obrazovce Stoly.',
+  // the cashier and recall of the QA (money to the right player, house debt, credits, void coups)
+  depositDone: 'Vklad {amount} pro hráče {player} zaúčtován: zůstatek {balance}.',
+  withdrawDone: 'Výběr {amount} vyplacen hráči {player}: zůstatek {balance}.',
+  debt: 'Dluh vůči kasinu',
+  owesHouse:
+    'Hráč {player} dluží kasinu {amount}: oprava po vyplacení vzala zpět výhry, které už byly vybrány. Vklad dluh nesplácí.',
+  owesConfirm: 'Hráč {player} dluží kasinu {amount}. Přesto vyplatit {pay} hráči {player}?',
+  debtMovements: 'Dluh vůči kasinu: opravy, které ho vytvořily',
+  creditWelcome: 'Uvítací kredity (registrace) — nejsou hotovost',
+  creditDemo: 'Počáteční zůstatky ukázky — nejsou hotovost',
+  returnedVoid: 'vráceno (zrušené kolo)',
+  keptPrisonerVoid: 'zůstává ve vězení (zrušené kolo)',
 };

@@ -167,4 +167,16 @@ export const DE: Record<BoKey, string> = {
   noCashDay: 'Keine Einzahlung und keine Auszahlung am {date}.',
   integrityNoSpins: 'Noch kein Wurf an diesem Tisch erfasst: die Kesseltests beginnen mit den ersten Würfen.',
   integrityNoTables: 'Auf diesem Server läuft kein Tisch: legen Sie einen im Bildschirm Tische an.',
+  // the cashier and recall of the QA (money to the right player, house debt, credits, void coups)
+  depositDone: 'Einzahlung von {amount} für {player} gebucht: Saldo {balance}.',
+  withdrawDone: 'Auszahlung von {amount} an {player} geleistet: Saldo {balance}.',
+  debt: 'Schuld beim Haus',
+  owesHouse:
+    '{player} schuldet dem Haus {amount}: eine Korrektur nach der Auszahlung hat bereits abgehobene Gewinne zurückgenommen. Eine Einzahlung tilgt sie nicht.',
+  owesConfirm: '{player} schuldet dem Haus {amount}. Trotzdem {pay} an {player} auszahlen?',
+  debtMovements: 'Schuld beim Haus: die Korrekturen, die sie verursacht haben',
+  creditWelcome: 'Willkommensguthaben (Registrierung) — kein Bargeld',
+  creditDemo: 'Demo-Anfangsguthaben — kein Bargeld',
+  returnedVoid: 'zurück (annulliert)',
+  keptPrisonerVoid: 'bleibt im Gefängnis (annulliert)',
 };

@@ -171,6 +171,18 @@ export const EN = {
   noCashDay: 'No deposit or withdrawal on {date}.',
   integrityNoSpins: 'No spin recorded on this table yet: the wheel tests begin with its first spins.',
   integrityNoTables: 'No table runs on this server: create one on the Tables screen.',
+  // the cashier and recall of the QA (money to the right player, house debt, credits, void coups)
+  depositDone: 'Deposit of {amount} for {player} booked: balance {balance}.',
+  withdrawDone: 'Withdrawal of {amount} paid to {player}: balance {balance}.',
+  debt: 'Owed to the house',
+  owesHouse:
+    '{player} owes the house {amount}: a correction after settlement took back winnings already withdrawn. A deposit does not settle it.',
+  owesConfirm: '{player} owes the house {amount}. Pay out {pay} to {player} anyway?',
+  debtMovements: 'House debt: the corrections that created it',
+  creditWelcome: 'Welcome credits (registration) — not cash',
+  creditDemo: 'Demo opening balances — not cash',
+  returnedVoid: 'returned (void)',
+  keptPrisonerVoid: 'stays in prison (void)',
 };
 
 /** The keys of the back office's words. */

@@ -169,4 +169,16 @@ export const FR: Record<BoKey, string> = {
   integrityNoSpins:
     'Aucun lancer enregistré sur cette table pour l’instant : les tests du cylindre commencent avec ses premiers lancers.',
   integrityNoTables: 'Aucune table ne tourne sur ce serveur : créez-en une dans l’écran Tables.',
+  // the cashier and recall of the QA (money to the right player, house debt, credits, void coups)
+  depositDone: 'Dépôt de {amount} pour {player} enregistré : solde {balance}.',
+  withdrawDone: 'Retrait de {amount} payé à {player} : solde {balance}.',
+  debt: 'Dû à la maison',
+  owesHouse:
+    '{player} doit {amount} à la maison : une correction après paiement a repris des gains déjà retirés. Un dépôt ne l’éteint pas.',
+  owesConfirm: '{player} doit {amount} à la maison. Payer quand même {pay} à {player} ?',
+  debtMovements: 'Dette envers la maison : les corrections qui l’ont créée',
+  creditWelcome: 'Crédits de bienvenue (inscription) — pas des espèces',
+  creditDemo: 'Soldes d’ouverture de démonstration — pas des espèces',
+  returnedVoid: 'rendu (coup annulé)',
+  keptPrisonerVoid: 'reste en prison (coup annulé)',
 };

@@ -168,4 +168,16 @@ export const IT: Record<BoKey, string> = {
   integrityNoSpins:
     'Nessun lancio registrato su questo tavolo per ora: i test del cilindro iniziano con i primi lanci.',
   integrityNoTables: 'Nessun tavolo è attivo su questo server: createne uno nella schermata Tavoli.',
+  // the cashier and recall of the QA (money to the right player, house debt, credits, void coups)
+  depositDone: 'Deposito di {amount} per {player} registrato: saldo {balance}.',
+  withdrawDone: 'Prelievo di {amount} pagato a {player}: saldo {balance}.',
+  debt: 'Dovuto alla casa',
+  owesHouse:
+    '{player} deve {amount} alla casa: una correzione dopo il pagamento ha ripreso vincite già prelevate. Un deposito non lo estingue.',
+  owesConfirm: '{player} deve {amount} alla casa. Pagare comunque {pay} a {player}?',
+  debtMovements: 'Debito verso la casa: le correzioni che lo hanno creato',
+  creditWelcome: 'Crediti di benvenuto (registrazione) — non contanti',
+  creditDemo: 'Saldi iniziali demo — non contanti',
+  returnedVoid: 'restituito (colpo annullato)',
+  keptPrisonerVoid: 'resta in prigione (colpo annullato)',
 };

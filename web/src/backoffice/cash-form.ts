@@ -1,0 +1,115 @@
+/**
+ * The cashier's form and a player's house debt in their file (QA, docs/WEB.md "Back office"):
+ * the chosen player stays chosen after an operation, a done operation names the player, the
+ * amount and the balance, and a player who owes the house (`debt:<id>`, a correction after
+ * settlement) is named above the form and asked about before a payout.
+ */
+import type { PlayerFileView } from '../../../src/protocol/views-backoffice.ts';
+import { ApiFailure } from '../api.ts';
+import { h } from '../dom.ts';
+import { cashDoneText, debtWarning, keptPlayer, payoutQuestion } from './cash.ts';
+import { amountOf } from './checks.ts';
+import { bw, enc, field, grid, input, money, when, type ScreenCtx } from './common.ts';
+import type { BoKey } from './words/en.ts';
+
+/**
+ * The cashier's form: a player, an amount, a reason; deposit or withdraw. The chosen player stays
+ * chosen after an operation (`chosen`), the confirmation names the player, the amount and the
+ * balance, and a player who owes the house is named above the form and asked about before a payout.
+ */
+export function cashFormOf(
+  ctx: ScreenCtx,
+  players: Array<{ id: string; name: string }>,
+  run: (f: () => Promise<unknown>) => () => Promise<void>,
+  chosen: { id?: string },
+): HTMLElement {
+  const w = (k: BoKey) => bw(ctx.lang, k);
+  const amount = input('amount', '', 'text', { id: 'cash-amount', placeholder: '0.00', size: 8 });
+  const reason = input('reason', '', 'text', { id: 'cash-reason', maxlength: 200 });
+  const who = h(
+    'select',
+    { id: 'cash-player' },
+    ...players.map((p) => h('option', { value: p.id }, p.name)),
+  ) as HTMLSelectElement;
+  who.value = keptPlayer(players, chosen.id);
+  const nameOf = (id: string) => players.find((p) => p.id === id)?.name ?? id;
+  const warning = h('p', { class: 'bo-bad', id: 'cash-debt', role: 'alert', hidden: true });
+  /** What the player owes the house now (their file), shown above the form. */
+  const owed = async (id: string) => {
+    const f = await ctx.api.call<PlayerFileView>('GET', `/api/backoffice/players/${enc(id)}`);
+    if (who.value === id) {
+      const text = debtWarning(ctx.lang, f.name, f.debt);
+      warning.textContent = text ?? '';
+      warning.hidden = text === null;
+    }
+    return f.debt;
+  };
+  const choose = () => {
+    chosen.id = who.value;
+    if (who.value) void owed(who.value).catch(ctx.toast);
+  };
+  who.addEventListener('change', choose);
+  choose();
+  // the cashier's reason is required here (QA: a deposit went through with none); the API keeps it optional
+  const cash = (kind: 'deposit' | 'withdraw') =>
+    run(async () => {
+      const id = who.value;
+      chosen.id = id;
+      if (!reason.value.trim()) {
+        reason.focus();
+        throw new ApiFailure({ code: 'REASON_REQUIRED', message: 'a reason is required' }, 400);
+      }
+      const minor = amountOf(amount.value, 2, 'amount');
+      if (kind === 'withdraw') {
+        const question = payoutQuestion(ctx.lang, nameOf(id), await owed(id), minor);
+        if (question !== null && !confirm(question)) return null;
+      }
+      const r = await ctx.api.call<{ balance: number }>('POST', `/api/admin/players/${enc(id)}/${kind}`, {
+        amount: minor,
+        reason: reason.value.trim(),
+      });
+      return cashDoneText(ctx.lang, kind, nameOf(id), minor, r.balance);
+    });
+  return h(
+    'div',
+    { id: 'cash-box' },
+    warning,
+    h(
+      'div',
+      { class: 'bo-actions', id: 'cash-form' },
+      field(w('player'), who),
+      field(w('amount'), amount),
+      field(w('reason'), reason),
+      h('button', { class: 'btn primary', id: 'cash-deposit', onclick: cash('deposit') }, w('deposit')),
+      h('button', { class: 'btn', id: 'cash-withdraw', onclick: cash('withdraw') }, w('withdraw')),
+    ),
+  );
+}
+
+/** A player's debt to the house in their file: the warning and the corrections that booked it (none: nothing). */
+export function debtPart(ctx: ScreenCtx, f: PlayerFileView): HTMLElement[] {
+  const w = (k: BoKey) => bw(ctx.lang, k);
+  const text = debtWarning(ctx.lang, f.name, f.debt);
+  if (text === null && f.debts.length === 0) return [];
+  return [
+    h(
+      'p',
+      { class: text === null ? 'empty' : 'bo-bad', id: 'file-debt' },
+      text ?? `${w('debt')}: ${money(ctx.lang, 0)}`,
+    ),
+    h('h3', {}, w('debtMovements')),
+    grid(
+      [w('at'), w('action'), w('table'), w('coup'), w('debt')],
+      f.debts.map((d) => [
+        when(ctx.lang, d.at),
+        d.kind,
+        d.tableId ?? '',
+        d.tableId !== null && d.coup !== null
+          ? h('a', { href: `#recall/${enc(d.tableId)}/${d.coup}` }, String(d.coup))
+          : '',
+        money(ctx.lang, d.amount),
+      ]),
+      { id: 'file-debts' },
+    ),
+  ];
+}
