@@ -22,7 +22,7 @@ export {
 export { announce, announceAll, CALLS, CHANCE_NAMES, KIND_NAMES, type Language, LANGUAGES } from './announcement.ts';
 export { type Bet, type BetSpec, MAX_STAKE, parseBet, parseChance } from './bets.ts';
 export { winningCall, type WinningCall, type WinningCombination, winningCombinations } from './combinations.ts';
-export { type CoupSettlement, insertPayment, parseBets, type Payment, settleCoup } from './coup.ts';
+export { type CoupSettlement, insertPayment, parseBets, type Payment, PAYMENT_GROUP, settleCoup } from './coup.ts';
 export {
   type Catalogue,
   catalogue,

@@ -94,10 +94,22 @@ export interface CoupListsJson {
 export type OwnedLine<T> = T & { readonly playerId: string; readonly colour: ChipColourJson };
 
 /**
+ * A line of the croupier's list as the croupier rakes or pays it (QA): one player's stack on one
+ * position, the stakes of their bets (and announced bets' chips) there gathered. `stake` and
+ * `amount` are the stack's sums; `count` how many stakes it gathers (1: a single bet or chip);
+ * `betIds` their bets' ids in list order, each once (`betId` is the first; `chip` is kept only
+ * on a stack of one stake).
+ */
+export type StackLine<T> = OwnedLine<T> & { readonly count: number; readonly betIds: readonly string[] };
+
+/**
  * The croupier's list of the last settled coup (GET /api/tables/:id/payments `list`, the staff
  * table view's `lastCoup.list`): collections first, in the order the rake goes; then the
  * payments (winnings only) in the order of RULES §6; the returns (no winnings: `free`,
- * `partage`, `return` lines); the prisoners staying on the layout. Totals in minor units:
+ * `partage`, `return` lines); the prisoners staying on the layout (one line per prisoner: each
+ * has its own choice). Collections, payments and returns are stacks ({@link StackLine}: one line
+ * per player and position; in a rake slot or a payment group one player's lines together, see
+ * src/table/list-stacks.ts). Totals in minor units:
  * `paid` equals the bank's winnings of the coup (the ledger: collected − paid is the house's
  * gain), `returned` counts no winnings, `enPrison` the stakes staying en prison.
  */
@@ -109,9 +121,9 @@ export interface CroupierListView {
   readonly duty?: CroupierDutyJson;
   /** After a correction of the settled number: what to take back and pay in addition, per player (issue 12). */
   readonly recovery?: RecoveryJson;
-  readonly collections: readonly OwnedLine<CollectionJson>[];
-  readonly payments: readonly OwnedLine<PaymentJson>[];
-  readonly returns: readonly OwnedLine<PaymentJson>[];
+  readonly collections: readonly StackLine<CollectionJson>[];
+  readonly payments: readonly StackLine<PaymentJson>[];
+  readonly returns: readonly StackLine<PaymentJson>[];
   readonly prisons: readonly OwnedLine<PrisonMoveJson>[];
   readonly totals: {
     readonly collected: number;

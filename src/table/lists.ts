@@ -21,6 +21,7 @@ import { dutyOf } from '../protocol/seats.ts';
 import { nullProto, type LastCoup, type Prisoner, type TableState } from './state.ts';
 import { lazy } from './records.ts';
 import { withSnapshotRows } from './coup-rows.ts';
+import { collectionStacks, paymentStacks } from './list-stacks.ts';
 
 /**
  * The order the rake goes over the layout: the outside bets first (chances simples, then the
@@ -191,7 +192,8 @@ function* playerIds(s: TableState): Iterable<string> {
 /**
  * The croupier's list of the table's last settled coup (see CroupierListView), or null before
  * the first. Payments are the engine's `pay` lines; `free`, `partage` and `return` lines are
- * returns (no winnings, not in the total to pay).
+ * returns (no winnings, not in the total to pay). Collections, payments and returns as one line
+ * per player's stack on a position (list-stacks.ts); the kept lists stay one line per stake.
  */
 export function croupierList(s: TableState, colours: ReadonlyMap<string, number>): CroupierListView | null {
   const last = s.lastCoup;
@@ -207,9 +209,9 @@ export function croupierList(s: TableState, colours: ReadonlyMap<string, number>
   const totals = listTotals(s);
   return {
     ...listHeader(s, last),
-    collections: lists.collections.map(owned),
-    payments,
-    returns,
+    collections: collectionStacks(lists.collections.map(owned)),
+    payments: paymentStacks(payments),
+    returns: paymentStacks(returns),
     prisons: prisonsNow(lists.prisons, s).map(owned),
     totals,
   };

@@ -7,7 +7,13 @@
  * Every line names the player and the colour of their chips; which croupier pays and collects.
  */
 import { colourOf, pocketText } from '../../../src/engine/index.ts';
-import type { ChipColourJson, OwnedLine, PrisonMoveJson } from '../../../src/protocol/lists.ts';
+import type {
+  ChipColourJson,
+  CroupierListView,
+  OwnedLine,
+  PrisonMoveJson,
+  StackLine,
+} from '../../../src/protocol/lists.ts';
 import type { PrisonerJson } from '../../../src/protocol/events.ts';
 import type { PaymentJson } from '../api.ts';
 import { h, numBadge } from '../dom.ts';
@@ -43,12 +49,17 @@ export function colourChip(lang: Language, c: ChipColourJson | undefined): HTMLE
   );
 }
 
-/** One line of a list as the console shows it: player and colour, position, stake, amount, a note. */
+/**
+ * One line of a list as the console shows it: player and colour, position (a stack of several
+ * stakes with "×n", as the player's own bet list says it), stake, amount, a note.
+ */
 interface Line {
   readonly data: Record<string, string>;
   readonly line: OwnedLine<unknown>;
   readonly key: string;
   readonly text: string;
+  /** Stakes gathered in the line's stack (QA: one line per player and position). */
+  readonly count: number;
   readonly stake: number;
   readonly amount: number | null;
   readonly note: string;
@@ -111,23 +122,7 @@ function render(env: ConsoleEnv, s: ConsoleState): HTMLElement[] {
       empty,
     );
   const t_ = list.totals;
-  const collect = list.collections.map((c) => ({
-    ...{ data: { kind: c.kind, why: c.why, bet: c.betId }, line: c, key: c.key, text: c.text },
-    ...{ stake: c.stake, amount: c.amount },
-    note: c.why === 'partage' ? w.partageHalf : c.prison ? fill(w.prisonerLost, { n: c.prison }) : w.lost,
-  }));
-  const payment = (x: PaymentJson & OwnedLine<unknown>, note: string): Line => ({
-    ...{ data: { kind: x.kind, action: x.action, bet: x.betId }, line: x, key: x.key, text: x.text },
-    ...{ stake: x.stake, amount: x.amount, note },
-  });
-  const pay = list.payments.map((x) => payment(x, x.placement === 'beside-stake' ? d.besideStake : d.toPlayer));
-  const back = list.returns.map((x) =>
-    payment(x, x.action === 'free' ? w.returnStake : x.action === 'partage' ? w.returnHalf : w.returnRule),
-  );
-  const prison = list.prisons.map((x) => ({
-    ...{ data: { move: x.move, bet: x.betId }, line: x, key: x.chance, text: x.chance, stake: x.stake, amount: null },
-    note: `${w[x.move]} · ${fill(w.level, { from: x.from, to: x.to })}${choiceNote(env.lang, s, x)}`,
-  }));
+  const { collect, pay, back, prison } = listLines(env, s, list);
   const totals = h(
     'p',
     {
@@ -153,6 +148,36 @@ function render(env: ConsoleEnv, s: ConsoleState): HTMLElement[] {
     table('prison', w.prison, [d.stake, '', ''], t_.enPrison, prison, w.nothing),
     totals,
   ];
+}
+
+/** The lines of the four lists as the console shows them (stacks: "×n" when several stakes). */
+function listLines(env: ConsoleEnv, s: ConsoleState, list: CroupierListView) {
+  const d = DICTS[env.lang];
+  const w = LIST_WORDS[env.lang];
+  const collect = list.collections.map((c) => ({
+    ...{ data: { kind: c.kind, why: c.why, ...stackData(c) }, line: c, key: c.key, text: c.text },
+    ...{ count: c.count, stake: c.stake, amount: c.amount },
+    note: c.why === 'partage' ? w.partageHalf : c.prison ? fill(w.prisonerLost, { n: c.prison }) : w.lost,
+  }));
+  const payment = (x: StackLine<PaymentJson>, note: string): Line => ({
+    ...{ data: { kind: x.kind, action: x.action, ...stackData(x) }, line: x, key: x.key, text: x.text },
+    ...{ count: x.count, stake: x.stake, amount: x.amount, note },
+  });
+  const pay = list.payments.map((x) => payment(x, x.placement === 'beside-stake' ? d.besideStake : d.toPlayer));
+  const back = list.returns.map((x) =>
+    payment(x, x.action === 'free' ? w.returnStake : x.action === 'partage' ? w.returnHalf : w.returnRule),
+  );
+  const prison = list.prisons.map((x) => ({
+    ...{ data: { move: x.move, bet: x.betId }, line: x, key: x.chance, text: x.chance, count: 1 },
+    ...{ stake: x.stake, amount: null },
+    note: `${w[x.move]} · ${fill(w.level, { from: x.from, to: x.to })}${choiceNote(env.lang, s, x)}`,
+  }));
+  return { collect, pay, back, prison };
+}
+
+/** A stack's data attributes: its first bet (`bet`), every bet (`bets`, space-separated) and its count of stakes. */
+function stackData(x: { betId: string; betIds: readonly string[]; count: number }): Record<string, string> {
+  return { bet: x.betId, bets: x.betIds.join(' '), count: String(x.count) };
 }
 
 const LIVE = new WeakMap<readonly PrisonerJson[], ReadonlyMap<string, PrisonerJson>>();
@@ -182,7 +207,7 @@ function row(env: ConsoleEnv, s: ConsoleState, i: number, l: Line): HTMLElement 
     { dataset: l.data },
     h('td', {}, String(i + 1)),
     h('td', {}, colourChip(env.lang, l.line.colour), ' ', playerName(s, l.line.playerId)),
-    h('td', {}, posName(s, env.lang, l.key, l.text)),
+    h('td', {}, posName(s, env.lang, l.key, l.text) + (l.count > 1 ? ` ×${l.count}` : '')),
     h('td', { class: 'r' }, m(l.stake)),
     h('td', { class: 'r' }, l.amount === null ? '' : m(l.amount)),
     h('td', {}, l.note),
