@@ -74,6 +74,21 @@ describe.skipIf(!RUN)(
       await poll(() => chef.locator('#derog-accept').isEnabled()).toBe(true);
       await chef.locator('#derog-accept').click();
       await poll(() => chef.locator('#toast').innerText()).toContain('(UNKNOWN_PLAYER)');
+      await poll(() => chef.locator('#derog-reply').innerText()).toContain('(UNKNOWN_PLAYER)');
+      // regression (QA): a refused bet left the form's line empty, the toast said "The server
+      // refused this. (INVALID_POSITION)"; the line says what was wrong with what was typed
+      await chef.locator('#derog-player').fill('dora');
+      await chef.locator('#derog-number').fill('3/4');
+      await chef.locator('#derog-accept').click();
+      await poll(() => chef.locator('#derog-reply').innerText()).toBe(
+        'Refused: 3/4 is not a straight up on this layout. (INVALID_POSITION)',
+      );
+      expect(await chef.locator('#derog-reply').getAttribute('class')).toContain('refused');
+      await chef.locator('#derog-kind').selectOption('chance');
+      await chef.locator('#derog-number').fill('violet');
+      await chef.locator('#derog-accept').click();
+      await poll(() => chef.locator('#derog-reply').innerText()).toContain('“violet” is not an even chance');
+      await chef.locator('#derog-kind').selectOption('plein');
       // the player typed by name (the console knows it), a plein
       await chef.locator('#derog-player').fill('dora');
       await chef.locator('#derog-number').fill('17');
@@ -89,16 +104,34 @@ describe.skipIf(!RUN)(
       await chef.locator('#derog-reason').fill('announced before rien ne va plus');
       await chef.locator('#derog-accept').click();
       await poll(() => chef.locator('#derog-reply').innerText()).toContain('2');
+      // a second plein 17 for the same player: one stack on the croupier's list (QA)
+      await chef.locator('#derog-kind').selectOption('plein');
+      await chef.locator('#derog-number').fill('17');
+      await chef.locator('#derog-stake').fill('1');
+      await chef.locator('#derog-reason').fill('announced before rien ne va plus');
+      await chef.locator('#derog-accept').click();
       await poll(async () => (await api(server.url, 'GET', '/api/tables/dg', server.croupierToken)).bets.length).toBe(
-        3,
+        4,
       );
       const view = await api(server.url, 'GET', '/api/tables/dg', server.croupierToken);
-      const late = view.bets.find((b: { numbers: unknown[] }) => b.numbers.length === 1);
+      const lates = view.bets.filter((b: { numbers: unknown[] }) => b.numbers.length === 1);
+      expect(lates).toHaveLength(2);
+      const late = lates[0];
       expect(late).toMatchObject({ stake: 100, derogation: { reason: 'announced before rien ne va plus' } });
       const dozen = view.bets.find((b: { kind: string }) => b.kind === 'douzaine');
       expect(dozen).toMatchObject({ stake: 200, derogation: { by: { role: 'chef' } } });
       await poll(() => player.locator('#slip').innerText(), { timeout: 10_000 }).toContain('(by derogation)');
       await player.screenshot({ path: shot('12-derogation-player.png') });
+      // 17: the two pleins of 1.00 € are one line of the list to pay, "×2", winnings 70.00 €
+      await api(server.url, 'POST', '/api/tables/dg/result', server.croupierToken, { pocket: 17 });
+      await api(server.url, 'POST', '/api/tables/dg/result/confirm', server.croupierToken, {});
+      const row = chef.locator('#pay-table tbody tr[data-kind="plein"]');
+      await poll(() => row.count(), { timeout: 10_000 }).toBe(1);
+      expect(await row.getAttribute('data-count')).toBe('2');
+      expect((await row.getAttribute('data-bets'))?.split(' ').sort()).toEqual(
+        lates.map((b: { id: string }) => b.id).sort(),
+      );
+      expect(await row.innerText()).toMatch(/17 ×2[\s\S]*70[.,]00/);
       expect(errors).toEqual([]);
     });
   },

@@ -10,7 +10,7 @@
  * in this browser's localStorage, never in the URL.
  */
 import type { TableFloorView } from '../../src/protocol/lists.ts';
-import { Api, ApiFailure } from './api.ts';
+import { Api, ApiFailure, type ApiError } from './api.ts';
 import { loadTable } from './console/load.ts';
 import { showStaffLogin, type DemoStaff } from './console/login.ts';
 import { money, type StaffCommand, type TableAction } from './console/panel.ts';
@@ -217,14 +217,14 @@ class CroupierConsole {
     }
   }
 
-  private async staff(cmd: StaffCommand, done?: (ok: boolean) => void): Promise<void> {
+  private async staff(cmd: StaffCommand, done?: (ok: boolean, refusal?: ApiError) => void): Promise<void> {
     try {
       await sendStaff(this.api, this.state.tableId, cmd);
       this.schedule();
       done?.(true);
     } catch (e) {
       this.toast(e);
-      done?.(false);
+      done?.(false, e instanceof ApiFailure ? e.error : undefined);
     }
   }
 

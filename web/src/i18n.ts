@@ -1826,3 +1826,64 @@ export const STORAGE_WORDS: Record<
       'Le puntate non sono accettate al momento per un motivo tecnico. Riprenderanno appena il guasto sarà risolto.',
   },
 };
+
+// ---------------------------------------------------------------------------- derogation refusals
+/**
+ * A bet of the chef's derogation form the server refused, said in the form's own line with what
+ * was typed (QA: the line stayed empty and the toast said "The server refused this."): `{n}` the
+ * typed bet, `{k}` the kind chosen. `position`: INVALID_POSITION, KIND_MISMATCH; `anyPosition`: the
+ * same for a written bet spec (no kind chosen); `number`: INVALID_NUMBER, NOT_ON_WHEEL; `chance`:
+ * UNKNOWN_CHANCE; `announce`: UNKNOWN_ANNOUNCE; `group`: INVALID_DOZEN, INVALID_COLUMN.
+ */
+export interface DerogationRefusalWords {
+  readonly position: string;
+  readonly anyPosition: string;
+  readonly number: string;
+  readonly chance: string;
+  readonly announce: string;
+  readonly group: string;
+}
+
+/** {@link DerogationRefusalWords} in the five languages (web/src/console/derogation.ts). */
+export const DEROGATION_REFUSALS: Record<Language, DerogationRefusalWords> = {
+  en: {
+    position: '{n} is not a {k} on this layout.',
+    anyPosition: '{n} is not a position of this layout.',
+    number: '{n}: a number that is not on this table’s wheel.',
+    chance: '“{n}” is not an even chance: rouge, noir, pair, impair, manque or passe.',
+    announce: '“{n}” is not an announced bet: voisins-du-zero, tiers, orphelins, jeu-zero…',
+    group: '{n} is not a {k}: 1, 2 or 3 (à cheval two next to each other: 1-2 or 2-3).',
+  },
+  fr: {
+    position: '{n} ne forme pas de position « {k} » sur ce tapis.',
+    anyPosition: '{n} ne forme pas de position sur ce tapis.',
+    number: '{n} : ce numéro n’est pas sur le cylindre de cette table.',
+    chance: '« {n} » n’est pas une chance simple : rouge, noir, pair, impair, manque ou passe.',
+    announce: '« {n} » n’est pas une annonce : voisins-du-zero, tiers, orphelins, jeu-zero…',
+    group: '{n} ne forme pas de position « {k} » : 1, 2 ou 3 (à cheval deux voisines : 1-2 ou 2-3).',
+  },
+  cs: {
+    position: '{n} není pozice „{k}“ na tomto stole.',
+    anyPosition: '{n} není pozice na tomto stole.',
+    number: '{n}: toto číslo není na ruletovém kole tohoto stolu.',
+    chance: '„{n}“ není jednoduchá šance: rouge, noir, pair, impair, manque nebo passe.',
+    announce: '„{n}“ není ohlášená sázka: voisins-du-zero, tiers, orphelins, jeu-zero…',
+    group: '{n} není pozice „{k}“: 1, 2 nebo 3 (á cheval dvě sousední: 1-2 nebo 2-3).',
+  },
+  de: {
+    position: '{n} ist keine Position „{k}“ auf diesem Tableau.',
+    anyPosition: '{n} ist keine Position auf diesem Tableau.',
+    number: '{n}: diese Zahl gibt es auf dem Kessel dieses Tisches nicht.',
+    chance: '„{n}“ ist keine einfache Chance: rouge, noir, pair, impair, manque oder passe.',
+    announce: '„{n}“ ist keine Annonce: voisins-du-zero, tiers, orphelins, jeu-zero…',
+    group: '{n} ist keine Position „{k}“: 1, 2 oder 3 (à cheval zwei benachbarte: 1-2 oder 2-3).',
+  },
+  it: {
+    position: '{n} non è una posizione «{k}» su questo tappeto.',
+    anyPosition: '{n} non è una posizione di questo tappeto.',
+    number: '{n}: questo numero non è sulla ruota di questo tavolo.',
+    chance: '«{n}» non è una chance semplice: rouge, noir, pair, impair, manque o passe.',
+    announce: '«{n}» non è un annuncio: voisins-du-zero, tiers, orphelins, jeu-zero…',
+    group: '{n} non è una posizione «{k}»: 1, 2 o 3 (à cheval due vicine: 1-2 o 2-3).',
+  },
+};

@@ -8,7 +8,9 @@
  * Pure.
  */
 import type { PositionKind } from '../../../src/engine/index.ts';
-import { kindName, type Language } from '../i18n.ts';
+import type { ApiError } from '../api.ts';
+import { errorText } from '../errors.ts';
+import { DEROGATION_REFUSALS, kindName, refusedText, type DerogationRefusalWords, type Language } from '../i18n.ts';
 
 /** The kinds of the form: the table's position kinds, an announced bet, or a written bet spec. */
 export const DEROGATION_KINDS = [
@@ -140,4 +142,57 @@ export function derogationHint(kind: DerogationKind): string {
     default:
       return '17 · 17/20 · 16/17/18 · 13/14/16/17';
   }
+}
+
+/** The refusals of a typed bet the form words with what was typed (the others: web/src/errors.ts). */
+const REFUSAL_WORDS: ReadonlyMap<string, keyof DerogationRefusalWords> = new Map([
+  ['INVALID_POSITION', 'position'],
+  ['KIND_MISMATCH', 'position'],
+  ['INVALID_NUMBER', 'number'],
+  ['NOT_ON_WHEEL', 'number'],
+  ['UNKNOWN_CHANCE', 'chance'],
+  ['UNKNOWN_ANNOUNCE', 'announce'],
+  ['INVALID_DOZEN', 'group'],
+  ['INVALID_COLUMN', 'group'],
+]);
+
+/** What a written bet spec names for a refusal's words (its numbers, chance, announce...), or null. */
+function specNames(bet: Record<string, unknown>, word: keyof DerogationRefusalWords): string | null {
+  const fields: Record<keyof DerogationRefusalWords, string> = {
+    ...{ position: 'numbers', anyPosition: 'numbers', number: 'numbers' },
+    ...{ chance: 'chance', announce: 'announce', group: '' },
+  };
+  const field = fields[word];
+  const v = field ? bet[field] : undefined;
+  if (Array.isArray(v)) return v.map(String).join('/');
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : null;
+}
+
+/**
+ * A refusal of the derogation form as its own line says it (QA: the line stayed empty, the toast
+ * said "The server refused this. (INVALID_POSITION)"): a refused bet with what was typed ("3/4 is
+ * not a straight up on this layout."), any other refusal as web/src/errors.ts words it; always
+ * with the code, after "Refused:".
+ */
+export function derogationRefusal(
+  lang: Language,
+  e: ApiError,
+  kind: DerogationKind,
+  typed: string,
+  bet: Record<string, unknown> | null,
+  money: (minor: number) => string,
+): string {
+  let word = REFUSAL_WORDS.get(e.code);
+  const chars = [...typed.trim()];
+  let n = chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : chars.join('');
+  const k = kind === 'spec' ? '' : derogationKindName(lang, kind);
+  if (word && kind === 'spec') {
+    const named = bet ? specNames(bet, word) : null;
+    if (named === null) word = undefined;
+    else n = named;
+    if (word === 'position') word = 'anyPosition';
+  }
+  if (!word) return refusedText(lang, errorText(lang, e, money));
+  const text = DEROGATION_REFUSALS[lang][word].replace('{n}', n).replace('{k}', k);
+  return refusedText(lang, `${text} (${e.code})`);
 }

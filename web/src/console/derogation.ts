@@ -5,7 +5,8 @@
  * the chef's reason. The player is typed freely (a name the console knows, or a player id; the
  * server refuses an unknown one: UNKNOWN_PLAYER, worded). Shown to a `chef` account only, enabled
  * in that window only; the server decides (bet, limits, funds, role): a refusal is worded in the
- * toast, an acceptance in the form's line.
+ * toast and in the form's line (`#derog-reply`, class `refused`: a refused bet with what was typed,
+ * derogation-spec.ts `derogationRefusal`), an acceptance in the form's line.
  */
 import { byId, h } from '../dom.ts';
 import type { ConsoleState } from '../state/console.ts';
@@ -13,12 +14,13 @@ import {
   DEROGATION_KINDS,
   derogationHint,
   derogationKindName,
+  derogationRefusal,
   derogationSpec,
   type DerogationKind,
 } from './derogation-spec.ts';
 import { DEROGATION_WORDS } from './list-words.ts';
 import { reasonInput } from './reason-input.ts';
-import { currencyOf, playerName, type ConsoleEnv, type Panel } from './panel.ts';
+import { currencyOf, money, playerName, type ConsoleEnv, type Panel } from './panel.ts';
 
 /**
  * An amount typed in the table's currency ("5", "5.50", "5,5") as integer minor units, or null
@@ -73,8 +75,16 @@ export function derogationPanel(env: ConsoleEnv): Panel {
       return;
     }
     // without a reason the request still goes: the server's REASON_REQUIRED is worded in the toast
-    env.staff({ type: 'derogation', playerId, bet, reason: reason.value.trim() }, (ok) => {
-      if (!ok) return;
+    // and in the form's line, like every refusal (QA: the line stayed empty)
+    line.classList.remove('refused');
+    env.staff({ type: 'derogation', playerId, bet, reason: reason.value.trim() }, (ok, refusal) => {
+      if (!ok) {
+        if (!refusal) return;
+        const m = (minor: number) => money(current, env.lang, minor);
+        line.textContent = derogationRefusal(env.lang, refusal, k, value.value, bet, m);
+        line.classList.add('refused');
+        return;
+      }
       const what = k === 'spec' ? value.value.trim() : `${derogationKindName(env.lang, k)} ${value.value.trim()}`;
       line.textContent = w.accepted.replace('{n}', what).replace('{p}', player.value.trim());
       reason.value = '';

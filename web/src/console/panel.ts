@@ -8,6 +8,7 @@
  */
 import { catalogue, DOUBLE_ZERO, type Pocket, type PocketLabel } from '../../../src/engine/index.ts';
 import type { TableFloorView } from '../../../src/protocol/lists.ts';
+import type { ApiError } from '../api.ts';
 import type { Seat } from '../../../src/protocol/seats.ts';
 import type { Language } from '../i18n.ts';
 import { formatMoney, type Currency } from '../money.ts';
@@ -35,8 +36,8 @@ export interface ConsoleEnv {
   act(kind: TableAction): void;
   /** Sends the selected number as the coup's result (manual wheels). */
   enter(): void;
-  /** Sends a staff action of the table operation (issue 12: confirm, no spin, void, correction, derogation); a refusal is shown in the toast; `done` is told whether the server accepted. */
-  staff(cmd: StaffCommand, done?: (ok: boolean) => void): void;
+  /** Sends a staff action of the table operation (issue 12: confirm, no spin, void, correction, derogation); a refusal is shown in the toast; `done` is told whether the server accepted, and the server's refusal (absent: no reply, e.g. the network). */
+  staff(cmd: StaffCommand, done?: (ok: boolean, refusal?: ApiError) => void): void;
   /** The logged-in staff account's role (src/protocol/roles.ts; '' until known): the chef's derogation form shows for `chef` only. */
   readonly role?: string;
   /** The logged-in staff account's id ('' until known): the seats panel offers "Leave" beside its own seat. */
