@@ -71,6 +71,8 @@ export interface LabelColumn {
 export interface Permanence {
   /** The wheel the file was read for (given, or detected: double iff a "00" occurs). */
   readonly wheel: WheelKind;
+  /** True when no wheel was given and `wheel` was detected from the file (absent: given). */
+  readonly wheelDetected?: boolean;
   /** Pocket codes (0..36, 37 = "00"), one per coup. */
   readonly pockets: Uint8Array;
   /** 1-based source line of each coup (for messages that name coups). */
@@ -178,7 +180,8 @@ export function readPermanence(text: string, opts: ReadOptions = {}): Result<Per
   if ('code' in r) return err2(r);
   let hasDoubleZero = false;
   for (let i = 0; i < r.pockets.length && !hasDoubleZero; i++) hasDoubleZero = r.pockets[i] === DOUBLE_ZERO;
-  return ok({ ...r, wheel: opts.wheel ?? (hasDoubleZero ? 'double' : 'single') });
+  if (opts.wheel) return ok({ ...r, wheel: opts.wheel });
+  return ok({ ...r, wheel: hasDoubleZero ? 'double' : 'single', wheelDetected: true });
 }
 
 /** A first line is a csv header when one of its cells (split at , ; or tab) names a known column. */

@@ -3,7 +3,8 @@
  * (docs/MATH.md §6). Text, Markdown or JSON on stdout; exit code 3 when a test fails at the
  * chosen level (Holm-corrected over the suite), 2 on bad input (`{"error": {code, message}}`:
  * PERMANENCE_NOT_READABLE, INVALID_PERMANENCE with the line and column of the bad token,
- * TOO_FEW_COUPS, INVALID_ALPHA, INVALID_FORMAT, INVALID_INPUT for --wheel).
+ * TOO_FEW_COUPS, INVALID_ALPHA, INVALID_FORMAT, INVALID_INPUT for --wheel). The report's notes
+ * (a wheel detected from a 00, splits skipped) are shown with it and never change the exit code.
  */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
@@ -71,7 +72,7 @@ export function registerIntegrityCommands(program: Command): void {
       'wheel-integrity report of a permanence file: pockets, sectors, sequence, records, power (exit code 3 when a test fails)',
     )
     .argument('<file>', 'permanence: numbers separated by commas, spaces, tabs or lines, or a csv with a header')
-    .option('--wheel <wheel>', 'single | double (default: double iff the file holds a 00)')
+    .option('--wheel <wheel>', 'single | double (default: double iff the file holds a 00, said in a warning)')
     .option('--format <format>', 'text | json | md', 'text')
     .option('--alpha <alpha>', 'significance level of the whole suite', String(DEFAULT_ALPHA))
     .action((file: string, opts: WheelTestOptions) => {

@@ -26,6 +26,7 @@ function statistic(t: IntegrityReport['tests'][number]): string {
 export function integrityMarkdown(r: IntegrityReport, file?: string): string {
   const out: string[] = [];
   out.push(`# Wheel integrity${file ? `: ${file}` : ''}`, '');
+  for (const n of r.notes) if (n.level === 'warning') out.push(`> **Warning:** ${n.text}`, '');
   out.push(
     `**Verdict: ${r.verdict.pass ? 'PASS' : 'FAIL'}** — ${num(r.coups)} coups, ${r.wheel}-zero wheel, level ${r.alpha}, ${r.verdict.tests} tests (Holm-corrected).`,
     '',
@@ -66,8 +67,12 @@ export function integrityMarkdown(r: IntegrityReport, file?: string): string {
       out.push(`| ${s.name} | ${s.size} | ${num(s.count)} | ${s.expected.toFixed(1)} | ${s.z.toFixed(2)} |`);
   }
   out.push(...powerLines(r, '| ', ' |'));
+  const info = r.notes.filter((n) => n.level === 'info');
+  if (r.splits.length > 0 || info.length > 0) out.push('', '## Splits', '');
+  for (const n of info) out.push(`- ${n.text}`);
   if (r.splits.length > 0) {
-    out.push('', '## Splits', '', '| by | group | coups | tested |', '|---|---|---:|---|');
+    if (info.length > 0) out.push('');
+    out.push('| by | group | coups | tested |', '|---|---|---:|---|');
     for (const s of r.splits)
       for (const g of s.groups)
         out.push(`| ${s.by} | ${g.name} | ${num(g.coups)} | ${g.tested ? 'yes' : 'too few coups'} |`);
@@ -110,6 +115,7 @@ export function integrityText(r: IntegrityReport, file?: string): string {
   out.push(
     `Wheel integrity${file ? ` of ${file}` : ''}: ${num(r.coups)} coups, ${r.wheel}-zero wheel, level ${r.alpha}`,
   );
+  for (const n of r.notes) if (n.level === 'warning') out.push(`WARNING: ${n.text}`);
   out.push(`VERDICT: ${r.verdict.pass ? 'PASS' : 'FAIL'} (${r.verdict.failed} of ${r.verdict.tests} tests fail)`);
   for (const w of r.verdict.words) out.push(`  ${w}`);
   out.push('', 'Tests (p = the test alone, Holm = corrected over the suite):');
@@ -133,5 +139,7 @@ export function integrityText(r: IntegrityReport, file?: string): string {
       '',
       `By ${s.by}: ${s.groups.map((g) => `${g.name} ${num(g.coups)}${g.tested ? '' : ' (too few)'}`).join(', ')}`,
     );
+  const info = r.notes.filter((n) => n.level === 'info');
+  if (info.length > 0) out.push('', ...info.map((n) => n.text));
   return out.join('\n') + '\n';
 }

@@ -4,15 +4,16 @@
  * the file has them, Holm's correction over the whole suite (so a fair wheel fails the report in
  * at most alpha of files), the power figures, and a verdict in words for a floor manager.
  */
-import type { WheelKind } from '../../engine/index.ts';
+import { DOUBLE_ZERO, type WheelKind } from '../../engine/index.ts';
 import { DIRECTION_NAMES, type LabelColumn, type Permanence } from '../permanence.ts';
 import { CoupStats } from './accumulator.ts';
 import { duplicateTest } from './duplicates.ts';
 import { chiSquareTest, pocketResiduals, residualTest, sectionsTest, type PocketResidual } from './pockets.ts';
 import { powerReport, type PowerReport } from './power.ts';
+import { formatP } from './render.ts';
 import { scanTest } from './sectors.ts';
 import { distanceTest, longestRunTest, progressionTest, repeatsTest, runsTest, serialTest } from './sequence.ts';
-import { holm } from './special.ts';
+import { betaInc, holm } from './special.ts';
 import type { IntegrityTest, JudgedTest, TestId } from './types.ts';
 
 /** Fewest coups for a report (5 expected per pocket on a double-zero wheel). */
@@ -63,11 +64,33 @@ export interface SplitReport {
   readonly groups: readonly { readonly name: string; readonly coups: number; readonly tested: boolean }[];
 }
 
+/**
+ * A remark on how the file was read, shown with the report: `warning` above the verdict (the wheel
+ * was detected from the file), `info` with the splits (a split skipped for want of a column).
+ */
+export interface ReportNote {
+  /** WHEEL_DETECTED, DOUBLE_ZERO_RARE, NO_DIRECTION_COLUMN, ONE_DIRECTION, NO_DEALER_COLUMN, ONE_DEALER. */
+  readonly code: string;
+  readonly level: 'warning' | 'info';
+  readonly text: string;
+}
+
+/** Whether the most favoured pocket's excess survives the corrections (docs/MATH.md §6.7). */
+export interface FavouredSignificance {
+  readonly pocket: number | '00';
+  /** Its p-value, Holm over the pockets and then over the suite in place of the residual test's. */
+  readonly adjustedP: number;
+  /** adjustedP < alpha: only then does the verdict speak of an edge to act on. */
+  readonly significant: boolean;
+}
+
 /** The full report. */
 export interface IntegrityReport {
   readonly wheel: WheelKind;
   readonly coups: number;
   readonly alpha: number;
+  /** How the file was read: the detected wheel, the splits skipped. */
+  readonly notes: readonly ReportNote[];
   readonly verdict: {
     readonly pass: boolean;
     readonly failed: number;
@@ -79,6 +102,8 @@ export interface IntegrityReport {
   /** Every pocket, most deviant first. */
   readonly pockets: readonly PocketResidual[];
   readonly power: PowerReport;
+  /** The most favoured pocket of `power`, judged with the corrections. */
+  readonly favoured: FavouredSignificance;
   readonly splits: readonly SplitReport[];
   readonly method: Readonly<Record<string, string>>;
 }
@@ -139,20 +164,24 @@ export function wheelTest(perm: Permanence, alpha = DEFAULT_ALPHA): IntegrityRep
     alpha,
   );
   const power = powerReport(all, alpha);
+  const pockets = pocketResiduals(all);
+  const favoured = favouredSignificance(tests, pockets, power.favouredPocket.pockets[0], alpha);
   const failed = tests.filter((t) => !t.pass);
   return {
     wheel: perm.wheel,
     coups: n,
     alpha,
+    notes: [...wheelNotes(perm), ...splitNotes(perm, splits)],
     verdict: {
       pass: failed.length === 0,
       failed: failed.length,
       tests: tests.length,
-      words: verdictWords(failed, tests.length, n, alpha, power),
+      words: verdictWords(failed, tests.length, n, alpha, power, favoured, pockets.length),
     },
     tests,
-    pockets: pocketResiduals(all),
+    pockets,
     power,
+    favoured,
     splits,
     method: {
       correction: `Holm over all ${tests.length} tests of the report (family-wise error <= alpha)`,
@@ -177,6 +206,98 @@ function withLines(t: IntegrityTest, lines: Int32Array): IntegrityTest {
     finding: `${t.finding}, file line${spans.length > 1 || spans[0][0] !== spans[0][1] ? 's' : ''} ${text}`,
     detail: { ...t.detail, lines: spans },
   };
+}
+
+/**
+ * The favoured pocket's p-value over the pockets (Holm, 1 when it is not above its expected count)
+ * put in place of the whole-file residual test's in the suite's Holm correction: at most the
+ * residual test's own adjusted p when the favoured pocket is the one it names, never below it.
+ */
+export function favouredSignificance(
+  tests: readonly JudgedTest[],
+  pockets: readonly PocketResidual[],
+  pocket: number | '00',
+  alpha: number,
+): FavouredSignificance {
+  const r = pockets.find((p) => p.pocket === pocket);
+  const i = tests.findIndex((t) => t.id === 'pockets.residuals' && t.scope === 'all');
+  if (!r || r.z <= 0 || i < 0) return { pocket, adjustedP: 1, significant: false };
+  const ps = tests.map((t) => t.pValue);
+  ps[i] = r.adjustedP;
+  const adjustedP = holm(ps)[i];
+  return { pocket, adjustedP, significant: adjustedP < alpha };
+}
+
+/** Fewer 00 than this share of the zeros' count, and a binomial tail below {@link RARE_P}: a record error. */
+const RARE_SHARE = 0.1;
+const RARE_P = 1e-3;
+
+/** The warning when the wheel was detected as double-zero: how many 00, where, and whether it looks like a record error. */
+export function wheelNotes(perm: Permanence): ReportNote[] {
+  if (!perm.wheelDetected || perm.wheel !== 'double') return [];
+  const byLine = perm.lines.length > 0 && perm.lines[0] > 0;
+  const places = new Set<number>(); // the first three lines (coups for a permanence without lines) holding a 00
+  let doubles = 0;
+  let zeros = 0;
+  let more = false;
+  for (let i = 0; i < perm.pockets.length; i++)
+    if (perm.pockets[i] === 0) zeros++;
+    else if (perm.pockets[i] === DOUBLE_ZERO) {
+      doubles++;
+      const place = byLine ? perm.lines[i] : i + 1;
+      if (places.size < 3) places.add(place);
+      else more ||= !places.has(place);
+    }
+  const at = `${byLine ? 'line' : 'coup'}${places.size > 1 ? 's' : ''} ${[...places].join(', ')}${more ? ', …' : ''}`;
+  const times = doubles === 1 ? 'once' : `${doubles} times`;
+  // Both zeros are equally likely on a double-zero wheel: 00 given zeros + 00 is Binomial(m, 1/2).
+  const rare = doubles < RARE_SHARE * ((zeros + doubles) / 2) && betaInc(zeros, doubles + 1, 0.5) < RARE_P;
+  if (!rare)
+    return [
+      {
+        code: 'WHEEL_DETECTED',
+        level: 'warning',
+        text: `Double-zero wheel assumed: 00 appears ${times}, at ${at}; use --wheel single if it is a misprint.`,
+      },
+    ];
+  return [
+    {
+      code: 'DOUBLE_ZERO_RARE',
+      level: 'warning',
+      text: `Double-zero wheel assumed: 00 appears ${times}, at ${at}, but 0 appears ${zeros} times and a double-zero wheel gives both equally often: the 00 looks like a record error; correct it, or use --wheel single if it is a misprint.`,
+    },
+  ];
+}
+
+/** One line per split the file cannot have: no direction / dealer column, or a single group in it. */
+export function splitNotes(perm: Permanence, splits: readonly SplitReport[]): ReportNote[] {
+  const out: ReportNote[] = [];
+  const done = new Set(splits.map((s) => s.by));
+  if (!perm.directions)
+    out.push({
+      code: 'NO_DIRECTION_COLUMN',
+      level: 'info',
+      text: 'Per-direction tests skipped: the file has no rotor direction column.',
+    });
+  else if (!done.has('direction'))
+    out.push({
+      code: 'ONE_DIRECTION',
+      level: 'info',
+      text: 'Per-direction tests skipped: the direction column names a single rotor direction.',
+    });
+  if (!perm.dealers)
+    out.push({
+      code: 'NO_DEALER_COLUMN',
+      level: 'info',
+      text: 'Per-dealer tests skipped: the file has no dealer column.',
+    });
+  else if (!done.has('dealer'))
+    out.push({
+      code: 'ONE_DEALER',
+      level: 'info',
+      text: 'Per-dealer tests skipped: the dealer column names a single dealer.',
+    });
+  return out;
 }
 
 const ACTION: Record<TestId, string> = {
@@ -206,13 +327,19 @@ function verdictWords(
   n: number,
   alpha: number,
   power: PowerReport,
+  favoured: FavouredSignificance,
+  k: number,
 ): string[] {
-  const pct = (x: number) => `${(100 * x).toFixed(x < 0.1 ? 1 : 0)}%`;
+  const pct = (x: number) => `${(100 * x).toFixed(Math.abs(x) < 0.1 ? 1 : 0)}%`;
+  const e = power.favouredPocket;
+  const edge = favoured.significant
+    ? `A player betting pocket ${e.pockets[0]} would have an edge of ${pct(e.edge)} (credible ${pct(e.interval[0])} to ${pct(e.interval[1])}), significant after correcting for the ${k} pockets and the ${total} tests (p ${formatP(favoured.adjustedP)}): act before it is exploited.`
+    : `The most favoured pocket (${e.pockets[0]}) would give a player ${pct(e.edge)} if its count were the truth, but its excess is within chance once corrected for the ${k} pockets and the ${total} tests (p ${formatP(favoured.adjustedP)}): no edge to act on.`;
   if (failed.length === 0)
     return [
       `No sign of bias or recording faults in ${n.toLocaleString('en')} coups: all ${total} tests pass at the ${pct(alpha)} level (corrected for running ${total} tests).`,
       `With this many coups a single pocket ${pct(power.detectable.pocket)} more frequent than chance, or a ${power.sector[0].width}-pocket sector ${pct(power.detectable.sector)} more frequent, would have been seen 4 times in 5.`,
-      `The most favoured pocket (${power.favouredPocket.pockets[0]}) would give a player ${pct(power.favouredPocket.edge)} if its count were the truth; the ${pct(power.favouredPocket.credibility)} credible interval ${pct(power.favouredPocket.interval[0])} to ${pct(power.favouredPocket.interval[1])} says it is chance.`,
+      edge,
     ];
   const out = [
     `Attention: ${failed.length} of ${total} tests fail at the ${pct(alpha)} level over ${n.toLocaleString('en')} coups.`,
@@ -223,10 +350,6 @@ function verdictWords(
     if (!seen.has(line)) out.push(line);
     seen.add(line);
   }
-  const e = power.favouredPocket;
-  if (e.interval[0] > 0)
-    out.push(
-      `A player betting pocket ${e.pockets[0]} would have an edge of ${pct(e.edge)} (credible ${pct(e.interval[0])} to ${pct(e.interval[1])}): act before it is exploited.`,
-    );
+  out.push(edge);
   return out;
 }

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { wheelTestRun } from '../../../src/cli/commands/integrity.ts';
 import { CliError } from '../../../src/cli/io.ts';
-import { fair } from './helpers.ts';
+import { fair, strayDoubleZero } from './helpers.ts';
 
 const BIN = resolve(import.meta.dirname, '../../../bin/croupier.mjs');
 const FIXTURE = resolve(import.meta.dirname, '../fixtures/wiesbaden-table1-head.txt');
@@ -31,6 +31,8 @@ vi.setConfig({ testTimeout: 180_000 });
 const dir = mkdtempSync(join(tmpdir(), 'croupier-wheel-test-'));
 const fairFile = join(dir, 'fair.txt');
 writeFileSync(fairFile, Array.from(fair('cli-fair', 5000)).join(',') + '\n');
+const strayFile = join(dir, 'stray-00.txt');
+writeFileSync(strayFile, strayDoubleZero());
 const bad = join(dir, 'bad.txt');
 writeFileSync(bad, '1,2,3\n4, 5, 99\n');
 
@@ -66,6 +68,41 @@ describe('croupier wheel-test', () => {
       code: 'INVALID_PERMANENCE',
       message: `${bad} line 2, column 7: "99" is not a pocket (0-36 or "00") [INVALID_NUMBER]`,
     });
+  });
+  it('says the wheel it detected from a stray 00 and the splits it skipped; exit codes unchanged (QA 1, 3)', async () => {
+    const [text, md, json, single, fairText] = await Promise.all([
+      croupier('wheel-test', strayFile),
+      croupier('wheel-test', strayFile, '--format', 'md'),
+      croupier('wheel-test', strayFile, '--format', 'json'),
+      croupier('wheel-test', strayFile, '--wheel', 'single'),
+      croupier('wheel-test', fairFile),
+    ]);
+    expect(text.code).toBe(3); // pocket 00 far below its count on a double-zero wheel
+    const lines = text.stdout.split('\n');
+    expect(lines[0]).toMatch(/1,001 coups, double-zero wheel/);
+    expect(lines[1]).toMatch(
+      /^WARNING: Double-zero wheel assumed: 00 appears once, at line 74, but 0 appears \d+ times .* looks like a record error; correct it, or use --wheel single if it is a misprint\.$/,
+    );
+    expect(md.code).toBe(3);
+    expect(md.stdout).toMatch(
+      /^# Wheel integrity: .*\n\n> \*\*Warning:\*\* Double-zero wheel assumed: 00 appears once, at line 74/,
+    );
+    expect(md.stdout).toContain(
+      '## Splits\n\n- Per-direction tests skipped: the file has no rotor direction column.\n- Per-dealer tests skipped: the file has no dealer column.\n',
+    );
+    expect(json.code).toBe(3);
+    expect(JSON.parse(json.stdout).notes.map((n: { code: string }) => n.code)).toEqual([
+      'DOUBLE_ZERO_RARE',
+      'NO_DIRECTION_COLUMN',
+      'NO_DEALER_COLUMN',
+    ]);
+    expect(single.code).toBe(2);
+    expect(JSON.parse(single.stdout).error.message).toMatch(/line 74, column \d+: "00" is not on a single-zero wheel/);
+    expect(fairText.code).toBe(0);
+    expect(fairText.stdout).not.toMatch(/WARNING/);
+    expect(fairText.stdout).toMatch(
+      /\n\nPer-direction tests skipped: the file has no rotor direction column\.\nPer-dealer tests skipped: the file has no dealer column\.\n$/,
+    );
   });
   it('rejects bad options and files with stable codes', () => {
     const small = join(dir, 'small.txt');

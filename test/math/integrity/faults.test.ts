@@ -28,6 +28,8 @@ describe('synthetic faults', () => {
     expect(r.power.favouredPocket.pockets).toEqual([17]);
     expect(r.power.favouredPocket.interval[0]).toBeGreaterThan(0); // a real edge for a player
     expect(r.verdict.words.join(' ')).toMatch(/pocket 17/);
+    expect(r.favoured).toMatchObject({ pocket: 17, significant: true }); // the advice to act stands (QA 2)
+    expect(r.verdict.words.join(' ')).toMatch(/betting pocket 17 would have an edge .* act before it is exploited/);
   });
   it('a fair wheel of the same size passes (the same seed family)', () => {
     expect(wheelTest(permanenceOf(fair('hot-17-control', 200_000))).verdict.pass).toBe(true);

@@ -1,5 +1,5 @@
 /** Test helpers: permanences from pocket arrays, fair and biased draws with a seeded source. */
-import { pocketsOf, wheelOrder, type WheelKind } from '../../../src/engine/wheel.ts';
+import { pocketsOf, pocketText, wheelOrder, type WheelKind } from '../../../src/engine/wheel.ts';
 import type { Permanence } from '../../../src/math/permanence.ts';
 import { SeededSource } from '../../../src/rng/index.ts';
 
@@ -42,4 +42,24 @@ export function weighted(
     while (j < cdf.length - 1 && u >= cdf[j]) j++;
     return order[j];
   });
+}
+
+/** Pocket codes as a plain file, 10 a line. */
+export function plain(pockets: ArrayLike<number>): string[] {
+  const lines: string[] = [];
+  for (let i = 0; i < pockets.length; i += 10)
+    lines.push(
+      Array.from(pockets)
+        .slice(i, i + 10)
+        .map(pocketText)
+        .join(','),
+    );
+  return lines;
+}
+
+/** 1 000 fair single-zero coups with one "00" added at the end of line 74. */
+export function strayDoubleZero(): string {
+  const lines = plain(fair('stray-00', 1000));
+  lines[73] += ',00';
+  return lines.join('\n') + '\n';
 }
