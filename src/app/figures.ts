@@ -11,10 +11,14 @@
  * - theoretical: Σ stake × house edge of the bet's position under the table's rules, with the
  *   exact edges of src/math/edge.ts (chances simples under en prison: the "prison" policy);
  *   announced bets count each of their chips. Void coups move no money and count apart.
+ *   It is kept fractional (minor units) in the JSON; the screen and the CSV round it to the
+ *   nearest minor unit, halves away from zero (src/protocol/rounding.ts); the average bet
+ *   (drop / bets) is so rounded here.
  */
 import { catalogue, type Rules } from '../engine/index.ts';
 import { houseEdge } from '../math/edge.ts';
 import type { Rational } from '../math/rational.ts';
+import { roundExpectation } from '../protocol/rounding.ts';
 import type { TableFiguresView } from '../protocol/views-backoffice.ts';
 import { rulesOf, type TableConfig } from '../table/config.ts';
 import type { CoupRecord } from '../table/machine.ts';
@@ -107,26 +111,53 @@ export function tableFigures(config: TableConfig, records: readonly CoupRecord[]
     coupsPerHour: coups > 1 && hours > 0 ? coups / hours : null,
     players: players.size,
     bets,
-    averageBet: bets > 0 ? Math.round(drop / bets) : null,
+    averageBet: bets > 0 ? roundExpectation(drop / bets) : null,
     series,
   };
 }
 
-/** The figures as CSV (one line per table; amounts in minor units, percents with 4 decimals). */
+/**
+ * The header of the figures CSV: every money column is an integer of minor units of the line's
+ * `currency` (`decimals` digits after the point: 42200 with 2 is 422.00), named `*_minor_units`.
+ */
+export const FIGURES_CSV_HEAD = [
+  'date',
+  'table',
+  'currency',
+  'decimals',
+  'coups',
+  'void_coups',
+  'drop_minor_units',
+  'win_minor_units',
+  'theoretical_win_minor_units',
+  'hold_pct',
+  'theoretical_hold_pct',
+  'coups_per_hour',
+  'players',
+  'bets',
+  'average_bet_minor_units',
+].join(',');
+
+/**
+ * The figures as CSV, one line per table ({@link FIGURES_CSV_HEAD}). Money in integer minor units:
+ * drop and win are exact; the theoretical win, an expectation, is rounded to the nearest minor
+ * unit, halves away from zero (src/protocol/rounding.ts, as the screen shows it); the average
+ * bet is the drop over the bets so rounded (tableFigures). Percents with 4 decimals, coups per
+ * hour with 2; an empty cell where there is no value (no drop, a single coup).
+ */
 export function figuresCsv(date: string, tables: readonly TableFigures[]): string {
-  const head =
-    'date,table,currency,coups,voids,drop,win,theoretical,hold_pct,theoretical_hold_pct,coups_per_hour,players,bets,average_bet';
   const f = (x: number | null, d = 4) => (x === null ? '' : x.toFixed(d));
   const lines = tables.map((t) =>
     [
       date,
       csvCell(t.tableId),
       t.currency,
+      t.decimals,
       t.coups,
       t.voids,
       t.drop,
       t.win,
-      f(t.theoretical, 2),
+      roundExpectation(t.theoretical),
       f(t.hold),
       f(t.theoreticalHold),
       f(t.coupsPerHour, 2),
@@ -135,7 +166,7 @@ export function figuresCsv(date: string, tables: readonly TableFigures[]): strin
       t.averageBet ?? '',
     ].join(','),
   );
-  return [head, ...lines].join('\n') + '\n';
+  return [FIGURES_CSV_HEAD, ...lines].join('\n') + '\n';
 }
 
 /** A CSV cell: quoted when it holds a comma, a quote or a line break; a leading =+-@ is defused. */

@@ -174,6 +174,34 @@ export interface TableConfigInput {
 const isAmount = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x > 0 && x <= 1e12;
 
 /**
+ * The maxima of a configuration: the art. 53 multiples of `minimum` for the kinds `rules` offer,
+ * overridden by `input.maxima`; or why they are refused (the message and `detail.field`; a
+ * maximum below the minimum also says the minimum and its currency, for the clients' words).
+ */
+function maximaOf(
+  input: TableConfigInput,
+  minimum: number,
+  rules: Rules,
+): Partial<Record<PositionKind, number>> | { message: string; detail?: Record<string, unknown> } {
+  const maxima = art53Maxima(minimum, offeredKinds(rules));
+  for (const [k, v] of Object.entries(input.maxima ?? {})) {
+    if (!Object.hasOwn(ART53_MULTIPLES, k)) return { message: `unknown bet kind "${k}" in maxima` };
+    const field = `maxima.${k}`;
+    if (!Object.hasOwn(maxima, k))
+      return {
+        message: `the ${rules.preset} rules do not offer ${k} bets (RULES §3a): no maximum for them`,
+        detail: { field },
+      };
+    if (!isAmount(v) || v < minimum) {
+      const detail = { field, minimum, currency: input.currency ?? 'EUR', decimals: input.decimals ?? 2 };
+      return { message: `${field} must be an integer of minor units >= the minimum`, detail };
+    }
+    maxima[k as PositionKind] = v;
+  }
+  return maxima;
+}
+
+/**
  * Validates and completes a table configuration. Errors: INVALID_CONFIG (with the field; also a
  * maximum for a kind the rule set does not offer, RULES §3a, and an even-chance unit outside
  * 1..{@link MAX_TABLE_EVEN_CHANCE_UNIT}), UNKNOWN_RULES / INVALID_RULES (from the engine).
@@ -187,17 +215,9 @@ export function resolveTableConfig(input: TableConfigInput): Result<TableConfig,
     return bad('id must be 1-32 characters a-z, 0-9, "-"');
   const rules = resolveRules(input.rules);
   if (!rules.ok) return { ok: false, error: { code: rules.error.code, message: rules.error.message } };
-  if (!isAmount(input.minimum)) return bad('minimum must be a positive integer of minor units');
-  const maxima = art53Maxima(input.minimum, offeredKinds(rules.value));
-  for (const [k, v] of Object.entries(input.maxima ?? {})) {
-    if (!Object.hasOwn(ART53_MULTIPLES, k)) return bad(`unknown bet kind "${k}" in maxima`);
-    if (!Object.hasOwn(maxima, k))
-      return bad(`the ${rules.value.preset} rules do not offer ${k} bets (RULES §3a): no maximum for them`, {
-        field: `maxima.${k}`,
-      });
-    if (!isAmount(v) || v < input.minimum) return bad(`maxima.${k} must be an integer of minor units >= the minimum`);
-    maxima[k as PositionKind] = v;
-  }
+  if (!isAmount(input.minimum)) return bad('minimum must be a positive integer of minor units', { field: 'minimum' });
+  const maxima = maximaOf(input, input.minimum, rules.value);
+  if ('message' in maxima) return bad(maxima.message, maxima.detail);
   const mode = input.mode ?? 'rng';
   if (mode !== 'rng' && mode !== 'manual' && mode !== 'wheel') return bad('mode must be "rng", "manual" or "wheel"');
   const wheel = wheelPart(mode, input);

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayBounds, zonedMidnight } from '../../src/app/backoffice.ts';
 import { csvCell, figuresCsv, tableFigures, theoreticalOf } from '../../src/app/figures.ts';
+import { roundExpectation } from '../../src/protocol/rounding.ts';
 import { rulesOf, resolveTableConfig } from '../../src/table/config.ts';
 import type { CoupRecord } from '../../src/table/machine.ts';
 
@@ -146,8 +147,10 @@ describe('figures of a table', () => {
   it('CSV: one line per table, cells defused', () => {
     const f = tableFigures(cfg('french'), [coup(1, 0, [['a', '17', 3700]], { a: { staked: 3700, returned: 0 } })]);
     const csv = figuresCsv('2026-01-05', [f]).split('\n');
-    expect(csv[0]).toMatch(/^date,table,currency,coups,voids,drop,win,theoretical,hold_pct/);
-    expect(csv[1]).toBe('2026-01-05,k,EUR,1,0,3700,3700,100.00,100.0000,2.7027,,1,1,3700');
+    expect(csv[0]).toBe(
+      'date,table,currency,decimals,coups,void_coups,drop_minor_units,win_minor_units,theoretical_win_minor_units,hold_pct,theoretical_hold_pct,coups_per_hour,players,bets,average_bet_minor_units',
+    );
+    expect(csv[1]).toBe('2026-01-05,k,EUR,2,1,0,3700,3700,100,100.0000,2.7027,,1,1,3700');
     expect(csvCell('=cmd()')).toBe("'=cmd()");
     expect(csvCell('a,b')).toBe('"a,b"');
   });
@@ -163,5 +166,37 @@ describe('gaming day bounds', () => {
     const autumn = dayBounds('2026-10-25', 'Europe/Paris');
     expect(autumn.to - autumn.from).toBe(25 * H);
     expect(zonedMidnight('2026-01-05', 'America/New_York')).toBe(Date.UTC(2026, 0, 5, 5));
+  });
+});
+
+describe('figures CSV units (QA)', () => {
+  it('regression (QA): the theoretical win was fractional (820.71) beside drop and win in minor units; every money cell is an integer of minor units', () => {
+    const f = tableFigures(cfg('french'), [
+      coup(
+        1,
+        0,
+        [
+          ['a', '17', 1000],
+          ['b', '5', 1300],
+        ],
+        { a: { staked: 1000, returned: 0 }, b: { staked: 1300, returned: 0 } },
+      ),
+    ]);
+    expect(Number.isInteger(f.theoretical)).toBe(false);
+    const [head, line] = figuresCsv('2026-01-05', [f]).split('\n');
+    const cells = Object.fromEntries(head.split(',').map((k, i) => [k, line.split(',')[i]]));
+    for (const k of head.split(',').filter((h) => h.endsWith('_minor_units'))) expect(cells[k]).toMatch(/^-?\d+$/);
+    expect(cells.theoretical_win_minor_units).toBe(String(roundExpectation(f.theoretical)));
+    expect(cells.currency).toBe('EUR');
+    expect(cells.decimals).toBe('2');
+  });
+
+  it('the rounding rule of an expectation: nearest minor unit, halves away from zero', () => {
+    expect(roundExpectation(820.71)).toBe(821);
+    expect(roundExpectation(820.5)).toBe(821);
+    expect(roundExpectation(820.49)).toBe(820);
+    expect(roundExpectation(-820.5)).toBe(-821);
+    expect(roundExpectation(-0.4)).toBe(0);
+    expect(Object.is(roundExpectation(-0.4), 0)).toBe(true);
   });
 });

@@ -85,14 +85,16 @@ describe.skipIf(!RUN)('the back office refuses and words', { timeout: 180_000 },
     // nothing cut: the field keeps what was typed
     expect((await pit.locator('#tf-id').inputValue()).length).toBe(300);
     await pit.locator('#tf-save').click();
-    await toast(pit).toContain('Too long: at most 32 characters');
-    expect(await pit.locator('#toast').textContent()).toContain('(TEXT_TOO_LONG)');
+    // the refusal is shown in the form, under its buttons (QA: the toast covered the fields)
+    const formError = () => poll(() => pit.locator('#tf-error').textContent());
+    await formError().toContain('Too long: at most 32 characters');
+    expect(await pit.locator('#tf-error').textContent()).toContain('(TEXT_TOO_LONG)');
     expect(await pit.locator('#tf-id').getAttribute('aria-invalid')).toBe('true');
     await pit.locator('#tf-id').fill('qa-unit');
     await pit.locator('#tf-unit').fill('-2');
     await pit.locator('#tf-save').click();
-    await toast(pit).toContain('Not an amount');
-    expect(await pit.locator('#toast').textContent()).toContain('(INVALID_AMOUNT) — Even-chance unit');
+    await formError().toContain('Not an amount');
+    expect(await pit.locator('#tf-error').textContent()).toContain('(INVALID_AMOUNT) — Even-chance unit');
     expect(await pit.locator('#tf-unit').getAttribute('aria-invalid')).toBe('true');
     const tables = (await api(server.url, 'GET', '/api/admin/tables', server.adminToken)).tables;
     expect(tables.map((t: { id: string }) => t.id)).not.toContain('qa-unit');
@@ -278,5 +280,44 @@ describe.skipIf(!RUN)('the back office refuses and words', { timeout: 180_000 },
 
   it('pages have no script errors', () => {
     expect(errors).toEqual([]);
+  });
+
+  it('regression (QA): Configure raises the minimum to 100 € (the maxima follow art. 53); no cinq on a French table; labels in words; a refusal under the buttons', async () => {
+    await api(server.url, 'POST', '/api/admin/tables', server.adminToken, {
+      id: 'qa-min',
+      rules: 'french',
+      minimum: 200,
+      maxima: { plein: 6000 },
+    });
+    const pit = await open(PIT);
+    await pit.locator('[data-act="configure-qa-min"]').click();
+    await pit.locator('#table-form').waitFor();
+    expect(await pit.locator('#tf-max-cinq').count()).toBe(0);
+    const labels = await pit.locator('.bo-maxima .bo-field > span').allTextContents();
+    expect(labels).toContain('Corner');
+    expect(labels).toContain('Split dozens');
+    expect(labels).not.toContain('carre');
+    expect(await pit.locator('#tf-max-plein').inputValue()).toBe('60.00');
+    await pit.locator('#tf-minimum').fill('100');
+    // the old maxima follow the new minimum: emptied, the art. 53 value as the placeholder
+    expect(await pit.locator('#tf-max-plein').inputValue()).toBe('');
+    expect(await pit.locator('#tf-max-plein').getAttribute('placeholder')).toBe('3000.00');
+    await pit.locator('#tf-max-plein').fill('50');
+    await pit.locator('#tf-save').click();
+    await poll(() => pit.locator('#tf-error').textContent()).toContain('cannot be below the minimum (100.00 €)');
+    expect(await pit.locator('#tf-max-plein').getAttribute('aria-invalid')).toBe('true');
+    // the message lies below the last fields, hiding none of them
+    const [err, tz, paced] = await Promise.all(
+      ['#tf-error', '#tf-tz', '#tf-paced'].map((q) => pit.locator(q).boundingBox()),
+    );
+    expect(err!.y).toBeGreaterThanOrEqual(Math.max(tz!.y + tz!.height, paced!.y + paced!.height));
+    await pit.locator('#tf-max-plein').fill('');
+    await pit.locator('#tf-save').click();
+    await pit.locator('#table-form').waitFor({ state: 'detached' });
+    const t = (await api(server.url, 'GET', '/api/admin/tables', server.adminToken)).tables.find(
+      (x: { id: string }) => x.id === 'qa-min',
+    );
+    expect(t.minimum).toBe(10_000);
+    expect(t.maxima).toMatchObject({ plein: 300_000, chance: 10_000_000, carre: 1_200_000 });
   });
 });

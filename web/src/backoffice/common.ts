@@ -6,8 +6,9 @@
 import { Api, ApiFailure } from '../api.ts';
 import { h } from '../dom.ts';
 import { errorText } from '../errors.ts';
-import { colon, ERROR_OTHER, ruleSetName, type Language } from '../i18n.ts';
+import { colon, ERROR_OTHER, kindName, ruleSetName, type Language } from '../i18n.ts';
 import { formatMoney } from '../money.ts';
+import type { PositionKind } from '../../../src/engine/index.ts';
 import { CS } from './words/cs.ts';
 import { DE } from './words/de.ts';
 import { EN, type BoKey } from './words/en.ts';
@@ -110,11 +111,34 @@ const FIELD_WORDS: Readonly<Record<string, BoKey>> = Object.assign(Object.create
   to: 'to',
 });
 
+/** The words of a field a refusal names: its label, "Maximum carré" for `maxima.carre`, else the wire name. */
+function fieldText(lang: Language, f: string): string {
+  if (FIELD_WORDS[f]) return bw(lang, FIELD_WORDS[f]);
+  const kind = /^maxima\.([a-z]+)$/.exec(f)?.[1];
+  const name = kind ? kindName(lang, kind as PositionKind) : undefined;
+  return name ? `${bw(lang, 'maximum')} ${name}` : f;
+}
+
+/**
+ * A maximum below the minimum (INVALID_CONFIG on `maxima.<kind>` with `detail.minimum`, from the
+ * table form or the server): worded with the minimum in major units, not the server's minor units.
+ */
+function belowMinimumText(lang: Language, e: ApiFailure): string | null {
+  const d = e.error.detail ?? {};
+  if (e.error.code !== 'INVALID_CONFIG' || typeof d.minimum !== 'number') return null;
+  if (typeof d.field !== 'string' || !d.field.startsWith('maxima.')) return null;
+  const currency = typeof d.currency === 'string' ? d.currency : 'EUR';
+  const min = money(lang, d.minimum, currency, typeof d.decimals === 'number' ? d.decimals : 2);
+  return `${bw(lang, 'error')}${colon(lang)}${bw(lang, 'errMaxBelowMin').replace('{min}', min)} — ${fieldText(lang, d.field)}`;
+}
+
 /** The text of a failure in the screen's language. */
 export function failureText(lang: Language, e: unknown): string {
   if (e instanceof ApiFailure) {
     const f = e.error.detail?.field;
-    const where = typeof f === 'string' ? ` — ${FIELD_WORDS[f] ? bw(lang, FIELD_WORDS[f]) : f}` : '';
+    const where = typeof f === 'string' ? ` — ${fieldText(lang, f)}` : '';
+    const below = belowMinimumText(lang, e);
+    if (below) return below;
     const input = INPUT_WORDS[e.error.code];
     if (input) {
       const max = e.error.detail?.max;

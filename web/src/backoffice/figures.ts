@@ -8,10 +8,12 @@ import uPlot from 'uplot';
 import type { FiguresView, TableFiguresView } from '../../../src/protocol/views-backoffice.ts';
 import { h } from '../dom.ts';
 import { bw, downloadCsv, enc, field, grid, input, money, section, todayUtc, type ScreenCtx } from './common.ts';
+import { roundExpectation } from '../../../src/protocol/rounding.ts';
+import { coupsText, percentText } from './figures-text.ts';
 import { dayRuleLine, emptyDayText, tableDayLine } from './dates.ts';
 import type { BoKey } from './words/en.ts';
 
-const pct = (x: number | null) => (x === null ? '—' : `${x.toFixed(2)} %`);
+const pct = percentText;
 
 /** The figures screen: `args` = [table?]. */
 export async function figuresScreen(root: HTMLElement, ctx: ScreenCtx, args: string[]): Promise<void> {
@@ -81,7 +83,7 @@ function figuresGrid(ctx: ScreenCtx, tables: readonly TableFiguresView[]): HTMLE
   return grid(
     [
       w('table'),
-      w('coup'),
+      w('coupsPlayed'),
       w('drop'),
       w('win'),
       w('theoretical'),
@@ -96,10 +98,10 @@ function figuresGrid(ctx: ScreenCtx, tables: readonly TableFiguresView[]): HTMLE
       const m = (x: number) => money(ctx.lang, x, t.currency, t.decimals);
       return [
         h('a', { href: `#figures/${enc(t.tableId)}`, 'data-table': t.tableId }, t.name),
-        `${t.coups} (+${t.voids} ${w('void')})`,
+        coupsText(t.coups, t.voids),
         m(t.drop),
         h('span', { 'data-win': String(t.win) }, m(t.win)),
-        m(Math.round(t.theoretical)),
+        m(roundExpectation(t.theoretical)),
         pct(t.hold),
         pct(t.theoreticalHold),
         t.coupsPerHour === null ? '—' : t.coupsPerHour.toFixed(1),
@@ -121,7 +123,7 @@ function stats(ctx: ScreenCtx, t: TableFiguresView): HTMLElement {
     { class: 'bo-figures' },
     card('drop', m(t.drop)),
     card('win', m(t.win)),
-    card('theoretical', m(Math.round(t.theoretical))),
+    card('theoretical', m(roundExpectation(t.theoretical))),
     card('hold', pct(t.hold)),
     card('theoreticalHold', pct(t.theoreticalHold)),
     card('coupsPerHour', t.coupsPerHour === null ? '—' : t.coupsPerHour.toFixed(1)),

@@ -60,6 +60,9 @@ export const CS: Record<BoKey, string> = {
   evenChanceUnit: 'Jednotka jednoduchých šancí (prázdné: žádná)',
   openNow: 'Hned otevřít',
   rulesFixed: 'Sada pravidel běžícího stolu se nemění.',
+  amountsIn: 'Částky v {currency}, s desetinnými místy (např. 12,50).',
+  maximaReset: 'Nové minimum vrátí maxima, která jste nezadali, na jeho násobky podle čl. 53 (zobrazeny šedě).',
+  maximum: 'Maximum',
   integrity: 'Integrita kola',
   spins: 'Hody',
   alerts: 'Výstrahy',
@@ -144,6 +147,7 @@ export const CS: Record<BoKey, string> = {
   coupsPerHour: 'Her za hodinu',
   averageBet: 'Průměrná sázka',
   voids: 'Neplatné hry',
+  coupsPlayed: 'Hry (neplatné)',
   exportCsv: 'Export do CSV',
   chartTitle: 'Výsledek proti teorii (kumulativně)',
   actor: 'Kdo',
@@ -158,6 +162,7 @@ export const CS: Record<BoKey, string> = {
   errInvalidAmount: 'Toto není částka: zadejte kladnou částku, např. 12,50.',
   errInvalidPeriod: 'Období je obráceně: datum „Od“ je po datu „Do“.',
   errTextTooLong: 'Příliš dlouhé: nejvýše {max} znaků (nic se neořezává).',
+  errMaxBelowMin: 'Maximum nesmí být nižší než minimum ({min}).',
   // empty states and the gaming day (issue 15 new-user QA)
   dayRule:
     'Herní den {date}: den každého stolu trvá od půlnoci do půlnoci v časovém pásmu stolu (nastaveném v jeho konfiguraci).',

@@ -60,6 +60,10 @@ export const DE: Record<BoKey, string> = {
   evenChanceUnit: 'Einheit der einfachen Chancen (leer: keine)',
   openNow: 'Sofort öffnen',
   rulesFixed: 'Das Regelwerk eines laufenden Tisches ändert sich nicht.',
+  amountsIn: 'Beträge in {currency}, mit Nachkommastellen (z. B. 12,50).',
+  maximaReset:
+    'Ein neues Minimum setzt die nicht eingegebenen Maxima auf seine Vielfachen nach Art. 53 (grau angezeigt).',
+  maximum: 'Maximum',
   integrity: 'Kesselintegrität',
   spins: 'Würfe',
   alerts: 'Warnungen',
@@ -144,6 +148,7 @@ export const DE: Record<BoKey, string> = {
   coupsPerHour: 'Coups pro Stunde',
   averageBet: 'Durchschnittseinsatz',
   voids: 'Ungültige Coups',
+  coupsPlayed: 'Coups (ungültig)',
   exportCsv: 'Als CSV exportieren',
   chartTitle: 'Ergebnis gegen Theorie (kumuliert)',
   actor: 'Wer',
@@ -158,6 +163,7 @@ export const DE: Record<BoKey, string> = {
   errInvalidAmount: 'Kein Betrag: bitte einen positiven Betrag eingeben, z. B. 12,50.',
   errInvalidPeriod: 'Zeitraum verkehrt herum: das Datum „Von“ liegt nach dem Datum „Bis“.',
   errTextTooLong: 'Zu lang: höchstens {max} Zeichen (es wird nichts abgeschnitten).',
+  errMaxBelowMin: 'Ein Maximum darf nicht unter dem Minimum ({min}) liegen.',
   // empty states and the gaming day (issue 15 new-user QA)
   dayRule:
     'Spieltag {date}: der Tag jedes Tisches läuft von Mitternacht bis Mitternacht in der Zeitzone des Tisches (in seiner Konfiguration eingestellt).',

@@ -59,6 +59,9 @@ export const EN = {
   evenChanceUnit: 'Even-chance unit (empty: none)',
   openNow: 'Open it now',
   rulesFixed: 'The rule set of a running table cannot change.',
+  amountsIn: 'Amounts in {currency}, with decimals (e.g. 12.50).',
+  maximaReset: 'A new minimum resets the maxima you have not typed to its art. 53 multiples (shown greyed).',
+  maximum: 'Maximum',
   // integrity
   integrity: 'Wheel integrity',
   spins: 'Spins',
@@ -147,6 +150,7 @@ export const EN = {
   coupsPerHour: 'Coups per hour',
   averageBet: 'Average bet',
   voids: 'Void coups',
+  coupsPlayed: 'Coups (voided)',
   exportCsv: 'Export CSV',
   chartTitle: 'Win against theoretical (cumulative)',
   // audit
@@ -162,6 +166,7 @@ export const EN = {
   errInvalidAmount: 'Not an amount: type a positive amount, e.g. 12.50.',
   errInvalidPeriod: 'The period is back to front: the From date is after the To date.',
   errTextTooLong: 'Too long: at most {max} characters (nothing is cut).',
+  errMaxBelowMin: 'A maximum cannot be below the minimum ({min}).',
   // empty states and the gaming day (issue 15 new-user QA)
   dayRule:
     "Gaming day {date}: each table's day runs from midnight to midnight in the table's own time zone (set in its configuration).",

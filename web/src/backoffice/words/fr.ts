@@ -61,6 +61,10 @@ export const FR: Record<BoKey, string> = {
   evenChanceUnit: 'Unité des chances simples (vide : aucune)',
   openNow: 'L’ouvrir tout de suite',
   rulesFixed: 'Le jeu de règles d’une table en service ne change pas.',
+  amountsIn: 'Montants en {currency}, avec les décimales (ex. 12,50).',
+  maximaReset:
+    'Un nouveau minimum remet les maxima que vous n’avez pas saisis à ses multiples de l’art. 53 (affichés en grisé).',
+  maximum: 'Maximum',
   integrity: 'Intégrité du cylindre',
   spins: 'Lancers',
   alerts: 'Alertes',
@@ -145,6 +149,7 @@ export const FR: Record<BoKey, string> = {
   coupsPerHour: 'Coups par heure',
   averageBet: 'Mise moyenne',
   voids: 'Coups annulés',
+  coupsPlayed: 'Coups (annulés)',
   exportCsv: 'Exporter en CSV',
   chartTitle: 'Résultat et théorique (cumulés)',
   actor: 'Qui',
@@ -159,6 +164,7 @@ export const FR: Record<BoKey, string> = {
   errInvalidAmount: 'Ce n’est pas un montant : saisissez un montant positif, par exemple 12,50.',
   errInvalidPeriod: 'Période à l’envers : la date « Du » est après la date « Au ».',
   errTextTooLong: 'Trop long : {max} caractères au plus (rien n’est coupé).',
+  errMaxBelowMin: 'Un maximum ne peut pas être inférieur au minimum ({min}).',
   // empty states and the gaming day (issue 15 new-user QA)
   dayRule:
     'Journée de jeu du {date} : la journée de chaque table va de minuit à minuit dans le fuseau horaire de la table (réglé dans sa configuration).',

@@ -60,6 +60,9 @@ export const IT: Record<BoKey, string> = {
   evenChanceUnit: 'Unità delle chance semplici (vuoto: nessuna)',
   openNow: 'Aprilo subito',
   rulesFixed: 'Il regolamento di un tavolo in servizio non cambia.',
+  amountsIn: 'Importi in {currency}, con i decimali (es. 12,50).',
+  maximaReset: 'Un nuovo minimo riporta i massimi non digitati ai suoi multipli dell’art. 53 (mostrati in grigio).',
+  maximum: 'Massimo',
   integrity: 'Integrità del cilindro',
   spins: 'Lanci',
   alerts: 'Allarmi',
@@ -144,6 +147,7 @@ export const IT: Record<BoKey, string> = {
   coupsPerHour: 'Colpi all’ora',
   averageBet: 'Puntata media',
   voids: 'Colpi annullati',
+  coupsPlayed: 'Colpi (annullati)',
   exportCsv: 'Esporta in CSV',
   chartTitle: 'Risultato e teorico (cumulati)',
   actor: 'Chi',
@@ -158,6 +162,7 @@ export const IT: Record<BoKey, string> = {
   errInvalidAmount: 'Non è un importo: inserite un importo positivo, per esempio 12,50.',
   errInvalidPeriod: 'Periodo al contrario: la data «Dal» è successiva alla data «Al».',
   errTextTooLong: 'Troppo lungo: al massimo {max} caratteri (nulla viene tagliato).',
+  errMaxBelowMin: 'Un massimo non può essere inferiore al minimo ({min}).',
   // empty states and the gaming day (issue 15 new-user QA)
   dayRule:
     'Giornata di gioco del {date}: la giornata di ogni tavolo va da mezzanotte a mezzanotte nel fuso orario del tavolo (impostato nella sua configurazione).',
