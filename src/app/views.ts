@@ -37,6 +37,7 @@ import {
 } from '../table/machine.ts';
 import { chipIndexes, colourOf, croupierListOf } from '../table/lists.ts';
 import { chipColour, type CroupierListView, type TableFloorView } from '../protocol/lists.ts';
+import { publicBets, publicCoupRecord } from './coup-privacy.ts';
 import { tableFloor } from './floor.ts';
 import type { Clock } from './clock.ts';
 import { isStaff, type Players, type Viewer } from './players.ts';
@@ -189,11 +190,12 @@ export function tableStateView(s: TableState, viewer: Viewer, largeAt = LARGE_TA
   const me = viewer.role === 'player' ? viewer.playerId : null;
   const large = !staff && sharedOf(s).players > largeAt;
   // a large table: only the viewer's own bets are turned into JSON here (the summary is shared)
-  const bets = large
+  const all = large
     ? me === null
       ? []
       : s.bets.ofPlayer(me).map((b) => placedBetJson(s, b) as BetView)
     : s.bets.map((b) => placedBetJson(s, b) as BetView);
+  const bets = staff ? all : publicBets(all); // a derogation's chef: staff only (coup-privacy.ts)
   const prisoners = (large ? s.prisoners.filter((p) => p.playerId === me) : s.prisoners).map(
     (p) => prisonerJson(p) as PrisonerView,
   );
@@ -241,8 +243,8 @@ export function tableStateView(s: TableState, viewer: Viewer, largeAt = LARGE_TA
       : {}),
   };
   if (me === null) return view;
-  const mine = large ? bets : s.bets.ofPlayer(me).map((b) => placedBetJson(s, b) as BetView);
-  const lastBets = Object.hasOwn(s.lastBets, me) ? s.lastBets[me].map((b) => placedBetJson(s, b)) : [];
+  const mine = large ? bets : publicBets(s.bets.ofPlayer(me).map((b) => placedBetJson(s, b) as BetView));
+  const lastBets = Object.hasOwn(s.lastBets, me) ? publicBets(s.lastBets[me].map((b) => placedBetJson(s, b))) : [];
   return {
     ...view,
     my: {
@@ -263,7 +265,11 @@ type Settlement = {
   payments?: Array<{ betId: string }>;
 };
 
-/** A player may see their own bets of a recorded coup only; guests the result only; staff everything. */
+/**
+ * A player may see their own bets of a recorded coup only; guests the result only; staff
+ * everything. Neither players nor guests see the staff's accounts, the reasons of corrections and
+ * voids or the table's money totals ({@link publicCoupRecord}).
+ */
 export function redactCoup(rec: CoupRecord, viewer: Viewer): CoupRecordView {
   if (isStaff(viewer)) return rec as CoupRecordView;
   const me = viewer.role === 'player' ? viewer.playerId : null;
@@ -271,9 +277,8 @@ export function redactCoup(rec: CoupRecord, viewer: Viewer): CoupRecordView {
   const owners = settlement?.owners ?? {};
   const mine = (id: string) => me !== null && Object.hasOwn(owners, id) && owners[id] === me;
   const players = rec.players as CoupRecordView['players'];
-  return {
+  return publicCoupRecord({
     ...(rec as CoupRecordView),
-    seats: undefined, // the staff's names are for the staff
     bets: rec.bets.filter((b) => b.playerId === me),
     players: me !== null && Object.hasOwn(players, me) ? { [me]: players[me] } : {},
     settlement: settlement
@@ -284,7 +289,7 @@ export function redactCoup(rec: CoupRecord, viewer: Viewer): CoupRecordView {
           payments: (settlement.payments ?? []).filter((p) => mine(p.betId)),
         }
       : null,
-  };
+  });
 }
 
 /** Where a table's state comes from: the running tables and the store (see Casino). */
@@ -385,6 +390,8 @@ export class ReadModels {
    * store books both (the one place of the "net of a coup" formula is the store's booking).
    */
   async history(playerId: string, limit: number, before?: number): Promise<HistoryView> {
-    return { coups: (await this.deps.store.playerHistory(playerId, limit, before)) as HistoryView['coups'] };
+    const coups = (await this.deps.store.playerHistory(playerId, limit, before)) as HistoryView['coups'];
+    // a bet accepted by derogation: the fact and the reason, not the chef's account (coup-privacy.ts)
+    return { coups: coups.map((c) => ({ ...c, bets: publicBets(c.bets) })) };
   }
 }

@@ -24,7 +24,7 @@ export const TABLE_ERROR_CODES = [
   'INVALID_CHOICE', // move to the chance the prisoner is already on, or a missing/unknown chance
   'WRONG_PHASE', // a croupier command that does not fit the phase (e.g. result before rien ne va plus)
   'WRONG_MODE', // a croupier entering a number on an RNG table
-  'INVALID_CONFIG', // a table configuration field out of range
+  'INVALID_CONFIG', // a table configuration field out of range, or a currency / decimals change once the table has played (detail.field)
   'INVALID_STATE', // a stored table state (snapshot) of an unknown version or shape: restoreState refuses it
   'PRISON_NOT_ALLOWED', // a new bet carrying "prison": prison levels are set by the table only
   // server

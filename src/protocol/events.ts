@@ -46,8 +46,8 @@ export type PlacedBetJson = BetJson & {
   onZero?: 'prison' | 'partage';
   /** A chance simple returned on 0 / 00 that stayed on the layout (historic tables, RULES §3a): the coup whose zero returned it. */
   carriedFrom?: number;
-  /** Accepted after rien ne va plus by the chef de table (RULES §6): the chef's account and role, the reason. */
-  derogation?: { by: { account: string; role: string }; reason: string };
+  /** Accepted after rien ne va plus by the chef de table (RULES §6): the chef's account and role (`by`: staff only), the reason. */
+  derogation?: { by?: { account: string; role: string }; reason: string };
 };
 
 /** A chance simple en prison (docs/API.md "Prisoner"). */
@@ -172,21 +172,21 @@ export interface BetsSummaryEvent extends EventBase {
   readonly summary: BetsSummaryView;
 }
 
-/** The winning number and its announcement (audience: table). */
+/** The winning number and its announcement (audience: table; `totals`, `duty`, a correction's reason: staff only). */
 export interface ResultEvent extends EventBase {
   readonly type: 'result';
   readonly pocket: PocketLabel;
   readonly chances: readonly Chance[];
   readonly announcement: Readonly<Record<Language, string>>;
   readonly source: 'rng' | 'croupier' | 'wheel';
-  readonly totals: CoupTotals;
+  readonly totals?: CoupTotals;
   /** An automatic wheel's result: the rotor direction and the controller's spin counter. */
   readonly wheel?: { readonly direction: 'clockwise' | 'anticlockwise'; readonly spinCounter: number };
-  /** A correction after settlement: the number it replaces and the reason (issue 12). */
-  readonly corrected?: { readonly from: PocketLabel; readonly reason: string };
+  /** A correction after settlement: the number it replaces and the reason (issue 12; the reason: staff only). */
+  readonly corrected?: { readonly from: PocketLabel; readonly reason?: string };
   /** The number's winning multiple combinations and the croupier's call of them (RULES §6, issue 12; always sent by the table). */
   readonly winning?: WinningJson;
-  /** Who collects and who pays, named from the table's seats (RULES §6; an empty seat names nobody). */
+  /** Who collects and who pays, named from the table's seats (RULES §6; an empty seat names nobody). Staff only. */
   readonly duty?: CroupierDutyJson;
 }
 
@@ -247,13 +247,13 @@ export interface BalanceEvent extends EventBase {
   readonly balance: number;
 }
 
-/** The coup was void (a restart lost the ball, or the chef / pit boss voided it): every stake went back (audience: table). */
+/** The coup was void (a restart lost the ball, or the chef / pit boss voided it): every stake went back (audience: table; `reason`, `by`: staff only). */
 export interface CoupVoidEvent extends EventBase {
   readonly type: 'coup-void';
-  readonly reason: string;
+  readonly reason?: string;
   /** Player id → minor units returned. */
   readonly returned: Readonly<Record<string, number>>;
-  /** The staff account that voided it (absent: a restart). */
+  /** The staff account that voided it (absent: a restart; staff only). */
   readonly by?: StaffJson;
   /** The announcement to the players in every language ("Coup annulé, les mises sont rendues"). */
   readonly calls?: CallsJson;
@@ -362,7 +362,7 @@ export interface StaffJson {
 /**
  * "No spin" (audience: table): the ball did not make its revolutions, fell out, or the cylinder
  * was not turned; the spin is repeated, the bets stay, nothing is settled (an entered number not
- * yet confirmed is dropped). `phase` is the phase the table stays in (`launched` or `no-more-bets`).
+ * yet confirmed is dropped). `phase` is the phase the table stays in (`launched` or `no-more-bets`). `reason`, `by`: staff only.
  */
 export interface NoSpinEvent extends EventBase {
   readonly type: 'no-spin';
@@ -377,7 +377,7 @@ export interface NoSpinEvent extends EventBase {
 /**
  * The croupier entered the number (tables that confirm; audience: table): shown on the layout
  * until it is confirmed (then a `result`), corrected (`from`: the number it replaced) or dropped
- * by a "no spin" or a void.
+ * by a "no spin" or a void. `by`: staff only (players and guests: src/app/coup-privacy.ts).
  */
 export interface ResultEnteredEvent extends EventBase {
   readonly type: 'result-entered';

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { clip, MESSAGE_MAX } from './shape.ts';
+import { CALENDAR_DATE_MESSAGE, isCalendarDate } from './dates.ts';
 import type { TableError } from './errors.ts';
 import { ACCOUNT_ROLES, type AccountRole } from './roles.ts';
 import type { TableView } from './views.ts';
@@ -274,22 +275,17 @@ export const seatBody = z.object({ seat: z.string().min(1).max(40) }).strict();
 // automatic wheel, results board, permanence (issue 13)
 /** Staff: void an automatic wheel's coup `{reason}`. */
 export const wheelVoidBody = z.object({ reason: z.string().trim().min(1).max(200) }).strict();
+/** A date parameter (a gaming day, a report's day): a calendar date YYYY-MM-DD, the one check of src/protocol/dates.ts. */
+export const calendarDate = z.string().refine(isCalendarDate, CALENDAR_DATE_MESSAGE);
 /** Permanence query: `?date=YYYY-MM-DD&format=txt|csv|json` (default: today's gaming day, json). */
 export const permanenceQuery = z
   .object({
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
-      .optional(),
+    date: calendarDate.optional(),
     format: z.enum(['txt', 'csv', 'json']).optional(),
   })
   .strict();
 
 // --- back office (issue 15; docs/API.md "Back office") ---
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'no such day');
 const timeZoneName = z
   .string()
   .max(64)
@@ -305,7 +301,7 @@ const timeZoneName = z
 export const coupSearchQuery = z
   .object({
     table: boundedText(32).optional(),
-    date: isoDate.optional(),
+    date: calendarDate.optional(),
     tz: timeZoneName.optional(),
     number: z.coerce.number().int().min(0).optional(),
     player: boundedText(128).pipe(z.string().min(1)).optional(),
@@ -316,10 +312,10 @@ export const coupSearchQuery = z
 /** GET /api/backoffice/figures: a gaming day (default today), one table or all, json or csv. */
 export const figuresQuery = z
   .object({
-    date: isoDate.optional(),
+    date: calendarDate.optional(),
     table: boundedText(32).optional(),
     format: z.enum(['json', 'csv']).optional(),
   })
   .strict();
 /** GET /api/backoffice/cashier: a day (default today) in a time zone (default UTC). */
-export const cashierQuery = z.object({ date: isoDate.optional(), tz: timeZoneName.optional() }).strict();
+export const cashierQuery = z.object({ date: calendarDate.optional(), tz: timeZoneName.optional() }).strict();

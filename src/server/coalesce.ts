@@ -27,6 +27,7 @@
  */
 import type { Clock, TimerHandle } from '../app/clock.ts';
 import { isStaff, type Viewer } from '../app/viewer.ts';
+import { publicText } from '../app/coup-privacy.ts';
 import { LARGE_TABLE_PLAYERS, sharedPlayers, sharedSummary } from '../app/views.ts';
 import type { BetsSummaryEvent, Published } from '../protocol/events.ts';
 import type { TableView } from '../protocol/views.ts';
@@ -90,7 +91,10 @@ export class BetCoalescer<C extends Subscriber> {
       return false;
     }
     let text: string | null = null;
-    for (const c of this.direct(e.table, e.playerId)) this.send(c, (text ??= JSON.stringify(e)));
+    let open: string | null = null; // the player's own sockets: no chef's account on a derogation (coup-privacy.ts)
+    const whole = () => (text ??= JSON.stringify(e));
+    for (const c of this.direct(e.table, e.playerId))
+      this.send(c, isStaff(c.viewer) ? whole() : (open ??= publicText(e, whole)));
     if (!this.timers.has(e.table))
       this.timers.set(
         e.table,

@@ -10,6 +10,7 @@ import type { WebSocket } from 'ws';
 import type { Casino } from '../app/casino.ts';
 import { playerCommand, type PlayerCommand } from '../app/commands.ts';
 import { isStaff, type Viewer } from '../app/viewer.ts';
+import { publicText } from '../app/coup-privacy.ts';
 import type { SessionsEnded } from '../app/accounts.ts';
 import type { Published } from '../protocol/events.ts';
 import {
@@ -145,23 +146,23 @@ export class Hub {
   }
 
   /**
-   * Delivers a published event to the sockets of its audience, serialising it once: table
-   * events to every subscriber of the table, staff events to its staff subscribers, player
-   * events to that player's sockets subscribed to the table (wallet `balance` events to all
-   * of that player's sockets). A large table's bet events are coalesced (src/server/coalesce.ts).
+   * Delivers a published event to the sockets of its audience, serialising it once (twice for a table event with
+   * staff-only fields: players and guests get it without them, src/app/coup-privacy.ts): table events to every
+   * subscriber of the table, staff events to its staff subscribers, player events to that player's sockets subscribed
+   * to the table (wallet `balance` events to all of them). Large tables' bet events are coalesced (coalesce.ts).
    */
   fanOut(m: Published): void {
     const a = m.audience;
     if (this.bets.route(m)) return;
-    let text: string | null = null;
-    const frame = () => (text ??= JSON.stringify(m.event));
+    const texts: [string?, string?] = []; // the event's text; players' and guests' (staff-only fields cut)
+    const frame = (open: 0 | 1 = 0) => (texts[open] ??= open ? publicText(m.event, frame) : JSON.stringify(m.event));
     if (a.kind === 'player') {
       for (const c of this.byPlayer.get(a.playerId) ?? [])
         if (m.event.type === 'balance' || c.tables.has(m.event.table)) this.sendText(c, frame());
       return;
     }
     for (const c of this.byTable.get(m.event.table) ?? [])
-      if (a.kind === 'table' || isStaff(c.viewer)) this.sendText(c, frame());
+      if (a.kind === 'table' || isStaff(c.viewer)) this.sendText(c, frame(isStaff(c.viewer) ? 0 : 1));
   }
 
   /**

@@ -47,9 +47,9 @@ export interface TableConfig {
   readonly name: string;
   /** The rule-set input as given (preset name or object, see engine resolveRules). */
   readonly rules: RulesInput;
-  /** ISO 4217 code of the casino currency (display only; one wallet per player). */
+  /** ISO 4217 code of the casino currency (display only; one wallet per player; fixed once the table has played). */
   readonly currency: string;
-  /** Digits after the decimal point of the currency (display only), 0..4. */
+  /** Digits after the decimal point of the currency (display only), 0..4; fixed once the table has played. */
   readonly decimals: number;
   /** Table minimum per bet, per chip of an announced bet; minor units. */
   readonly minimum: number;

@@ -12,7 +12,7 @@
  *
  * Every settlement keeps what a correction needs ({@link SettledFrom}) until the next coup.
  */
-import { parsePocket, pocketLabel } from '../engine/index.ts';
+import { parsePocket, pocketLabel, type PocketLabel } from '../engine/index.ts';
 import { debtAccount, makeTx, playerAccount, type Posting } from './ledger.ts';
 import { chipIndexes, croupierList } from './lists.ts';
 import { recoveryList } from './recovery.ts';
@@ -157,7 +157,7 @@ export function correct(s: TableState, e: Extract<TableEvent, { type: 'correct' 
   );
   const correction: CoupCorrection = { from: sf.pocket, to, reason, by, at: e.now };
   const step = settleKept(pre, e.now, to, 'croupier', [...sf.corrections, correction]);
-  const { effects, debts } = reversed(step.effects, sf.postings, e.balances, pre, e.now);
+  const { effects, debts } = reversed(step.effects, sf.postings, e.balances, pre, e.now, sf.pocket);
   const done: CoupCorrection = Object.keys(debts).length ? { ...correction, debts } : correction;
   const corrections = [...sf.corrections, done];
   const settled: TableState = {
@@ -193,6 +193,7 @@ function reversed(
   balances: Readonly<Record<string, number>>,
   pre: TableState,
   now: number,
+  from: PocketLabel,
 ): { effects: Effect[]; debts: Record<string, number> } {
   const debts: Record<string, number> = Object.create(null);
   const out: Effect[] = [];
@@ -203,15 +204,15 @@ function reversed(
       continue;
     }
     merged = true;
-    out.push({ type: 'ledger', tx: combine(x.tx.postings, x.tx.memo, old, balances, pre, now, debts) });
+    out.push({ type: 'ledger', tx: combine(x.tx.postings, { ...x.tx.memo, from }, old, balances, pre, now, debts) });
   }
-  if (!merged && old.length) out.unshift({ type: 'ledger', tx: combine([], {}, old, balances, pre, now, debts) });
+  if (!merged && old.length) out.unshift({ type: 'ledger', tx: combine([], { from }, old, balances, pre, now, debts) });
   return { effects: out, debts };
 }
 
 function combine(
   fresh: readonly Posting[],
-  memo: Record<string, unknown> | undefined,
+  memo: Record<string, unknown>,
   old: readonly Posting[],
   balances: Readonly<Record<string, number>>,
   pre: TableState,
@@ -243,7 +244,7 @@ function combine(
       at: now,
       tableId: pre.config.id,
       coup: pre.coup,
-      memo: { ...memo, from: pre.settledFrom?.pocket ?? null },
+      memo,
     },
     postings,
   );

@@ -271,7 +271,27 @@ export function recover(s: TableState, now: number): Step {
   }
 }
 
-/** `configure`: limits, timings, mode and pacing (the rules never change). */
+/**
+ * Whether a table has played a coup or holds a stake: a coup after the first, a result, bets,
+ * prisoners or carried chances on the layout, or the first coup past its betting phases. From
+ * then on its amounts (wallet stakes, limits, records) are integers of its unit: the currency
+ * and decimals cannot change (QA: a live table switched to JPY read 2.00 € as 200 ¥).
+ */
+export function hasPlayed(s: TableState): boolean {
+  return (
+    s.coup > 1 ||
+    s.lastCoup !== null ||
+    s.bets.length > 0 ||
+    s.prisoners.length > 0 ||
+    (s.carried?.length ?? 0) > 0 ||
+    (s.coup === 1 && !BETTING_PHASES.includes(s.phase))
+  );
+}
+
+/**
+ * `configure`: limits, timings, mode and pacing (the rules never change; the currency and
+ * decimals only until the table has played: {@link hasPlayed}, else INVALID_CONFIG).
+ */
 export function configure(s: TableState, e: Extract<TableEvent, { type: 'configure' }>): Step {
   const { timings, maxima, ...rest } = e.patch;
   const c = s.config;
@@ -287,6 +307,14 @@ export function configure(s: TableState, e: Extract<TableEvent, { type: 'configu
     rules: c.rules,
   });
   if (!r.ok) return { state: s, effects: [{ type: 'reject', error: r.error }] };
+  const unit = r.value.currency !== c.currency ? 'currency' : r.value.decimals !== c.decimals ? 'decimals' : null;
+  if (unit && hasPlayed(s))
+    return reject(
+      s,
+      'INVALID_CONFIG',
+      `the ${unit} of table ${c.id} cannot change: it has played (its stakes, limits and records are amounts in ${c.currency} with ${c.decimals} decimals); create a new table`,
+      { field: unit, currency: c.currency, decimals: c.decimals, coup: s.coup },
+    );
   if ((r.value.mode === 'wheel') !== (c.mode === 'wheel'))
     return reject(s, 'WRONG_MODE', 'an automatic wheel is set when the table is created (docs/WHEELS.md)');
   if (r.value.mode !== c.mode && s.phase === 'no-more-bets')

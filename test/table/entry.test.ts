@@ -145,6 +145,18 @@ describe('correction after settlement (chef de table, pit boss)', () => {
     expect(h.published('result')).toMatchObject([{ pocket: 17, corrected: { from: 5, reason: 'the ball lay in 17' } }]);
   });
 
+  it('regression (QA): the ledger memo of a correction names the number corrected from (it was null), also when corrected twice', () => {
+    const h = direct(5);
+    correct(h, 17);
+    const memo = (h: Harness) => {
+      const l = h.last.find((e) => e.type === 'ledger');
+      return l?.type === 'ledger' ? l.tx.memo : undefined;
+    };
+    expect(memo(h)).toMatchObject({ pocket: 17, from: 5 });
+    correct(h, 23, 'the ball lay in 23');
+    expect(memo(h)).toMatchObject({ pocket: 23, from: 17 });
+  });
+
   it('winnings already withdrawn: the wallet stops at 0 and the rest is the house debt of the player, listed in the record', () => {
     const h = direct(5);
     // alice withdrew all but 1000 of her 13 700

@@ -442,6 +442,38 @@ describe('configure', () => {
     const bad = transition(t, { type: 'configure', now: h.now, patch: { minimum: -1 } });
     expect(bad.effects[0]).toMatchObject({ type: 'reject', error: { code: 'INVALID_CONFIG' } });
   });
+
+  it('regression (QA): the currency and decimals cannot change once the table has played a coup or holds a stake (2.00 € was read as 200 ¥)', () => {
+    const h = new Harness(config({ mode: 'manual' }));
+    const unit = (patch: Record<string, unknown>) => h.send({ type: 'configure', now: h.now, patch } as TableEvent);
+    h.deposit('a', 10_000);
+    // a table that has not played yet may still change its unit: closed, then the first coup's bets open
+    unit({ decimals: 0 });
+    expect(h.state.config.decimals).toBe(0);
+    unit({ decimals: 2 });
+    h.open();
+    unit({ currency: 'USD' });
+    expect(h.state.config.currency).toBe('USD');
+    unit({ currency: 'EUR' });
+    h.place('a', { numbers: [17], stake: 100 });
+    for (const patch of [{ currency: 'JPY' }, { decimals: 0 }, { currency: 'JPY', decimals: 0 }]) {
+      unit(patch);
+      expect(h.rejection()).toBe('INVALID_CONFIG');
+      expect(h.last[0]).toMatchObject({
+        error: { detail: { field: Object.keys(patch)[0], currency: 'EUR', decimals: 2 } },
+      });
+    }
+    h.result(5);
+    h.next(); // the next coup opens, no bet on the layout: the table has played
+    expect(h.state.bets.length).toBe(0);
+    unit({ decimals: 0 });
+    expect(h.rejection()).toBe('INVALID_CONFIG');
+    expect(h.state.config).toMatchObject({ currency: 'EUR', decimals: 2 });
+    // the same unit again, and every other setting, are still accepted
+    unit({ currency: 'EUR', decimals: 2, name: 'Salle privée', minimum: 200 });
+    expect(h.rejection()).toBeUndefined();
+    expect(h.state.config).toMatchObject({ name: 'Salle privée', minimum: 200 });
+  });
 });
 
 describe('regressions (QA of the table server)', () => {

@@ -203,6 +203,7 @@ const EN = {
   permPrint: 'Print',
   permVoided: '{n} void coups not listed',
   permNone: 'No coup on this day',
+  permBadDate: 'No such day: {d} (YYYY-MM-DD)',
 };
 
 /** The shape of a UI dictionary. */
@@ -383,6 +384,7 @@ const FR: Dict = {
   permPrint: 'Imprimer',
   permVoided: '{n} coups annulés non inscrits',
   permNone: 'Aucun coup ce jour-là',
+  permBadDate: 'Ce jour n’existe pas : {d} (AAAA-MM-JJ)',
 };
 
 const CS: Dict = {
@@ -555,6 +557,7 @@ const CS: Dict = {
   permPrint: 'Tisk',
   permVoided: '{n} zrušených kol neuvedeno',
   permNone: 'Ten den žádné kolo',
+  permBadDate: 'Takový den neexistuje: {d} (RRRR-MM-DD)',
 };
 
 const DE: Dict = {
@@ -729,6 +732,7 @@ const DE: Dict = {
   permPrint: 'Drucken',
   permVoided: '{n} ungültige Coups nicht aufgeführt',
   permNone: 'Kein Coup an diesem Tag',
+  permBadDate: 'Diesen Tag gibt es nicht: {d} (JJJJ-MM-TT)',
 };
 
 const IT: Dict = {
@@ -903,6 +907,7 @@ const IT: Dict = {
   permPrint: 'Stampa',
   permVoided: '{n} colpi annullati non elencati',
   permNone: 'Nessun colpo in questo giorno',
+  permBadDate: 'Questo giorno non esiste: {d} (AAAA-MM-GG)',
 };
 
 /** UI dictionaries per language. */

@@ -13,6 +13,7 @@ import { defaultPgUrl, openPostgresStore, openSqliteStore } from '../../store/sq
 import type { Store } from '../../store/port.ts';
 import { gamingDay } from '../../table/config.ts';
 import { CliError } from '../io.ts';
+import { CALENDAR_DATE_MESSAGE, isCalendarDate } from '../../protocol/dates.ts';
 
 interface PermanenceOptions {
   table: string;
@@ -41,8 +42,8 @@ export function registerPermanenceCommand(program: Command): void {
     .action(async (o: PermanenceOptions) => {
       if (!['txt', 'csv', 'json'].includes(o.format))
         throw new CliError('INVALID_ARGUMENTS', '--format must be txt, csv or json');
-      if (o.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(o.date))
-        throw new CliError('INVALID_ARGUMENTS', '--date must be YYYY-MM-DD');
+      if (o.date !== undefined && !isCalendarDate(o.date))
+        throw new CliError('INVALID_ARGUMENTS', `--date must be ${CALENDAR_DATE_MESSAGE}`);
       const p = o.server ? await fromServer(o) : await fromStore(o);
       const text =
         o.format === 'txt' ? permanenceText(p) : o.format === 'csv' ? permanenceCsv(p) : JSON.stringify(p) + '\n';

@@ -67,7 +67,10 @@ export function backofficeRoutes(app: FastifyInstance, casino: Casino, auth: Aut
   app.get('/api/backoffice/figures', async (req, reply): Promise<FiguresView | string> => {
     await auth.requireStaff(req, BACKOFFICE_ROLES);
     const q = parse(S.figuresQuery, req.query, 'query');
-    const zone = (q.table ? (await store.getTable(q.table))?.timeZone : undefined) ?? 'UTC';
+    const table = q.table !== undefined ? await store.getTable(q.table) : null;
+    // a table that does not exist is said, not an empty list (QA)
+    if (q.table !== undefined && !table) return fail('UNKNOWN_TABLE', `no table ${echo(q.table)}`);
+    const zone = table?.timeZone ?? 'UTC';
     const view = await figures(casino, store, q.date ?? today(zone), q.table);
     if (q.format !== 'csv') return view;
     reply

@@ -44,7 +44,6 @@ export function wheelRoutes(app: FastifyInstance, casino: Casino, auth: Auth): v
     const state = await casino.stateOf(req.params.id);
     if (!state) return fail('UNKNOWN_TABLE', `no table ${echo(req.params.id)}`);
     const date = q.date ?? gamingDay(casino.clockPort.now(), state.config.timeZone).date;
-    if (Number.isNaN(Date.parse(`${date}T00:00:00Z`))) fail('INVALID_REQUEST', `query.date: no such day ${date}`);
     const p = (await casino.board.permanence(req.params.id, date))!;
     const name = `permanence-${p.table}-${p.date}`;
     if (q.format === 'txt') {

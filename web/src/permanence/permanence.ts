@@ -9,6 +9,7 @@
  * printed. `?lang=fr` chooses the language. The page follows the table's live events as a guest,
  * as the results board does: a new coup, a correction or a void reads the day again (live.ts).
  */
+import { isCalendarDate } from '../../../src/protocol/dates.ts';
 import type { PermanenceView } from '../../../src/protocol/views-wheel.ts';
 import { h } from '../dom.ts';
 import { CHANCE_NAMES_UI, initialLanguage, t, type Language } from '../i18n.ts';
@@ -81,13 +82,19 @@ function page(p: PermanenceView): HTMLElement {
 
 /** The day shown: the `date` of the address, else the day the first read returned (today then). */
 let day = params.get('date');
-/** The table does not exist: nothing to follow. */
+/** The table does not exist (or the day does not): nothing to follow. */
 let unknown = false;
 
 async function read(): Promise<void> {
+  const root = document.getElementById('permanence')!;
+  // a day that does not exist (2026-02-30) is said, never read as another (QA: it showed March 2)
+  if (day && !isCalendarDate(day)) {
+    unknown = true;
+    root.textContent = t(lang, 'permBadDate', { d: day });
+    return;
+  }
   const url = `/api/tables/${encodeURIComponent(tableId)}/permanence?format=json${day ? `&date=${encodeURIComponent(day)}` : ''}`;
   const res = await fetch(url);
-  const root = document.getElementById('permanence')!;
   if (!res.ok) {
     unknown = res.status === 404;
     const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;

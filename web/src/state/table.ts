@@ -59,7 +59,10 @@ export interface TableState {
   readonly flight?: Flight<LivePatch> | null;
 }
 
-/** A staff announcement to the players: the kind, its coup and the staff's reason (a void always has one). */
+/**
+ * A staff announcement to the players: the kind, its coup and the staff's reason when the event has
+ * one (the server sends players and guests the fact only: src/app/coup-privacy.ts; staff get it).
+ */
 export interface StaffNotice {
   readonly kind: 'no-spin' | 'void' | 'corrected';
   readonly coup: number;
@@ -222,6 +225,9 @@ function startLanding(s: TableState, coup: number, pocket: Pocket, at: number, d
   return { ...s, ball, balanceBeforeLanding: landing(s) === null ? s.balance : s.balanceBeforeLanding };
 }
 
+/** The reason of a staff event, when it carries one. */
+const reasonOf = (e: { readonly reason?: string }): { reason?: string } => (e.reason ? { reason: e.reason } : {});
+
 function onEvent(s: TableState, p: Extract<TableAction, { type: 'event' }>): TableState {
   const { event: e, at, duration } = p;
   const v = s.view;
@@ -240,7 +246,7 @@ function onEvent(s: TableState, p: Extract<TableAction, { type: 'event' }>): Tab
     }
     case 'result':
       if (e.corrected)
-        return { ...s, resync: true, notice: { kind: 'corrected', coup: e.coup, reason: e.corrected.reason } };
+        return { ...s, resync: true, notice: { kind: 'corrected', coup: e.coup, ...reasonOf(e.corrected) } };
       return { ...startLanding(s, e.coup, toPocket(e.pocket), at, duration), resync: true };
     case 'settlement': {
       const settlements = new Map(s.settlements);
@@ -261,9 +267,9 @@ function onEvent(s: TableState, p: Extract<TableAction, { type: 'event' }>): Tab
     case 'payments':
       return s;
     case 'coup-void':
-      return { ...s, resync: true, notice: { kind: 'void', coup: e.coup, reason: e.reason } };
+      return { ...s, resync: true, notice: { kind: 'void', coup: e.coup, ...reasonOf(e) } };
     case 'no-spin':
-      return { ...s, notice: { kind: 'no-spin', coup: e.coup, ...(e.reason ? { reason: e.reason } : {}) } };
+      return { ...s, notice: { kind: 'no-spin', coup: e.coup, ...reasonOf(e) } };
     case 'result-entered': // the number waits for the croupier's confirmation: the result comes with it
       return s;
     case 'config':
