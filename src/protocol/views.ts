@@ -240,14 +240,14 @@ export interface PlayerCoupView {
   /** Half backs of partages taken in this coup's zero-choice window. */
   partage: number;
   partages: PartageView[];
-  /** The coup's wallet change: balanceAfter - balanceBefore - staked + partage. */
+  /** The result of this coup's own stakes, whenever decided (docs/API.md "PlayerCoup"). */
   net: number;
+  /** This coup's stakes still en prison, not a loss yet (null: a coup booked before that rule). */
+  inPrison: number | null;
 }
 
 /** GET /api/me/history. */
-export interface HistoryView {
-  coups: PlayerCoupView[];
-}
+export type HistoryView = { coups: PlayerCoupView[] };
 
 /** A ledger transaction of the player's wallet. */
 export interface TransactionView {

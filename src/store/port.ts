@@ -94,10 +94,14 @@ export interface PlayerCoup {
   /** Those partages, in the order taken. */
   partages: PartageBooked[];
   /**
-   * The coup's wallet change, booked at settlement and updated by a later partage (minor units):
-   * balanceAfter - balanceBefore - staked + partage (prisoners' stakes count in their own coup).
+   * The result of the stakes placed in this coup, whenever decided (minor units; docs/API.md
+   * "PlayerCoup", docs/RULES-NOTES.md #27): a stake en prison counts 0 until a later coup frees it
+   * (0), loses it (−stake) or halves it (la partage, −half); a later coup's net counts only its
+   * own stakes. Over the coups, Σ (net − inPrison) is the wallet's movement from play.
    */
   net: number;
+  /** This coup's stakes still en prison (minor units); null on a coup booked before this rule (its net is its wallet change). */
+  inPrison: number | null;
 }
 
 /** What {@link StoreTx.recordPartage} adds to a coup record (the machine's `partage` effect). */

@@ -50,8 +50,14 @@ export interface Database {
     balance_before_bets: number | null;
     /** Half backs of later partages on this coup's prisoners (minor units). */
     partage: number;
-    /** balance_after - balance_before - staked + partage (minor units). */
+    /**
+     * The result of the stakes placed in this coup, whenever decided (a stake en prison counts 0
+     * until freed, lost or halved: docs/RULES-NOTES.md #27), minor units; rows booked before
+     * `in_prison` existed: balance_after - balance_before - staked + partage.
+     */
     net: number;
+    /** This coup's stakes still en prison (minor units); null on rows booked before it existed. */
+    in_prison: number | null;
   };
   coup_partages: {
     player_id: string;
@@ -78,9 +84,11 @@ export interface Database {
 }
 
 /** Columns added to coup_players after its first version (added to older databases on init). */
-const COUP_PLAYER_COLUMNS: ReadonlyArray<{ name: string; type: 'bigint'; dflt: number }> = [
+const COUP_PLAYER_COLUMNS: ReadonlyArray<{ name: string; type: 'bigint'; dflt: number | null }> = [
   { name: 'partage', type: 'bigint', dflt: 0 },
   { name: 'net', type: 'bigint', dflt: 0 },
+  // null on the rows of older versions: their net counted a prisoner's stake in the coups that moved it
+  { name: 'in_prison', type: 'bigint', dflt: null },
 ];
 
 /** Creates every table and index if missing, and adds the columns of later versions (idempotent). */
@@ -199,19 +207,7 @@ export async function createSchema(db: Kysely<Database>, kind: 'sqlite' | 'postg
     .on('coup_players')
     .columns(['player_id', 'result_at'])
     .execute();
-  const columns =
-    kind === 'sqlite'
-      ? sql<{ name: string }>`select name from pragma_table_info('coup_players')`
-      : sql<{
-          name: string;
-        }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = 'coup_players'`;
-  const have = new Set((await columns.execute(db)).rows.map((r) => r.name));
-  for (const c of COUP_PLAYER_COLUMNS)
-    if (!have.has(c.name))
-      await s
-        .alterTable('coup_players')
-        .addColumn(c.name, c.type, (col) => col.notNull().defaultTo(c.dflt))
-        .execute();
+  await addMissingColumns(db, kind, 'coup_players', COUP_PLAYER_COLUMNS);
   await addMissingColumns(db, kind, 'sessions', [{ name: 'last_seen', type: 'bigint', dflt: 0 }]);
   await addMissingColumns(db, kind, 'ledger_tx', [{ name: 'cashier', type: 'text', dflt: null }]);
   // the daily cashier report (issue 15) reads deposits and withdrawals by time
@@ -242,8 +238,10 @@ export async function createSchema(db: Kysely<Database>, kind: 'sqlite' | 'postg
 async function addMissingColumns(
   db: Kysely<Database>,
   kind: 'sqlite' | 'postgres',
-  table: 'sessions' | 'ledger_tx',
-  cols: ReadonlyArray<{ name: string; type: 'bigint'; dflt: number } | { name: string; type: 'text'; dflt: null }>,
+  table: 'sessions' | 'ledger_tx' | 'coup_players',
+  cols: ReadonlyArray<
+    { name: string; type: 'bigint'; dflt: number | null } | { name: string; type: 'text'; dflt: null }
+  >,
 ): Promise<void> {
   const columns =
     kind === 'sqlite'

@@ -326,6 +326,7 @@ export class SqlStore extends BackofficeReads implements Store {
         // the record's partages carry their rounding (RULES §4); records of older versions have none
         partages: recordPartages(rec, playerId) ?? partages.get(`${r.table_id}/${num(r.number)}`) ?? [],
         net: num(r.net),
+        inPrison: r.in_prison === null ? null : num(r.in_prison),
       };
     });
   }

@@ -10,6 +10,8 @@ import { postingRefusal, type LedgerTx, type Posting } from '../table/ledger.ts'
 import { objectJson, type CoupRecord, type TableEvent, type TableState } from '../table/machine.ts';
 import { decodeRecord, encodeRecord } from './record-codec.ts';
 import { replaceCorrected } from './corrections.ts';
+import { bookDecisions, bookPartage } from './history-net.ts';
+import { prisonBooks } from '../table/coup-net.ts';
 import type { Database } from './schema.ts';
 import { bounds, BULK_ROWS, checkTx, chunks, num, type Db } from './rows.ts';
 import {
@@ -131,7 +133,7 @@ export class SqlTx extends AccountTx implements StoreTx {
     let line = 0;
     const rows = tx.postings.map((p) => ({ tx_id: tx.id, line: line++, account: p.account, amount: p.amount }));
     await this.insertPostings(rows);
-    if (tx.kind === 'partage') await this.bookPartage(tx);
+    if (tx.kind === 'partage') await bookPartage(this.db, this.kind, tx);
     return after;
   }
 
@@ -236,37 +238,6 @@ export class SqlTx extends AccountTx implements StoreTx {
     for (const row of r.rows) after.set(row.id, num(row.balance));
   }
 
-  /** A partage's half back joins the history of the zero's coup (memo.since) of its player. */
-  private async bookPartage(tx: LedgerTx): Promise<void> {
-    const memo = (tx.memo ?? {}) as { prisoner?: unknown; since?: unknown; chance?: unknown };
-    if (!tx.tableId) return;
-    const number = typeof memo.since === 'number' ? memo.since : tx.coup;
-    if (number === undefined) return;
-    for (const p of tx.postings) {
-      if (!p.account.startsWith('player:')) continue;
-      const playerId = p.account.slice('player:'.length);
-      await this.db
-        .updateTable('coup_players')
-        .set({ partage: sql<number>`partage + ${p.amount}`, net: sql<number>`net + ${p.amount}` })
-        .where('player_id', '=', playerId)
-        .where('table_id', '=', tx.tableId)
-        .where('number', '=', number)
-        .execute();
-      await this.db
-        .insertInto('coup_partages')
-        .values({
-          player_id: playerId,
-          table_id: tx.tableId,
-          number,
-          prisoner: typeof memo.prisoner === 'string' ? memo.prisoner : '',
-          chance: typeof memo.chance === 'string' ? memo.chance : null,
-          returned: p.amount,
-          at: tx.at,
-        })
-        .execute();
-    }
-  }
-
   async recordPartage(e: PartageAmend): Promise<void> {
     const row = await this.db
       .selectFrom('coups')
@@ -329,7 +300,10 @@ export class SqlTx extends AccountTx implements StoreTx {
   }
 
   async recordCoup(record: CoupRecord, balances: ReadonlyMap<string, CoupBalances>): Promise<void> {
-    if (record.corrections?.length) balances = await replaceCorrected(this.db, record, balances);
+    if (record.corrections?.length) balances = await replaceCorrected(this.db, this.kind, record, balances);
+    // the prisoners this coup decided are booked in their own coups (history-net.ts)
+    const books = prisonBooks(record);
+    const oldRule = await bookDecisions(this.db, this.kind, record.tableId, books);
     await this.db
       .insertInto('coups')
       .values({
@@ -343,6 +317,8 @@ export class SqlTx extends AccountTx implements StoreTx {
       .execute();
     const rows = Object.entries(record.players).map(([playerId, p]) => {
       const b = balances.get(playerId) ?? { before: 0, after: 0 };
+      const book = books.get(playerId);
+      const held = book?.held ?? 0;
       return {
         player_id: playerId,
         table_id: record.tableId,
@@ -355,7 +331,8 @@ export class SqlTx extends AccountTx implements StoreTx {
         balance_after: b.after,
         balance_before_bets: p.balanceBeforeBets,
         partage: 0,
-        net: b.after - b.before - p.staked,
+        net: b.after - b.before - p.staked - (book?.prisonerReturned ?? 0) + (oldRule.get(playerId) ?? 0) + held,
+        in_prison: held,
       };
     });
     await this.insertMany(
@@ -373,6 +350,7 @@ export class SqlTx extends AccountTx implements StoreTx {
         ['balance_before_bets', 'bigint'],
         ['partage', 'bigint'],
         ['net', 'bigint'],
+        ['in_prison', 'bigint'],
       ],
       rows,
     );

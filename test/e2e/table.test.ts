@@ -149,9 +149,11 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
     // voisins du zéro: the two units on 0/2/3 win 11 to 1 → 24.00 € returned; the rest loses
     const won = 2 * 100 * 12;
     await poll(() => player.locator('#win').getAttribute('data-returned')).toBe(String(won));
-    // the win line says the coup's net (24.00 € back for 13.00 € staked), not what came back
-    expect(await player.locator('#win').innerText()).toContain(`You win ${money(won - 1300)}`);
-    expect(await player.locator('#win').getAttribute('data-net')).toBe(String(won - 1300));
+    // the win line says the coup's net (24.00 € back for 13.00 € staked, of which the rouge's
+    // 1.00 € en prison: held, not lost, RULES §4), not what came back
+    expect(await player.locator('#win').innerText()).toContain(`You win ${money(won - 1300 + 100)}`);
+    expect(await player.locator('#win').innerText()).toContain(`${money(100)} held en prison`);
+    expect(await player.locator('#win').getAttribute('data-net')).toBe(String(won - 1300 + 100));
     // the rouge is en prison, on the prison line of the rouge box, with the zero choice open
     const card = player.locator('.prisoner-card[data-chance="rouge"]');
     await card.waitFor();
@@ -324,10 +326,14 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
   });
 
   it('regression: My history went blank after changing table with the Table dropdown (and the partage of the zero window is a line of its coup)', async () => {
-    // the partage just taken belongs to coup 2 (the second zero): a line of it, in the coup's net
+    // the partage just taken is a line of coup 2 (the second zero, its window); its result, −0.50 €,
+    // is booked on coup 1, where the stake was placed (docs/RULES-NOTES.md #27): coup 2 staked nothing
     const coup2 = player.locator('#history li[data-table="e2e"][data-coup="2"]');
     await poll(() => coup2.locator('[data-partage]').count()).toBe(1);
-    expect(await coup2.locator('.net').textContent()).toBe(`+${money(50)}`);
+    expect(await coup2.locator('.net').textContent()).toBe(money(0));
+    const coup1 = player.locator('#history li[data-table="e2e"][data-coup="1"]');
+    await poll(() => coup1.locator('.net').textContent()).toBe(`+${money(2 * 100 * 12 - 1300 + 50)}`);
+    expect(await coup1.locator('.held').count()).toBe(0);
     const lines = await player.locator('#history > li[data-coup]').count();
     expect(lines).toBeGreaterThan(0);
     await player.locator('#table-select').selectOption('e2e-us');

@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 describe('web table QA (server side)', () => {
-  it("regression: my history counted prisoners' stakes again (returned − staked − prisonerStakes) and left out a partage chosen in the zero window: net = the coup's wallet change", async () => {
+  it("regression: my history counted prisoners' stakes again (returned − staked − prisonerStakes) and left out a partage chosen in the zero window: each stake's outcome counted once, in its own coup", async () => {
     await manualTable('qa-history');
     const tok = await player('Hilda');
     const wallet = async () => (await call('GET', '/api/me', tok)).body.balance as number;
@@ -72,7 +72,12 @@ describe('web table QA (server side)', () => {
     expect(changes).toEqual([3600 - 1700 + 200, 0, 0, 200]); // 0: prisoners level 2; 19: rouge up to level 1; 21: rouge freed
     const { coups } = (await call('GET', '/api/me/history?limit=10', tok)).body;
     expect(coups.map((c: { number: number }) => c.number)).toEqual([4, 3, 2, 1]);
-    expect(coups.map((c: { net: number }) => c.net)).toEqual([...changes].reverse());
+    // each stake's outcome on the coup it was placed in (docs/RULES-NOTES.md #27): coup 1 holds
+    // plein 0 +35.00, pair halved −2.00, manque lost at 19 −10.00, rouge freed at 21 0; the
+    // later coups placed nothing. Over the coups the nets add up to the wallet's movement.
+    expect(coups.map((c: { net: number }) => c.net)).toEqual([0, 0, 0, 3500 - 200 - 1000]);
+    expect(coups.map((c: { inPrison: number }) => c.inPrison)).toEqual([0, 0, 0, 0]);
+    expect(coups.reduce((a: number, c: { net: number }) => a + c.net, 0)).toBe(changes.reduce((a, b) => a + b, 0));
     expect(coups[3].partages).toEqual([expect.objectContaining({ prisoner: pair.id, chance: 'pair', returned: 200 })]);
   });
 

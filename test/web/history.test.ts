@@ -19,16 +19,20 @@ describe('result line of a coup', () => {
     // a chance simple of 10 wins 1 to 1: returned 20, staked 10 → a win of 10, not 20
     expect(coupResult({ staked: 1000, returned: 2000, bets: { a: { status: 'won', returned: 2000 } } })).toMatchObject({
       kind: 'win',
-      gain: 1000,
+      net: 1000,
     });
     // rouge 2 and passe 10 freed from prison (no new bets): the stakes back, not a win
     expect(
       coupResult({
         staked: 0,
+        prisonerStakes: 1200,
         returned: 1200,
-        bets: { r: { status: 'freed', returned: 200 }, p: { status: 'freed', returned: 1000 } },
+        bets: {
+          r: { status: 'freed', returned: 200, prisonBefore: 1 },
+          p: { status: 'freed', returned: 1000, prisonBefore: 1 },
+        },
       }),
-    ).toMatchObject({ kind: 'none', gain: 0, freed: 1200, net: 1200 });
+    ).toMatchObject({ kind: 'none', net: 0, freed: 1200 });
     // a plein of 1 and a manque of 1 at 19: 1 back on manque, the plein lost → net −1
     expect(
       coupResult({
@@ -36,8 +40,8 @@ describe('result line of a coup', () => {
         returned: 200,
         bets: { a: { status: 'lost', returned: 0 }, b: { status: 'won', returned: 200 } },
       }),
-    ).toMatchObject({ kind: 'stake-back', gain: 0 });
-    expect(coupResult({ staked: 300, returned: 100, bets: {} })).toMatchObject({ kind: 'loss', gain: -200 });
+    ).toMatchObject({ kind: 'stake-back', net: 0, back: 200 });
+    expect(coupResult({ staked: 300, returned: 100, bets: {} })).toMatchObject({ kind: 'loss', net: -200 });
     // rouge 10 at a zero, la partage taken in the window: a loss of half, nothing held en prison
     expect(
       coupResult({
@@ -47,9 +51,57 @@ describe('result line of a coup', () => {
         partage: 500,
         partaged: ['r'],
       }),
-    ).toMatchObject({ kind: 'loss', gain: -500, held: 0 });
+    ).toMatchObject({ kind: 'loss', net: -500, held: 0 });
+  });
+
+  it('regression (QA, disputes at the table): going en prison was a loss, a partage on a later zero read "You win" the half back, a freed stake counted as winnings', () => {
+    // Bob rouge 10.00 at a zero: en prison, not a loss (RULES §4)
     expect(
       coupResult({ staked: 1000, returned: 0, bets: { r: { status: 'imprisoned', returned: 0, kept: 1000 } } }),
-    ).toMatchObject({ kind: 'loss', held: 1000 });
+    ).toMatchObject({ kind: 'none', net: 0, held: 1000 });
+    // Chloé noir 3.00 en prison, a later zero (deeper), la partage taken: −1.50, not "You win 1.50"
+    expect(
+      coupResult({
+        staked: 0,
+        prisonerStakes: 300,
+        returned: 0,
+        bets: { n: { status: 'imprisoned', returned: 0, kept: 300, prisonBefore: 1 } },
+        partage: 150,
+        partaged: ['n'],
+      }),
+    ).toMatchObject({ kind: 'loss', net: -150, held: 0 });
+    // Bob impair 25.00 at level 3, a zero at the limit halves it: −12.50, not +12.50
+    expect(
+      coupResult({
+        staked: 0,
+        prisonerStakes: 2500,
+        returned: 1250,
+        bets: { i: { status: 'partage', returned: 1250, prisonBefore: 3 } },
+      }),
+    ).toMatchObject({ kind: 'loss', net: -1250 });
+    // coup 20: 38.00 won on new bets and a prisoner of 10.00 freed: +38.00, not +48.00
+    expect(
+      coupResult({
+        staked: 200,
+        prisonerStakes: 1000,
+        returned: 4000 + 1000,
+        bets: {
+          a: { status: 'won', returned: 4000 },
+          r: { status: 'freed', returned: 1000, prisonBefore: 1 },
+        },
+      }),
+    ).toMatchObject({ kind: 'win', net: 3800, freed: 1000, back: 4000 });
+    // a prisoner lost: −stake; a prisoner one level deeper: held, no loss
+    expect(
+      coupResult({
+        staked: 0,
+        prisonerStakes: 1500,
+        returned: 0,
+        bets: {
+          l: { status: 'lost', returned: 0, prisonBefore: 1 },
+          d: { status: 'imprisoned', returned: 0, kept: 500, prisonBefore: 1 },
+        },
+      }),
+    ).toMatchObject({ kind: 'loss', net: -1000, held: 500 });
   });
 });

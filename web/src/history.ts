@@ -1,14 +1,18 @@
 /**
- * The player's game recall (My history): what a coup did to the wallet.
+ * The player's game recall (My history) and the result line of a coup.
  *
- * A coup's net is the wallet change the server reports (`net`: the settlement's booking, i.e.
- * balance after − before, less the coup's new stakes, plus a partage taken in the zero's choice
- * window). Prisoners' stakes were paid in the coup that imprisoned them: a freed prisoner is its
- * stake back (net 0 for it), never counted again as a new loss.
+ * A recalled coup's net is the server's (`net`, docs/API.md "PlayerCoup"): the result of the
+ * stakes placed in that coup, whenever decided; a stake en prison is pending (`inPrison`), not a
+ * loss, then 0 when freed, −half after la partage, −stake when lost (docs/RULES-NOTES.md #27).
+ * Coups booked before that rule carry their wallet change (`inPrison` null).
+ *
+ * The result line right after a coup ({@link coupResult}) says what this coup decided: its new
+ * bets, and the prisoners it freed (a stake back, no win), lost, or halved (−half), a stake going
+ * en prison being neither won nor lost.
  */
 import type { PlayerCoupJson } from './api.ts';
 
-/** The wallet change of a recalled coup (minor units). */
+/** The net of a recalled coup (minor units): the server's, else (an old reply) its wallet change. */
 export function coupNet(
   c: Pick<PlayerCoupJson, 'balanceBefore' | 'balanceAfter' | 'staked'> & { net?: number; partage?: number },
 ): number {
@@ -23,23 +27,30 @@ export function settlementNet(s: { staked: number; returned: number; partage?: n
 
 /** What a settled coup did for the player, for the result line under the announcement. */
 export interface CoupResult {
-  /** Wallet change of the coup (returned − new stakes + a partage taken since). */
+  /**
+   * What the coup decided, minor units: what came back (and the halves of a partage taken since)
+   * against every stake in play (new and prisoners'), a stake still en prison counted as kept.
+   * A freed prisoner is 0 (its stake back), la partage −half, a lost prisoner −stake.
+   */
   readonly net: number;
-  /** The result of the coup's new bets: `net` without freed prisoners' stakes. */
-  readonly gain: number;
+  /** What the coup's own new bets returned (stakes back and winnings), minor units. */
+  readonly back: number;
   /** Freed prisoners' stakes handed back (a stake back, not a win). */
   readonly freed: number;
   /** Stakes still en prison after the coup (la partage taken since: no longer). */
   readonly held: number;
-  /** How to say it: a win (gain > 0), the stakes back (gain 0), a net loss, or nothing new staked. */
+  /** How to say it: a win (net > 0), a loss (net < 0), the stakes back (net 0), or nothing decided. */
   readonly kind: 'win' | 'stake-back' | 'loss' | 'none';
 }
 
 /** A settlement (live event or recalled coup) as {@link coupResult} reads it. */
 export interface SettlementLike {
   readonly staked: number;
+  /** Stakes of prisoners of earlier coups in play in the coup (absent: none). */
+  readonly prisonerStakes?: number;
   readonly returned: number;
-  readonly bets: Readonly<Record<string, { status: string; returned?: number; kept?: number }>>;
+  /** The outcomes by bet id; a prisoner's carries `prisonBefore` (its level before the coup). */
+  readonly bets: Readonly<Record<string, { status: string; returned?: number; kept?: number; prisonBefore?: number }>>;
   /** Half backs of partages taken after the settlement. */
   readonly partage?: number;
   /** Prisoners (bet ids) taken out by such a partage. */
@@ -47,20 +58,22 @@ export interface SettlementLike {
 }
 
 /**
- * The result line of a coup: "You win" only for a positive gain of the new bets; freed
- * prisoners are their stake back; la partage is a loss of half.
+ * The result line of a coup: "You win" only for a positive net of what the coup decided; a freed
+ * prisoner is its stake back, a stake going en prison is held (not a loss), la partage a loss of
+ * half (QA: a partage on a later zero read "You win" the half back).
  */
 export function coupResult(s: SettlementLike): CoupResult {
-  const net = settlementNet(s);
   let freed = 0;
   let held = 0;
+  let back = s.returned;
   for (const [id, o] of Object.entries(s.bets)) {
     if (o.status === 'freed') freed += o.returned ?? 0;
+    if (o.prisonBefore !== undefined) back -= o.returned ?? 0;
     if (o.status === 'imprisoned' && !(s.partaged ?? []).includes(id)) held += o.kept ?? 0;
   }
-  const gain = net - freed;
-  const kind = s.staked === 0 && gain === 0 ? 'none' : gain > 0 ? 'win' : gain === 0 ? 'stake-back' : 'loss';
-  return { net, gain, freed, held, kind };
+  const net = s.returned + (s.partage ?? 0) + held - s.staked - (s.prisonerStakes ?? 0);
+  const kind = net > 0 ? 'win' : net < 0 ? 'loss' : back > 0 ? 'stake-back' : 'none';
+  return { net, back, freed, held, kind };
 }
 
 /**
@@ -74,9 +87,16 @@ export function recalledSettlement(
 ): (SettlementLike & { prisonerStakes: number }) | undefined {
   const c = history.find((x) => x.tableId === tableId && x.number === coup);
   if (!c) return undefined;
-  const bets: Record<string, { status: string; returned?: number; kept?: number }> = {};
-  for (const [id, o] of Object.entries(c.outcomes))
-    bets[id] = { status: o.status, returned: o.returned, kept: (o as { kept?: number }).kept };
+  const bets: Record<string, { status: string; returned?: number; kept?: number; prisonBefore?: number }> = {};
+  for (const [id, o] of Object.entries(c.outcomes)) {
+    const x = o as { kept?: number; prisonBefore?: number };
+    bets[id] = {
+      status: o.status,
+      returned: o.returned,
+      kept: x.kept,
+      ...(x.prisonBefore !== undefined ? { prisonBefore: x.prisonBefore } : {}),
+    };
+  }
   return {
     staked: c.staked,
     prisonerStakes: c.prisonerStakes,

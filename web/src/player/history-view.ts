@@ -1,13 +1,14 @@
 /**
  * "My history" (game recall): my last coups on all tables, each bet with its stake, what it
  * returned and its outcome, a partage taken in the zero's choice window; the net per coup is the
- * wallet change the server reports (web/src/history.ts).
+ * server's: the result of the coup's own stakes whenever decided, those still en prison shown as
+ * held, not lost (web/src/history.ts).
  */
 import { colourOf, pocketText, type Chance } from '../../../src/engine/index.ts';
 import type { PlayerCoupJson } from '../api.ts';
 import { h, numBadge } from '../dom.ts';
 import { coupNet } from '../history.ts';
-import { calls, chanceName, DICTS } from '../i18n.ts';
+import { calls, chanceName, DICTS, t } from '../i18n.ts';
 import { toPocket } from '../state/table.ts';
 import { cap, type PlayerCtx } from './context.ts';
 import { betName } from './slip-view.ts';
@@ -69,6 +70,14 @@ function coupItem(app: PlayerCtx, c: PlayerCoupJson): HTMLElement {
         p === null ? h('span', {}, '—') : numBadge(pocketText(p), colourOf(p)),
         h('span', {}, `${d.coup} ${c.number} · ${c.tableId}`),
         h('span', { class: `net${net > 0 ? ' pos' : ''}` }, `${net > 0 ? '+' : ''}${m(net)}`),
+        // this coup's stakes still en prison: pending, not a loss (docs/RULES-NOTES.md #27)
+        c.inPrison
+          ? h(
+              'span',
+              { class: 'held', dataset: { held: String(c.inPrison) } },
+              t(app.lang, 'heldInPrison', { a: m(c.inPrison) }),
+            )
+          : '',
       ),
       h(
         'div',

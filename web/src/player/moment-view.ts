@@ -56,13 +56,15 @@ export function renderMoment(app: PlayerCtx): void {
     return;
   }
   const s = app.st.settlements.get(`${app.tableId}:${m.coup}`) ?? recalledSettlement(app.history, app.tableId, m.coup);
-  const net = s ? coupResult(s).net : null;
+  // what the coup decided: a freed prisoner is no win, la partage −half, en prison no loss
+  const r = s ? coupResult(s) : null;
+  const net = r ? r.net : null;
   const colour = colourOf(m.pocket) ?? 'zero';
   overlay.hidden = false;
   overlay.dataset.pocket = pocketText(m.pocket);
   overlay.replaceChildren(
     h('span', { class: `big-num num c-${colour}` }, pocketText(m.pocket)),
-    net === null || s?.staked === 0
+    net === null || r?.kind === 'none'
       ? ''
       : h(
           'span',

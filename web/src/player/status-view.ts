@@ -108,18 +108,18 @@ function updateWin(app: PlayerCtx, shown: { number: number } | null): void {
       recalledSettlement(app.history, app.tableId, shown.number))
     : undefined;
   if (shown && s) {
-    // freed prisoners and returned stakes are a stake back; la partage is a loss of half
+    // freed prisoners and returned stakes are a stake back; en prison is held, not lost; la
+    // partage is a loss of half
     const r = coupResult(s);
     const parts: string[] = [];
-    if (r.kind === 'win') parts.push(t(L, 'youWon', { a: app.money(r.gain) }));
-    else if (r.kind === 'stake-back')
-      parts.push(t(L, 'stakeBack', { a: app.money(s.returned - r.freed + (s.partage ?? 0)) }));
-    else if (r.kind === 'loss') parts.push(t(L, 'netResult', { a: app.money(r.gain) }));
+    if (r.kind === 'win') parts.push(t(L, 'youWon', { a: app.money(r.net) }));
+    else if (r.kind === 'stake-back') parts.push(t(L, 'stakeBack', { a: app.money(r.back) }));
+    else if (r.kind === 'loss') parts.push(t(L, 'netResult', { a: app.money(r.net) }));
     if (r.freed > 0) parts.push(t(L, 'stakeBack', { a: app.money(r.freed) }));
     if (r.held > 0) parts.push(t(L, 'heldInPrison', { a: app.money(r.held) }));
     if (parts.length === 0) parts.push(t(L, 'youLost'));
     win.textContent = parts.join(' · ');
-    win.className = `win-line ${r.gain > 0 ? 'won' : r.gain === 0 ? 'even' : 'lost'}`;
+    win.className = `win-line ${r.net > 0 ? 'won' : r.net === 0 ? 'even' : 'lost'}`;
     win.dataset.returned = String(s.returned);
     win.dataset.net = String(r.net);
   } else if (!shown) {
