@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BetJson, TableViewJson } from '../../web/src/api.ts';
 import { initialConsole, reduceConsole, type ConsoleAction, type ConsoleState } from '../../web/src/state/console.ts';
+import { staffView } from './fixtures.ts';
 
 const bet = (id: string, stake: number, playerId = 'chloe'): BetJson => ({
   id,
@@ -19,25 +20,7 @@ const bet = (id: string, stake: number, playerId = 'chloe'): BetJson => ({
   playerId,
   placedAt: 0,
 });
-function view(over: Partial<TableViewJson> = {}): TableViewJson {
-  return {
-    table: { id: 'paris' } as TableViewJson['table'],
-    phase: 'betting',
-    since: 0,
-    deadline: 10_000,
-    coup: 3,
-    pauseRequested: false,
-    day: null,
-    ball: 5,
-    history: [],
-    lastCoup: null,
-    bets: [],
-    prisoners: [],
-    names: { chloe: 'Chloé' },
-    serverTime: 0,
-    ...over,
-  } as TableViewJson;
-}
+const view = staffView;
 const ev = (event: Record<string, unknown>): ConsoleAction =>
   ({ type: 'event', event: { table: 'paris', coup: 3, ...event } }) as ConsoleAction;
 const run = (actions: ConsoleAction[], s: ConsoleState = initialConsole('paris')) => actions.reduce(reduceConsole, s);

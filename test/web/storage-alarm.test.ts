@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TableViewJson } from '../../web/src/api.ts';
+import { playerView } from './fixtures.ts';
 import { LANGUAGES, STORAGE_WORDS } from '../../web/src/i18n.ts';
 import {
   initialConsole,
@@ -20,26 +21,15 @@ import { initialTable, landing, reduce, storageNotice, type TableAction } from '
 const HELD = { failing: true as const, since: 5_000, failures: 3, holding: true };
 const FAILING = { ...HELD, holding: false };
 
-function view(over: Partial<TableViewJson> = {}): TableViewJson {
-  return {
+/** The automatic table "auto" after the launch, no history (fixtures.ts playerView otherwise). */
+const view = (over: Partial<TableViewJson> = {}): TableViewJson =>
+  playerView({
     table: { id: 'auto' } as TableViewJson['table'],
     phase: 'launched',
-    since: 0,
     deadline: null,
-    coup: 3,
-    pauseRequested: false,
-    day: null,
-    ball: 5,
     history: [],
-    lastCoup: { number: 2, pocket: 5, chances: [], announcement: {}, at: 0 },
-    bets: [],
-    prisoners: [],
-    serverTime: 0,
-    balance: 10_000,
-    my: { playerId: 'p1', bets: [], staked: 0, prisoners: [], canRebet: false },
     ...over,
-  } as TableViewJson;
-}
+  });
 
 describe('console: the storage alarm', () => {
   const ev = (event: Record<string, unknown>): ConsoleAction =>

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BetJson, TableViewJson } from '../../web/src/api.ts';
 import { initialTable, landing, reduce, type TableAction, type TableState } from '../../web/src/state/table.ts';
+import { playerView } from './fixtures.ts';
 
 const bet = (id: string, stake: number, playerId = 'p1'): BetJson => ({
   id,
@@ -20,26 +21,7 @@ const bet = (id: string, stake: number, playerId = 'p1'): BetJson => ({
   playerId,
   placedAt: 0,
 });
-function view(over: Partial<TableViewJson> = {}): TableViewJson {
-  return {
-    table: { id: 'paris' } as TableViewJson['table'],
-    phase: 'betting',
-    since: 0,
-    deadline: 10_000,
-    coup: 3,
-    pauseRequested: false,
-    day: null,
-    ball: 5,
-    history: [{ coup: 2, pocket: 5, at: 0 }],
-    lastCoup: { number: 2, pocket: 5, chances: [], announcement: {}, at: 0 },
-    bets: [],
-    prisoners: [],
-    serverTime: 0,
-    balance: 10_000,
-    my: { playerId: 'p1', bets: [], staked: 0, prisoners: [], canRebet: false },
-    ...over,
-  } as TableViewJson;
-}
+const view = playerView;
 const summary = (staked: number) => ({
   players: 51,
   bets: 60,

@@ -9,6 +9,7 @@ import {
   type TableAction,
   type TableState,
 } from '../../web/src/state/table.ts';
+import { playerView } from './fixtures.ts';
 
 const bet = (id: string, stake: number, playerId = 'p1'): BetJson => ({
   id,
@@ -33,26 +34,7 @@ const prisoner = (over: Partial<PrisonerJson> = {}): PrisonerJson => ({
   onZero: 'prison',
   ...over,
 });
-function view(over: Partial<TableViewJson> = {}): TableViewJson {
-  return {
-    table: { id: 'paris' } as TableViewJson['table'],
-    phase: 'betting',
-    since: 0,
-    deadline: 10_000,
-    coup: 3,
-    pauseRequested: false,
-    day: null,
-    ball: 5,
-    history: [{ coup: 2, pocket: 5, at: 0 }],
-    lastCoup: { number: 2, pocket: 5, chances: [], announcement: {}, at: 0 },
-    bets: [],
-    prisoners: [],
-    serverTime: 0,
-    balance: 10_000,
-    my: { playerId: 'p1', bets: [], staked: 0, prisoners: [], canRebet: false },
-    ...over,
-  } as TableViewJson;
-}
+const view = playerView;
 const ev = (event: Record<string, unknown>): TableAction =>
   ({ type: 'event', event: { table: 'paris', coup: 3, ...event }, at: 1000, duration: 3000 }) as TableAction;
 const run = (actions: TableAction[], s: TableState = initialTable('p1', 0)) => actions.reduce(reduce, s);
