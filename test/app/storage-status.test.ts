@@ -9,10 +9,10 @@
  * validation error instead of 503 TABLE_STORAGE_FAILING (src/table/betting.ts specRefusal); a
  * valid one is still refused 503. The fault is real: SQLite's `PRAGMA query_only` (test/store/fixtures.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LocalBus } from '../../src/app/bus.ts';
 import { Casino } from '../../src/app/casino.ts';
 import { SimulatedClock } from '../../src/app/clock.ts';
@@ -20,21 +20,13 @@ import { sendPlayerCommand } from '../../src/app/commands.ts';
 import { ensureTable, RETRY_MS } from '../../src/app/driver.ts';
 import type { Viewer } from '../../src/app/views.ts';
 import type { Published } from '../../src/protocol/events.ts';
-import type { Store } from '../../src/store/port.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 import { resolveTableConfig } from '../../src/table/config.ts';
 import { FakeWheel } from '../../src/wheel/fake.ts';
 import { readOnly } from '../store/fixtures.ts';
+import { casinoCleanup } from './fixtures.ts';
 
-const dirs: string[] = [];
-const open: Array<{ casino: Casino; store: Store }> = [];
-afterEach(async () => {
-  for (const o of open.splice(0)) {
-    await o.casino.stop();
-    await o.store.close();
-  }
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const { dirs, open } = casinoCleanup();
 
 const CROUPIER: Viewer = { role: 'croupier', accountId: 'c', name: 'Claude' };
 const ALICE: Viewer = { role: 'player', accountId: 'alice', name: 'Alice', playerId: 'alice' };

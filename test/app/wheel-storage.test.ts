@@ -10,11 +10,11 @@
  * order and the table follows the wheel again. The fault is real: SQLite's `PRAGMA query_only`
  * makes every write fail with SQLITE_READONLY (as in test/app/commit-health.test.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LocalBus } from '../../src/app/bus.ts';
 import { Casino } from '../../src/app/casino.ts';
 import { SimulatedClock } from '../../src/app/clock.ts';
@@ -23,22 +23,13 @@ import { RETRY_MS } from '../../src/app/driver.ts';
 import { wheelStaffAction } from '../../src/app/wheel-commands.ts';
 import type { Published } from '../../src/protocol/events.ts';
 import { httpStatus } from '../../src/protocol/errors.ts';
-import type { Store } from '../../src/store/port.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 import { FakeWheel } from '../../src/wheel/fake.ts';
 import type { Listeners, WheelEvent } from '../../src/wheel/port.ts';
 import { readOnly } from '../store/fixtures.ts';
+import { casinoCleanup } from './fixtures.ts';
 
-const dirs: string[] = [];
-const open: Array<{ casino: Casino; store: Store }> = [];
-
-afterEach(async () => {
-  for (const o of open.splice(0)) {
-    await o.casino.stop();
-    await o.store.close();
-  }
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const { dirs, open } = casinoCleanup();
 
 async function rig(dir = mkdtempSync(join(tmpdir(), 'croupier-wheel-storage-')), clock = new SimulatedClock()) {
   if (!dirs.includes(dir)) dirs.push(dir);

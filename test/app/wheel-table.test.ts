@@ -6,31 +6,22 @@
  * option; the counter gap and the direction are audit lines of the coup record; the keypad
  * fallback; a restart in the middle of a game voids it, never settles it twice.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LocalBus } from '../../src/app/bus.ts';
 import { Casino } from '../../src/app/casino.ts';
 import { correctResult, sendPlayerCommand } from '../../src/app/commands.ts';
 import { wheelStaffAction, wheelView } from '../../src/app/wheel-commands.ts';
 import type { Published } from '../../src/protocol/events.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
-import type { Store } from '../../src/store/port.ts';
 import { FakeWheel } from '../../src/wheel/fake.ts';
+import { casinoCleanup } from './fixtures.ts';
 
 const CHEF = { account: 'chef-anna', role: 'chef' as const };
 let now = Date.UTC(2026, 2, 1, 20, 0, 0);
-const dirs: string[] = [];
-const open: Array<{ casino: Casino; store: Store }> = [];
-
-afterEach(async () => {
-  for (const o of open.splice(0)) {
-    await o.casino.stop();
-    await o.store.close();
-  }
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const { dirs, open } = casinoCleanup();
 
 async function rig(wheelFault: 'void' | 'hold' = 'void', dir = mkdtempSync(join(tmpdir(), 'croupier-wt-'))) {
   if (!dirs.includes(dir)) dirs.push(dir);
