@@ -5,7 +5,7 @@
  * insufficient balance; empty days and screens say so, the figures say which gaming day and
  * time zone they cover, the tables screen words the rule set and wheel mode; the cashier's
  * chosen player stays chosen after a deposit, a debt to the house shows in the cashier's form
- * (asked before a payout), the player's file and the recall, a void coup's stakes read as
+ * (asked before a payout), a large deposit is asked first and "1 000,00" is read, the player's file and the recall, a void coup's stakes read as
  * returned with the wallet before the first stake (cashier QA); no page logs a script error.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -152,6 +152,35 @@ describe.skipIf(!RUN)('the back office refuses and words', { timeout: 180_000 },
     expect(await admin.locator('#toast').textContent()).toContain('paid to Bob');
     expect(await balance('bob')).toBe(100_000 + 1_250 + 100 - 200);
     expect(await balance('alice')).toBe(100_000);
+  });
+
+  it('regression (cashier QA): "10000000000.00" booked ten billion to Bob at once; a large amount is asked first, no books nothing', async () => {
+    const admin = await open(ADMIN);
+    await admin.locator('#tab-accounts').click();
+    const balance = async () =>
+      (await api(server.url, 'GET', '/api/backoffice/players/bob', server.adminToken)).balance;
+    const before = await balance();
+    await admin.locator('#cash-player').selectOption({ label: 'Bob' });
+    const asked: string[] = [];
+    admin.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    await admin.locator('#cash-amount').fill('10000000000.00');
+    await admin.locator('#cash-reason').fill('qa slip');
+    await admin.locator('#cash-deposit').click();
+    await poll(() => asked).toEqual(['Deposit 10,000,000,000.00 € to Bob? This is a large amount.']);
+    expect(await balance()).toBe(before);
+    // the French grouping is read; at the threshold it asks, and yes books it
+    admin.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.accept();
+    });
+    await admin.locator('#cash-amount').fill('10 000,00');
+    await admin.locator('#cash-deposit').click();
+    await toast(admin).toContain('Deposit of 10,000.00');
+    expect(asked[1]).toBe('Deposit 10,000.00 € to Bob? This is a large amount.');
+    expect(await balance()).toBe(before + 1_000_000);
   });
 
   it('regression (new-user QA): an empty integrity screen, a future date in the reports say so in words', async () => {

@@ -6,7 +6,16 @@
  * wallet before a coup is the one before its first stake. Every line in the five languages.
  */
 import { describe, expect, it } from 'vitest';
-import { cashDoneText, debtWarning, keptPlayer, payoutQuestion } from '../../web/src/backoffice/cash.ts';
+import {
+  cashDoneText,
+  cashQuestion,
+  debtWarning,
+  keptPlayer,
+  LARGE_CASH_MAJOR,
+  largeCashMinor,
+  payoutQuestion,
+} from '../../web/src/backoffice/cash.ts';
+import { amountOf } from '../../web/src/backoffice/checks.ts';
 import { money } from '../../web/src/backoffice/common.ts';
 import { betOutcome, coupDebts, titled, walletBefore } from '../../web/src/backoffice/recall-lines.ts';
 
@@ -57,6 +66,37 @@ describe("the cashier's form", () => {
     );
     inEveryLanguage((l) => debtWarning(l, 'Alice', 216_000)!, ['Alice', '160']);
     inEveryLanguage((l) => payoutQuestion(l, 'Alice', 216_000, 1_000)!, ['Alice', '160', '10']);
+  });
+
+  it('regression (cashier QA): "10000000000.00" booked ten billion to Bob at once; a large amount is asked about first', () => {
+    // the threshold: 10,000.00 in the currency's major units (1,000,000 minor units of EUR with 2 decimals)
+    expect(LARGE_CASH_MAJOR).toBe(10_000);
+    expect(largeCashMinor(2)).toBe(1_000_000);
+    expect(largeCashMinor(0)).toBe(10_000);
+    const minor = amountOf('10000000000.00', 2, 'amount');
+    expect(cashQuestion('en', 'deposit', 'Bob', minor)).toBe(
+      'Deposit 10,000,000,000.00 € to Bob? This is a large amount.',
+    );
+    expect(cashQuestion('en', 'withdraw', 'Bob', minor)).toBe(
+      'Pay out 10,000,000,000.00 € to Bob? This is a large amount.',
+    );
+    // at the threshold it asks, below it nothing is asked
+    expect(cashQuestion('en', 'deposit', 'Bob', 1_000_000)).toBe('Deposit 10,000.00 € to Bob? This is a large amount.');
+    expect(cashQuestion('en', 'deposit', 'Bob', 999_999)).toBeNull();
+    expect(cashQuestion('en', 'withdraw', 'Bob', 999_999)).toBeNull();
+    // a deposit to a debtor asks nothing about the debt (it does not settle it; named above the form)
+    expect(cashQuestion('en', 'deposit', 'Alice', 1_000, 216_000)).toBeNull();
+    // the debtor's question is the same as before; with a large amount both, in one question
+    expect(cashQuestion('en', 'withdraw', 'Alice', 1_000, 216_000)).toBe(payoutQuestion('en', 'Alice', 216_000, 1_000));
+    expect(cashQuestion('en', 'withdraw', 'Alice', 2_000_000, 216_000)).toBe(
+      `${payoutQuestion('en', 'Alice', 216_000, 2_000_000)}\nPay out 20,000.00 € to Alice? This is a large amount.`,
+    );
+    // the amount in the currency's own digits
+    expect(cashQuestion('en', 'deposit', 'Bob', 10_000, 0, 'EUR', 0)).toContain('10,000 €');
+    expect(cashQuestion('en', 'deposit', 'Bob', 9_999, 0, 'EUR', 0)).toBeNull();
+    inEveryLanguage((l) => cashQuestion(l, 'deposit', 'Bob', minor)!, ['Bob', '000']);
+    inEveryLanguage((l) => cashQuestion(l, 'withdraw', 'Bob', minor)!, ['Bob', '000']);
+    for (const l of LANGS) expect(cashQuestion(l, 'deposit', 'Bob', minor)).toContain(money(l, minor));
   });
 });
 

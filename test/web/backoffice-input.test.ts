@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../web/src/api.ts';
-import { amountOf, checkLength, checkPeriod, optionalAmount } from '../../web/src/backoffice/checks.ts';
+import { amountOf, checkLength, checkPeriod, minorOf, optionalAmount } from '../../web/src/backoffice/checks.ts';
 import { failureText } from '../../web/src/backoffice/common.ts';
 import { EN } from '../../web/src/backoffice/words/en.ts';
 
@@ -50,6 +50,52 @@ describe('back-office input refused in words', () => {
     expect(e.error).toMatchObject({ code: 'INVALID_AMOUNT', detail: { field: 'min' } });
     expect(expectWorded(e, 'INVALID_AMOUNT')).toContain(EN.minAmount);
     expect(amountOf('12,50', 2, 'min')).toBe(1250);
+  });
+
+  it('regression (cashier QA): the French "1 000,50" was refused; a space or narrow no-break space groups thousands', () => {
+    const accepted: Array<[string, number]> = [
+      ['1 000,50', 100_050],
+      ['1 000.50', 100_050],
+      ['1\u202f000,50', 100_050],
+      ['1\u00a0000,50', 100_050],
+      ['12 345 678', 1_234_567_800],
+      ['1\u202f000\u202f000', 100_000_000],
+      [' 100 000 ', 10_000_000],
+      ['999 999,5', 99_999_950],
+      ['1000,50', 100_050],
+      ['1000.50', 100_050],
+      ['12,5', 1_250],
+    ];
+    for (const [text, minor] of accepted) {
+      expect(minorOf(text, 2), JSON.stringify(text)).toBe(minor);
+      expect(amountOf(text, 2, 'amount'), JSON.stringify(text)).toBe(minor);
+    }
+    const refused = [
+      '1.000,50', // dot and comma: which is the decimal separator is a guess
+      '1,000.50',
+      '1.000.000',
+      '1,000,000',
+      '1,000', // a comma with three digits is a decimal separator: too many decimals
+      '1 00', // a group of two
+      '1 0000',
+      '1234 567', // a first group of four
+      '1  000', // two spaces
+      ' 1 000 ,50',
+      '1 000\u202f000', // mixed separators
+      '1_000',
+      "1'000",
+      '1 000,',
+      ',50',
+      '1 000,505',
+      '-1 000',
+    ];
+    for (const text of refused) {
+      expect(minorOf(text, 2), JSON.stringify(text)).toBeNaN();
+      expect(() => amountOf(text, 2, 'amount'), JSON.stringify(text)).toThrow(ApiFailure);
+    }
+    // with 3 decimals the comma or dot before three digits is still the decimal separator
+    expect(minorOf('1 000,500', 3)).toBe(1_000_500);
+    expect(minorOf('1,000', 3)).toBe(1_000);
   });
 
   it('regression (issue 15 review): a From date after the To date found nothing; it is refused as INVALID_PERIOD', () => {

@@ -2,12 +2,13 @@
  * The cashier's form and a player's house debt in their file (QA, docs/WEB.md "Back office"):
  * the chosen player stays chosen after an operation, a done operation names the player, the
  * amount and the balance, and a player who owes the house (`debt:<id>`, a correction after
- * settlement) is named above the form and asked about before a payout.
+ * settlement) is named above the form and asked about before a payout, and a large amount
+ * (cash.ts LARGE_CASH_MAJOR) is asked about before it is booked.
  */
 import type { PlayerFileView } from '../../../src/protocol/views-backoffice.ts';
 import { ApiFailure } from '../api.ts';
 import { h } from '../dom.ts';
-import { cashDoneText, debtWarning, keptPlayer, payoutQuestion } from './cash.ts';
+import { cashDoneText, cashQuestion, debtWarning, keptPlayer } from './cash.ts';
 import { amountOf } from './checks.ts';
 import { bw, enc, field, grid, input, money, when, type ScreenCtx } from './common.ts';
 import type { BoKey } from './words/en.ts';
@@ -15,7 +16,8 @@ import type { BoKey } from './words/en.ts';
 /**
  * The cashier's form: a player, an amount, a reason; deposit or withdraw. The chosen player stays
  * chosen after an operation (`chosen`), the confirmation names the player, the amount and the
- * balance, and a player who owes the house is named above the form and asked about before a payout.
+ * balance, a player who owes the house is named above the form and asked about before a payout,
+ * and a large deposit or withdrawal is asked about first (answering no books nothing).
  */
 export function cashFormOf(
   ctx: ScreenCtx,
@@ -60,10 +62,10 @@ export function cashFormOf(
         throw new ApiFailure({ code: 'REASON_REQUIRED', message: 'a reason is required' }, 400);
       }
       const minor = amountOf(amount.value, 2, 'amount');
-      if (kind === 'withdraw') {
-        const question = payoutQuestion(ctx.lang, nameOf(id), await owed(id), minor);
-        if (question !== null && !confirm(question)) return null;
-      }
+      // one question before a payout to a debtor or a large amount (cashier QA: ten billion booked at once)
+      const debt = kind === 'withdraw' ? await owed(id) : 0;
+      const question = cashQuestion(ctx.lang, kind, nameOf(id), minor, debt);
+      if (question !== null && !confirm(question)) return null;
       const r = await ctx.api.call<{ balance: number }>('POST', `/api/admin/players/${enc(id)}/${kind}`, {
         amount: minor,
         reason: reason.value.trim(),

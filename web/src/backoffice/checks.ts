@@ -17,11 +17,22 @@ export function refusal(code: InputCode, field: string, message: string, detail:
   return new ApiFailure(error, 400);
 }
 
-/** Minor units from a typed amount in major units ("12.50" → 1250 with 2 decimals); NaN when not a number. */
+/**
+ * The digits of a typed amount's whole part: plain digits ("1000") or groups of three after a
+ * first group of one to three, all split by the same space, no-break space or narrow no-break
+ * space ("1 000", "1\u202f000\u202f000", the French format; cashier QA: "1 000,50" was refused).
+ * The comma and the dot are never read as a thousands separator: they are the decimal separator,
+ * one at most, so "1.000,50" and "1,000.50" (ambiguous) stay refused, never guessed.
+ */
+const WHOLE = /^(?:\d+|\d{1,3}([ \u00a0\u202f])\d{3}(?:\1\d{3})*)$/;
+
+/** Minor units from a typed amount in major units ("12.50" → 1250 with 2 decimals, "1 000,50" → 100050); NaN when not a number. */
 export function minorOf(text: string, decimals: number): number {
-  const t = text.trim().replace(',', '.');
-  if (!/^\d+(\.\d+)?$/.test(t)) return Number.NaN;
-  const [i, f = ''] = t.split('.');
+  const t = text.trim();
+  const m = /^([^.,]+)(?:[.,](\d+))?$/.exec(t);
+  if (m === null || !WHOLE.test(m[1])) return Number.NaN;
+  const i = m[1].replace(/\D/g, '');
+  const f = m[2] ?? '';
   if (f.length > decimals) return Number.NaN;
   return Number(i) * 10 ** decimals + Number(f.padEnd(decimals, '0') || '0');
 }

@@ -179,6 +179,8 @@ export const CS: Record<BoKey, string> = {
   owesHouse:
     'Hráč {player} dluží kasinu {amount}: oprava po vyplacení vzala zpět výhry, které už byly vybrány. Vklad dluh nesplácí.',
   owesConfirm: 'Hráč {player} dluží kasinu {amount}. Přesto vyplatit {pay} hráči {player}?',
+  largeDeposit: 'Vložit {amount} hráči {player}? Jde o vysokou částku.',
+  largeWithdraw: 'Vyplatit {amount} hráči {player}? Jde o vysokou částku.',
   debtMovements: 'Dluh vůči kasinu: opravy, které ho vytvořily',
   creditWelcome: 'Uvítací kredity (registrace) — nejsou hotovost',
   creditDemo: 'Počáteční zůstatky ukázky — nejsou hotovost',

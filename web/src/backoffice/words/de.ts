@@ -180,6 +180,8 @@ export const DE: Record<BoKey, string> = {
   owesHouse:
     '{player} schuldet dem Haus {amount}: eine Korrektur nach der Auszahlung hat bereits abgehobene Gewinne zurückgenommen. Eine Einzahlung tilgt sie nicht.',
   owesConfirm: '{player} schuldet dem Haus {amount}. Trotzdem {pay} an {player} auszahlen?',
+  largeDeposit: '{amount} für {player} einzahlen? Das ist ein hoher Betrag.',
+  largeWithdraw: '{amount} an {player} auszahlen? Das ist ein hoher Betrag.',
   debtMovements: 'Schuld beim Haus: die Korrekturen, die sie verursacht haben',
   creditWelcome: 'Willkommensguthaben (Registrierung) — kein Bargeld',
   creditDemo: 'Demo-Anfangsguthaben — kein Bargeld',

@@ -183,6 +183,8 @@ export const EN = {
   owesHouse:
     '{player} owes the house {amount}: a correction after settlement took back winnings already withdrawn. A deposit does not settle it.',
   owesConfirm: '{player} owes the house {amount}. Pay out {pay} to {player} anyway?',
+  largeDeposit: 'Deposit {amount} to {player}? This is a large amount.',
+  largeWithdraw: 'Pay out {amount} to {player}? This is a large amount.',
   debtMovements: 'House debt: the corrections that created it',
   creditWelcome: 'Welcome credits (registration) — not cash',
   creditDemo: 'Demo opening balances — not cash',

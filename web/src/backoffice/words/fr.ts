@@ -182,6 +182,8 @@ export const FR: Record<BoKey, string> = {
   owesHouse:
     '{player} doit {amount} à la maison : une correction après paiement a repris des gains déjà retirés. Un dépôt ne l’éteint pas.',
   owesConfirm: '{player} doit {amount} à la maison. Payer quand même {pay} à {player} ?',
+  largeDeposit: 'Déposer {amount} pour {player} ? C’est un montant élevé.',
+  largeWithdraw: 'Retirer {amount} pour {player} ? C’est un montant élevé.',
   debtMovements: 'Dette envers la maison : les corrections qui l’ont créée',
   creditWelcome: 'Crédits de bienvenue (inscription) — pas des espèces',
   creditDemo: 'Soldes d’ouverture de démonstration — pas des espèces',

@@ -180,6 +180,8 @@ export const IT: Record<BoKey, string> = {
   owesHouse:
     '{player} deve {amount} alla casa: una correzione dopo il pagamento ha ripreso vincite già prelevate. Un deposito non lo estingue.',
   owesConfirm: '{player} deve {amount} alla casa. Pagare comunque {pay} a {player}?',
+  largeDeposit: 'Depositare {amount} per {player}? È un importo elevato.',
+  largeWithdraw: 'Prelevare {amount} per {player}? È un importo elevato.',
   debtMovements: 'Debito verso la casa: le correzioni che lo hanno creato',
   creditWelcome: 'Crediti di benvenuto (registrazione) — non contanti',
   creditDemo: 'Saldi iniziali demo — non contanti',
