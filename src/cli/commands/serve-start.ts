@@ -15,6 +15,7 @@ import { preset as presetRules, resolveRules } from '../../engine/index.ts';
 import type { Store } from '../../store/port.ts';
 import { defaultPgUrl, openPostgresStore, openSqliteStore } from '../../store/sql.ts';
 import { MIN_TIMINGS, resolveTableConfig, type TableTimings } from '../../table/config.ts';
+import { walRestartLog } from '../../store/wal-log.ts';
 import { CliError } from '../io.ts';
 import type { ServeOptions } from './serve.ts';
 import { accountLines, exposedDemoWarning, parseSessions } from './serve-accounts.ts';
@@ -96,6 +97,7 @@ export async function openStore(
     try {
       store = await openSqliteStore(file, {
         onRelocked: (message) => log.warn({ dataDir: o.dataDir }, message),
+        onRestart: walRestartLog(log), // the bounded WAL: a summary a minute at most (wal-log.ts)
         // two servers on one SQLite database: never recoverable in-process (docs/DEPLOY.md)
         onLockLost: (err) => {
           log.fatal({ err, dataDir: o.dataDir }, `data directory ${o.dataDir} taken by another process: exiting`);
