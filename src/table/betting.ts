@@ -37,6 +37,9 @@ export function bettingClosed(s: TableState): Step | null {
   return null;
 }
 
+/** The id the `i`-th new bet of a command gets (`c<coup>-<seq>`, docs/API.md), handed out to accepted bets only. */
+export const newBetId = (s: TableState, i = 0): string => `c${s.coup}-${s.nextBetSeq + i}`;
+
 /** New bets of one command: client specs (placement) or stored bets (rebet, double: validated before). */
 type NewBets =
   | { kind: 'place'; specs: readonly Record<string, unknown>[] }
@@ -55,7 +58,7 @@ function validate(
   // A refused command gives no bet id away: ids are handed out to accepted bets only, so an
   // error never names one (the next accepted bet would get it); a multi-bet command (rebet,
   // double) names the refused bet by its position: detail.index.
-  const id = (i: number) => `c${s.coup}-${s.nextBetSeq + i}`;
+  const id = (i: number) => newBetId(s, i);
   const stored: StoredBet[] = [];
   const parsed: Bet[] = [];
   for (let i = 0; i < count; i++) {
@@ -138,7 +141,7 @@ export function addBets(
   const { parsed } = v;
   const stored = derogation ? v.stored.map((b) => ({ ...b, derogation })) : v.stored;
   const limits = checkLimits(s.config, mine.byPosition, parsed);
-  if (!limits.ok) return refusal(s, limits.error, (i) => `c${s.coup}-${s.nextBetSeq + i}`, count);
+  if (!limits.ok) return refusal(s, limits.error, (i) => newBetId(s, i), count);
   const total = stored.reduce((a, b) => a + b.stake, 0);
   if (total > available)
     return reject(s, 'INSUFFICIENT_FUNDS', `stake ${total} is more than the balance ${available}`, {
@@ -264,11 +267,7 @@ export function specRefusal(s: TableState, playerId: string, requestId: string, 
   const n = { kind: 'place' as const, specs: [spec as Record<string, unknown>] };
   const v = validate(s, 0, playerId, requestId, n);
   const limits = v.ok ? checkLimits(s.config, new Map(), v.parsed) : null;
-  const step = !v.ok
-    ? v.step
-    : limits && !limits.ok
-      ? refusal(s, limits.error, (i) => `c${s.coup}-${s.nextBetSeq + i}`, 1)
-      : null;
+  const step = !v.ok ? v.step : limits && !limits.ok ? refusal(s, limits.error, (i) => newBetId(s, i), 1) : null;
   const reject = step?.effects.find((e) => e.type === 'reject');
   return reject?.type === 'reject' ? reject.error : null;
 }

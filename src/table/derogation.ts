@@ -5,7 +5,7 @@
  * the reason (`derogation` on the bet: the table's events, the coup record), and noted in the
  * coup's staff log. Once a number is entered the ball has fallen: refused (docs/RULES-NOTES.md).
  */
-import { addBets } from './betting.ts';
+import { addBets, newBetId } from './betting.ts';
 import { noted, reasonOf, reasonRefusal, wrongPhase } from './staff.ts';
 import type { TableState } from './state.ts';
 import { reject, type Step, type TableEvent } from './step.ts';
@@ -37,7 +37,7 @@ export function derogation(s: TableState, e: Extract<TableEvent, { type: 'deroga
   const spec = { kind: 'place' as const, specs: [e.bet] };
   const step = addBets(s, e.now, e.playerId, requestId, spec, e.available, e.elsewhere, mark);
   if (step.state === s) return step;
-  const betId = `c${s.coup}-${s.nextBetSeq}`;
+  const betId = newBetId(s);
   const note = { action: 'derogation' as const, at: e.now, by: mark.by, reason, playerId: e.playerId, betId };
   const effects = step.effects.map((x) =>
     x.type === 'reply' ? { type: 'reply' as const, value: { ...(x.value as object), derogation: true } } : x,
