@@ -27,23 +27,12 @@ export function playerView(over: Partial<TableViewJson> = {}): TableViewJson {
   } as TableViewJson;
 }
 
-/** A staff member's view of paris in betting, no result yet (see the module doc). */
+/** A staff member's view of paris in betting, no result yet: the player's view without a wallet (see the module doc). */
 export function staffView(over: Partial<TableViewJson> = {}): TableViewJson {
-  return {
-    table: { id: 'paris' } as TableViewJson['table'],
-    phase: 'betting',
-    since: 0,
-    deadline: 10_000,
-    coup: 3,
-    pauseRequested: false,
-    day: null,
-    ball: 5,
-    history: [],
-    lastCoup: null,
-    bets: [],
-    prisoners: [],
-    names: { chloe: 'Chloé' },
-    serverTime: 0,
-    ...over,
-  } as TableViewJson;
+  const {
+    balance: _balance,
+    my: _my,
+    ...view
+  } = playerView({ history: [], lastCoup: null, names: { chloe: 'Chloé' } });
+  return { ...view, ...over } as TableViewJson;
 }
