@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coupNet, coupResult, settlementNet } from '../../web/src/history.ts';
+import { coupFigures, coupNet, coupResult, settlementNet } from '../../web/src/history.ts';
 
 describe('game recall: net per coup', () => {
   it('regression: a coup that freed prisoners showed their stakes as lost again (returned − staked − prisonerStakes); a partage is half back', () => {
@@ -103,5 +103,39 @@ describe('result line of a coup', () => {
         },
       }),
     ).toMatchObject({ kind: 'loss', net: -1000, held: 500 });
+  });
+});
+
+describe('game recall: the stake line of a coup', () => {
+  it('regression: a coup that freed a prisoner showed its stake as staked again (Stake 11.00 for a new plein of 1.00), its return among the coup’s own returns', () => {
+    // coup 1: rouge 10.00 en prison at a zero; coup 2 (3, rouge): plein 3 of 1.00 wins 36.00, rouge freed (10.00 back)
+    const coup2 = {
+      staked: 100,
+      prisonerStakes: 1000,
+      returned: 4600,
+      partage: 0,
+      outcomes: {
+        'c2-1': { status: 'won', stake: 100, returned: 3600 },
+        'c1-1': { status: 'freed', stake: 1000, returned: 1000, prisonBefore: 1 },
+      } as never,
+    };
+    expect(coupFigures(coup2)).toEqual({ staked: 100, returned: 3600, fromPrison: 1000 });
+    // a prisoner lost or sent one level deeper returns nothing; a partage at the limit returns half
+    const coup3 = {
+      staked: 0,
+      prisonerStakes: 2500,
+      returned: 1250,
+      outcomes: { 'c1-3': { status: 'partage', stake: 2500, returned: 1250, prisonBefore: 3 } } as never,
+    };
+    expect(coupFigures(coup3)).toEqual({ staked: 0, returned: 0, fromPrison: 1250 });
+    // a coup without prisoners: the half back of a partage taken in its window is among its returns
+    const zero = {
+      staked: 1000,
+      prisonerStakes: 0,
+      returned: 0,
+      partage: 500,
+      outcomes: { 'c4-1': { status: 'imprisoned', stake: 1000, returned: 0 } } as never,
+    };
+    expect(coupFigures(zero)).toEqual({ staked: 1000, returned: 500, fromPrison: 0 });
   });
 });

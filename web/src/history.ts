@@ -43,6 +43,29 @@ export interface CoupResult {
   readonly kind: 'win' | 'stake-back' | 'loss' | 'none';
 }
 
+/** The summary line of a recalled coup (My history), minor units. */
+export interface CoupFigures {
+  /** Stakes placed in this coup; a prisoner of an earlier coup is not staked again (its stake was booked in its own coup). */
+  readonly staked: number;
+  /** What this coup's own stakes returned, with the half backs of a partage taken in its window. */
+  readonly returned: number;
+  /** What came back on prisoners of earlier coups: a freed stake, the half of la partage at the limit. */
+  readonly fromPrison: number;
+}
+
+/**
+ * The stake, the returns and what came back from prison of a recalled coup (QA: the stake line
+ * of a coup that freed a prisoner counted its stake again, as if staked in this coup).
+ */
+export function coupFigures(
+  c: Pick<PlayerCoupJson, 'staked' | 'returned' | 'outcomes'> & { partage?: number },
+): CoupFigures {
+  let fromPrison = 0;
+  for (const o of Object.values(c.outcomes))
+    if ((o as { prisonBefore?: number }).prisonBefore !== undefined) fromPrison += o.returned;
+  return { staked: c.staked, returned: c.returned - fromPrison + (c.partage ?? 0), fromPrison };
+}
+
 /** A settlement (live event or recalled coup) as {@link coupResult} reads it. */
 export interface SettlementLike {
   readonly staked: number;

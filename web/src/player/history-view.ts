@@ -7,7 +7,7 @@
 import { colourOf, pocketText, type Chance } from '../../../src/engine/index.ts';
 import type { PlayerCoupJson } from '../api.ts';
 import { h, numBadge } from '../dom.ts';
-import { coupNet } from '../history.ts';
+import { coupFigures, coupNet } from '../history.ts';
 import { calls, chanceName, DICTS, t } from '../i18n.ts';
 import { toPocket } from '../state/table.ts';
 import { cap, type PlayerCtx } from './context.ts';
@@ -41,14 +41,18 @@ function coupItem(app: PlayerCtx, c: PlayerCoupJson): HTMLElement {
   const m = (minor: number) => app.money(minor);
   const wheel = app.view?.table.rules.wheel ?? 'single';
   const net = coupNet(c);
+  const f = coupFigures(c);
   const p = c.pocket === null ? null : toPocket(c.pocket);
   const bets = c.bets.map((b) => {
     const o = c.outcomes[b.id];
     const status = o ? ((d as unknown as Record<string, string>)[`status_${o.status}`] ?? o.status) : '';
+    // a prisoner of an earlier coup: its stake was booked there, not staked again in this one
+    const prisoner = o !== undefined && (o as { prisonBefore?: number }).prisonBefore !== undefined;
+    const stake = prisoner ? `(${d.status_imprisoned})` : m(b.stake);
     return h(
       'li',
-      {},
-      `${betName(b, wheel, app.lang, m)}: ${m(b.stake)} → ${o ? m(o.returned) : '—'} ${status ? `(${status})` : ''}`,
+      prisoner ? { dataset: { prisoner: b.id } } : {},
+      `${betName(b, wheel, app.lang, m)}: ${stake} → ${o ? m(o.returned) : '—'} ${status ? `(${status})` : ''}`,
     );
   });
   // la partage chosen in the zero's choice window (after the settlement): the half back
@@ -81,8 +85,13 @@ function coupItem(app: PlayerCtx, c: PlayerCoupJson): HTMLElement {
       ),
       h(
         'div',
-        {},
-        `${d.stake} ${m(c.staked + c.prisonerStakes)} · ${d.returned} ${m(c.returned + (c.partage ?? 0))} · ${d.balance} ${m(c.balanceAfter + (c.partage ?? 0))}`,
+        { class: 'figures' },
+        [
+          `${d.stake} ${m(f.staked)}`,
+          `${d.returned} ${m(f.returned)}`,
+          ...(f.fromPrison ? [t(app.lang, 'fromPrison', { a: m(f.fromPrison) })] : []),
+          `${d.balance} ${m(c.balanceAfter + (c.partage ?? 0))}`,
+        ].join(' · '),
       ),
       h('ul', {}, ...bets),
     ),
