@@ -7,9 +7,7 @@
  * `player`, `croupier`, `chef`, `pitboss` or `admin` (docs/SECURITY.md). Errors are `{"error": {code, message, betId?, detail?}}` with a
  * stable code; request bodies and WebSocket messages are validated with zod.
  */
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import { backofficeRoutes } from './routes/backoffice.ts';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -37,6 +35,7 @@ import {
 } from './limits.ts';
 import { frameworkError } from './framework-errors.ts';
 import { registerSecurityHeaders } from './headers.ts';
+import { webRoutes } from './web-pages.ts';
 
 export { redactCoup } from '../app/views.ts';
 
@@ -46,7 +45,8 @@ export interface ServerOptions {
   logger?: Logger;
   /**
    * Directory of the web table (default: the repository's web/): its pages and the bundle in
-   * its dist/, built beforehand (`npm run build:web`, or `npm start` when missing; the server never builds it).
+   * its dist/, built beforehand (`npm run build:web`, or `npm start` when missing; the server never builds it:
+   * a page whose bundle is missing answers 503 with the command to run, web-pages.ts).
    */
   webDir?: string;
   /** The protective limits (default {@link DEFAULT_LIMITS}; docs/SECURITY.md); tests and benches raise them. */
@@ -139,21 +139,6 @@ async function fastifyApp(opts: ServerOptions, limits: ServerLimits): Promise<Fa
     reply.code(404).send({ error: tableErr('NOT_FOUND', `no route ${req.method} ${clip(req.url.split('?')[0])}`) }),
   );
   return app;
-}
-
-/** Serves the web table (web/ with its built dist/) and the croupier console, when the directory exists. */
-async function webRoutes(app: FastifyInstance, webDir: string): Promise<void> {
-  if (!existsSync(webDir)) return;
-  await app.register(fastifyStatic, { root: webDir, prefix: '/', index: ['index.html'] });
-  for (const page of ['board', 'permanence', 'backoffice'])
-    app.get(`/${page}`, (_req, reply) => reply.sendFile(`${page}.html`));
-  app.get('/croupier', (_req, reply) =>
-    existsSync(`${webDir}/croupier.html`)
-      ? reply.sendFile('croupier.html')
-      : reply
-          .code(404)
-          .send({ error: tableErr('NOT_FOUND', 'the croupier console (web/croupier.html) is not built yet') }),
-  );
 }
 
 /** Builds the Fastify server (not listening yet). */

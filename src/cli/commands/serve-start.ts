@@ -16,6 +16,7 @@ import type { Store } from '../../store/port.ts';
 import { defaultPgUrl, openPostgresStore, openSqliteStore } from '../../store/sql.ts';
 import { MIN_TIMINGS, resolveTableConfig, type TableTimings } from '../../table/config.ts';
 import { walRestartLog } from '../../store/wal-log.ts';
+import { BUILD_COMMAND, missingBundles } from '../../server/web-pages.ts';
 import { CliError } from '../io.ts';
 import type { ServeOptions } from './serve.ts';
 import { accountLines, exposedDemoWarning, parseSessions } from './serve-accounts.ts';
@@ -142,7 +143,7 @@ export interface BannerFacts {
   bootstrap: boolean;
 }
 
-/** Prints the banner on stdout (and its warnings on stderr: demo exposed to the network, web bundle missing). */
+/** Prints the banner on stdout (and its warnings on stderr: demo exposed to the network, web client not built). */
 export function printBanner(c: BannerFacts): void {
   const { o, app, casino, address, port, where, demo, registration, sessions, wheel, autoGph, seeded, apply } = c;
   const url = address.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
@@ -151,9 +152,10 @@ export function printBanner(c: BannerFacts): void {
   const loopback = isLoopback(boundHost);
   if (!loopback && demo) process.stderr.write(exposedDemoWarning(boundHost));
   const web = o.webDir ? resolve(o.webDir) : fileURLToPath(new URL('../../../web', import.meta.url));
-  if (existsSync(web) && !existsSync(join(web, 'dist', 'player.js')))
+  const missing = existsSync(web) ? missingBundles(web) : [];
+  if (missing.length)
     process.stderr.write(
-      `WARNING: the web bundle is missing (${join(web, 'dist')}): the pages will not load. Run npm run build:web (npm start builds it).\n`,
+      `WARNING: the web client is not built (missing in ${join(web, 'dist')}: ${missing.map((b) => `${b}.js`).join(', ')}): its pages answer 503 "not built". Run ${BUILD_COMMAND} (npm start builds it when missing).\n`,
     );
   const tables = [...casino.tables.values()].map(
     (t) => `${t.id} (${rulesLabel(t.state.config.rules)}, ${t.state.phase})`,
