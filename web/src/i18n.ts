@@ -205,6 +205,8 @@ const EN = {
   permVoided: '{n} void coups not listed',
   permNone: 'No coup on this day',
   permBadDate: 'No such day: {d} (YYYY-MM-DD)',
+  permUnknownTable: 'There is no table “{table}” in this casino: check the address of this page (/permanence?table=…).',
+  permUnavailable: 'The permanence cannot be read just now (HTTP {status}): reload the page to try again.',
 };
 
 /** The shape of a UI dictionary. */
@@ -387,6 +389,10 @@ const FR: Dict = {
   permVoided: '{n} coups annulés non inscrits',
   permNone: 'Aucun coup ce jour-là',
   permBadDate: 'Ce jour n’existe pas : {d} (AAAA-MM-JJ)',
+  permUnknownTable:
+    'Il n’y a pas de table « {table} » dans ce casino : vérifiez l’adresse de cette page (/permanence?table=…).',
+  permUnavailable:
+    'La permanence ne peut pas être lue pour le moment (HTTP {status}) : rechargez la page pour réessayer.',
 };
 
 const CS: Dict = {
@@ -561,6 +567,8 @@ const CS: Dict = {
   permVoided: '{n} zrušených kol neuvedeno',
   permNone: 'Ten den žádné kolo',
   permBadDate: 'Takový den neexistuje: {d} (RRRR-MM-DD)',
+  permUnknownTable: 'Stůl „{table}“ v tomto kasinu není: zkontrolujte adresu této stránky (/permanence?table=…).',
+  permUnavailable: 'Permanenci teď nelze načíst (HTTP {status}): obnovte stránku a zkuste to znovu.',
 };
 
 const DE: Dict = {
@@ -737,6 +745,10 @@ const DE: Dict = {
   permVoided: '{n} ungültige Coups nicht aufgeführt',
   permNone: 'Kein Coup an diesem Tag',
   permBadDate: 'Diesen Tag gibt es nicht: {d} (JJJJ-MM-TT)',
+  permUnknownTable:
+    'Einen Tisch „{table}“ gibt es in diesem Casino nicht: Prüfen Sie die Adresse dieser Seite (/permanence?table=…).',
+  permUnavailable:
+    'Die Permanenz kann gerade nicht gelesen werden (HTTP {status}): Laden Sie die Seite neu, um es erneut zu versuchen.',
 };
 
 const IT: Dict = {
@@ -913,6 +925,10 @@ const IT: Dict = {
   permVoided: '{n} colpi annullati non elencati',
   permNone: 'Nessun colpo in questo giorno',
   permBadDate: 'Questo giorno non esiste: {d} (AAAA-MM-GG)',
+  permUnknownTable:
+    'Non c’è nessun tavolo «{table}» in questo casinò: controllare l’indirizzo di questa pagina (/permanence?table=…).',
+  permUnavailable:
+    'Al momento non è possibile leggere la permanenza (HTTP {status}): ricaricare la pagina per riprovare.',
 };
 
 /** UI dictionaries per language. */

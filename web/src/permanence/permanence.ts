@@ -7,13 +7,14 @@
  * the second; with the table name, the date and the count of void coups. Reads the public
  * `GET /api/tables/:id/permanence?format=json`; the date field and the print button are not
  * printed. `?lang=fr` chooses the language. The page follows the table's live events as a guest,
- * as the results board does: a new coup, a correction or a void reads the day again (live.ts).
+ * as the results board does: a new coup, a correction or a void reads the day again (live.ts). An
+ * unknown table or a failed read is said in the page's language (live.ts `permanenceFailure`).
  */
 import { isCalendarDate } from '../../../src/protocol/dates.ts';
 import type { PermanenceView } from '../../../src/protocol/views-wheel.ts';
 import { h } from '../dom.ts';
 import { CHANCE_NAMES_UI, initialLanguage, t, type Language } from '../i18n.ts';
-import { changesPermanence, serialised, type LiveMessage } from './live.ts';
+import { changesPermanence, permanenceFailure, serialised, type LiveMessage } from './live.ts';
 
 const params = new URLSearchParams(location.search);
 const tableId = params.get('table') ?? 'auto';
@@ -94,11 +95,12 @@ async function read(): Promise<void> {
     return;
   }
   const url = `/api/tables/${encodeURIComponent(tableId)}/permanence?format=json${day ? `&date=${encodeURIComponent(day)}` : ''}`;
-  const res = await fetch(url);
-  if (!res.ok) {
-    unknown = res.status === 404;
-    const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-    root.textContent = body?.error?.message ?? `HTTP ${res.status}`;
+  const res = await fetch(url).catch(() => null);
+  if (!res?.ok) {
+    const body = (await res?.json().catch(() => null)) as { error?: { code?: string } } | null;
+    const failure = permanenceFailure(lang, tableId, res?.status ?? 0, body?.error?.code);
+    unknown = failure.unknown;
+    root.textContent = failure.text;
     return;
   }
   const p = (await res.json()) as PermanenceView;
