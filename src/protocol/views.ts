@@ -19,7 +19,6 @@ import type {
   TableConfigJson,
   WinningJson,
 } from './events.ts';
-import type { BetJson, OutcomeJson } from './events.ts';
 import type { EnteredView } from './views-tableop.ts';
 import type { ChipColourJson, CroupierListView } from './lists.ts';
 
@@ -212,43 +211,6 @@ export interface HealthView extends HealthStatusView {
   serverTime: number;
 }
 
-/** A partage taken in a zero's choice window, booked in the zero's coup. */
-export interface PartageView {
-  prisoner: string;
-  chance?: string;
-  returned: number;
-  at: number;
-  rounding?: { exact: string; paid: number }; // of an odd stake's half (RULES §4)
-}
-
-/** One coup as a player recalls it. */
-export interface PlayerCoupView {
-  tableId: string;
-  number: number;
-  status: 'settled' | 'void';
-  resultAt: number;
-  pocket: PocketLabel | null;
-  staked: number;
-  prisonerStakes: number;
-  returned: number;
-  balanceBeforeBets: number | null;
-  balanceBefore: number;
-  balanceAfter: number;
-  /** The player's bets in the coup (engine betJson) and their settlement by bet id (engine outcomeJson). */
-  bets: BetJson[];
-  outcomes: Record<string, OutcomeJson>;
-  /** Half backs of partages taken in this coup's zero-choice window. */
-  partage: number;
-  partages: PartageView[];
-  /** The result of this coup's own stakes, whenever decided (docs/API.md "PlayerCoup"). */
-  net: number;
-  /** This coup's stakes still en prison, not a loss yet (null: a coup booked before that rule). */
-  inPrison: number | null;
-}
-
-/** GET /api/me/history. */
-export type HistoryView = { coups: PlayerCoupView[] };
-
 /** A ledger transaction of the player's wallet. */
 export interface TransactionView {
   id: string;
@@ -394,6 +356,8 @@ export interface OkView {
 }
 
 export type { AccountsView, AccountView, DemoAccountsView, LoginView, MeView, RevokedView } from './account-views.ts';
+// the player's history (GET /api/me/history): src/protocol/views-history.ts
+export * from './views-history.ts';
 // table operation (issue 12): src/protocol/views-tableop.ts
 export * from './views-tableop.ts';
 export type { BusHealth, FailedTableView, FailingTableView, HealthStatusView, TableStorageView } from './health.ts';

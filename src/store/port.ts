@@ -83,6 +83,10 @@ export interface PlayerCoup {
   staked: number;
   prisonerStakes: number;
   returned: number;
+  /** Stakes left on the layout from the coup before, in play in this one (historic tables, RULES §3a); not in `staked`. */
+  carriedStakes: number;
+  /** Stakes returned on 0 / 00 that stay on the layout as the player's (historic tables); not in `returned`. */
+  carried: number;
   balanceBeforeBets: number | null;
   balanceBefore: number;
   balanceAfter: number;

@@ -367,3 +367,22 @@ export function playerDetails(record: CoupRecord): Map<string, PlayerDetail> {
   }
   return out;
 }
+
+/**
+ * A player's part of a recalled coup read from its record: bets and outcomes, and on historic
+ * tables the stakes left on the layout from the coup before (`carriedStakes`) and those returned
+ * on 0 / 00 that stay (`carried`), 0 elsewhere (docs/API.md "PlayerCoup").
+ */
+export function recallParts(
+  record: CoupRecord,
+  playerId: string,
+): { bets: unknown[]; outcomes: Record<string, unknown>; carriedStakes: number; carried: number } {
+  const d = playerDetails(record).get(playerId);
+  const p = Object.hasOwn(record.players, playerId) ? record.players[playerId] : undefined;
+  return {
+    bets: d?.bets ?? [],
+    outcomes: d?.outcomes ?? {},
+    carriedStakes: p?.carriedStakes ?? 0,
+    carried: p?.carried ?? 0,
+  };
+}

@@ -11,7 +11,7 @@ import { Kysely, sql } from 'kysely';
 import type { TableConfig } from '../table/config.ts';
 import type { LedgerTx } from '../table/ledger.ts';
 import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
-import { decodeRecord, playerDetails, type PlayerDetail } from './record-codec.ts';
+import { decodeRecord, recallParts } from './record-codec.ts';
 import { createSchema, type Database } from './schema.ts';
 import type { CoupBalances, PartageBooked, PlayerCoup, PlayerRow, Store, StoreTx, TableLoad } from './port.ts';
 import { BackofficeReads } from './backoffice.ts';
@@ -305,9 +305,8 @@ export class SqlStore extends BackofficeReads implements Store {
       }
     }
     return rows.map((r) => {
-      // the player's bets and outcomes: from the coup record (only the rows of this page are read)
+      // the player's bets, outcomes and carried stakes: from the coup record (only this page's rows are read)
       const rec = decodeRecord(r.record);
-      const detail: Partial<PlayerDetail> = playerDetails(rec).get(playerId) ?? {};
       return {
         tableId: r.table_id,
         number: num(r.number),
@@ -320,8 +319,7 @@ export class SqlStore extends BackofficeReads implements Store {
         balanceBeforeBets: r.balance_before_bets === null ? null : num(r.balance_before_bets),
         balanceBefore: num(r.balance_before),
         balanceAfter: num(r.balance_after),
-        bets: detail.bets ?? [],
-        outcomes: detail.outcomes ?? {},
+        ...recallParts(rec, playerId),
         partage: num(r.partage),
         // the record's partages carry their rounding (RULES §4); records of older versions have none
         partages: recordPartages(rec, playerId) ?? partages.get(`${r.table_id}/${num(r.number)}`) ?? [],

@@ -331,7 +331,17 @@ export class SqlTx extends AccountTx implements StoreTx {
         balance_after: b.after,
         balance_before_bets: p.balanceBeforeBets,
         partage: 0,
-        net: b.after - b.before - p.staked - (book?.prisonerReturned ?? 0) + (oldRule.get(playerId) ?? 0) + held,
+        // a stake returned on 0 / 00 that stays (historic tables) is returned in its coup, and
+        // staked in the next one it is left for (or void in): `carried` / `carriedStakes`
+        net:
+          b.after -
+          b.before -
+          p.staked -
+          (p.carriedStakes ?? 0) +
+          (p.carried ?? 0) -
+          (book?.prisonerReturned ?? 0) +
+          (oldRule.get(playerId) ?? 0) +
+          held,
         in_prison: held,
       };
     });

@@ -135,8 +135,9 @@ describe('rule sets at the table server (issue 11)', () => {
     await play('hist', 3);
     expect((await call('GET', '/api/me', tok)).body.balance).toBe(10_000 - 1800 + 500 + 2000);
     const history = (await call('GET', '/api/me/history', tok)).body.coups;
-    expect(history[0]).toMatchObject({ number: 2, staked: 0, returned: 2000, net: 2000 });
-    expect(history[1]).toMatchObject({ number: 1, staked: 1800, returned: 0, net: -1800 });
+    // the returned chances are returned in coup 1 (only noir lost); the rouge left on is staked in coup 2
+    expect(history[0]).toMatchObject({ number: 2, staked: 0, carriedStakes: 1000, returned: 2000, net: 1000 });
+    expect(history[1]).toMatchObject({ number: 1, staked: 1800, returned: 0, carried: 1500, net: -300 });
     const audit = (await call('GET', '/api/admin/ledger', STAFF.admin)).body;
     expect(audit.audit).toMatchObject({ sum: 0, unbalanced: 0, mismatched: 0 });
     expect(audit.accounts['table:hist:in-play'] ?? 0).toBe(0);

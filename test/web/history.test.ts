@@ -139,3 +139,22 @@ describe('game recall: the stake line of a coup', () => {
     expect(coupFigures(zero)).toEqual({ staked: 1000, returned: 500, fromPrison: 0 });
   });
 });
+
+describe('historic tables: a stake returned on zero', () => {
+  it('regression: a chance returned on 0 that stays on the layout read as a loss of its stake (−11.00 for a plein of 1.00 lost) and a win of it in the next coup', () => {
+    // coup 1 (0): rouge 10.00 returned (stays on the layout), plein 5 of 1.00 lost
+    const zero = { staked: 1100, prisonerStakes: 0, returned: 0, carried: 1000 };
+    const bets = { r: { status: 'returned', returned: 1000 }, p: { status: 'lost', returned: 0 } };
+    expect(coupResult({ ...zero, bets })).toMatchObject({ kind: 'loss', net: -100, carried: 1000 });
+    expect(coupFigures({ ...zero, outcomes: bets as never })).toEqual({ staked: 1100, returned: 1000, fromPrison: 0 });
+    // only the returned chance: its stake back, not a loss
+    expect(
+      coupResult({ staked: 1000, returned: 0, carried: 1000, bets: { r: { status: 'returned', returned: 1000 } } }),
+    ).toMatchObject({ kind: 'stake-back', net: 0, back: 1000 });
+    // coup 2 (3): the rouge left on the layout wins 20.00, a new plein 3 of 1.00 wins 36.00: +45.00, not +55.00
+    const next = { staked: 100, prisonerStakes: 0, carriedStakes: 1000, returned: 5600 };
+    const won = { r: { status: 'won', returned: 2000 }, p: { status: 'won', returned: 3600 } };
+    expect(coupResult({ ...next, bets: won })).toMatchObject({ kind: 'win', net: 4500 });
+    expect(coupFigures({ ...next, outcomes: won as never })).toEqual({ staked: 1100, returned: 5600, fromPrison: 0 });
+  });
+});

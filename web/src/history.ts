@@ -37,6 +37,8 @@ export interface CoupResult {
   readonly back: number;
   /** Freed prisoners' stakes handed back (a stake back, not a win). */
   readonly freed: number;
+  /** Stakes returned on a historic zero that stay on the layout as the player's (a stake back). */
+  readonly carried: number;
   /** Stakes still en prison after the coup (la partage taken since: no longer). */
   readonly held: number;
   /** How to say it: a win (net > 0), a loss (net < 0), the stakes back (net 0), or nothing decided. */
@@ -45,9 +47,15 @@ export interface CoupResult {
 
 /** The summary line of a recalled coup (My history), minor units. */
 export interface CoupFigures {
-  /** Stakes placed in this coup; a prisoner of an earlier coup is not staked again (its stake was booked in its own coup). */
+  /**
+   * Stakes placed in this coup (with those left on the layout from a historic zero's return); a
+   * prisoner of an earlier coup is not staked again (its stake was booked in its own coup).
+   */
   readonly staked: number;
-  /** What this coup's own stakes returned, with the half backs of a partage taken in its window. */
+  /**
+   * What this coup's own stakes returned, with the half backs of a partage taken in its window
+   * and the stakes returned on a historic zero that stay on the layout (the player's).
+   */
   readonly returned: number;
   /** What came back on prisoners of earlier coups: a freed stake, the half of la partage at the limit. */
   readonly fromPrison: number;
@@ -58,12 +66,20 @@ export interface CoupFigures {
  * of a coup that freed a prisoner counted its stake again, as if staked in this coup).
  */
 export function coupFigures(
-  c: Pick<PlayerCoupJson, 'staked' | 'returned' | 'outcomes'> & { partage?: number },
+  c: Pick<PlayerCoupJson, 'staked' | 'returned' | 'outcomes'> & {
+    partage?: number;
+    carriedStakes?: number;
+    carried?: number;
+  },
 ): CoupFigures {
   let fromPrison = 0;
   for (const o of Object.values(c.outcomes))
     if ((o as { prisonBefore?: number }).prisonBefore !== undefined) fromPrison += o.returned;
-  return { staked: c.staked, returned: c.returned - fromPrison + (c.partage ?? 0), fromPrison };
+  return {
+    staked: c.staked + (c.carriedStakes ?? 0),
+    returned: c.returned - fromPrison + (c.partage ?? 0) + (c.carried ?? 0),
+    fromPrison,
+  };
 }
 
 /** A settlement (live event or recalled coup) as {@link coupResult} reads it. */
@@ -72,6 +88,10 @@ export interface SettlementLike {
   /** Stakes of prisoners of earlier coups in play in the coup (absent: none). */
   readonly prisonerStakes?: number;
   readonly returned: number;
+  /** Stakes left on the layout from a historic zero's return, in play again (absent: none). */
+  readonly carriedStakes?: number;
+  /** Stakes returned on a historic zero that stay on the layout, not in `returned` (absent: none). */
+  readonly carried?: number;
   /** The outcomes by bet id; a prisoner's carries `prisonBefore` (its level before the coup). */
   readonly bets: Readonly<Record<string, { status: string; returned?: number; kept?: number; prisonBefore?: number }>>;
   /** Half backs of partages taken after the settlement. */
@@ -88,15 +108,17 @@ export interface SettlementLike {
 export function coupResult(s: SettlementLike): CoupResult {
   let freed = 0;
   let held = 0;
-  let back = s.returned;
+  const carried = s.carried ?? 0;
+  let back = s.returned + carried;
   for (const [id, o] of Object.entries(s.bets)) {
     if (o.status === 'freed') freed += o.returned ?? 0;
     if (o.prisonBefore !== undefined) back -= o.returned ?? 0;
     if (o.status === 'imprisoned' && !(s.partaged ?? []).includes(id)) held += o.kept ?? 0;
   }
-  const net = s.returned + (s.partage ?? 0) + held - s.staked - (s.prisonerStakes ?? 0);
+  const net =
+    s.returned + carried + (s.partage ?? 0) + held - s.staked - (s.carriedStakes ?? 0) - (s.prisonerStakes ?? 0);
   const kind = net > 0 ? 'win' : net < 0 ? 'loss' : back > 0 ? 'stake-back' : 'none';
-  return { net, back, freed, held, kind };
+  return { net, back, freed, carried, held, kind };
 }
 
 /**
@@ -124,6 +146,8 @@ export function recalledSettlement(
     staked: c.staked,
     prisonerStakes: c.prisonerStakes,
     returned: c.returned,
+    carriedStakes: c.carriedStakes ?? 0,
+    carried: c.carried ?? 0,
     bets,
     partage: c.partage ?? 0,
     partaged: (c.partages ?? []).map((x) => x.prisoner),

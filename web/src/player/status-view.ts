@@ -116,6 +116,8 @@ function updateWin(app: PlayerCtx, shown: { number: number } | null): void {
     else if (r.kind === 'stake-back') parts.push(t(L, 'stakeBack', { a: app.money(r.back) }));
     else if (r.kind === 'loss') parts.push(t(L, 'netResult', { a: app.money(r.net) }));
     if (r.freed > 0) parts.push(t(L, 'stakeBack', { a: app.money(r.freed) }));
+    // a historic zero's returned chances: the player's, left on the layout
+    if (r.carried > 0 && r.kind !== 'stake-back') parts.push(t(L, 'stakeBack', { a: app.money(r.carried) }));
     if (r.held > 0) parts.push(t(L, 'heldInPrison', { a: app.money(r.held) }));
     if (parts.length === 0) parts.push(t(L, 'youLost'));
     win.textContent = parts.join(' · ');

@@ -254,6 +254,8 @@ function onEvent(s: TableState, p: Extract<TableAction, { type: 'event' }>): Tab
         staked: e.staked,
         prisonerStakes: e.prisonerStakes,
         returned: e.returned,
+        ...(e.carriedStakes ? { carriedStakes: e.carriedStakes } : {}),
+        ...(e.carried ? { carried: e.carried } : {}),
         bets: e.bets,
       });
       return { ...s, settlements };
