@@ -100,7 +100,12 @@ export type OwnedLine<T> = T & { readonly playerId: string; readonly colour: Chi
  * `betIds` their bets' ids in list order, each once (`betId` is the first; `chip` is kept only
  * on a stack of one stake).
  */
-export type StackLine<T> = OwnedLine<T> & { readonly count: number; readonly betIds: readonly string[] };
+export type StackLine<T> = OwnedLine<T> & {
+  readonly count: number;
+  readonly betIds: readonly string[];
+  /** Each stake of the stack, in order, when they are not all equal (absent: one stake, or `count` equal ones). */
+  readonly stakes?: readonly number[];
+};
 
 /**
  * The croupier's list of the last settled coup (GET /api/tables/:id/payments `list`, the staff

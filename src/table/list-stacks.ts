@@ -2,7 +2,8 @@
  * The croupier's lines as stacks (QA, docs/OPERATIONS.md "The lists of a coup"): a croupier rakes
  * or pays one player's stack on one position, not each bet or chip of it. The lines of one player
  * on one position (same reason: lost or partage half, a prisoner's level; same payment action)
- * become one line, stake and amount summed, with the number of stakes and their bets' ids. The
+ * become one line, stake and amount summed, with the number of stakes and their bets' ids (and
+ * each stake, `stakes`, when they are not all equal: not "×n" of one chip). The
  * order between slots is kept (the rake's positions; RULES §6's payment groups), and inside a
  * slot one player's stacks come together: players in the order of their first stack, a player's
  * stacks in the slot's order (payments: the smaller stack first, chances simples as placed).
@@ -32,6 +33,8 @@ interface Acc<T> {
   readonly ids: string[];
   /** The ids already in `ids` (made at the second stake: a stack's merge stays O(1)). */
   seen?: Set<string>;
+  /** Each line's stake, in order (made at the second stake). */
+  stakes?: number[];
 }
 
 /**
@@ -57,6 +60,7 @@ function stacks<T extends Stackable>(
       accs.set(key, { first: l, order: order++, stake: l.stake, amount: l.amount, count: 1, ids: [l.betId] });
       continue;
     }
+    (acc.stakes ??= [acc.first.stake]).push(l.stake);
     acc.stake += l.stake;
     acc.amount += l.amount;
     acc.count += 1;
@@ -84,7 +88,9 @@ function stacks<T extends Stackable>(
 function lineOf<T extends Stackable>(a: Acc<T>): StackLine<T> {
   if (a.count === 1) return { ...a.first, count: 1, betIds: a.ids };
   const { chip: _, ...first } = a.first;
-  return { ...(first as T), stake: a.stake, amount: a.amount, count: a.count, betIds: a.ids };
+  // stakes of different values are not "×n" of one chip: the list names each (QA)
+  const stakes = a.stakes && a.stakes.some((x) => x !== a.first.stake) ? { stakes: a.stakes } : {};
+  return { ...(first as T), stake: a.stake, amount: a.amount, count: a.count, betIds: a.ids, ...stakes };
 }
 
 /**

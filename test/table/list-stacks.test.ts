@@ -48,6 +48,24 @@ describe('the croupier list, one line per stack (QA)', () => {
     expect(l.totals.collected).toBe(6500);
   });
 
+  it('regression: a stack of chips of different values (5.00 + 2.00 on plein 9) read "×2, 7.00" as if two equal chips; its stakes are named', () => {
+    const h = table(5_000, 100);
+    h.place('bob', { numbers: [9], stake: 500 });
+    h.place('bob', { numbers: [9], stake: 200 });
+    for (let i = 0; i < 2; i++) h.place('alice', { numbers: [9], stake: 500 });
+    for (let i = 0; i < 2; i++) h.place('carol', { chance: 'noir', stake: 300 });
+    h.place('carol', { chance: 'noir', stake: 100 });
+    h.result(17);
+    const l = list(h);
+    expect(l.collections.map((c) => [c.playerId, c.stake, c.count, c.stakes])).toEqual([
+      ['bob', 700, 2, [500, 200]],
+      ['alice', 1000, 2, undefined],
+    ]);
+    expect(l.payments.map((c) => [c.playerId, c.stake, c.amount, c.count, c.stakes])).toEqual([
+      ['carol', 700, 700, 3, [300, 300, 100]],
+    ]);
+  });
+
   it('regression (QA coup 16): four 5.00 chips on noir were 4 payment lines; one line, the winnings beside the stake', () => {
     const h = table(5_000, 500);
     for (let i = 0; i < 4; i++) h.place('alice', { chance: 'noir', stake: 500 });

@@ -1,6 +1,6 @@
 /** The bet slip grouped by spot (web/src/slip.ts). */
 import { describe, expect, it } from 'vitest';
-import { groupSlip, type SlipBet } from '../../web/src/slip.ts';
+import { groupSlip, stackSuffix, type SlipBet } from '../../web/src/slip.ts';
 
 const pos = (id: string, key: string, stake: number, prison?: number): SlipBet => ({
   id,
@@ -44,5 +44,26 @@ describe('bet slip', () => {
     ]);
     expect(lines.map((l) => l.count)).toEqual([1, 1, 1, 1, 1, 1]);
     expect(groupSlip([])).toEqual([]);
+  });
+});
+
+describe('a stack of chips of different values', () => {
+  it('regression: 5.00 + 2.00 on one spot read "×2, 7.00 €" as if two equal chips; equal chips keep "×n"', () => {
+    const money = (m: number) => `${(m / 100).toFixed(2)} €`;
+    expect(stackSuffix(2, [500, 200], money)).toBe(' (5.00 € + 2.00 €)');
+    expect(stackSuffix(4, [200, 500, 500, 100], money)).toBe(' (2 × 5.00 € + 2.00 € + 1.00 €)');
+    expect(stackSuffix(3, [500, 500, 500], money)).toBe(' ×3');
+    // a croupier list's stack of equal stakes carries no `stakes`
+    expect(stackSuffix(12, undefined, money)).toBe(' ×12');
+    expect(stackSuffix(1, [500], money)).toBe('');
+    // the slip's line: the stakes of its bets
+    const [line] = groupSlip([pos('a', '17', 500), pos('b', '17', 200)]);
+    expect(
+      stackSuffix(
+        line.count,
+        line.bets.map((b) => b.stake),
+        money,
+      ),
+    ).toBe(' (5.00 € + 2.00 €)');
   });
 });

@@ -49,3 +49,22 @@ export function groupSlip<B extends SlipBet>(bets: readonly B[]): SlipLine<B>[] 
     count: bs.length,
   }));
 }
+
+/**
+ * What follows a stack's position (slip, console lists and bets): "" for one stake, " ×3" for
+ * three equal stakes, and for stakes of different values each value (largest first, equal ones
+ * counted): " (2 × 5.00 € + 2.00 €)" (QA: "×2, 7.00 €" read as two equal chips). `stakes`: each
+ * stake of the stack (absent or all equal: `count` equal stakes).
+ */
+export function stackSuffix(
+  count: number,
+  stakes: readonly number[] | undefined,
+  money: (minor: number) => string,
+): string {
+  if (stakes && stakes.length > 1 && stakes.some((x) => x !== stakes[0])) {
+    const n = new Map<number, number>();
+    for (const x of [...stakes].sort((a, b) => b - a)) n.set(x, (n.get(x) ?? 0) + 1);
+    return ` (${[...n].map(([x, k]) => (k > 1 ? `${k} × ${money(x)}` : money(x))).join(' + ')})`;
+  }
+  return count > 1 ? ` ×${count}` : '';
+}

@@ -17,6 +17,7 @@ import type {
 import type { PrisonerJson } from '../../../src/protocol/events.ts';
 import type { PaymentJson } from '../api.ts';
 import { h, numBadge } from '../dom.ts';
+import { stackSuffix } from '../slip.ts';
 import { announcement, DICTS, t, type Language } from '../i18n.ts';
 import { voidAfterLast, type ConsoleState } from '../state/console.ts';
 import { dutyOf } from '../../../src/protocol/seats.ts';
@@ -58,8 +59,9 @@ interface Line {
   readonly line: OwnedLine<unknown>;
   readonly key: string;
   readonly text: string;
-  /** Stakes gathered in the line's stack (QA: one line per player and position). */
+  /** Stakes gathered in the line's stack (QA: one line per player and position), and each of them when they differ. */
   readonly count: number;
+  readonly stakes?: readonly number[];
   readonly stake: number;
   readonly amount: number | null;
   readonly note: string;
@@ -156,12 +158,12 @@ function listLines(env: ConsoleEnv, s: ConsoleState, list: CroupierListView) {
   const w = LIST_WORDS[env.lang];
   const collect = list.collections.map((c) => ({
     ...{ data: { kind: c.kind, why: c.why, ...stackData(c) }, line: c, key: c.key, text: c.text },
-    ...{ count: c.count, stake: c.stake, amount: c.amount },
+    ...{ count: c.count, stakes: c.stakes, stake: c.stake, amount: c.amount },
     note: c.why === 'partage' ? w.partageHalf : c.prison ? fill(w.prisonerLost, { n: c.prison }) : w.lost,
   }));
   const payment = (x: StackLine<PaymentJson>, note: string): Line => ({
     ...{ data: { kind: x.kind, action: x.action, ...stackData(x) }, line: x, key: x.key, text: x.text },
-    ...{ count: x.count, stake: x.stake, amount: x.amount, note },
+    ...{ count: x.count, stakes: x.stakes, stake: x.stake, amount: x.amount, note },
   });
   const pay = list.payments.map((x) => payment(x, x.placement === 'beside-stake' ? d.besideStake : d.toPlayer));
   const back = list.returns.map((x) =>
@@ -207,7 +209,7 @@ function row(env: ConsoleEnv, s: ConsoleState, i: number, l: Line): HTMLElement 
     { dataset: l.data },
     h('td', {}, String(i + 1)),
     h('td', {}, colourChip(env.lang, l.line.colour), ' ', playerName(s, l.line.playerId)),
-    h('td', {}, posName(s, env.lang, l.key, l.text) + (l.count > 1 ? ` ×${l.count}` : '')),
+    h('td', {}, posName(s, env.lang, l.key, l.text) + stackSuffix(l.count, l.stakes, m)),
     h('td', { class: 'r' }, m(l.stake)),
     h('td', { class: 'r' }, l.amount === null ? '' : m(l.amount)),
     h('td', {}, l.note),

@@ -10,7 +10,7 @@ import { byId, h } from '../dom.ts';
 import { DICTS, plural, type Language } from '../i18n.ts';
 import { announceTextName, positionName } from '../names.ts';
 import { phaseStatus } from '../phase.ts';
-import { groupSlip } from '../slip.ts';
+import { groupSlip, stackSuffix } from '../slip.ts';
 import { toPocket } from '../state/table.ts';
 import { removeBet } from './actions.ts';
 import { pw } from './words.ts';
@@ -61,7 +61,17 @@ export function renderSlip(app: PlayerCtx): void {
         'span',
         {},
         name,
-        count > 1 ? h('span', { class: 'count', title: plural(L, 'betsCount', count) }, ` ×${count}`) : null,
+        count > 1
+          ? h(
+              'span',
+              { class: 'count', title: plural(L, 'betsCount', count) },
+              stackSuffix(
+                count,
+                bets.map((x) => x.stake),
+                (m) => app.money(m),
+              ),
+            )
+          : null,
       ),
       h(
         'span',
