@@ -165,6 +165,10 @@ export interface RecoveryLineJson {
   readonly before: StakeFateJson;
   readonly after: StakeFateJson;
   readonly delta: number;
+  /** The stakes of the stack (one player's on one position, changed the same way; QA), their bets' ids each once, and each stake when they differ. */
+  readonly count: number;
+  readonly betIds: readonly string[];
+  readonly stakes?: readonly number[];
 }
 
 /**

@@ -4,7 +4,8 @@
  * re-settles the wallets exactly, and this list tells the croupiers, per player, what to take
  * back (winnings and stakes handed over that are not due), what to pay in addition, and which
  * prisoners changed. Built from the two settlements' lists (the engine's payment lines, the
- * collections and the prisoners), one pass over each. Pure.
+ * collections and the prisoners), one pass over each; a player's lines are stacks, one per
+ * position and change of fate, as the croupier's lists. Pure.
  */
 import { positionJson, type Catalogue } from '../engine/index.ts';
 import type { PaymentJson } from '../protocol/events.ts';
@@ -107,6 +108,43 @@ function fateJson(u: Unit): StakeFateJson {
 const same = (a: Unit, b: Unit) =>
   (a.fate ?? 'lost') === (b.fate ?? 'lost') && a.toPlayer === b.toPlayer && a.kept === b.kept && a.level === b.level;
 
+/** Adds a stake's fate to a stack's (sums; the fate and level are the stack's). */
+function addFate(a: StakeFateJson, b: StakeFateJson): StakeFateJson {
+  const winnings = (a.winnings ?? 0) + (b.winnings ?? 0);
+  return { ...a, toPlayer: a.toPlayer + b.toPlayer, kept: a.kept + b.kept, ...(winnings ? { winnings } : {}) };
+}
+
+/**
+ * One player's lines as stacks (QA: the list had a line per bet or chip): the stakes on one
+ * position whose fate changed the same way (fates and levels) become one line, stake, delta and
+ * fates summed, with their count, bet ids and, when they differ, each stake (as the croupier's
+ * lists, src/table/list-stacks.ts). Lines in the order of each stack's first stake.
+ */
+function recoveryStacks(lines: readonly RecoveryLineJson[]): RecoveryLineJson[] {
+  const stacks = new Map<string, { line: RecoveryLineJson; stakes: number[]; ids: Set<string> }>();
+  for (const l of lines) {
+    const k = [l.key, l.before.fate, l.before.level, l.after.fate, l.after.level].join('\u0000');
+    const s = stacks.get(k);
+    if (!s) {
+      stacks.set(k, { line: l, stakes: [l.stake], ids: new Set([l.betId]) });
+      continue;
+    }
+    const { chip: _chip, ...line } = s.line;
+    s.stakes.push(l.stake);
+    s.ids.add(l.betId);
+    s.line = {
+      ...line,
+      ...{ stake: line.stake + l.stake, delta: line.delta + l.delta, count: line.count + 1 },
+      ...{ before: addFate(line.before, l.before), after: addFate(line.after, l.after) },
+    };
+  }
+  return [...stacks.values()].map(({ line, stakes, ids }) => ({
+    ...line,
+    betIds: [...ids],
+    ...(stakes.some((x) => x !== stakes[0]) ? { stakes } : {}),
+  }));
+}
+
 /**
  * The recovery list of a corrected coup: `before` the table's last coup settled on the wrong
  * number, `after` the same coup settled again on the right one; players in the order of their
@@ -149,6 +187,8 @@ export function recoveryList(
       before: fateJson(b),
       after: fateJson(a),
       delta,
+      count: 1,
+      betIds: [b.betId],
     });
   }
   const totals = { takeBack: 0, pay: 0, net: 0, prisonBefore: 0, prisonAfter: 0 };
@@ -159,7 +199,8 @@ export function recoveryList(
     totals.prisonBefore += p.prisonBefore;
     totals.prisonAfter += p.prisonAfter;
     if (!p.lines.length) continue;
-    list.push({ playerId, colour: colourOf(colours, playerId), ...p, net: p.pay - p.takeBack });
+    const lines = recoveryStacks(p.lines);
+    list.push({ playerId, colour: colourOf(colours, playerId), ...p, lines, net: p.pay - p.takeBack });
   }
   totals.net = totals.pay - totals.takeBack;
   list.sort((x, y) => x.colour.index - y.colour.index);

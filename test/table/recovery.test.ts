@@ -97,6 +97,32 @@ describe('recovery list of a correction', () => {
     expect(alice.lines[0].numbers).toContain(1);
   });
 
+  it('regression (QA): the correction list had one line per chip; one line per player, position and change (stakes summed, ×n or each stake)', () => {
+    const h = table();
+    for (const stake of [100, 100, 200]) h.place('alice', { numbers: [5], stake });
+    for (let i = 0; i < 2; i++) h.place('bob', { numbers: [5], stake: 100 });
+    h.place('bob', { numbers: [17], stake: 100 });
+    h.result(5);
+    const rec = correct(h, 17);
+    const [alice, bob] = ['alice', 'bob'].map((id) => rec.players.find((p) => p.playerId === id)!);
+    expect(alice.lines).toHaveLength(1);
+    expect(alice.lines[0]).toMatchObject({
+      key: '5',
+      stake: 400,
+      count: 3,
+      stakes: [100, 100, 200],
+      before: { fate: 'won', toPlayer: 14_400, winnings: 14_000 },
+      after: { fate: 'lost', toPlayer: 0 },
+      delta: -14_400,
+    });
+    expect(alice.lines[0].betIds).toHaveLength(3);
+    expect(bob.lines.map((l) => [l.key, l.stake, l.count, l.stakes, l.delta])).toEqual([
+      ['5', 200, 2, undefined, -7200],
+      ['17', 100, 1, undefined, 3600],
+    ]);
+    expect(rec.totals).toMatchObject({ takeBack: 14_400 + 7200, pay: 3600 });
+  });
+
   it('corrected twice: the second list compares the first correction with the second', () => {
     const h = table();
     h.place('alice', { numbers: [5], stake: 100 });

@@ -1,6 +1,6 @@
 /** The bet slip grouped by spot (web/src/slip.ts). */
 import { describe, expect, it } from 'vitest';
-import { groupSlip, stackSuffix, type SlipBet } from '../../web/src/slip.ts';
+import { groupSlip, layoutStacks, stackSuffix, type SlipBet } from '../../web/src/slip.ts';
 
 const pos = (id: string, key: string, stake: number, prison?: number): SlipBet => ({
   id,
@@ -65,5 +65,35 @@ describe('a stack of chips of different values', () => {
         money,
       ),
     ).toBe(' (5.00 € + 2.00 €)');
+  });
+});
+
+describe("the console's bets on the layout", () => {
+  it('regression: the panel listed one line per chip; one line per player and position, stakes summed, in the order of each stack’s first bet', () => {
+    const of = (playerId: string, b: SlipBet) => ({ ...b, playerId });
+    const lines = layoutStacks([
+      of('bob', pos('a', '17', 500)),
+      of('alice', pos('b', '17', 500)),
+      of('bob', pos('c', '17', 200)),
+      of('bob', pos('d', 'rouge', 100)),
+      of('alice', pos('e', '17', 500)),
+      of('bob', ann('f', 'voisins-du-zero', 100)),
+      of('bob', ann('g', 'voisins-du-zero', 100)),
+    ]);
+    expect(lines.map((l) => [l.playerId, l.key, l.count, l.stake, l.bets.map((b) => b.id)])).toEqual([
+      ['bob', 'position:17:0', 2, 700, ['a', 'c']],
+      ['alice', 'position:17:0', 2, 1000, ['b', 'e']],
+      ['bob', 'position:rouge:0', 1, 100, ['d']],
+      ['bob', 'announce:voisins-du-zero:100', 2, 1800, ['f', 'g']],
+    ]);
+    const money = (m: number) => `${(m / 100).toFixed(2)} €`;
+    const suffix = lines.map((l) =>
+      stackSuffix(
+        l.count,
+        l.bets.map((b) => b.stake),
+        money,
+      ),
+    );
+    expect(suffix).toEqual([' (5.00 € + 2.00 €)', ' ×2', '', ' ×2']);
   });
 });

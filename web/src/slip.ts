@@ -68,3 +68,30 @@ export function stackSuffix(
   }
   return count > 1 ? ` ×${count}` : '';
 }
+
+/** One line of the console's bets on the layout: one player's bets on one spot (slip lines per player). */
+export interface LayoutStack<B extends SlipBet & { readonly playerId: string }> extends SlipLine<B> {
+  readonly playerId: string;
+}
+
+/**
+ * The bets on the layout as stacks (QA: the console listed one line per chip): one line per
+ * player and spot, as the croupier's lists (src/table/list-stacks.ts), in the order of each
+ * stack's first bet.
+ */
+export function layoutStacks<B extends SlipBet & { readonly playerId: string }>(bets: readonly B[]): LayoutStack<B>[] {
+  const stacks = new Map<string, B[]>();
+  for (const b of bets) {
+    const k = `${b.playerId}\u0000${spotOf(b)}`;
+    const mine = stacks.get(k);
+    if (mine) mine.push(b);
+    else stacks.set(k, [b]);
+  }
+  return [...stacks.values()].map((bs) => ({
+    key: spotOf(bs[0]),
+    playerId: bs[0].playerId,
+    bets: bs,
+    stake: bs.reduce((a, b) => a + b.stake, 0),
+    count: bs.length,
+  }));
+}

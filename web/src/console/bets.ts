@@ -1,7 +1,11 @@
-/** The console's bets on the layout of the running coup: player, position (or announced bet), stake, total. */
+/**
+ * The console's bets on the layout of the running coup: one line per player and position (or
+ * announced bet), their stakes summed ("×n", or each stake when they differ), and the total.
+ */
 import { h } from '../dom.ts';
 import { DICTS } from '../i18n.ts';
 import { announceTextName } from '../names.ts';
+import { layoutStacks, stackSuffix } from '../slip.ts';
 import type { ConsoleState } from '../state/console.ts';
 import { money, playerName, posName, type ConsoleEnv, type Panel } from './panel.ts';
 
@@ -19,21 +23,22 @@ function render(env: ConsoleEnv, s: ConsoleState): HTMLElement {
   if (bets.length === 0) return h('p', { class: 'empty' }, '—');
   const m = (minor: number) => money(s, env.lang, minor);
   const total = bets.reduce((a, b) => a + b.stake, 0);
-  const rows = bets.map((b) =>
-    h(
+  // one line per player and spot, as the croupier's lists (QA: one line per chip)
+  const rows = layoutStacks(bets).map((l) => {
+    const b = l.bets[0];
+    const name =
+      b.type === 'announce'
+        ? `${announceTextName(b.announce ?? '', env.lang)} (${b.chipCount} × ${m(b.unit ?? 0)})`
+        : posName(s, env.lang, b.key ?? '', b.text ?? '');
+    const stakes = l.bets.map((x) => x.stake);
+    return h(
       'tr',
-      {},
-      h('td', {}, playerName(s, b.playerId)),
-      h(
-        'td',
-        {},
-        b.type === 'announce'
-          ? `${announceTextName(b.announce ?? '', env.lang)} (${b.chipCount} × ${m(b.unit ?? 0)})`
-          : posName(s, env.lang, b.key ?? '', b.text ?? ''),
-      ),
-      h('td', { class: 'r' }, m(b.stake)),
-    ),
-  );
+      { dataset: { player: l.playerId, bets: l.bets.map((x) => x.id).join(' '), count: String(l.count) } },
+      h('td', {}, playerName(s, l.playerId)),
+      h('td', {}, name + stackSuffix(l.count, stakes, m)),
+      h('td', { class: 'r' }, m(l.stake)),
+    );
+  });
   return h(
     'table',
     { class: 'pay-table' },

@@ -7,6 +7,7 @@
  */
 import type { ChipColourJson, RecoveryJson, StakeFateJson } from '../../../src/protocol/lists.ts';
 import { h } from '../dom.ts';
+import { stackSuffix } from '../slip.ts';
 import type { Language } from '../i18n.ts';
 import type { ConsoleState } from '../state/console.ts';
 import { money, playerName, posName, type ConsoleEnv } from './panel.ts';
@@ -84,9 +85,17 @@ export function recoverySection(
     p.lines.map((l) =>
       h(
         'tr',
-        { dataset: { player: p.playerId, bet: l.betId, delta: String(l.delta) } },
+        {
+          dataset: {
+            player: p.playerId,
+            bet: l.betId,
+            bets: (l.betIds ?? [l.betId]).join(' '),
+            delta: String(l.delta),
+          },
+        },
         h('td', {}, chip(env.lang, p.colour), ' ', playerName(s, p.playerId)),
-        h('td', {}, posName(s, env.lang, l.key, l.text)),
+        // one line per stack (player, position, change), as the croupier's lists
+        h('td', {}, posName(s, env.lang, l.key, l.text) + stackSuffix(l.count ?? 1, l.stakes, m)),
         h('td', { class: 'r' }, m(l.stake)),
         h('td', {}, `${fate(l.before)} → ${fate(l.after)}`),
         h('td', { class: 'r take-back' }, l.delta < 0 ? m(-l.delta) : ''),
