@@ -22,7 +22,7 @@ const SUMMARY = JSON.stringify({
     bets: 1000,
     staked: 10000,
     prisoners: 0,
-    positions: [{ key: 'rouge', kind: 'chance', numbers: [], text: 'rouge', stake: 10000, bets: 1000 }],
+    totals: [['rouge', 10000, 1000]],
   },
 });
 

@@ -6,7 +6,7 @@
  * Pure functions of the state plus {@link ReadModels} (the async reads over store and tables).
  */
 import { EMPTY_SEATS } from '../protocol/seats.ts';
-import { positionJson, rulesJson } from '../engine/index.ts';
+import { rulesJson } from '../engine/index.ts';
 import type {
   BetsSummaryView,
   BetView,
@@ -119,19 +119,19 @@ export function sharedSummary(s: TableState): BetsSummaryView {
   if (x.summary) return x.summary;
   const cat = tableRules(s.config).catalogue;
   const t = s.bets.tableTotals(stakesOf(cat));
-  const positions: Array<PositionTotalView & { index: number }> = [];
+  const indexOf = (key: string) => cat.byKey.get(key)?.index ?? -1;
+  const totals: PositionTotalView[] = [];
   for (const [key, { stake, bets }] of t.byPosition) {
-    const p = cat.byKey.get(key);
-    if (!p) throw new Error(`internal: no position ${key}`);
-    positions.push({ ...positionJson(p), stake, bets, index: p.index });
+    if (!cat.byKey.has(key)) throw new Error(`internal: no position ${key}`);
+    totals.push([key, stake, bets]);
   }
-  positions.sort((a, b) => a.index - b.index);
+  totals.sort((a, b) => indexOf(a[0]) - indexOf(b[0]));
   return (x.summary = {
     players: x.players,
     bets: t.count,
     staked: t.staked,
     prisoners: s.prisoners.length,
-    positions: positions.map(({ index: _, ...v }) => v),
+    totals,
   });
 }
 
@@ -155,27 +155,26 @@ export function sharedList(s: TableState): CroupierListView | null {
 export function betsSummary(s: TableState, bets: readonly BetView[]): BetsSummaryView {
   const cat = tableRules(s.config).catalogue;
   const indexOf = (key: string) => cat.byKey.get(key)?.index ?? -1;
-  const positions = new Map<string, PositionTotalView>();
-  const add = (p: Omit<PositionTotalView, 'stake' | 'bets'>, stake: number) => {
-    const t = positions.get(p.key);
+  const totals = new Map<string, PositionTotalView>();
+  const add = (key: string, stake: number) => {
+    const t = totals.get(key);
     if (t) {
-      t.stake += stake;
-      t.bets += 1;
-    } else positions.set(p.key, { key: p.key, kind: p.kind, numbers: p.numbers, text: p.text, stake, bets: 1 });
+      t[1] += stake;
+      t[2] += 1;
+    } else totals.set(key, [key, stake, 1]);
   };
   let staked = 0;
   for (const b of bets) {
     staked += b.stake;
-    if (b.chips) for (const c of b.chips) add(c, c.stake ?? 0);
-    else if (b.kind && b.key !== undefined)
-      add({ key: b.key, kind: b.kind, numbers: b.numbers, text: b.text ?? '' }, b.stake);
+    if (b.chips) for (const c of b.chips) add(c.key, c.stake ?? 0);
+    else if (b.kind && b.key !== undefined) add(b.key, b.stake);
   }
   return {
     players: sharedOf(s).players,
     bets: bets.length,
     staked,
     prisoners: s.prisoners.length,
-    positions: [...positions.values()].sort((a, b) => indexOf(a.key) - indexOf(b.key)),
+    totals: [...totals.values()].sort((a, b) => indexOf(a[0]) - indexOf(b[0])),
   };
 }
 

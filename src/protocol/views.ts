@@ -112,17 +112,13 @@ export interface MyTableView {
   colour: ChipColourJson;
 }
 
-/** The stake on one layout position over every player's bets (an announced bet counts chip by chip). */
-export interface PositionTotalView {
-  key: string;
-  kind: PositionKind;
-  numbers: PocketLabel[];
-  text: string;
-  /** Minor units. */
-  stake: number;
-  /** Number of bets (or chips of announced bets) on it. */
-  bets: number;
-}
+/**
+ * The stake on one layout position over every player's bets (an announced bet counts chip by
+ * chip), compact on the wire (issue 17): [the position's catalogue key ("17", "rouge", "5-8"),
+ * stake in minor units, number of bets]. Kind, numbers and text follow from the key through the
+ * rules' catalogue.
+ */
+export type PositionTotalView = [key: string, stake: number, bets: number];
 
 /**
  * The bets of a large table in short (more players than the server's large-table threshold, 50 by default): totals
@@ -136,7 +132,8 @@ export interface BetsSummaryView {
   /** Total stake of the bets on the layout, minor units. */
   staked: number;
   prisoners: number;
-  positions: PositionTotalView[];
+  /** The staked positions, in the layout's catalogue order. */
+  totals: PositionTotalView[];
 }
 
 /** A table's state as a viewer may see it (docs/API.md "Table state"). */

@@ -58,12 +58,11 @@ describe('large tables', () => {
     expect(mine.bets[0].playerId).toBe('big-1');
     expect(mine.my.bets).toHaveLength(1);
     expect(mine.summary).toMatchObject({ players: n, bets: n, staked: 26 * 100 + 25 * 200, prisoners: 0 });
-    const positions = mine.summary.positions as Array<Record<string, unknown>>;
-    expect(positions).toHaveLength(2);
-    const rouge = positions.find((p) => p.kind !== 'plein');
-    const plein = positions.find((p) => p.kind === 'plein');
-    expect(rouge).toMatchObject({ stake: 2600, bets: 26 });
-    expect(plein).toMatchObject({ stake: 5000, bets: 25, numbers: [17] });
+    // [key, stake, bets] per position, in the layout's catalogue order (17 before rouge)
+    expect(mine.summary.totals).toEqual([
+      ['17', 5000, 25],
+      ['rouge', 2600, 26],
+    ]);
     const guest = (await call('GET', '/api/tables/big')).body;
     expect(guest.bets).toEqual([]);
     expect(guest.summary.bets).toBe(n);

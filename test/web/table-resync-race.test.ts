@@ -27,7 +27,7 @@ const summary = (staked: number) => ({
   bets: 60,
   staked,
   prisoners: 0,
-  positions: [{ key: '17', kind: 'plein' as const, numbers: [17], text: '17', stake: staked, bets: 60 }],
+  totals: [['17', staked, 60] as [string, number, number]],
 });
 const ev = (event: Record<string, unknown>): TableAction =>
   ({ type: 'event', event: { table: 'paris', coup: 3, ...event }, at: 1000, duration: 3000 }) as TableAction;

@@ -246,9 +246,9 @@ describe('a large table (issue 17): the other players’ totals', () => {
     bets: 60,
     staked: 90_000,
     prisoners: 0,
-    positions: [
-      { key: 'plein:17', kind: 'plein', numbers: [17], text: 'plein 17', stake: stake17, bets: bets17 },
-      { key: 'rouge', kind: 'chance', numbers: [], text: 'rouge', stake: 20_000, bets: 10 },
+    totals: [
+      ['plein:17', stake17, bets17],
+      ['rouge', 20_000, 10],
     ],
   });
   const large = () =>
@@ -279,7 +279,7 @@ describe('a large table (issue 17): the other players’ totals', () => {
     // the summary now holds my 5.00 and another player's 2.00
     s = run([ev({ type: 'bets-summary', summary: summary(5700, 7) })], s);
     expect(s.others?.get('plein:17')).toEqual({ stake: 4200, bets: 5 });
-    expect(s.view?.summary?.positions[0].stake).toBe(5700);
+    expect(s.view?.summary?.totals[0][1]).toBe(5700);
   });
 
   it('a summary of an earlier coup is ignored; a new coup drops the last totals until the fetch', () => {

@@ -4,7 +4,7 @@ import type { BetJson } from '../../web/src/api.ts';
 import { compactAmount, compactMoney, heatLevel, othersTotals } from '../../web/src/table-summary.ts';
 
 const EUR = { code: 'EUR', decimals: 2 };
-const pos = (key: string, stake: number, bets: number) => ({ key, stake, bets });
+const pos = (key: string, stake: number, bets: number): [string, number, number] => [key, stake, bets];
 const plein = (id: string, n: number, stake: number): BetJson =>
   ({
     id,
@@ -19,7 +19,7 @@ const plein = (id: string, n: number, stake: number): BetJson =>
 
 describe('othersTotals: the summary minus my bets', () => {
   it('takes my plein off its position and leaves the others', () => {
-    const summary = { positions: [pos('17', 5000, 12), pos('rouge', 20_000, 40), pos('0', 100, 1)] };
+    const summary = { totals: [pos('17', 5000, 12), pos('rouge', 20_000, 40), pos('0', 100, 1)] };
     const others = othersTotals(summary, [plein('b1', 17, 1000), plein('b2', 0, 100)]);
     expect(others.get('17')).toEqual({ stake: 4000, bets: 11 });
     expect(others.get('rouge')).toEqual({ stake: 20_000, bets: 40 });
@@ -45,7 +45,7 @@ describe('othersTotals: the summary minus my bets', () => {
       playerId: 'me',
       placedAt: 0,
     } as unknown as BetJson;
-    const summary = { positions: [pos('5-8', 1000, 3), pos('33-36', 200, 1), pos('17', 300, 2)] };
+    const summary = { totals: [pos('5-8', 1000, 3), pos('33-36', 200, 1), pos('17', 300, 2)] };
     const others = othersTotals(summary, [voisins]);
     expect(others.get('5-8')).toEqual({ stake: 800, bets: 2 });
     expect(others.has('33-36')).toBe(false);
@@ -53,7 +53,7 @@ describe('othersTotals: the summary minus my bets', () => {
   });
 
   it('never goes below zero when my newest bet is not in the summary yet', () => {
-    const others = othersTotals({ positions: [pos('17', 500, 1)] }, [plein('b1', 17, 500), plein('b2', 17, 500)]);
+    const others = othersTotals({ totals: [pos('17', 500, 1)] }, [plein('b1', 17, 500), plein('b2', 17, 500)]);
     expect(others.has('17')).toBe(false);
     expect([...others.values()].every((o) => o.stake > 0 && o.bets >= 1)).toBe(true);
   });

@@ -10,9 +10,9 @@
 import type { BetJson } from './api.ts';
 import { CURRENCY_SYMBOLS, decimalSeparator, type Currency } from './money.ts';
 
-/** The summary as the page reads it (the wire's BetsSummaryView, only the fields used here). */
+/** The summary as the page reads it (the wire's BetsSummaryView, only the fields used here): [key, stake, bets] per position. */
 export interface SummaryLike {
-  readonly positions: ReadonlyArray<{ readonly key: string; readonly stake: number; readonly bets: number }>;
+  readonly totals: ReadonlyArray<readonly [key: string, stake: number, bets: number]>;
 }
 
 /** The other players' bets on one position: minor units, and bets (an announced bet's chip counts as one). */
@@ -41,11 +41,11 @@ export function othersTotals(summary: SummaryLike, mine: readonly BetJson[]): Ma
     else if (b.key !== undefined) add(b.key, b.stake);
   }
   const out = new Map<string, PositionTotal>();
-  for (const p of summary.positions) {
-    const o = own.get(p.key);
-    const stake = Math.max(0, p.stake - (o?.stake ?? 0));
-    const bets = Math.max(0, p.bets - (o?.bets ?? 0));
-    if (stake > 0) out.set(p.key, { stake, bets: Math.max(1, bets) });
+  for (const [key, total, count] of summary.totals) {
+    const o = own.get(key);
+    const stake = Math.max(0, total - (o?.stake ?? 0));
+    const bets = Math.max(0, count - (o?.bets ?? 0));
+    if (stake > 0) out.set(key, { stake, bets: Math.max(1, bets) });
   }
   return out;
 }
