@@ -23,6 +23,8 @@ import {
 
 const RUN = browserAvailable('back office QA e2e');
 const PIT = 'QA Pitboss';
+/** Today's date in Paris (YYYY-MM-DD): the gaming day of a Europe/Paris table now. */
+const parisDay = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
 const ADMIN = 'QA Admin';
 
 describe.skipIf(!RUN)('the back office refuses and words', { timeout: 180_000 }, () => {
@@ -222,6 +224,10 @@ describe.skipIf(!RUN)('the back office refuses and words', { timeout: 180_000 },
       'Roulette française · cylindre physique, numéro saisi',
     );
     await fr.evaluate(() => (location.hash = 'figures/qa-empty'));
+    // the coup's gaming day is Paris's: from 23:00 UTC (winter) it is not the UTC date, which the
+    // browser's day may be (regression: this test failed every night between 23:00 and 24:00 UTC)
+    await fr.locator('#fig-date').fill(parisDay());
+    await fr.locator('#fig-date').dispatchEvent('change');
     await poll(() => fr.locator('#figures-table-day').textContent()).toMatch(
       /^Journée de jeu de QA Empty : du .* 00:00 au .* 00:00, heure de Europe\/Paris\.$/,
     );

@@ -8,7 +8,7 @@
 import type { AccountsView, AccountView, LedgerView } from '../../../src/protocol/views.ts';
 import type { CashierReportView, PlayerFileView } from '../../../src/protocol/views-backoffice.ts';
 import { h } from '../dom.ts';
-import { bw, enc, field, grid, input, money, section, todayUtc, when, type ScreenCtx } from './common.ts';
+import { bw, enc, field, grid, input, money, section, todayLocal, when, type ScreenCtx } from './common.ts';
 import { cashFormOf, debtPart } from './cash-form.ts';
 import { emptyDayText } from './dates.ts';
 import type { BoKey } from './words/en.ts';
@@ -18,7 +18,7 @@ export async function accountsScreen(root: HTMLElement, ctx: ScreenCtx): Promise
   const w = (k: BoKey) => bw(ctx.lang, k);
   const report = h('div', { id: 'cashier-report' });
   const audit = h('div', { id: 'ledger-audit' });
-  const date = input('date', todayUtc(), 'date', { id: 'cashier-date' });
+  const date = input('date', todayLocal(), 'date', { id: 'cashier-date' });
   const loadReport = async () => {
     const r = await ctx.api.call<CashierReportView>('GET', `/api/backoffice/cashier?date=${enc(date.value)}`);
     // a day without movements (a future date) says so above the openings (new-user QA)

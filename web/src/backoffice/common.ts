@@ -46,7 +46,15 @@ export function when(lang: Language, at: number): string {
 }
 
 /** Today's date (YYYY-MM-DD, UTC). */
-export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
+/**
+ * Today's date (YYYY-MM-DD) where the screen is used: the default day of the figures and the
+ * cashier's report. The browser's local day, not the UTC one: a pit boss in Paris opening the
+ * figures at 00:30 wants the gaming day just begun (the UTC date was still the day before).
+ */
+export function todayLocal(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
 
 /** A data table: headings and rows of cells (a cell is text or a node). */
 export function grid(

@@ -7,7 +7,7 @@
 import uPlot from 'uplot';
 import type { FiguresView, TableFiguresView } from '../../../src/protocol/views-backoffice.ts';
 import { h } from '../dom.ts';
-import { bw, downloadCsv, enc, field, grid, input, money, section, todayUtc, type ScreenCtx } from './common.ts';
+import { bw, downloadCsv, enc, field, grid, input, money, section, todayLocal, type ScreenCtx } from './common.ts';
 import { roundExpectation } from '../../../src/protocol/rounding.ts';
 import { coupsText, percentText } from './figures-text.ts';
 import { dayRuleLine, emptyDayText, tableDayLine } from './dates.ts';
@@ -18,7 +18,7 @@ const pct = percentText;
 /** The figures screen: `args` = [table?]. */
 export async function figuresScreen(root: HTMLElement, ctx: ScreenCtx, args: string[]): Promise<void> {
   const w = (k: BoKey) => bw(ctx.lang, k);
-  const date = input('date', todayUtc(), 'date', { id: 'fig-date' });
+  const date = input('date', todayLocal(), 'date', { id: 'fig-date' });
   const body = h('div', { id: 'figures-body' });
   let chart: uPlot | null = null;
   const load = async () => {
