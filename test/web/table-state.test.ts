@@ -229,6 +229,25 @@ describe('table store', () => {
     expect(run([ev({ type: 'coup-void', reason: 'x', returned: {} })], start()).resync).toBe(true);
   });
 
+  it("regression: My history kept a corrected coup's old number and net (17 / +73.00 €) until a reload: a correction or a void asks for it again", () => {
+    const s = start(); // coup 2 settled on 5 and shown
+    expect(s.shownCoup).toBe(2);
+    expect(s.historyChanged ?? 0).toBe(0);
+    const corrected = run(
+      [
+        ev({ type: 'result', coup: 2, pocket: 8, chances: [], announcement: {}, corrected: { from: 5 } }),
+        ev({ type: 'settlement', coup: 2, playerId: 'p1', staked: 100, prisonerStakes: 0, returned: 0, bets: {} }),
+      ],
+      s,
+    );
+    expect(corrected.shownCoup).toBe(2); // no new coup: the page would not fetch the history by itself
+    expect(corrected.historyChanged).toBe(1);
+    const voided = run([ev({ type: 'coup-void', returned: { p1: 100 } })], corrected);
+    expect(voided.historyChanged).toBe(2);
+    // a plain result is a new coup shown: the history follows it the usual way, not twice
+    expect(run([ev({ type: 'result', pocket: 1, chances: [], announcement: {} })], s).historyChanged ?? 0).toBe(0);
+  });
+
   it('a fresh view (a table switch) forgets the old table and ball', () => {
     const s = run([ev({ type: 'result', pocket: 1, chances: [], announcement: {} })], start());
     const other = run(

@@ -235,6 +235,8 @@ class PlayerApp implements PlayerCtx {
     if (s.shownCoup > before.shownCoup) {
       void this.loadHistory();
       this.startMoment(s.shownCoup);
+    } else if ((s.historyChanged ?? 0) !== (before.historyChanged ?? 0)) {
+      void this.loadHistory(); // a shown coup corrected or void: My history follows (state/table.ts)
     }
     // a new bet of mine on the next coup ends the result's moment
     if (a.type === 'placed' && this.moment && a.coup > this.moment.coup) this.moment = null;

@@ -57,6 +57,12 @@ export interface TableState {
    * a fetched view may predate them, so they are applied again on top of it. Null: none in flight.
    */
   readonly flight?: Flight<LivePatch> | null;
+  /**
+   * Grows when a coup already shown changes after the fact (a correction of a settled coup, a void
+   * coup): the page fetches My history again (QA: My history kept the corrected coup's old number
+   * and net until a reload). Absent: 0.
+   */
+  readonly historyChanged?: number;
 }
 
 /**
@@ -246,7 +252,12 @@ function onEvent(s: TableState, p: Extract<TableAction, { type: 'event' }>): Tab
     }
     case 'result':
       if (e.corrected)
-        return { ...s, resync: true, notice: { kind: 'corrected', coup: e.coup, ...reasonOf(e.corrected) } };
+        return {
+          ...s,
+          resync: true,
+          historyChanged: (s.historyChanged ?? 0) + 1,
+          notice: { kind: 'corrected', coup: e.coup, ...reasonOf(e.corrected) },
+        };
       return { ...startLanding(s, e.coup, toPocket(e.pocket), at, duration), resync: true };
     case 'settlement': {
       const settlements = new Map(s.settlements);
@@ -269,7 +280,12 @@ function onEvent(s: TableState, p: Extract<TableAction, { type: 'event' }>): Tab
     case 'payments':
       return s;
     case 'coup-void':
-      return { ...s, resync: true, notice: { kind: 'void', coup: e.coup, ...reasonOf(e) } };
+      return {
+        ...s,
+        resync: true,
+        historyChanged: (s.historyChanged ?? 0) + 1,
+        notice: { kind: 'void', coup: e.coup, ...reasonOf(e) },
+      };
     case 'no-spin':
       return { ...s, notice: { kind: 'no-spin', coup: e.coup, ...reasonOf(e) } };
     case 'result-entered': // the number waits for the croupier's confirmation: the result comes with it
