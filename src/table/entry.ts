@@ -14,6 +14,7 @@
  */
 import { parsePocket, pocketLabel, type PocketLabel } from '../engine/index.ts';
 import { debtAccount, makeTx, playerAccount, type Posting } from './ledger.ts';
+import { phaseEvent } from './events.ts';
 import { chipIndexes, croupierList } from './lists.ts';
 import { recoveryList } from './recovery.ts';
 import { lazy } from './records.ts';
@@ -111,8 +112,8 @@ export function confirm(s: TableState, e: Extract<TableEvent, { type: 'confirm' 
 /**
  * `correct` (chef de table, pit boss): settles the last coup again with another number, in one
  * transaction with the reversal of its settlement. Allowed while the coup is the table's last
- * (phase `settled`, or `paused` right after it) and no partage was taken since. Errors:
- * REASON_REQUIRED, TEXT_TOO_LONG (over 500 code points), WRONG_PHASE, INVALID_OUTCOME (also the same number), CORRECTION_REFUSED.
+ * (phase `settled`, or `paused` right after it: it stays paused, {@link pauseKept}) and no partage
+ * was taken since. Errors: REASON_REQUIRED, TEXT_TOO_LONG (over 500 code points), WRONG_PHASE, INVALID_OUTCOME (also the same number), CORRECTION_REFUSED.
  */
 export function correct(s: TableState, e: Extract<TableEvent, { type: 'correct' }>): Step {
   const refused = reasonRefusal(s, e.reason, 'a correction');
@@ -166,7 +167,7 @@ export function correct(s: TableState, e: Extract<TableEvent, { type: 'correct' 
   };
   // what the croupiers take back and pay in addition: the old settlement's lists against the new
   const recovery = recoveryList(s.lastCoup!, settled.lastCoup!, chipIndexes(settled), tableRules(s.config).catalogue);
-  const state: TableState = { ...settled, lastCoup: { ...settled.lastCoup!, recovery } };
+  const state = pauseKept(s, { ...settled, lastCoup: { ...settled.lastCoup!, recovery } });
   return {
     state,
     effects: [
@@ -180,6 +181,17 @@ export function correct(s: TableState, e: Extract<TableEvent, { type: 'correct' 
       ...effects.map((x) => withCorrections(x, corrections, done, sf.wheel, state)),
     ],
   };
+}
+
+/**
+ * A correction made while paused leaves the table paused (since the pause began, no timer): only
+ * the staff's `open` starts the next coup. A correction in `settled` keeps a pause requested and
+ * not yet taken (`pauseRequested`: the table pauses when the result time ends). QA: a correction
+ * while paused settled the coup again with a result timer, and the next coup opened on its own.
+ */
+function pauseKept(before: TableState, corrected: TableState): TableState {
+  if (before.phase !== 'paused') return corrected;
+  return { ...corrected, phase: 'paused', since: before.since, deadline: null, pauseRequested: false };
 }
 
 /**
@@ -264,6 +276,8 @@ function withCorrections(
   if (x.type === 'coup') return { ...x, record: { ...x.record, corrections, ...(wheel ? { wheel } : {}) } };
   if (x.type !== 'publish') return x;
   const e = x.message.event;
+  // the phase the table is in after the correction (`paused` when it was paused: pauseKept)
+  if (e.type === 'phase') return phaseEvent(state);
   if (e.type === 'result') {
     const corrected = { from: last.from, reason: last.reason };
     return { ...x, message: { ...x.message, event: { ...e, corrected } } };

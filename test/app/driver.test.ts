@@ -169,4 +169,43 @@ describe('table driver', () => {
     expect(timers - before).toBeLessThanOrEqual(2); // the quiet-time schedules' own timers at most
     await rt.stop();
   });
+
+  it('a correction while paused keeps the table paused on its timers: no coup opens until the staff resumes (QA)', async () => {
+    const clock = new SimulatedClock(Date.UTC(2026, 4, 2, 18));
+    const c = resolveTableConfig({ id: 'paused-fix', rules: 'french', minimum: 10, mode: 'manual' });
+    if (!c.ok) throw new Error(c.error.message);
+    await ensureTable(store, c.value, clock.now());
+    await store.transaction(async (tx) => {
+      await fundedPlayer(tx, 'pia', 10_000);
+    });
+    const rt = await TableDriver.load({ store, tableId: 'paused-fix', source: new SeededSource(5), clock });
+    await rt.start();
+    const by = { account: 'chef-1', role: 'chef' };
+    await rt.dispatch((_tx, now) => ({ type: 'open', now }));
+    expect((await plein(rt, 'pia', 'p1', 5)).ok).toBe(true);
+    expect((await rt.dispatch((_tx, now) => ({ type: 'pause', now }))).ok).toBe(true);
+    await rt.dispatch((_tx, now) => ({ type: 'close', now }));
+    await rt.dispatch((_tx, now) => ({ type: 'result', now, pocket: 5, source: 'croupier', by }));
+    await rt.dispatch((_tx, now) => ({ type: 'confirm', now, by }));
+    expect(rt.state.phase).toBe('settled');
+    clock.advance(c.value.timings.resultMs);
+    await rt.idle();
+    expect(rt.state).toMatchObject({ phase: 'paused', coup: 1 });
+    const r = await rt.dispatch(async (tx, now) => ({
+      type: 'correct',
+      now,
+      by,
+      pocket: 6,
+      reason: 'the ball lay in 6',
+      balances: { pia: (await tx.balances(['player:pia'])).get('player:pia') ?? 0 },
+    }));
+    expect(r.ok).toBe(true);
+    expect(rt.state).toMatchObject({ phase: 'paused', deadline: null, coup: 1 });
+    clock.advance(10 * (c.value.timings.resultMs + c.value.timings.bettingMs));
+    await rt.idle();
+    expect(rt.state).toMatchObject({ phase: 'paused', coup: 1 });
+    await rt.dispatch((_tx, now) => ({ type: 'open', now }));
+    expect(rt.state).toMatchObject({ phase: 'betting', coup: 2 });
+    await rt.stop();
+  });
 });

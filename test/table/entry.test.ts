@@ -237,3 +237,78 @@ describe('correction after settlement (chef de table, pit boss)', () => {
     expect(h.balances).toEqual(direct(17).balances);
   });
 });
+
+describe('a correction keeps the pause (QA: the next coup opened on its own)', () => {
+  /** 5 entered and confirmed on a timed manual table whose pause was requested while betting was open. */
+  function pausedAfter5(): Harness {
+    const h = new Harness(config({ mode: 'manual' }));
+    h.deposit('alice', 10_000);
+    h.open();
+    h.place('alice', plein(5, 100));
+    h.place('alice', plein(6, 100));
+    h.send({ type: 'pause', now: h.now });
+    expect(h.reply()).toEqual({ pauseRequested: true });
+    h.send({ type: 'close', now: h.now });
+    enter(h, 5);
+    h.send({ type: 'confirm', now: h.now, by: CROUPIER });
+    expect(h.state).toMatchObject({ phase: 'settled', pauseRequested: true });
+    return h;
+  }
+
+  it('regression: a correction of the result while paused keeps the table paused (the next coup opened on its own)', () => {
+    const h = pausedAfter5();
+    h.next(); // the result time ends: the pause takes effect
+    expect(h.state).toMatchObject({ phase: 'paused', deadline: null, coup: 1 });
+    const since = h.state.since;
+    h.now += 1_000;
+    correct(h, 6, 'the ball lay in 6');
+    expect(h.reply()).toMatchObject({ corrected: true, coup: 1, from: 5, to: 6 });
+    expect(h.state).toMatchObject({ phase: 'paused', since, deadline: null, pauseRequested: false, coup: 1 });
+    expect(h.state.lastCoup?.pocket).toBe(6);
+    // the clients are told the table is still paused, never `settled` with a timer
+    expect(h.published('phase')).toEqual([expect.objectContaining({ phase: 'paused', deadline: null })]);
+    h.advance(60_000);
+    expect(h.state).toMatchObject({ phase: 'paused', coup: 1 });
+    // a second correction while paused holds it too, and the snapshot keeps it
+    h.state = viaJson(h.state);
+    correct(h, 17);
+    expect(h.state).toMatchObject({ phase: 'paused', deadline: null, coup: 1 });
+    h.advance(60_000);
+    expect(h.state).toMatchObject({ phase: 'paused', coup: 1 });
+    // only the staff's resume opens the next coup
+    h.open();
+    expect(h.state).toMatchObject({ phase: 'betting', coup: 2 });
+  });
+
+  it('a correction in settled before the pause took effect keeps the pause requested: the table pauses at the result time', () => {
+    const h = pausedAfter5();
+    h.now += 1_000;
+    correct(h, 6, 'the ball lay in 6');
+    expect(h.state).toMatchObject({ phase: 'settled', pauseRequested: true, coup: 1 });
+    h.next();
+    expect(h.state).toMatchObject({ phase: 'paused', deadline: null, pauseRequested: false, coup: 1 });
+    h.advance(60_000);
+    expect(h.state).toMatchObject({ phase: 'paused', coup: 1 });
+    correct(h, 17);
+    expect(h.state).toMatchObject({ phase: 'paused', coup: 1 });
+  });
+
+  it('a void with a pause requested pauses the table after the coup; a paused table is not voided (nothing to void)', () => {
+    const h = new Harness(config({ mode: 'manual' }));
+    h.deposit('alice', 10_000);
+    h.open();
+    h.place('alice', plein(5, 100));
+    h.send({ type: 'pause', now: h.now });
+    h.send({ type: 'close', now: h.now });
+    h.send({ type: 'void', now: h.now, reason: 'ball out', by: CHEF });
+    expect(h.state).toMatchObject({ phase: 'settled', pauseRequested: true, coup: 1 });
+    h.next();
+    expect(h.state).toMatchObject({ phase: 'paused', deadline: null, coup: 1 });
+    h.send({ type: 'void', now: h.now, reason: 'again', by: CHEF });
+    expect(h.rejection()).toBe('WRONG_PHASE');
+    correct(h, 17);
+    expect(h.rejection()).toBe('WRONG_PHASE');
+    h.advance(60_000);
+    expect(h.state).toMatchObject({ phase: 'paused', coup: 1 });
+  });
+});
