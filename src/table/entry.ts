@@ -72,8 +72,9 @@ export function settleKept(
  * same number again changes nothing (reply `unchanged: true`, no staff note, no event, no audit line).
  */
 export function enterNumber(s: TableState, e: Extract<TableEvent, { type: 'result' }>): Step {
-  const parsed = parsePocket(e.pocket, tableRules(s.config).rules.wheel);
-  if (!parsed.ok) return reject(s, 'INVALID_OUTCOME', parsed.error.message);
+  const wheel = tableRules(s.config).rules.wheel;
+  const parsed = parsePocket(e.pocket, wheel);
+  if (!parsed.ok) return reject(s, 'INVALID_OUTCOME', parsed.error.message, { wheel });
   const pocket = pocketLabel(parsed.value);
   const from = s.entered?.pocket;
   // the same number entered again before the confirmation changes nothing (no note, no event)
@@ -140,9 +141,13 @@ export function correct(s: TableState, e: Extract<TableEvent, { type: 'correct' 
     );
   const { rules, catalogue: cat } = tableRules(s.config);
   const parsed = parsePocket(e.pocket, rules.wheel);
-  if (!parsed.ok) return reject(s, 'INVALID_OUTCOME', parsed.error.message);
+  if (!parsed.ok) return reject(s, 'INVALID_OUTCOME', parsed.error.message, { wheel: rules.wheel });
   const to = pocketLabel(parsed.value);
-  if (to === sf.pocket) return reject(s, 'INVALID_OUTCOME', `${to} is already the number of coup ${s.coup}`);
+  if (to === sf.pocket)
+    return reject(s, 'INVALID_OUTCOME', `${to} is already the number of coup ${s.coup}`, {
+      pocket: to,
+      coup: s.coup,
+    });
   const by = e.by ?? null;
   const pre: TableState = noted(
     {

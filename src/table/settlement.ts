@@ -182,7 +182,7 @@ function settleTx(s: TableState, now: number, label: string | number, booked: Re
 export function settle(s: TableState, now: number, pocketRaw: unknown, source: 'rng' | 'croupier' | 'wheel'): Step {
   const { rules, catalogue: cat } = tableRules(s.config);
   const parsed = parsePocket(pocketRaw, rules.wheel);
-  if (!parsed.ok) return reject(s, 'INVALID_OUTCOME', parsed.error.message);
+  if (!parsed.ok) return reject(s, 'INVALID_OUTCOME', parsed.error.message, { wheel: rules.wheel });
   const pocket = parsed.value;
   const { bets, ids, ownerOf, stored, before } = coupBets(s, cat);
   const settlement = settleCoup(rules, pocket, bets);

@@ -311,7 +311,15 @@ describe.skipIf(!RUN)('web table and croupier console in Chromium', { timeout: 9
   it('a second zero: the prisoner goes one level deeper; the player takes la partage', async () => {
     await croupier.locator('#close').click();
     await poll(() => croupier.locator('#phase').getAttribute('data-phase')).toBe('no-more-bets');
+    // regression: 37 on a French table read "Enter 37" and nothing was sent nor said: refused in words
+    await croupier.locator('#number').fill('37');
+    await poll(() => croupier.locator('#number-note').innerText()).toContain('0-36');
+    expect(await croupier.locator('#confirm').innerText()).not.toContain('37');
+    await croupier.locator('#number').press('Enter');
+    await poll(() => croupier.locator('#toast').innerText()).toContain('0-36');
+    expect(await croupier.locator('#phase').getAttribute('data-phase')).toBe('no-more-bets');
     await croupier.locator('#number').fill('0'); // typed this time
+    await poll(() => croupier.locator('#number-note').innerText()).toBe('');
     await croupier.locator('#number').press('Enter');
     await poll(() => croupier.locator('#phase').getAttribute('data-phase')).toBe('settled');
     await poll(() => croupier.locator('#permanence').getAttribute('data-numbers')).toBe('0,0');

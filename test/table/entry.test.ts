@@ -193,6 +193,18 @@ describe('correction after settlement (chef de table, pit boss)', () => {
     expect(h.balances[houseAccount('t1')]).toBe(direct(23).balances[houseAccount('t1')]);
   });
 
+  it("regression: INVALID_OUTCOME said why only in English: its detail names the coup's own number or the wheel", () => {
+    const detail = (h: Harness) => h.last.flatMap((e) => (e.type === 'reject' ? [e.error.detail] : []))[0];
+    const h = direct(5);
+    correct(h, 5);
+    expect(detail(h)).toEqual({ pocket: 5, coup: h.state.coup });
+    correct(h, 40);
+    expect(detail(h)).toEqual({ wheel: 'single' });
+    const e = closed();
+    enter(e, 37);
+    expect(detail(e)).toEqual({ wheel: 'single' });
+  });
+
   it('refused: no reason, the same number, a bad number, after the next coup opened, after a partage', () => {
     const h = direct(5);
     correct(h, 17, ' ');

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { clipCodePoints, REASON_MAX } from '../../web/src/console/reason-input.ts';
 import { errorText, namingTable } from '../../web/src/errors.ts';
-import { ERROR_OTHER, LANGUAGES, OPS_WORDS, refusedText } from '../../web/src/i18n.ts';
+import { ERROR_OTHER, LANGUAGES, notAPocketText, OPS_WORDS, refusedText } from '../../web/src/i18n.ts';
+import { refusedTyping, typedPocket } from '../../web/src/state/console.ts';
 
 const say = (lang: (typeof LANGUAGES)[number], code: string, detail: Record<string, unknown>) =>
   errorText(lang, { code, message: 'the server’s English message', detail } as never, String);
@@ -62,5 +63,37 @@ describe('the console’s refusals in five languages', () => {
     expect(clipCodePoints('🎲'.repeat(501), REASON_MAX)).toBe('🎲'.repeat(500));
     expect(clipCodePoints('a🎲b', 2)).toBe('a🎲');
     expect(clipCodePoints('abc', 5)).toBe('abc');
+  });
+
+  it('regression: the number entry took 37 on a French table ("Enter 37", nothing sent, nothing said) and INVALID_OUTCOME read "The server refused this."', () => {
+    // typed texts that are no pocket of the wheel: refused, never offered as a number
+    for (const x of ['37', 'abc', '-1', '1.5', '00', '99', '07'])
+      expect([x, typedPocket(x, 'single'), refusedTyping(x, 'single')]).toEqual([x, null, true]);
+    expect([typedPocket('00', 'double'), typedPocket('36', 'single'), typedPocket(' 0 ', 'single')]).toEqual([
+      '00',
+      36,
+      0,
+    ]);
+    expect(refusedTyping('', 'single')).toBe(false);
+    expect(refusedTyping('37', 'double')).toBe(true);
+    expect(notAPocketText('en', 'single')).toBe('Refused: Not a pocket of this wheel: 0-36.');
+    expect(notAPocketText('en', 'double')).toBe('Refused: Not a pocket of this wheel: 0, 00, 1-36.');
+    expect(notAPocketText('fr', 'single')).toBe('Refusé : Pas une case de ce cylindre : 0-36.');
+    // the server's refusals with their detail, in five languages (never the generic sentence)
+    for (const lang of LANGUAGES) {
+      const same = say(lang, 'INVALID_OUTCOME', { pocket: 1, coup: 5 });
+      const range = say(lang, 'INVALID_OUTCOME', { wheel: 'double' });
+      for (const text of [same, range, notAPocketText(lang, 'single')]) {
+        expect(text, lang).not.toContain(ERROR_OTHER[lang]);
+        expect(text, lang).not.toContain('English message');
+      }
+      expect(same, lang).toMatch(/1.*5.*\(INVALID_OUTCOME\)$/u);
+      expect(range, lang).toContain('0, 00, 1-36');
+      expect(notAPocketText(lang, 'single'), lang).toContain('0-36');
+    }
+    expect(say('en', 'INVALID_OUTCOME', { pocket: 1, coup: 5 })).toBe(
+      '1 is already the number of coup 5. (INVALID_OUTCOME)',
+    );
+    expect(say('de', 'INVALID_OUTCOME', {})).toBe('Keine Zahl dieses Kessels. (INVALID_OUTCOME)');
   });
 });

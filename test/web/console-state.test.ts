@@ -265,13 +265,8 @@ describe('console store', () => {
   });
 
   it('the keypad: a typed number, 00, or nothing', () => {
-    expect([typedPocket('17'), typedPocket(' 00 '), typedPocket('0'), typedPocket(''), typedPocket('x')]).toEqual([
-      17,
-      '00',
-      0,
-      null,
-      null,
-    ]);
+    const typed = (x: string) => typedPocket(x, 'double');
+    expect([typed('17'), typed(' 00 '), typed('0'), typed(''), typed('x')]).toEqual([17, '00', 0, null, null]);
     expect(run([{ type: 'select', pocket: '00' }], start()).selected).toBe('00');
   });
 

@@ -173,6 +173,7 @@ class CroupierConsole {
       dispatch: (a) => this.dispatch(a),
       act: (kind) => void this.act(kind),
       enter: () => void this.enter(),
+      refuse: (text) => this.toast(new Error(text)),
       staff: (cmd, done) => void this.staff(cmd, done),
       role: this.role,
       account: this.account,

@@ -1629,6 +1629,27 @@ const wrongPhase =
 const tooLong = (reason: string, other: string) => (d: Record<string, unknown>) =>
   (d.field === 'reason' ? reason : other).replace('{max}', String(num(d, 'max')));
 
+/**
+ * A refused number (INVALID_OUTCOME): the coup's own number again (`detail: {pocket, coup}`), or no
+ * pocket of the table's wheel (`detail: {wheel}`: its pockets named); without a detail the fact only.
+ */
+const invalidOutcome =
+  (same: string, notPocket: string) =>
+  (d: Record<string, unknown>): string =>
+    d.pocket !== undefined && typeof d.coup === 'number'
+      ? same.replace('{n}', String(d.pocket)).replace('{c}', String(d.coup))
+      : notPocket
+          .replace('{range}', d.wheel === 'double' ? '0, 00, 1-36' : d.wheel === 'single' ? '0-36' : '')
+          .replace(/( :|:) \.$/u, '.');
+
+/**
+ * What the console says of a typed number that is no pocket of the wheel ("37" on a French table,
+ * "abc", "-1", "1.5"): the words of the server's INVALID_OUTCOME, nothing sent (new-user QA).
+ */
+export function notAPocketText(lang: Language, wheel: 'single' | 'double'): string {
+  return refusedText(lang, ERROR_TEXTS.INVALID_OUTCOME![lang]({ wheel }, String));
+}
+
 /** The refusals of the table operation (issue 12), and WRONG_PHASE naming the phase that would allow the command. */
 Object.assign(ERROR_TEXTS, {
   WRONG_PHASE: {
@@ -1713,6 +1734,13 @@ Object.assign(ERROR_TEXTS, {
     cs: () => 'U kola tohoto stolu to není možné.',
     de: () => 'Mit dem Kessel dieses Tisches nicht möglich.',
     it: () => 'Non possibile con la ruota di questo tavolo.',
+  },
+  INVALID_OUTCOME: {
+    en: invalidOutcome('{n} is already the number of coup {c}.', 'Not a pocket of this wheel: {range}.'),
+    fr: invalidOutcome('{n} est déjà le numéro du coup {c}.', 'Pas une case de ce cylindre : {range}.'),
+    cs: invalidOutcome('{n} už je číslo hry {c}.', 'Není to číslo tohoto kola: {range}.'),
+    de: invalidOutcome('{n} ist bereits die Zahl von Coup {c}.', 'Keine Zahl dieses Kessels: {range}.'),
+    it: invalidOutcome('{n} è già il numero del colpo {c}.', 'Non è un numero di questa ruota: {range}.'),
   },
 } satisfies Record<string, Record<Language, ErrorWords>>);
 

@@ -5,9 +5,9 @@
  */
 import { colourOf, type PocketLabel } from '../../../src/engine/index.ts';
 import { byId, h } from '../dom.ts';
-import { DICTS, OPS_WORDS, t } from '../i18n.ts';
+import { DICTS, notAPocketText, OPS_WORDS, t } from '../i18n.ts';
 import { confirmsResult } from './operation.ts';
-import { typedPocket, type ConsoleState } from '../state/console.ts';
+import { refusedTyping, typedPocket, type ConsoleState } from '../state/console.ts';
 import { toPocket, type ConsoleEnv, type Panel } from './panel.ts';
 
 /** The number-entry panel of the console. */
@@ -19,9 +19,12 @@ export function keypadPanel(env: ConsoleEnv): Panel {
     autocomplete: 'off',
     'aria-label': d.enterNumber,
     maxlength: 2,
-    pattern: '0|00|[1-9]|[12][0-9]|3[0-6]',
   });
-  input.addEventListener('input', () => env.dispatch({ type: 'select', pocket: typedPocket(input.value) }));
+  const wheel = () => env.state.view?.table.rules.wheel ?? 'single';
+  input.addEventListener('input', () => {
+    env.dispatch({ type: 'select', pocket: typedPocket(input.value, wheel()) });
+    showRefusal(env, input);
+  });
   const key = (label: PocketLabel) =>
     h(
       'button',
@@ -47,8 +50,11 @@ export function keypadPanel(env: ConsoleEnv): Panel {
     'form',
     {
       class: 'entry',
+      novalidate: true,
       onsubmit: (e: Event) => {
         e.preventDefault();
+        // a typed text that is no pocket of the wheel is refused here, in words, and not sent
+        if (refusedTyping(input.value, wheel())) return env.refuse?.(notAPocketText(env.lang, wheel()));
         env.enter();
       },
     },
@@ -56,6 +62,7 @@ export function keypadPanel(env: ConsoleEnv): Panel {
     input,
     h('button', { class: 'btn primary', type: 'submit', id: 'confirm' }, d.confirm),
     h('span', { class: 'empty', id: 'mode-note' }),
+    h('span', { class: 'refused', id: 'number-note', role: 'alert' }),
   );
   const element = h('section', { class: 'panel', 'aria-label': d.enterNumber }, h('h2', {}, d.enterNumber), pad, entry);
   return { element, update: (s) => update(env, s, input) };
@@ -66,7 +73,8 @@ function update(env: ConsoleEnv, s: ConsoleState, input: HTMLInputElement): void
   if (!v) return;
   const d = DICTS[env.lang];
   // a confirmed number empties the field (a text that is no number stays for the croupier to fix)
-  if (s.selected === null && typedPocket(input.value) !== null) input.value = '';
+  if (s.selected === null && typedPocket(input.value, v.table.rules.wheel) !== null) input.value = '';
+  showRefusal(env, input);
   const confirm = byId<HTMLButtonElement>('confirm');
   // a table that confirms: the keypad enters (or corrects) the number, the operation panel confirms it
   const word = confirmsResult(s) ? OPS_WORDS[env.lang].enter : t(env.lang, 'confirm');
@@ -79,4 +87,13 @@ function update(env: ConsoleEnv, s: ConsoleState, input: HTMLInputElement): void
   }
   input.disabled = !canEnter;
   byId('mode-note').textContent = v.table.mode !== 'manual' ? d.rngNote : canEnter ? '' : d.closeFirst;
+}
+
+/**
+ * Under the field, why a typed text is refused ("Not a pocket of this wheel: 0-36."), as it is
+ * typed; nothing for a pocket or an empty field (QA: "37" read "Enter 37", then nothing happened).
+ */
+function showRefusal(env: ConsoleEnv, input: HTMLInputElement): void {
+  const wheel = env.state.view?.table.rules.wheel ?? 'single';
+  byId('number-note').textContent = refusedTyping(input.value, wheel) ? notAPocketText(env.lang, wheel) : '';
 }

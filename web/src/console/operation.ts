@@ -7,7 +7,7 @@
  */
 import type { PocketLabel } from '../../../src/engine/index.ts';
 import { byId, h } from '../dom.ts';
-import { OPS_WORDS, staffNoticeText } from '../i18n.ts';
+import { notAPocketText, OPS_WORDS, staffNoticeText } from '../i18n.ts';
 import { mayVoid } from '../../../src/protocol/roles.ts';
 import { typedPocket, type ConsoleState } from '../state/console.ts';
 import type { ConsoleEnv, Panel } from './panel.ts';
@@ -63,8 +63,11 @@ export function operationPanel(env: ConsoleEnv): Panel {
         'correct',
         o.correct,
         withReason((r, done) => {
-          const pocket = typedPocket(fix.value);
-          if (pocket !== null) env.staff({ type: 'correct', pocket: pocket as PocketLabel, reason: r }, done);
+          const wheel = env.state.view?.table.rules.wheel ?? 'single';
+          const pocket = typedPocket(fix.value, wheel);
+          // a typed text that is no pocket is refused here, in words (QA: nothing sent, nothing said)
+          if (pocket === null) return env.refuse?.(notAPocketText(env.lang, wheel));
+          env.staff({ type: 'correct', pocket: pocket as PocketLabel, reason: r }, done);
         }),
       ),
     ),

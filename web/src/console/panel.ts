@@ -36,6 +36,8 @@ export interface ConsoleEnv {
   act(kind: TableAction): void;
   /** Sends the selected number as the coup's result (manual wheels). */
   enter(): void;
+  /** Shows a refusal of the console itself (a typed number that is no pocket) in the toast, as the server's are. */
+  refuse?(text: string): void;
   /** Sends a staff action of the table operation (issue 12: confirm, no spin, void, correction, derogation); a refusal is shown in the toast; `done` is told whether the server accepted, and the server's refusal (absent: no reply, e.g. the network). */
   staff(cmd: StaffCommand, done?: (ok: boolean, refusal?: ApiError) => void): void;
   /** The logged-in staff account's role (src/protocol/roles.ts; '' until known): the chef's derogation form shows for `chef` only. */

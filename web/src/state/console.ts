@@ -117,10 +117,20 @@ export function initialConsole(tableId = ''): ConsoleState {
   };
 }
 
-/** The keypad's reading of a typed number: '00', a whole number, or null (empty or not a number). */
-export function typedPocket(text: string): PocketLabel | null {
+/**
+ * The keypad's reading of a typed number: a pocket of the wheel ('00' on a double-zero wheel only,
+ * 0-36), or null: empty, or no pocket (QA: "37" on a French table read as a number, the button
+ * offering "Enter 37"; see {@link refusedTyping}).
+ */
+export function typedPocket(text: string, wheel: 'single' | 'double'): PocketLabel | null {
   const s = text.trim();
-  return s === '' ? null : s === '00' ? '00' : /^\d+$/.test(s) ? Number(s) : null;
+  if (s === '00') return wheel === 'double' ? '00' : null;
+  return /^(0|[1-9]\d?)$/.test(s) && Number(s) <= 36 ? Number(s) : null;
+}
+
+/** Whether a typed text is refused: not empty and no pocket of the wheel ("37", "abc", "-1", "1.5"). */
+export function refusedTyping(text: string, wheel: 'single' | 'double'): boolean {
+  return text.trim() !== '' && typedPocket(text, wheel) === null;
 }
 
 /** The payment list a staff table view carries (its last coup), or null. */
