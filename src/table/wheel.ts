@@ -97,6 +97,13 @@ function audit(s: TableState, line: WheelAuditLine): Step {
 
 function bettingOpen(s: TableState, now: number, spin: number): Step {
   const w = wheelOf(s);
+  if (s.phase === 'settled' && s.pauseRequested) {
+    // a pause requested during the coup is taken here, where a timed table takes it at the end
+    // of the result time: the wheel's spins are no coups until the staff's `open` (QA: the next
+    // coup opened and the table paused one coup late)
+    const next: TableState = { ...s, phase: 'paused', since: now, deadline: null, pauseRequested: false };
+    return { state: next, effects: [phaseEvent(next)] };
+  }
   if (s.phase === 'settled') {
     const step = startCoup(s, now);
     return { state: { ...step.state, wheel: { ...w, spin } }, effects: step.effects };

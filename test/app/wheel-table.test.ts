@@ -108,6 +108,26 @@ describe('a table driven by an automatic wheel', () => {
     expect(r.t.state.wheel?.spin).toBe(2);
   });
 
+  it("regression: a pause requested during the coup is taken at the wheel's next state 2 (the next coup opened, the pause one coup late)", async () => {
+    const r = await rig();
+    r.fake.openBetting();
+    await r.t.idle();
+    expect((await r.t.dispatch((_tx, t) => ({ type: 'pause', now: t }))).ok).toBe(true);
+    expect(r.t.state.pauseRequested).toBe(true);
+    r.fake.playGame(5);
+    await r.t.idle();
+    expect(r.t.state.phase).toBe('settled');
+    r.fake.openBetting(); // the wheel spins on: no coup while the table is paused
+    await r.t.idle();
+    expect(r.t.state).toMatchObject({ phase: 'paused', coup: 1, pauseRequested: false, deadline: null });
+    expect((await r.bet(1000)).ok).toBe(false);
+    r.fake.playGame(7); // a spin during the pause is no coup
+    await r.t.idle();
+    expect(r.t.state).toMatchObject({ phase: 'paused', coup: 1 });
+    expect((await r.t.dispatch((_tx, t) => ({ type: 'open', now: t }))).ok).toBe(true);
+    expect(r.t.state).toMatchObject({ phase: 'betting', coup: 2 });
+  });
+
   it('a miss-spin locks the bets, the repeated spin settles the same coup once', async () => {
     const r = await rig();
     r.fake.openBetting();
