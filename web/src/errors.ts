@@ -5,7 +5,14 @@
  * The words are in web/src/i18n.ts (ERROR_TEXTS).
  */
 import type { ApiError } from './api.ts';
-import { ACCOUNT_ERROR_TEXTS, ERROR_OTHER as OTHER, ERROR_TEXTS as TEXTS, type Language } from './i18n.ts';
+import {
+  ACCOUNT_ERROR_TEXTS,
+  ERROR_OTHER as OTHER,
+  ERROR_TEXTS as TEXTS,
+  t,
+  type Language,
+  type TextKey,
+} from './i18n.ts';
 
 /**
  * The text of a refusal in a language, with the code for support. Every code is worded in the
@@ -35,4 +42,29 @@ export function namingTable(e: ApiError, tables: ReadonlyArray<{ id: string; nam
   const id = e.detail?.table;
   const name = typeof id === 'string' ? tables.find((x) => x.id === id)?.name : undefined;
   return name ? { ...e, detail: { ...e.detail, table: name } } : e;
+}
+
+/** What a failed read of a table's public screen (results board, permanence) means for it. */
+export interface TableReadFailure {
+  /** The words shown, in the screen's language. */
+  readonly text: string;
+  /** No such table: nothing to follow nor to read again. */
+  readonly unknown: boolean;
+}
+
+/**
+ * A screen's words when its read of a table fails (`status` 0: no answer): an unknown table (404
+ * `UNKNOWN_TABLE`) is said with its id by `words.unknown` ({table}), any other failure with its
+ * status by `words.unavailable` ({status}) — never the server's English message.
+ */
+export function tableReadFailure(
+  lang: Language,
+  tableId: string,
+  status: number,
+  code: string | undefined,
+  words: { readonly unknown: TextKey; readonly unavailable: TextKey },
+): TableReadFailure {
+  if (status === 404 || code === 'UNKNOWN_TABLE')
+    return { text: t(lang, words.unknown, { table: tableId }), unknown: true };
+  return { text: t(lang, words.unavailable, { status }), unknown: false };
 }

@@ -4,7 +4,8 @@
  * read. The page (`board.ts`) renders what these return.
  */
 import type { BoardView } from '../../../src/protocol/views-wheel.ts';
-import { t, type Language } from '../i18n.ts';
+import type { Language } from '../i18n.ts';
+import { tableReadFailure, type TableReadFailure } from '../errors.ts';
 
 /** Numbers shown on the board (the server's `BOARD_LAST`). */
 export const BOARD_LAST = 20;
@@ -38,21 +39,14 @@ export function withResult(view: BoardView, coup: number, pocket: number | strin
   };
 }
 
-/** What a failed read of the board means for the screen. */
-export interface BoardFailure {
-  /** The words shown. */
-  readonly text: string;
-  /** No such table: nothing to follow nor to read again. */
-  readonly unknown: boolean;
-}
-
 /**
  * The screen's words when `GET /api/tables/:id/board` fails: an unknown table (404
  * `UNKNOWN_TABLE`) is said in the board's language with its id, any other failure says that the
- * screen tries again (QA: it showed only "nope: 404").
+ * screen tries again (QA: it showed only "nope: 404"). See {@link tableReadFailure}.
  */
-export function boardFailure(lang: Language, tableId: string, status: number, code?: string): BoardFailure {
-  if (status === 404 || code === 'UNKNOWN_TABLE')
-    return { text: t(lang, 'boardUnknownTable', { table: tableId }), unknown: true };
-  return { text: t(lang, 'boardUnavailable', { status }), unknown: false };
+export function boardFailure(lang: Language, tableId: string, status: number, code?: string): TableReadFailure {
+  return tableReadFailure(lang, tableId, status, code, {
+    unknown: 'boardUnknownTable',
+    unavailable: 'boardUnavailable',
+  });
 }

@@ -5,7 +5,8 @@
  * once (events during a read ask for one more read after it, however many they are); the page's
  * words when the permanence cannot be read.
  */
-import { t, type Language } from '../i18n.ts';
+import type { Language } from '../i18n.ts';
+import { tableReadFailure, type TableReadFailure } from '../errors.ts';
 
 /** A live WebSocket message as far as the permanence reads it. */
 export interface LiveMessage {
@@ -49,21 +50,12 @@ export function serialised(read: () => Promise<void>): () => Promise<void> {
   return run;
 }
 
-/** What a failed read of the permanence means for the page. */
-export interface PermanenceFailure {
-  /** The words shown, in the page's language. */
-  readonly text: string;
-  /** No such table: nothing to follow. */
-  readonly unknown: boolean;
-}
-
 /**
  * The page's words when `GET /api/tables/:id/permanence` fails (`status` 0: no answer): an unknown
  * table (404 `UNKNOWN_TABLE`) is said in the page's language with its id, any other failure with
- * its status (QA: the server's English message was shown whatever the language).
+ * its status (QA: the server's English message was shown whatever the language). See
+ * {@link tableReadFailure}.
  */
-export function permanenceFailure(lang: Language, tableId: string, status: number, code?: string): PermanenceFailure {
-  if (status === 404 || code === 'UNKNOWN_TABLE')
-    return { text: t(lang, 'permUnknownTable', { table: tableId }), unknown: true };
-  return { text: t(lang, 'permUnavailable', { status }), unknown: false };
+export function permanenceFailure(lang: Language, tableId: string, status: number, code?: string): TableReadFailure {
+  return tableReadFailure(lang, tableId, status, code, { unknown: 'permUnknownTable', unavailable: 'permUnavailable' });
 }
