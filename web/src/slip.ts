@@ -33,11 +33,14 @@ export function spotOf(b: SlipBet): string {
   return `position:${b.key ?? b.text ?? b.id}:${b.prison ?? 0}`;
 }
 
-/** Groups bets by spot, lines in the order of each spot's first bet. */
-export function groupSlip<B extends SlipBet>(bets: readonly B[]): SlipLine<B>[] {
+/**
+ * Groups bets by spot (or by `keyOf`: the console's stacks are per player and spot), lines in the
+ * order of each group's first bet; a line's key is its group's.
+ */
+export function groupSlip<B extends SlipBet>(bets: readonly B[], keyOf: (b: B) => string = spotOf): SlipLine<B>[] {
   const lines = new Map<string, B[]>();
   for (const b of bets) {
-    const k = spotOf(b);
+    const k = keyOf(b);
     const line = lines.get(k);
     if (line) line.push(b);
     else lines.set(k, [b]);
@@ -80,18 +83,9 @@ export interface LayoutStack<B extends SlipBet & { readonly playerId: string }> 
  * stack's first bet.
  */
 export function layoutStacks<B extends SlipBet & { readonly playerId: string }>(bets: readonly B[]): LayoutStack<B>[] {
-  const stacks = new Map<string, B[]>();
-  for (const b of bets) {
-    const k = `${b.playerId}\u0000${spotOf(b)}`;
-    const mine = stacks.get(k);
-    if (mine) mine.push(b);
-    else stacks.set(k, [b]);
-  }
-  return [...stacks.values()].map((bs) => ({
-    key: spotOf(bs[0]),
-    playerId: bs[0].playerId,
-    bets: bs,
-    stake: bs.reduce((a, b) => a + b.stake, 0),
-    count: bs.length,
+  return groupSlip(bets, (b) => `${b.playerId}\u0000${spotOf(b)}`).map((l) => ({
+    ...l,
+    key: spotOf(l.bets[0]),
+    playerId: l.bets[0].playerId,
   }));
 }
