@@ -8,7 +8,7 @@ import { byId, h } from '../dom.ts';
 import { DICTS, notAPocketText, OPS_WORDS, t } from '../i18n.ts';
 import { confirmsResult } from './operation.ts';
 import { refusedTyping, typedPocket, type ConsoleState } from '../state/console.ts';
-import { toPocket, type ConsoleEnv, type Panel } from './panel.ts';
+import { consoleWheel, toPocket, type ConsoleEnv, type Panel } from './panel.ts';
 
 /** The number-entry panel of the console. */
 export function keypadPanel(env: ConsoleEnv): Panel {
@@ -20,7 +20,7 @@ export function keypadPanel(env: ConsoleEnv): Panel {
     'aria-label': d.enterNumber,
     maxlength: 2,
   });
-  const wheel = () => env.state.view?.table.rules.wheel ?? 'single';
+  const wheel = () => consoleWheel(env);
   input.addEventListener('input', () => {
     env.dispatch({ type: 'select', pocket: typedPocket(input.value, wheel()) });
     showRefusal(env, input);
@@ -94,6 +94,6 @@ function update(env: ConsoleEnv, s: ConsoleState, input: HTMLInputElement): void
  * typed; nothing for a pocket or an empty field (QA: "37" read "Enter 37", then nothing happened).
  */
 function showRefusal(env: ConsoleEnv, input: HTMLInputElement): void {
-  const wheel = env.state.view?.table.rules.wheel ?? 'single';
+  const wheel = consoleWheel(env);
   byId('number-note').textContent = refusedTyping(input.value, wheel) ? notAPocketText(env.lang, wheel) : '';
 }

@@ -10,7 +10,7 @@ import { byId, h } from '../dom.ts';
 import { notAPocketText, OPS_WORDS, staffNoticeText } from '../i18n.ts';
 import { mayVoid } from '../../../src/protocol/roles.ts';
 import { typedPocket, type ConsoleState } from '../state/console.ts';
-import type { ConsoleEnv, Panel } from './panel.ts';
+import { consoleWheel, type ConsoleEnv, type Panel } from './panel.ts';
 import { reasonInput } from './reason-input.ts';
 
 /** Whether the table settles a croupier's number only on confirm (the server's default: manual tables). */
@@ -63,7 +63,7 @@ export function operationPanel(env: ConsoleEnv): Panel {
         'correct',
         o.correct,
         withReason((r, done) => {
-          const wheel = env.state.view?.table.rules.wheel ?? 'single';
+          const wheel = consoleWheel(env);
           const pocket = typedPocket(fix.value, wheel);
           // a typed text that is no pocket is refused here, in words (QA: nothing sent, nothing said)
           if (pocket === null) return env.refuse?.(notAPocketText(env.lang, wheel));

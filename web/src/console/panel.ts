@@ -6,7 +6,7 @@
  * A new panel is one module of this folder exporting `xxxPanel(env): Panel`, placed in a
  * column by `shell.ts` (docs/WEB.md "The croupier console").
  */
-import { catalogue, DOUBLE_ZERO, type Pocket, type PocketLabel } from '../../../src/engine/index.ts';
+import { catalogue, DOUBLE_ZERO, type Pocket, type PocketLabel, type WheelKind } from '../../../src/engine/index.ts';
 import type { TableFloorView } from '../../../src/protocol/lists.ts';
 import type { ApiError } from '../api.ts';
 import type { Seat } from '../../../src/protocol/seats.ts';
@@ -67,6 +67,9 @@ export type StaffCommand =
 
 /** The pocket of a wire label. */
 export const toPocket = (l: PocketLabel): Pocket => (l === '00' ? DOUBLE_ZERO : Number(l));
+
+/** The wheel of the console's table (single zero until its view is known). */
+export const consoleWheel = (env: ConsoleEnv): WheelKind => env.state.view?.table.rules.wheel ?? 'single';
 
 /** The table's currency (EUR with 2 decimals until a view is loaded). */
 export function currencyOf(s: ConsoleState): Currency {

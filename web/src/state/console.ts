@@ -14,7 +14,7 @@
  * asks for one more load (on a busy table, with a bet event during every load, that made the
  * console load without end). An event that needs a load asked for one when it came.
  */
-import type { PocketLabel } from '../../../src/engine/index.ts';
+import { parsePocket, pocketLabel, type PocketLabel, type WheelKind } from '../../../src/engine/index.ts';
 import type { CoupRecordJson, PaymentJson, PrisonerJson, TableViewJson } from '../api.ts';
 import type { WheelNoticeEvent, WheelStatusEvent } from '../../../src/protocol/events.ts';
 import type { CroupierListView } from '../../../src/protocol/lists.ts';
@@ -122,14 +122,13 @@ export function initialConsole(tableId = ''): ConsoleState {
  * 0-36), or null: empty, or no pocket (QA: "37" on a French table read as a number, the button
  * offering "Enter 37"; see {@link refusedTyping}).
  */
-export function typedPocket(text: string, wheel: 'single' | 'double'): PocketLabel | null {
-  const s = text.trim();
-  if (s === '00') return wheel === 'double' ? '00' : null;
-  return /^(0|[1-9]\d?)$/.test(s) && Number(s) <= 36 ? Number(s) : null;
+export function typedPocket(text: string, wheel: WheelKind): PocketLabel | null {
+  const p = parsePocket(text.trim(), wheel); // the engine's reading of a pocket's label
+  return p.ok ? pocketLabel(p.value) : null;
 }
 
 /** Whether a typed text is refused: not empty and no pocket of the wheel ("37", "abc", "-1", "1.5"). */
-export function refusedTyping(text: string, wheel: 'single' | 'double'): boolean {
+export function refusedTyping(text: string, wheel: WheelKind): boolean {
   return text.trim() !== '' && typedPocket(text, wheel) === null;
 }
 
