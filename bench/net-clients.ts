@@ -10,13 +10,18 @@
  *   HTTP, each token against `http`) places `each` bets one after another (the next when the
  *   previous is acknowledged), all at once (closed loop: saturation); answers the acknowledgment
  *   latencies (ms) and wall time;
- * - `offer {table, rate, durationMs, http?, tokens?, timeoutMs}`: open loop: bets offered at
- *   `rate` per second for `durationMs`, spread evenly over time and over the players (bet i is
- *   due at t0 + i/rate, from player i mod P, whether or not the player's previous bets were
- *   answered); each latency runs from the bet's due instant (a client that falls behind counts
- *   against the server, no coordinated omission) to its acknowledgment; answers the latencies,
- *   the instant of the last acknowledgment, the bets never answered within `timeoutMs` after the
- *   last was due, and the client's worst lateness in sending;
+ * - `offer {table, rate, durationMs, warmupMs?, http?, tokens?, timeoutMs}`: open loop: bets
+ *   offered at `rate` per second for `warmupMs` then `durationMs`, spread evenly over time and
+ *   over the players (bet i is due at t0 + i/rate, from player i mod P, whether or not the
+ *   player's previous bets were answered); each latency runs from the bet's due instant (a client
+ *   that falls behind counts against the server, no coordinated omission) to its acknowledgment;
+ *   answers the latencies of the measured bets (due after the warm-up) and, apart, of the warm-up's
+ *   (`warm`), the instants the measured part starts (`t0`) and of its last acknowledgment, the
+ *   bets never answered within `timeoutMs` after the last was due, and the client's worst lateness
+ *   in sending (measured part); when the first measured bet is sent it posts `{mark: "measured"}`
+ *   to the parent, which starts its CPU count there;
+ * - with `spread` (`bets` and `offer`), bet i goes to position i mod N of the N positions of the
+ *   European layout (bench/spread.ts), instead of every bet on rouge;
  * - `arm {type, count}` then `collect {timeoutMs}`: the receipt instants (`hrtimeMs`, comparable
  *   between processes: CLOCK_MONOTONIC) of the first message of `type` on each socket;
  * - `post {url, token, body}`: one HTTP POST (the croupier's result, from a process of its own:
@@ -26,6 +31,7 @@
  */
 import http from 'node:http';
 import WebSocket from 'ws';
+import { SPREAD } from './spread.ts';
 
 /** Milliseconds on the system's monotonic clock (the same clock in every process). */
 const hrtimeMs = (): number => Number(process.hrtime.bigint() / 1000n) / 1000;
@@ -145,10 +151,19 @@ function post(base: string, path: string, token: string, body: unknown): Promise
   });
 }
 
-const bet = { chance: 'rouge', stake: 10 };
+const ROUGE = { chance: 'rouge', stake: 10 };
+/** The spec of bet number `i` of a run: rouge, or with `spread` the layout's positions in turn. */
+const betOf = (spread: boolean | undefined, i: number) => (spread ? SPREAD[i % SPREAD.length] : ROUGE);
 let seq = 0;
 
-async function bets(m: { table: string; each: number; http?: string; tokens?: string[]; timeoutMs: number }) {
+async function bets(m: {
+  table: string;
+  each: number;
+  http?: string;
+  tokens?: string[];
+  timeoutMs: number;
+  spread?: boolean;
+}) {
   const lat: number[] = [];
   const t0 = hrtimeMs();
   const deadline = t0 + m.timeoutMs;
@@ -157,6 +172,7 @@ async function bets(m: { table: string; each: number; http?: string; tokens?: st
   await Promise.all(
     Array.from({ length: players }, async (_, p) => {
       for (let k = 0; k < m.each && hrtimeMs() < deadline; k++) {
+        const bet = betOf(m.spread, p + k);
         const requestId = `b${++seq}`;
         const s = hrtimeMs();
         if (m.http) {
@@ -175,7 +191,7 @@ async function bets(m: { table: string; each: number; http?: string; tokens?: st
 }
 
 /** One bet of player `p`, resolved at its acknowledgment with whether it was accepted. */
-function place(m: { table: string; http?: string; tokens?: string[] }, p: number): Promise<boolean> {
+function place(m: { table: string; http?: string; tokens?: string[] }, p: number, bet: object): Promise<boolean> {
   const requestId = `b${++seq}`;
   if (m.http) return post(m.http, `/api/tables/${m.table}/bets`, m.tokens![p], { requestId, bet }).then((s) => s < 300);
   return new Promise<boolean>((resolve) => {
@@ -189,14 +205,18 @@ function offer(m: {
   table: string;
   rate: number;
   durationMs: number;
+  warmupMs?: number;
   http?: string;
   tokens?: string[];
   timeoutMs: number;
+  spread?: boolean;
 }) {
   const players = m.http ? (m.tokens ?? []).length : clients.length;
-  const total = Math.round((m.rate * m.durationMs) / 1000);
+  const warmup = Math.round((m.rate * (m.warmupMs ?? 0)) / 1000); // bets due before the measured part
+  const total = warmup + Math.round((m.rate * m.durationMs) / 1000);
   const gap = 1000 / m.rate;
   const lat: number[] = [];
+  const warm: number[] = [];
   let refused = 0;
   let lastAck = 0;
   let answered = 0;
@@ -207,17 +227,31 @@ function offer(m: {
     let timeout: NodeJS.Timeout | null = null;
     const finish = () => {
       if (timeout) clearTimeout(timeout);
-      resolve({ lat, t0, lastAck, refused, unanswered: total - answered, worstLateMs: worstLate, offered: total });
+      resolve({
+        lat,
+        warm,
+        t0: t0 + warmup * gap,
+        lastAck,
+        refused,
+        unanswered: total - answered,
+        worstLateMs: worstLate,
+        offered: total - warmup,
+      });
     };
     const tick = () => {
       const now = hrtimeMs();
       for (; i < total && t0 + i * gap <= now; i++) {
         const due = t0 + i * gap;
-        worstLate = Math.max(worstLate, now - due);
-        void place(m, i % players).then((ok) => {
-          lastAck = hrtimeMs();
-          lat.push(lastAck - due);
-          if (!ok) refused++;
+        const measured = i >= warmup;
+        if (i === warmup) process.send!({ mark: 'measured' });
+        if (measured) worstLate = Math.max(worstLate, now - due);
+        void place(m, i % players, betOf(m.spread, i)).then((ok) => {
+          const at = hrtimeMs();
+          if (measured) {
+            lastAck = Math.max(lastAck, at);
+            lat.push(at - due);
+            if (!ok) refused++;
+          } else warm.push(at - due);
           if (++answered === total) finish();
         });
       }

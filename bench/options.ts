@@ -14,14 +14,14 @@ import { parseArgs } from 'node:util';
 
 /**
  * The values an option takes: `counts` a comma-separated list of positive integers, `count` one
- * positive integer, `seconds` a positive number; `names` (with `list` a comma-separated list of
+ * positive integer, `seconds` a positive number (with `zero`, 0 too); `names` (with `list` a comma-separated list of
  * them) the names allowed, matched case-insensitively and given on to the script spelled as here;
  * `aliases` (lower-case) more names for one of them.
  */
 export type ValueSpec =
   | { readonly kind: 'counts' }
   | { readonly kind: 'count' }
-  | { readonly kind: 'seconds' }
+  | { readonly kind: 'seconds'; readonly zero?: boolean }
   | {
       readonly kind: 'names';
       readonly names: readonly string[];
@@ -39,6 +39,7 @@ interface OptionSpec {
 const COUNTS = { kind: 'counts' } as const;
 const COUNT = { kind: 'count' } as const;
 const SECONDS = { kind: 'seconds' } as const;
+const SECONDS_OR_0 = { kind: 'seconds', zero: true } as const;
 const STORES = { kind: 'names', names: ['sqlite', 'postgres'], list: true } as const;
 
 /** The options of each benchmark script (its file name without `.ts`). */
@@ -82,6 +83,12 @@ export const BENCH_OPTIONS = {
     'budget-s': { type: 'string', help: 'seconds a run may take (default 60)', values: SECONDS },
     rate: { type: 'string', help: 'open loop: bets/s offered, e.g. 5000,20000 (default off)', values: COUNTS },
     'duration-s': { type: 'string', help: 'seconds of each open-loop run (default 5)', values: SECONDS },
+    'warmup-s': {
+      type: 'string',
+      help: 'seconds offered at the same rate before each open-loop run, not measured (default 1; 0: none)',
+      values: SECONDS_OR_0,
+    },
+    spread: { type: 'boolean', help: 'the bets go in turn to every position of the layout, not all on rouge' },
     transports: {
       type: 'string',
       help: 'transports (default WebSocket,HTTP; ws and websocket name WebSocket)',
@@ -176,8 +183,10 @@ export function checkValue(name: string, v: string, spec: ValueSpec): string {
     return v;
   }
   if (spec.kind === 'seconds') {
-    if (!/^[0-9]+(\.[0-9]+)?$/.test(v) || !(Number(v) > 0))
-      return refuse('allowed: a positive number of seconds (e.g. 60)');
+    if (!/^[0-9]+(\.[0-9]+)?$/.test(v) || !(Number(v) > 0 || (spec.zero && Number(v) === 0)))
+      return refuse(
+        `allowed: a ${spec.zero ? 'positive number of seconds or 0' : 'positive number of seconds'} (e.g. 60)`,
+      );
     return v;
   }
   const byLower = new Map<string, string>(spec.names.map((n) => [n.toLowerCase(), n]));

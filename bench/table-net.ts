@@ -32,14 +32,20 @@
  * 1000,10000,100000,200000`, `--sockets 1000,5000`, `--rounds 10`, `--only bets,settle,fanout,rss[,floor]`,
  * `--budget-s 60` (a bet run stops sending at the budget; a settlement size whose linear estimate
  * from the size before is above it is not run, and said so), `--rate 5000,20000` (open loop,
- * off by default), `--duration-s 5` (of each open-loop run), `--watch` (the open loop's WebSocket
- * players also subscribe to their table, so every bet's live event reaches every one of them),
- * `--transports WebSocket,HTTP`.
+ * off by default), `--duration-s 5` (of each open-loop run), `--warmup-s 1` (before each open-loop
+ * run, bets offered at its rate and not measured: the first second of fresh sockets and of code
+ * not yet optimised by V8 would otherwise set the p99 of a 5 s run; their p99 is reported apart;
+ * `0` for none), `--spread` (the bets go in turn to each of the layout's positions, bench/spread.ts,
+ * instead of every bet on rouge), `--watch` (the open loop's WebSocket players also subscribe to
+ * their table, so every bet's live event reaches every one of them), `--transports WebSocket,HTTP`.
+ * The open loop also reports how busy the server's event loop was while measuring (node's
+ * event-loop utilisation: near 100 % the table is saturated and its queue grows).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 import { LocalBus } from '../src/app/bus.ts';
@@ -69,6 +75,10 @@ const ONLY = (arg('only') ?? 'bets,settle,fanout,rss').split(',');
 const BUDGET_MS = Number(arg('budget-s') ?? 60) * 1000;
 const RATES = list('rate', []);
 const DURATION_MS = Number(arg('duration-s') ?? 5) * 1000;
+/** `--warmup-s`: offered before each open-loop run at the same rate, not measured (JIT, fresh sockets). */
+const WARMUP_MS = Number(arg('warmup-s') ?? 1) * 1000;
+/** `--spread`: the bets go in turn to every position of the layout (bench/spread.ts), not all on rouge. */
+const SPREAD = OPTS.spread === true;
 const TRANSPORTS = (arg('transports') ?? 'WebSocket,HTTP').split(',') as Array<'WebSocket' | 'HTTP'>;
 /** `--watch`: in the open loop the WebSocket players also subscribe to their table (they get its live events). */
 const WATCH = OPTS.watch === true;
@@ -99,7 +109,9 @@ const forkClients = () =>
 const child: ChildProcess = forkClients();
 const croupierChild: ChildProcess = forkClients();
 const waiters = new Map<number, (m: any) => void>();
-for (const c of [child, croupierChild]) c.on('message', (m: any) => waiters.get(m.id)?.(m));
+for (const c of [child, croupierChild]) c.on('message', (m: any) => (m.mark ? onMark() : waiters.get(m.id)?.(m)));
+/** Called when the clients start the measured part of an open-loop run (after its warm-up). */
+let onMark: () => void = () => {};
 let askSeq = 0;
 function ask(op: string, body: Record<string, unknown> = {}, to: ChildProcess = child): Promise<any> {
   const id = ++askSeq;
@@ -253,6 +265,7 @@ async function betRun(srv: Server, players: number, transport: 'WebSocket' | 'HT
     table,
     each: EACH,
     timeoutMs: BUDGET_MS,
+    spread: SPREAD,
     ...(transport === 'HTTP' ? { http: srv.httpBase, tokens } : {}),
   });
   const cpu = process.cpuUsage(cpu0);
@@ -286,15 +299,24 @@ async function offerRun(srv: Server, players: number, transport: 'WebSocket' | '
       return dispatch(...a).finally(() => inServer.push(hrtimeMs() - t0));
     };
   }
-  const cpu0 = process.cpuUsage();
+  let cpu0 = process.cpuUsage();
+  let elu0 = performance.eventLoopUtilization();
+  onMark = () => {
+    cpu0 = process.cpuUsage();
+    elu0 = performance.eventLoopUtilization();
+    inServer.length = 0; // the table's part of the measured bets only
+  };
   const r = await ask('offer', {
     table,
     rate,
     durationMs: DURATION_MS,
+    warmupMs: WARMUP_MS,
     timeoutMs: BUDGET_MS,
+    spread: SPREAD,
     ...(transport === 'HTTP' ? { http: srv.httpBase, tokens } : {}),
   });
   const cpu = process.cpuUsage(cpu0);
+  const busy = performance.eventLoopUtilization(elu0).utilization;
   await ask('close');
   // the bets still queued (an offered rate above the table's) are not left to slow the next run
   if (driver.ok) await driver.value.idle();
@@ -310,6 +332,8 @@ async function offerRun(srv: Server, players: number, transport: 'WebSocket' | '
     lateMs: r.worstLateMs as number,
     tableP99: pct(inServer, 99),
     cpuUsPerBet: (cpu.user + cpu.system) / Math.max(1, lat.length),
+    warmP99: pct(r.warm as number[], 99),
+    busy,
   };
 }
 
@@ -317,11 +341,24 @@ async function offerRun(srv: Server, players: number, transport: 'WebSocket' | '
 async function floorRun(players: number, rate: number) {
   const srv = await nullServer();
   await ask('connect', { url: srv.url, tokens: Array(players).fill(null) });
-  const r = await ask('offer', { table: 't', rate, durationMs: DURATION_MS, timeoutMs: BUDGET_MS });
+  const r = await ask('offer', {
+    table: 't',
+    rate,
+    durationMs: DURATION_MS,
+    warmupMs: WARMUP_MS,
+    timeoutMs: BUDGET_MS,
+    spread: SPREAD,
+  });
   await ask('close');
   await srv.close();
   const lat = r.lat as number[];
-  return { acked: lat.length, p50: pct(lat, 50), p99: pct(lat, 99), lateMs: r.worstLateMs as number };
+  return {
+    acked: lat.length,
+    p50: pct(lat, 50),
+    p99: pct(lat, 99),
+    lateMs: r.worstLateMs as number,
+    warmP99: pct(r.warm as number[], 99),
+  };
 }
 
 // ---- 2. settlement ----
@@ -450,13 +487,16 @@ console.log(`\n## Table over the network (loopback; clients in a second process;
 console.log(`command: ${commandLine('table-net')}`);
 if (ONLY.includes('floor')) {
   console.log(`\n### The clients' floor: the same open loop against a null server (bench/net-floor.ts)\n`);
-  console.log('| players | offered bets/s | bets | ack p50 ms | ack p99 ms | client late ms | load |');
-  console.log('|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    `(each run after ${WARMUP_MS / 1000} s of warm-up at its rate, not measured: its p99 in the warm-up column)\n`,
+  );
+  console.log('| players | offered bets/s | bets | ack p50 ms | ack p99 ms | client late ms | warm-up p99 ms | load |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const n of PLAYERS)
     for (const rate of RATES.length > 0 ? RATES : [20_000]) {
       const r = await floorRun(n, rate);
       console.log(
-        `| ${n0(n)} | ${n0(rate)} | ${n0(r.acked)} | ${f1(r.p50)} | ${f1(r.p99)} | ${f1(r.lateMs)} | ${load()} |`,
+        `| ${n0(n)} | ${n0(rate)} | ${n0(r.acked)} | ${f1(r.p50)} | ${f1(r.p99)} | ${f1(r.lateMs)} | ${f1(r.warmP99)} | ${load()} |`,
       );
     }
 }
@@ -477,11 +517,14 @@ for (const kind of ONLY.some((o) => o !== 'floor') ? STORES : []) {
       }
     if (RATES.length > 0) {
       const watching = WATCH ? ', every player subscribed to the table' : '';
-      console.log(`\nOpen loop (${DURATION_MS / 1000} s per run; latency from each bet's due instant${watching}):\n`);
+      const spread = SPREAD ? ', bets spread over the layout' : '';
       console.log(
-        `| players | transport | offered bets/s | bets | achieved bets/s | ack p50 ms | ack p99 ms | table p99 ms | server CPU µs/bet | client late ms | load |`,
+        `\nOpen loop (${DURATION_MS / 1000} s per run after ${WARMUP_MS / 1000} s of warm-up at its rate, not measured; latency from each bet's due instant${watching}${spread}):\n`,
       );
-      console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+      console.log(
+        `| players | transport | offered bets/s | bets | achieved bets/s | ack p50 ms | ack p99 ms | table p99 ms | server CPU µs/bet | server loop busy % | client late ms | warm-up p99 ms | load |`,
+      );
+      console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
       for (const n of PLAYERS)
         for (const transport of TRANSPORTS)
           for (const rate of RATES) {
@@ -490,7 +533,7 @@ for (const kind of ONLY.some((o) => o !== 'floor') ? STORES : []) {
               .filter(Boolean)
               .join(', ');
             console.log(
-              `| ${n0(n)} | ${transport} | ${n0(rate)} | ${n0(r.acked)}${lost ? ` (${lost})` : ''} | ${r.perSecond.toFixed(0)} | ${f1(r.p50)} | ${f1(r.p99)} | ${f1(r.tableP99)} | ${r.cpuUsPerBet.toFixed(0)} | ${f1(r.lateMs)} | ${load()} |`,
+              `| ${n0(n)} | ${transport} | ${n0(rate)} | ${n0(r.acked)}${lost ? ` (${lost})` : ''} | ${r.perSecond.toFixed(0)} | ${f1(r.p50)} | ${f1(r.p99)} | ${f1(r.tableP99)} | ${r.cpuUsPerBet.toFixed(0)} | ${(100 * r.busy).toFixed(0)} | ${f1(r.lateMs)} | ${f1(r.warmP99)} | ${load()} |`,
             );
           }
     }
