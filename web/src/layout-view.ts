@@ -44,10 +44,20 @@ export interface SpotChips {
   elapsed?: number;
 }
 
-/** Prisoners drawn on the prison line of a chance box. */
+/**
+ * Prisoners drawn on the prison line of a chance box: a chip in the colour of its stake's value
+ * with the prison mark (CSS `.chip.prisoner`: barred ring and badge, docs/WEB.md "Prisoners"),
+ * never a colour of its own that reads as a chip value (QA: it was the 500 chip's purple).
+ */
 export interface PrisonMark {
   chance: Chance;
+  /** The stake, minor units (its value's colour). */
+  stake: number;
+  /** Decimals of the table's currency. */
+  decimals: number;
   label: string;
+  /** Its name in words (tooltip and accessible name): "Red · 5.00 € — En prison, level 1". */
+  title: string;
   level: number;
   pending: boolean;
 }
@@ -337,6 +347,8 @@ export class LayoutView {
           chip.className = `chip prisoner${m.pending ? ' pending' : ''}`;
           chip.textContent = m.label;
           chip.dataset.level = String(m.level);
+          chip.title = m.title;
+          paintChip(chip, m.stake, m.decimals);
           const bars = document.createElement('span');
           bars.className = 'bars';
           bars.textContent = '▮'.repeat(m.level);

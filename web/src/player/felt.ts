@@ -5,7 +5,7 @@
  */
 import { type Pocket, type Position } from '../../../src/engine/index.ts';
 import { byId, h } from '../dom.ts';
-import { DICTS, t } from '../i18n.ts';
+import { calls, chanceName, DICTS, t } from '../i18n.ts';
 import { LayoutView, type SpotChips } from '../layout-view.ts';
 import { chipLabel } from '../money.ts';
 import { payoutText, positionName } from '../names.ts';
@@ -13,7 +13,7 @@ import { phaseStatus } from '../phase.ts';
 import { toPocket } from '../state/table.ts';
 import { placePosition } from './actions.ts';
 import { openPatternMenu } from './patterns-menu.ts';
-import { addBetStakes, type PlayerCtx } from './context.ts';
+import { addBetStakes, cap, type PlayerCtx } from './context.ts';
 import { errorText } from '../errors.ts';
 import { stakeUnitMultiple } from '../stake-unit.ts';
 import { othersDescription } from './table-activity.ts';
@@ -97,7 +97,10 @@ export function updateFelt(app: PlayerCtx): void {
   app.layout?.setPrisoners(
     (v.my?.prisoners ?? []).map((p) => ({
       chance: p.chance,
+      stake: p.stake,
+      decimals: app.currency.decimals,
       label: chipLabel(p.stake, app.currency, app.lang),
+      title: `${cap(chanceName(app.lang, p.chance))} · ${app.money(p.stake)} — ${cap(calls(app.lang).enPrison)}, ${t(app.lang, 'prisonLevel', { k: p.level })}`,
       level: p.level,
       pending: p.pending,
     })),

@@ -1,0 +1,99 @@
+/**
+ * New-player QA of the player's table in Chromium against a real server: a chance simple goes
+ * en prison on a zero and stays there on a second zero; what the felt and My history show of it
+ * (the prisoner's chip, the wording of a stake held en prison, the net of a coup on one line).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { CHIP_COLOURS } from '../../web/src/chip-colours.ts';
+import {
+  api,
+  browserAvailable,
+  openPlayerTable,
+  startPlayerTables,
+  type PlayerTables,
+  type TestServer,
+} from './server.ts';
+
+const RUN = browserAvailable('player QA e2e');
+
+/** A CSS hex colour as Chromium's computed `rgb(r, g, b)`. */
+function rgb(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${n >> 16}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+describe.skipIf(!RUN)('the player’s table after QA: prisoners and My history', { timeout: 120_000 }, () => {
+  let t: PlayerTables;
+  let server: TestServer;
+  let browser: Browser;
+  const errors: string[] = [];
+
+  /** One coup on the table: the player's bets, rien ne va plus, the wheel's number (no confirmation). */
+  async function coup(n: number, bets: readonly object[], pocket: number): Promise<void> {
+    if (n > 1) await api(server.url, 'POST', '/api/tables/qa/open', server.croupierToken);
+    for (const [i, bet] of bets.entries())
+      await api(server.url, 'POST', '/api/tables/qa/bets', t.token, { requestId: `c${n}-${i}`, bet });
+    await api(server.url, 'POST', '/api/tables/qa/close', server.croupierToken);
+    await api(server.url, 'POST', '/api/tables/qa/result', server.croupierToken, { pocket });
+    for (let i = 0; i < 100 && (await api(server.url, 'GET', '/api/tables/qa', t.token)).phase === 'no-more-bets'; i++)
+      await new Promise((r) => setTimeout(r, 100));
+  }
+
+  const open = (width: number, height: number): Promise<Page> =>
+    openPlayerTable(t, { table: 'qa', width, height, phone: width < 600, lang: 'en', onError: (m) => errors.push(m) });
+
+  beforeAll(async () => {
+    t = await startPlayerTables({ id: 'qa', names: ['QA — Paris', 'QA — Vegas'], minimum: 100, player: 'Quentin' });
+    ({ server, browser } = t);
+    // coup 1: a 5.00 € rouge goes en prison on 0; coup 2: 0 again, it stays en prison (level 2)
+    await coup(
+      1,
+      [
+        { chance: 'rouge', stake: 500 },
+        { numbers: [17], stake: 1_000 },
+      ],
+      0,
+    );
+    await coup(2, [{ numbers: [0], stake: 1_000 }], 0);
+    const prisoners = (await api(server.url, 'GET', '/api/tables/qa', t.token)).my.prisoners;
+    expect(prisoners.map((p: { chance: string; level: number }) => [p.chance, p.level])).toEqual([['rouge', 2]]);
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('regression: a prisoner’s chip has its stake’s value colour and the prison mark, not the 500 chip’s purple', async () => {
+    const page = await open(1280, 800);
+    const chip = page.locator('.spot[data-key="rouge"] .prison-line .chip.prisoner');
+    await chip.waitFor();
+    const look = await chip.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return {
+        background: s.backgroundColor,
+        colour: (el as HTMLElement).dataset.colour,
+        outline: s.outlineStyle,
+        badge: getComputedStyle(el, '::after').content,
+        title: (el as HTMLElement).title,
+      };
+    });
+    const five = CHIP_COLOURS.find((c) => c.value === 500)!;
+    const purple = CHIP_COLOURS.find((c) => c.value === 50_000)!;
+    // a 5.00 € prisoner is a 5.00 € chip (red)…
+    expect(look.colour).toBe(five.name);
+    expect(look.background).toBe(rgb(five.face));
+    expect(look.background).not.toBe(rgb(purple.face));
+    // …marked as held en prison: the barred ring and badge, and its name in words
+    expect(look.outline).toBe('dotted');
+    expect(look.badge).not.toBe('none');
+    expect(look.title).toBe('Red · 5.00 € — En prison, level 2');
+    // a placed 5.00 € chip has the same face but not the prison mark
+    expect(await page.locator('#rack [data-value="500"]').evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe(
+      'dotted',
+    );
+    await page.context().close();
+    expect(errors).toEqual([]);
+  });
+});
