@@ -96,4 +96,24 @@ describe.skipIf(!RUN)('the player’s table after QA: prisoners and My history',
     await page.context().close();
     expect(errors).toEqual([]);
   });
+
+  it('regression: My history says a stake en prison is held, not a return of 0 (“(en prison) → 0.00 € (en prison)”)', async () => {
+    const page = await open(1280, 800);
+    const coupLines = async (n: number) => {
+      const item = page.locator(`#history > li[data-coup="${n}"]`);
+      await item.locator('details').evaluate((d) => ((d as HTMLDetailsElement).open = true));
+      return item.locator('ul > li').allInnerTexts();
+    };
+    // coup 1: the rouge went en prison (level 1); coup 2: the zero again, it stays (level 2)
+    await page.locator('#history > li[data-coup="2"]').waitFor();
+    const one = await coupLines(1);
+    const two = await coupLines(2);
+    expect(one).toContain('Red: 5.00 € → en prison (level 1), held');
+    expect(two).toContain('Red (En prison 1): en prison (level 2), held');
+    for (const line of [...one, ...two]) expect(line).not.toMatch(/0\.00 € \(en prison\)|\(en prison\) →/);
+    // a lost bet still reads as before
+    expect(one).toContain('Straight up 17: 10.00 € → 0.00 € (lost)');
+    await page.context().close();
+    expect(errors).toEqual([]);
+  });
 });

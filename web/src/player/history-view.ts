@@ -43,18 +43,7 @@ function coupItem(app: PlayerCtx, c: PlayerCoupJson): HTMLElement {
   const net = coupNet(c);
   const f = coupFigures(c);
   const p = c.pocket === null ? null : toPocket(c.pocket);
-  const bets = c.bets.map((b) => {
-    const o = c.outcomes[b.id];
-    const status = o ? ((d as unknown as Record<string, string>)[`status_${o.status}`] ?? o.status) : '';
-    // a prisoner of an earlier coup: its stake was booked there, not staked again in this one
-    const prisoner = o !== undefined && (o as { prisonBefore?: number }).prisonBefore !== undefined;
-    const stake = prisoner ? `(${d.status_imprisoned})` : m(b.stake);
-    return h(
-      'li',
-      prisoner ? { dataset: { prisoner: b.id } } : {},
-      `${betName(b, wheel, app.lang, m)}: ${stake} → ${o ? m(o.returned) : '—'} ${status ? `(${status})` : ''}`,
-    );
-  });
+  const bets = c.bets.map((b) => betLine(app, c, b, wheel));
   // la partage chosen in the zero's choice window (after the settlement): the half back
   for (const x of c.partages ?? []) {
     const chance = x.chance ? ` (${chanceName(app.lang, x.chance as Chance)})` : '';
@@ -95,5 +84,39 @@ function coupItem(app: PlayerCtx, c: PlayerCoupJson): HTMLElement {
       ),
       h('ul', {}, ...bets),
     ),
+  );
+}
+
+/** One bet of a recalled coup: its stake, what it returned and its outcome; a stake en prison as held. */
+function betLine(
+  app: PlayerCtx,
+  c: PlayerCoupJson,
+  b: PlayerCoupJson['bets'][number],
+  wheel: 'single' | 'double',
+): HTMLElement {
+  const d = DICTS[app.lang];
+  const m = (minor: number) => app.money(minor);
+  const o = c.outcomes[b.id];
+  const status = o ? ((d as unknown as Record<string, string>)[`status_${o.status}`] ?? o.status) : '';
+  // a prisoner of an earlier coup: its stake was booked there, not staked again in this one
+  const prisoner = o !== undefined && (o as { prisonBefore?: number }).prisonBefore !== undefined;
+  const stake = prisoner ? `(${d.status_imprisoned})` : m(b.stake);
+  const name = betName(b, wheel, app.lang, m);
+  // a stake going or staying en prison is held, not a return of 0 (QA: "(en prison) → 0.00 €
+  // (en prison)"): "Red: 5.00 € → en prison (level 1), held", "Red (En prison 1): en prison (level 2), held"
+  const level = (o as { prison?: number } | undefined)?.prison;
+  const halved = (c.partages ?? []).some((x) => x.prisoner === b.id); // la partage taken since: not held
+  if (o?.status === 'imprisoned' && level !== undefined && !halved) {
+    const held = t(app.lang, 'heldPrisonLine', { k: level });
+    return h(
+      'li',
+      { dataset: { held: b.id, ...(prisoner ? { prisoner: b.id } : {}) } },
+      prisoner ? `${name}: ${held}` : `${name}: ${stake} → ${held}`,
+    );
+  }
+  return h(
+    'li',
+    prisoner ? { dataset: { prisoner: b.id } } : {},
+    `${name}: ${stake} → ${o ? m(o.returned) : '—'} ${status ? `(${status})` : ''}`,
   );
 }
