@@ -28,7 +28,7 @@ import { Accounts, type AccountLimits, type SessionLimits } from './accounts.ts'
 import { seedDemoAccounts } from './demo-accounts.ts';
 import type { ScryptCost } from './passwords.ts';
 import { IntegrityWatch } from './integrity.ts';
-import { ReadModels } from './views.ts';
+import { ReadModels, SummarySequences } from './views.ts';
 import { demoTables } from './demo.ts';
 import { WheelTables, type WheelDevices } from './wheel-table.ts';
 import { BoardModels } from './board.ts';
@@ -100,6 +100,7 @@ export class Casino {
   readonly integrity: IntegrityWatch; // live wheel-integrity statistics of the tables run here (docs/MATH.md §6)
   readonly wheels: WheelTables; // the automatic wheels of the tables run here (docs/WHEELS.md)
   readonly board: BoardModels; // the public results board and the permanence (docs/API.md)
+  readonly summaries = new SummarySequences(); // the large tables' `bets-summary` numbers (src/app/summary-seq.ts)
   private readonly clock: () => number;
   /** The clock of the casino, its tables and its transport. */
   readonly clockPort: Clock;

@@ -14,7 +14,6 @@ import type {
   CoupView,
   HistoryView,
   PaymentsView,
-  PositionTotalView,
   PrisonerView,
   RulesView,
   TableConfigView,
@@ -27,18 +26,15 @@ import type {
 } from '../protocol/views.ts';
 import type { Store } from '../store/port.ts';
 import { confirmsResult, offeredMaxima, rulesOf, type TableConfig } from '../table/config.ts';
-import {
-  placedBetJson,
-  prisonerJson,
-  stakesOf,
-  tableRules,
-  type CoupRecord,
-  type TableState,
-} from '../table/machine.ts';
-import { chipIndexes, colourOf, croupierListOf } from '../table/lists.ts';
-import { chipColour, type CroupierListView, type TableFloorView } from '../protocol/lists.ts';
+import { placedBetJson, prisonerJson, type CoupRecord, type TableState } from '../table/machine.ts';
+import { colourOf } from '../table/lists.ts';
+import { chipColour, type TableFloorView } from '../protocol/lists.ts';
 import { publicBets, publicCoupRecord } from './coup-privacy.ts';
 import { tableFloor } from './floor.ts';
+import { sharedColours, sharedList, sharedPlayers, sharedSummary } from './shared-view.ts';
+export { betsSummary, sharedColours, sharedList, sharedPlayers, sharedSummary } from './shared-view.ts';
+export { SummarySequences } from './summary-seq.ts';
+import type { SummarySequence, SummarySequences } from './summary-seq.ts';
 import type { Clock } from './clock.ts';
 import { isStaff, type Players, type Viewer } from './players.ts';
 
@@ -71,123 +67,21 @@ export function tableConfigView(c: TableConfig): TableConfigView {
 }
 
 /**
- * The number of players with a bet or a prisoner on the table: the bet book's count (O(1)) plus
- * the prisoners' players without a bet (O(prisoners)), not one pass over every bet (issue 17).
- */
-function playersAt(s: TableState): number {
-  let n = s.bets.players;
-  const seen = new Set<string>();
-  for (const p of s.prisoners)
-    if (!seen.has(p.playerId) && (seen.add(p.playerId), s.bets.ofPlayer(p.playerId).length === 0)) n++;
-  return n;
-}
-
-/** What every viewer of one state version shares: its player count, and its summary, chip colours and croupier's list once asked. */
-interface Shared {
-  readonly players: number;
-  summary?: BetsSummaryView;
-  colours?: Map<string, number>;
-  list?: CroupierListView | null;
-}
-
-/**
- * Per state version (a state object is never changed, so it is the version): computed once,
- * whatever the number of subscribers who ask for a view of it (issue 17: on a large table the
- * summary is one pass over the bets per state, not one per viewer).
- */
-const shared = new WeakMap<TableState, Shared>();
-
-function sharedOf(s: TableState): Shared {
-  let x = shared.get(s);
-  if (!x) shared.set(s, (x = { players: playersAt(s) }));
-  return x;
-}
-
-/** The number of players with a bet or a prisoner in a state, counted once per state version. */
-export function sharedPlayers(s: TableState): number {
-  return sharedOf(s).players;
-}
-
-/**
- * The large-table summary of a state, built once per state version from the bet book's
- * table-wide running totals (O(positions) on the book's newest version, issue 17; an older
- * version counts its bets: {@link BetBook.tableTotals}). Equal to the full pass
- * {@link betsSummary} over every bet's JSON (test/app/views-summary.property.test.ts).
- */
-export function sharedSummary(s: TableState): BetsSummaryView {
-  const x = sharedOf(s);
-  if (x.summary) return x.summary;
-  const cat = tableRules(s.config).catalogue;
-  const t = s.bets.tableTotals(stakesOf(cat));
-  const indexOf = (key: string) => cat.byKey.get(key)?.index ?? -1;
-  const totals: PositionTotalView[] = [];
-  for (const [key, { stake, bets }] of t.byPosition) {
-    if (!cat.byKey.has(key)) throw new Error(`internal: no position ${key}`);
-    totals.push([key, stake, bets]);
-  }
-  totals.sort((a, b) => indexOf(a[0]) - indexOf(b[0]));
-  return (x.summary = {
-    players: x.players,
-    bets: t.count,
-    staked: t.staked,
-    prisoners: s.prisoners.length,
-    totals,
-  });
-}
-
-/** The players' chip colour indexes of a state, computed once per state version. */
-export function sharedColours(s: TableState): Map<string, number> {
-  const x = sharedOf(s);
-  return (x.colours ??= chipIndexes(s));
-}
-
-/** The croupier's list of a state's last coup (src/table/lists.ts), computed once per state version. */
-export function sharedList(s: TableState): CroupierListView | null {
-  const x = sharedOf(s);
-  if (x.list === undefined) x.list = croupierListOf(s);
-  return x.list;
-}
-
-/**
- * Totals per layout position over every bet (announced bets chip group by chip group), in the
- * layout's catalogue order: the full pass that {@link sharedSummary} keeps incrementally.
- */
-export function betsSummary(s: TableState, bets: readonly BetView[]): BetsSummaryView {
-  const cat = tableRules(s.config).catalogue;
-  const indexOf = (key: string) => cat.byKey.get(key)?.index ?? -1;
-  const totals = new Map<string, PositionTotalView>();
-  const add = (key: string, stake: number) => {
-    const t = totals.get(key);
-    if (t) {
-      t[1] += stake;
-      t[2] += 1;
-    } else totals.set(key, [key, stake, 1]);
-  };
-  let staked = 0;
-  for (const b of bets) {
-    staked += b.stake;
-    if (b.chips) for (const c of b.chips) add(c.key, c.stake ?? 0);
-    else if (b.kind && b.key !== undefined) add(b.key, b.stake);
-  }
-  return {
-    players: sharedOf(s).players,
-    bets: bets.length,
-    staked,
-    prisoners: s.prisoners.length,
-    totals: [...totals.values()].sort((a, b) => indexOf(a[0]) - indexOf(b[0])),
-  };
-}
-
-/**
  * A table's state as `viewer` may see it. A table with more than `largeAt` players
- * ({@link LARGE_TABLE_PLAYERS}) gives players and guests a `summary` and only their own bets
- * and prisoners; staff always get every bet.
+ * ({@link LARGE_TABLE_PLAYERS}) gives players and guests a `summary` (numbered by `seq`, the
+ * table's summary sequence when this process runs it: src/app/summary-seq.ts) and only their own
+ * bets and prisoners; staff always get every bet.
  */
-export function tableStateView(s: TableState, viewer: Viewer, largeAt = LARGE_TABLE_PLAYERS): TableStateView {
+export function tableStateView(
+  s: TableState,
+  viewer: Viewer,
+  largeAt = LARGE_TABLE_PLAYERS,
+  seq?: SummarySequence,
+): TableStateView {
   const staff = isStaff(viewer);
   const last = s.lastCoup;
   const me = viewer.role === 'player' ? viewer.playerId : null;
-  const large = !staff && sharedOf(s).players > largeAt;
+  const large = !staff && sharedPlayers(s) > largeAt;
   // a large table: only the viewer's own bets are turned into JSON here (the summary is shared)
   const all = large
     ? me === null
@@ -233,7 +127,7 @@ export function tableStateView(s: TableState, viewer: Viewer, largeAt = LARGE_TA
       : null,
     bets,
     prisoners,
-    ...(large ? { summary: sharedSummary(s) } : {}),
+    ...(large ? { summary: seq ? seq.label(s, sharedSummary(s)) : sharedSummary(s) } : {}),
     ...(staff
       ? {
           chipColours: Object.fromEntries([...sharedColours(s)].map(([id, i]) => [id, chipColour(i)])),
@@ -299,6 +193,9 @@ export interface StateSource {
   readonly seeded?: boolean;
   /** A table's storage status while it fails (a table run here; `storage` of its view), else null. */
   storageOf?(id: string): TableStorageView | null;
+  /** The tables run by this process, and their summary sequences (a view's `summary.seq`, src/app/summary-seq.ts). */
+  readonly tables?: ReadonlyMap<string, unknown>;
+  readonly summaries?: SummarySequences;
 }
 
 /** The async read models: a view assembled from the table state, the store and the players. */
@@ -311,7 +208,13 @@ export class ReadModels {
   async tableView(tableId: string, viewer: Viewer): Promise<TableView | null> {
     const state = await this.deps.states.stateOf(tableId);
     if (!state) return null;
-    const view = tableStateView(state, viewer, this.deps.largeAt);
+    const { tables, summaries } = this.deps.states; // a table run here numbers its summaries
+    const view = tableStateView(
+      state,
+      viewer,
+      this.deps.largeAt,
+      tables?.has(tableId) ? summaries?.of(tableId) : undefined,
+    );
     const storage = this.deps.states.storageOf?.(tableId) ?? null;
     const names = isStaff(viewer)
       ? {

@@ -163,13 +163,14 @@ export interface BetsRemovedEvent extends EventBase {
 /**
  * The bets on a large table, coalesced (issue 17): instead of every player's `bets-placed` /
  * `bets-removed`, the players and guests of a table with more than LARGE_TABLE_PLAYERS players
- * get at most one of these per interval (src/server/coalesce.ts), carrying the table's new
- * summary (the `summary` of its state: totals per position); their own bets' events still come
- * at once. Sent by the hub (not the table machine) to the table's non-staff subscribers.
+ * get at most one of these per interval (src/server/coalesce.ts): the table's summary numbered
+ * `summary.seq`, full, or with `base` a delta of the summary numbered `base` (only the positions
+ * changed since: src/app/summary-seq.ts, web/src/state/summary-delta.ts). Sent by the hub.
  */
 export interface BetsSummaryEvent extends EventBase {
   readonly type: 'bets-summary';
   readonly summary: BetsSummaryView;
+  readonly base?: number;
 }
 
 /** The winning number and its announcement (audience: table; `totals`, `duty`, a correction's reason: staff only). */

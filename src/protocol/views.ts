@@ -132,8 +132,17 @@ export interface BetsSummaryView {
   /** Total stake of the bets on the layout, minor units. */
   staked: number;
   prisoners: number;
-  /** The staked positions, in the layout's catalogue order. */
+  /**
+   * The staked positions, in the layout's catalogue order. In a `bets-summary` with `base` (a
+   * delta): only the positions changed since that summary, a position left with nothing as [key, 0, 0].
+   */
   totals: PositionTotalView[];
+  /**
+   * The number of the table's last `bets-summary` this summary corresponds to (docs/API.md
+   * "bets-summary"): a view's summary takes the next delta whose `base` is this number. Absent
+   * from a view served by a process that does not run the table (it does not number them).
+   */
+  seq?: number;
 }
 
 /** A table's state as a viewer may see it (docs/API.md "Table state"). */

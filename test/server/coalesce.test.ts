@@ -13,6 +13,7 @@ import { SimulatedClock } from '../../src/app/clock.ts';
 import { LARGE_TABLE_PLAYERS, tableStateView } from '../../src/app/views.ts';
 import type { Published } from '../../src/protocol/events.ts';
 import { COALESCE_MS } from '../../src/server/coalesce.ts';
+import { SummarySequences } from '../../src/app/summary-seq.ts';
 import { Hub } from '../../src/server/ws.ts';
 import { resolveTableConfig } from '../../src/table/config.ts';
 import { initialState, transition, type TableEvent, type TableState } from '../../src/table/machine.ts';
@@ -36,14 +37,17 @@ function harness(table: string) {
   if (!c.ok) throw new Error(c.error.message);
   const driver = { state: transition(initialState(c.value, 0), { type: 'open', now: 0 }).state };
   const tables = new Map([[table, driver]]);
+  const summaries = new SummarySequences();
+  /** The table's view now, as ReadModels builds it (its summary numbered by the table's sequence). */
+  const view = (viewer: Viewer) => tableStateView(driver.state, viewer as never, undefined, summaries.of(table));
   // like ReadModels.tableView: the state is read after an await (events published before are in it)
   const views = {
     tableView: async (_: string, viewer: Viewer) => {
       await Promise.resolve();
-      return { ...tableStateView(driver.state, viewer as never), serverTime: 0 };
+      return { ...view(viewer), serverTime: 0 };
     },
   };
-  const casino = { bus, clockPort: clock, tables, views, accounts: { onEnded: () => () => {} } };
+  const casino = { bus, clockPort: clock, tables, views, summaries, accounts: { onEnded: () => () => {} } };
   const hub = new Hub(casino as unknown as Casino, console as never);
   const internals = hub as unknown as { add(c: unknown): void; join(c: unknown, t: string): void };
   const connect = (viewer: Viewer) => {
@@ -70,7 +74,7 @@ function harness(table: string) {
       bet: i % 3 === 0 ? { chance: 'rouge', stake: 100 } : { numbers: [i % 37], stake: 20 + (i % 5) },
       available: 1_000_000,
     });
-  return { clock, driver, connect, send, bet, hub };
+  return { clock, driver, connect, send, bet, hub, view };
 }
 
 const types = (frames: Array<Record<string, unknown>>) => frames.map((f) => f.type);
@@ -95,7 +99,7 @@ describe('coalesced bet events (large tables)', () => {
     expect(types(owner)).toEqual(['bets-placed', 'bets-placed', 'bets-summary']);
     expect(staff).toHaveLength(20); // staff keep the detail, no summary
     const summary = (guest[0] as { summary: unknown }).summary;
-    expect(summary).toEqual(tableStateView(h.driver.state, { role: 'guest' }).summary);
+    expect(summary).toEqual(h.view({ role: 'guest' }).summary);
     expect(summary).toMatchObject({ players: n, bets: n + 20 });
     h.clock.advance(10 * COALESCE_MS); // nothing new: no more frames
     expect(guest).toHaveLength(1);
@@ -142,7 +146,7 @@ describe('coalesced bet events (large tables)', () => {
         for (let i = 0; i < LARGE_TABLE_PLAYERS - 2; i++) h.bet(`p${i}`, i); // near the threshold: crossed (or not) below
         const me = 'p7';
         const frames = h.connect({ role: 'player', playerId: me });
-        const first = tableStateView(h.driver.state, { role: 'player', playerId: me, accountId: me, name: me });
+        const first = h.view({ role: 'player', playerId: me, accountId: me, name: me } as Viewer);
         let client: ClientState = reduce(initialTable(me, 0), {
           type: 'view',
           view: { ...first, serverTime: 0, balance: 0 } as TableViewJson,
@@ -158,7 +162,7 @@ describe('coalesced bet events (large tables)', () => {
         h.clock.advance(COALESCE_MS);
         await new Promise((r) => setImmediate(r)); // the fresh states of a table below the threshold again
         for (const f of frames) client = reduce(client, { type: 'event', event: f as never, at: 0, duration: 0 });
-        const full = tableStateView(h.driver.state, { role: 'player', playerId: me, accountId: me, name: me });
+        const full = h.view({ role: 'player', playerId: me, accountId: me, name: me } as Viewer);
         large += full.summary ? 1 : 0;
         if (full.summary) {
           // a large table: the client's totals are the full state's

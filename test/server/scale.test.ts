@@ -8,6 +8,8 @@ import { LocalBus } from '../../src/app/bus.ts';
 import type { Casino } from '../../src/app/casino.ts';
 import { LARGE_TABLE_PLAYERS } from '../../src/app/views.ts';
 import { Hub } from '../../src/server/ws.ts';
+import { stepSummary } from '../../web/src/state/summary-delta.ts';
+import type { BetsSummaryView } from '../../src/protocol/views.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let srv: TestServer;
@@ -76,6 +78,21 @@ describe('large tables', () => {
     const state = (await ws.next('state')).state;
     expect(state.bets.map((b: any) => b.playerId)).toEqual(['big-2']);
     expect(state.summary.players).toBe(n);
+    // the summaries are numbered: the first of the coup is full, the next a delta of it (issue 17)
+    expect(state.summary.seq).toBe(0);
+    const noir = (i: number) =>
+      call('POST', '/api/tables/big/bets', tokens[i], { requestId: `n${i}`, bet: { chance: 'noir', stake: 100 } });
+    expect((await noir(3)).status).toBe(201);
+    const first = await ws.next('bets-summary');
+    expect(first.base).toBeUndefined();
+    expect(first.summary).toMatchObject({ seq: 1, bets: n + 1 });
+    expect(first.summary.totals).toHaveLength(3);
+    expect((await noir(4)).status).toBe(201);
+    const delta = await ws.next('bets-summary');
+    expect(delta).toMatchObject({ base: 1, summary: { seq: 2, bets: n + 2, totals: [['noir', 200, 2]] } });
+    const afterFirst = stepSummary(state.summary, 1, first, () => 'single') as BetsSummaryView;
+    const held = stepSummary(afterFirst, 1, delta, () => 'single');
+    expect(held).toEqual((await call('GET', '/api/tables/big', tokens[2])).body.summary);
     ws.ws.close();
   });
 

@@ -8,6 +8,8 @@
 import type { BetJson, PrisonerJson, TableViewJson } from '../api.ts';
 import { othersTotals, type PositionTotal } from '../table-summary.ts';
 import { withPhase, withPrisoner, withStorage } from './patch.ts';
+import { stepSummary } from './summary-delta.ts';
+import type { BetsSummaryEvent } from '../../../src/protocol/events.ts';
 import type { TableAction, TableState } from './table.ts';
 
 /** What patches the table shown: a live event, my own bets' reply, a balance told by a reply. */
@@ -61,15 +63,8 @@ export function patch(s: TableState, a: LivePatch): TableState {
       return both(s, (x) => (e.coup < x.coup ? x : placed(x, s.playerId, e.playerId, e.bets)));
     case 'bets-removed':
       return both(s, (x) => (e.coup < x.coup ? x : removed(x, e.playerId === s.playerId, new Set(e.betIds))));
-    case 'bets-summary': {
-      // a large table's coalesced bets (issue 17): the new totals, my bets only; a summary of
-      // an earlier coup (the new coup's phase came first) is stale
-      if (e.coup < v.coup) return s;
-      const next = both(s, (x) =>
-        e.coup < x.coup ? x : { ...x, summary: e.summary, bets: x.bets.filter((b) => b.playerId === s.playerId) },
-      );
-      return { ...next, others: next.view ? othersOf(next.view) : null };
-    }
+    case 'bets-summary':
+      return summarised(s, e);
     case 'prisoner':
       return both(s, (x) => prisoner(x, s.playerId, e.action, e.prisoner));
     case 'storage': // the table's storage status (docs/WHEELS.md): the deferred state gets it too
@@ -77,6 +72,30 @@ export function patch(s: TableState, a: LivePatch): TableState {
     default:
       return s;
   }
+}
+
+/**
+ * A large table's coalesced bets (issue 17): the new totals (a full summary, or a delta of the one
+ * held: summary-delta.ts), my bets only; a summary of an earlier coup (the new coup's phase came
+ * first) is stale. A delta that does not follow the summary of the table shown (the deferred
+ * state while the ball rolls: it replaces the view) asks for one fetch: none while a fetch is in
+ * flight (its view gets this event again on top of it: flight.ts), none when that summary is not
+ * numbered (a view of another process: the next full summary, at most FULL_EVERY summaries
+ * later, catches up; a fetch would not), so a busy table cannot make the page fetch endlessly.
+ */
+function summarised(s: TableState, e: BetsSummaryEvent): TableState {
+  if (e.coup < s.view!.coup) return s;
+  const shown = s.deferred ?? s.view;
+  let gap = false;
+  const next = both(s, (x) => {
+    const step = stepSummary(x.summary, x.coup, e, () => x.table.rules.wheel);
+    if (step === 'gap') gap ||= x === shown && (x.summary === undefined || x.summary.seq !== undefined);
+    if (step === 'gap' || step === 'held') return x;
+    return { ...x, summary: step, bets: x.bets.filter((b) => b.playerId === s.playerId) };
+  });
+  // the others' totals when the summary shown changed (else a bet of mine since would dip them)
+  const others = next.view === s.view ? s.others : next.view ? othersOf(next.view) : null;
+  return { ...next, others, resync: next.resync || (gap && !s.flight) };
 }
 
 /** `f` applied to the view and to the deferred table state. */
