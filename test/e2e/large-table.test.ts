@@ -302,7 +302,113 @@ describe.skipIf(!RUN)('the player’s page at a large table (issue 17)', { timeo
     }
     expect(errors).toEqual([]);
   });
+  // the racetrack (a french table) shows the table's total en plein on each number, everyone's
+  // (mine included), in the layout's badges' language, said in the number's label, live
+  it('shows on the racetrack the table’s total en plein per number, live, on a desktop and a phone', async () => {
+    const pages = [
+      { w: 1366, h: 768, phone: false },
+      { w: 390, h: 844, phone: true },
+    ];
+    const opened: Page[] = [];
+    for (const s of pages)
+      opened.push(
+        await openPlayerTable(t, {
+          table: 'lg',
+          width: s.w,
+          height: s.h,
+          phone: s.phone,
+          lang: 'en',
+          onError: (m) => errors.push(`${s.w}x${s.h}: ${m}`),
+        }),
+      );
+    const [desk, phone] = opened;
+    // my 1.00 on 17 (the test before may have placed it), the others: 25.00 + 5.00 on 32, 1.00 on 26, 12.00 on 17
+    if ((await desk.locator('.spot[data-key="17"] .chip.placed.mine').count()) === 0) {
+      await desk.locator('#rack [data-value="100"]').click();
+      await desk.locator('.spot[data-key="17"]').click();
+    }
+    await bet(tokens[9], { numbers: [32], stake: 2500 });
+    await bet(tokens[10], { numbers: [32], stake: 500 });
+    await bet(tokens[11], { numbers: [26], stake: 100 });
+    await bet(tokens[13], { numbers: [17], stake: 1200 });
+    const pocket = (p: Page, n: number) => p.locator(`.racetrack .rt-pocket[data-pocket="${n}"]`);
+    const badge = (p: Page, n: number) => p.locator(`.racetrack .rt-total[data-pocket="${n}"]`);
+    for (const p of opened) {
+      await poll(() => pocket(p, 32).getAttribute('data-table-stake'), { timeout: 20_000 }).toBe('3000');
+      await poll(() => pocket(p, 26).getAttribute('data-table-stake')).toBe('100');
+      expect(await badge(p, 32).getAttribute('class')).toContain('heat-4');
+      expect(await pocket(p, 32).getAttribute('aria-label')).toContain('32: 30.00 € en plein at the table');
+      expect(await pocket(p, 32).locator('title').textContent()).toContain('32: 30.00 € en plein at the table');
+      expect(await badge(p, 26).textContent()).toBe('1');
+      expect(await badge(p, 26).getAttribute('class')).toContain('heat-1');
+      // everyone's, mine included: my 1.00 and another player's 12.00 on 17 (a straight: the amount)
+      const s17 = Number(await pocket(p, 17).getAttribute('data-table-stake'));
+      expect(s17).toBeGreaterThanOrEqual(1300);
+      expect(await badge(p, 17).textContent()).toBe(String(s17 / 100));
+      // no badge where nobody staked en plein; the badges are decoration (the label says it)
+      expect(await badge(p, 5).count()).toBe(0);
+      expect(await p.locator('.racetrack .rt-totals').getAttribute('aria-hidden')).toBe('true');
+      await p.mouse.move(1, 1);
+      await trackBadgesClear(p);
+    }
+    // 32 beside the zero, at the end of the track: the amount on a desktop, a pip on a phone
+    expect(await badge(desk, 32).textContent()).toBe('30');
+    expect(await badge(phone, 32).getAttribute('class')).toContain('pip');
+    expect(await badge(phone, 32).textContent()).toBe('');
+    // pointing at a number says its total in the info line too
+    await pocket(desk, 32).hover();
+    await poll(() => desk.locator('#info').textContent()).toContain('32: 30.00 € en plein at the table');
+    await desk.mouse.move(1, 1);
+    // live: two other players' 29.00 and 10.00 on 26; 26 is now the largest, 32 cools
+    await bet(tokens[12], { numbers: [26], stake: 2900 });
+    await bet(tokens[14], { numbers: [26], stake: 1000 });
+    for (const p of opened) {
+      await poll(() => pocket(p, 26).getAttribute('data-table-stake')).toBe('4000');
+      expect(await badge(p, 26).getAttribute('class')).toContain('heat-4');
+      expect(await badge(p, 32).getAttribute('class')).toContain('heat-3');
+      expect(await pocket(p, 26).getAttribute('aria-label')).toContain('26: 40.00 € en plein at the table');
+      await trackBadgesClear(p);
+    }
+    expect(await badge(desk, 26).textContent()).toBe('40');
+    await desk.locator('.racetrack').screenshot({ path: shot('large-table-racetrack-1366x768.png') });
+    await phone.locator('.racetrack').screenshot({ path: shot('large-table-racetrack-390x844.png') });
+    await desk.screenshot({ path: shot('large-table-racetrack-page-1366x768.png') });
+    await phone.screenshot({ path: shot('large-table-racetrack-page-390x844.png') });
+    // the badges catch no pointer: through the part of 17's badge inside its pocket, the number
+    const under = await desk.evaluate(() => {
+      const r = document.querySelector('.racetrack .rt-total[data-pocket="17"] rect')!.getBoundingClientRect();
+      const el = document.elementFromPoint(r.left + r.width / 2, r.top + 2);
+      return (el?.closest('.rt-pocket') as HTMLElement | null)?.dataset.pocket ?? null;
+    });
+    expect(under).toBe('17');
+    for (const p of opened) await p.context().close();
+    expect(errors).toEqual([]);
+  });
 });
+
+/** Asserts that every racetrack badge lies inside the racetrack and covers no number's text. */
+async function trackBadgesClear(p: Page): Promise<void> {
+  const found = await p.evaluate(() => {
+    const hits: string[] = [];
+    const svg = document.querySelector('.racetrack')!.getBoundingClientRect();
+    const numbers = Array.from(document.querySelectorAll<SVGTextElement>('.racetrack .rt-pocket text'));
+    for (const b of Array.from(document.querySelectorAll<SVGGElement>('.racetrack .rt-total'))) {
+      const r = b.querySelector('rect')!.getBoundingClientRect();
+      const who = b.dataset.pocket;
+      if (r.left < svg.left - 0.5 || r.right > svg.right + 0.5 || r.top < svg.top - 0.5 || r.bottom > svg.bottom + 0.5)
+        hits.push(`badge of ${who} outside the racetrack`);
+      for (const n of numbers) {
+        const t = n.getBoundingClientRect();
+        const x = Math.min(r.right, t.right) - Math.max(r.left, t.left);
+        const y = Math.min(r.bottom, t.bottom) - Math.max(r.top, t.top);
+        if (x > 0.5 && y > 0.5)
+          hits.push(`badge of ${who} over the number ${n.textContent} (${x.toFixed(1)}×${y.toFixed(1)} px)`);
+      }
+    }
+    return hits;
+  });
+  expect(found).toEqual([]);
+}
 
 /** Asserts that no badge or pip of the layout overlaps a label's text (any spot's) or my chips. */
 async function shotOverlaps(p: Page, where: string): Promise<void> {

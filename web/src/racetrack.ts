@@ -4,82 +4,17 @@
  * sections tiers, orphelins, voisins du zéro and jeu zéro bounded by the pockets they cover.
  * A click on a pocket announces it with its neighbours (count chosen by the player); a click
  * on a section announces the series. Every target is a focusable SVG element (Enter / Space).
+ * Over the pockets, the table's total staked en plein on each number (issue 17): a badge like the
+ * layout's (`rt-total heat-1` … `heat-4`) astride the pocket's outer edge, said in its label.
  */
 import { expandAnnounce } from '../../src/engine/index.ts';
 import { colourOf, pocketText, wheelOrder, type Pocket } from '../../src/engine/index.ts';
 import { DICTS, type Language } from './i18n.ts';
 import { seriesName, type SeriesName } from './names.ts';
+import { badgeBox, COMPACT, N, path, Stadium, WIDE } from './racetrack-stadium.ts';
+import type { TrackTotal } from './table-summary.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
-
-/** Geometry of a stadium (viewBox units): wide on large screens, compact on phones. */
-interface Geometry {
-  width: number;
-  height: number;
-  straight: number;
-  outer: number;
-  inner: number;
-  font: number;
-}
-const WIDE: Geometry = { width: 760, height: 190, straight: 560, outer: 82, inner: 40, font: 17 };
-const COMPACT: Geometry = { width: 470, height: 190, straight: 290, outer: 86, inner: 44, font: 15 };
-
-/** Arc-length parametrisation of one stadium. */
-class Stadium {
-  readonly cx: number;
-  readonly cy: number;
-  readonly mid: number;
-  readonly half: number;
-  readonly perimeter: number;
-  readonly step: number;
-
-  constructor(readonly g: Geometry) {
-    this.cx = g.width / 2;
-    this.cy = g.height / 2;
-    this.mid = (g.outer + g.inner) / 2;
-    this.half = g.straight / 2;
-    this.perimeter = 2 * g.straight + 2 * Math.PI * this.mid;
-    this.step = this.perimeter / N;
-  }
-
-  /**
-   * A point at arc length s along the centre line (s = 0 at the right end, increasing
-   * clockwise on screen: down, then along the bottom to the left), at distance `r` from the
-   * centre of the caps (r = mid on the centre line, outer outside, inner inside).
-   */
-  at(s: number, r: number): [number, number] {
-    const { cx, cy, mid, half, perimeter } = this;
-    const straight = this.g.straight;
-    let x = ((s % perimeter) + perimeter) % perimeter;
-    const cap = Math.PI * mid;
-    if (x < cap / 2) {
-      const a = x / mid;
-      return [cx + half + r * Math.cos(a), cy + r * Math.sin(a)];
-    }
-    x -= cap / 2;
-    if (x < straight) return [cx + half - x, cy + r];
-    x -= straight;
-    if (x < cap) {
-      const a = Math.PI / 2 + x / mid;
-      return [cx - half + r * Math.cos(a), cy + r * Math.sin(a)];
-    }
-    x -= cap;
-    if (x < straight) return [cx - half + x, cy - r];
-    x -= straight;
-    const a = -Math.PI / 2 + x / mid;
-    return [cx + half + r * Math.cos(a), cy + r * Math.sin(a)];
-  }
-
-  /** Points along [s0, s1] at radius r, sampled finely enough to draw the caps round. */
-  along(s0: number, s1: number, r: number): Array<[number, number]> {
-    const n = Math.max(2, Math.ceil(Math.abs(s1 - s0) / 6));
-    return Array.from({ length: n + 1 }, (_, i) => this.at(s0 + ((s1 - s0) * i) / n, r));
-  }
-}
-
-const N = 37;
-
-const path = (pts: Array<[number, number]>) => `M${pts.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join('L')}Z`;
 
 /** What the racetrack asks of its owner. */
 export interface RacetrackHandlers {
@@ -124,6 +59,11 @@ export class Racetrack {
   private readonly sectionEls = new Map<SeriesName, SVGGElement>();
   private neighbourCount = 2;
   private lang: Language = 'en';
+  private stadium: Stadium | null = null;
+  /** The table's totals en plein per number and their badges (a layer over the pockets). */
+  private totals: ReadonlyMap<Pocket, TrackTotal> = new Map();
+  private totalsLayer: SVGGElement | null = null;
+  private readonly totalEls = new Map<Pocket, SVGGElement>();
 
   constructor(private readonly handlers: RacetrackHandlers) {
     this.root = document.createElementNS(SVG, 'svg');
@@ -141,6 +81,7 @@ export class Racetrack {
   render(lang: Language, compact = false): void {
     this.lang = lang;
     const st = new Stadium(compact ? COMPACT : WIDE);
+    this.stadium = st;
     const G = st.g;
     const STEP = st.step;
     this.root.setAttribute('viewBox', `0 0 ${G.width} ${G.height}`);
@@ -202,7 +143,58 @@ export class Racetrack {
       this.root.append(g);
     });
     this.rovePockets();
+    // the badges over every pocket, out of the pointer's way (the pocket under them is the target)
+    this.totalsLayer = document.createElementNS(SVG, 'g');
+    this.totalsLayer.setAttribute('class', 'rt-totals');
+    this.totalsLayer.setAttribute('aria-hidden', 'true');
+    this.root.append(this.totalsLayer);
+    this.totalEls.clear();
+    this.drawTotals();
     this.labels();
+  }
+
+  /**
+   * The table's total staked en plein per number (table-summary.ts `trackTotals`): a badge on
+   * each number staked, its amount in the number's label and tooltip. Unchanged totals draw nothing.
+   */
+  setTableTotals(totals: ReadonlyMap<Pocket, TrackTotal>): void {
+    if (sameTotals(this.totals, totals)) return;
+    this.totals = totals;
+    this.drawTotals();
+    this.labels();
+  }
+
+  /** The table's total en plein on a number as last set (undefined: none). */
+  tableTotal(p: Pocket): TrackTotal | undefined {
+    return this.totals.get(p);
+  }
+
+  private drawTotals(): void {
+    const st = this.stadium;
+    const layer = this.totalsLayer;
+    if (!st || !layer) return;
+    const order = wheelOrder('single');
+    for (const [p, g] of this.pocketEls) {
+      const x = this.totals.get(p);
+      let badge = this.totalEls.get(p);
+      if (!x) {
+        badge?.remove();
+        this.totalEls.delete(p);
+        delete g.dataset.tableStake;
+        delete g.dataset.tableBets;
+        continue;
+      }
+      g.dataset.tableStake = String(x.stake);
+      g.dataset.tableBets = String(x.bets);
+      if (!badge) {
+        badge = document.createElementNS(SVG, 'g');
+        badge.dataset.pocket = String(p);
+        badge.append(document.createElementNS(SVG, 'rect'), document.createElementNS(SVG, 'text'));
+        layer.append(badge);
+        this.totalEls.set(p, badge);
+      }
+      drawBadge(badge, st, order.indexOf(p), x);
+    }
   }
 
   /**
@@ -262,7 +254,9 @@ export class Racetrack {
     const d = DICTS[this.lang];
     this.root.setAttribute('aria-label', d.racetrack);
     for (const [p, g] of this.pocketEls) {
-      const label = d.neighboursOf.replace('{n}', pocketText(p)).replace('{k}', String(this.neighbourCount));
+      const bet = d.neighboursOf.replace('{n}', pocketText(p)).replace('{k}', String(this.neighbourCount));
+      const total = this.totals.get(p);
+      const label = total ? `${bet} · ${total.words}` : bet;
       g.setAttribute('aria-label', label);
       setTitle(g, label);
     }
@@ -291,6 +285,39 @@ function setTitle(g: SVGElement, text: string): void {
     g.prepend(title);
   }
   title.textContent = text;
+}
+
+/** A pocket's badge (at wheel index `i`): the pill and the compact amount, shaded by its heat. */
+function drawBadge(badge: SVGGElement, st: Stadium, i: number, x: TrackTotal): void {
+  const b = badgeBox(st, i, x.short.length, pocketText(wheelOrder('single')[i]).length);
+  badge.setAttribute('class', `rt-total heat-${x.heat}${b.pip ? ' pip' : ''}`);
+  const [rect, text] = [badge.children[0], badge.children[1]];
+  rect.setAttribute('x', b.left.toFixed(1));
+  rect.setAttribute('y', b.top.toFixed(1));
+  rect.setAttribute('width', b.width.toFixed(1));
+  rect.setAttribute('height', String(b.height));
+  rect.setAttribute('rx', String(b.height / 2));
+  text.setAttribute('x', (b.left + b.width / 2).toFixed(1));
+  text.setAttribute('y', (b.top + b.height / 2 + b.font * 0.35).toFixed(1));
+  text.setAttribute('font-size', String(b.font));
+  text.textContent = b.pip ? '' : x.short;
+}
+
+function sameTotals(a: ReadonlyMap<Pocket, TrackTotal>, b: ReadonlyMap<Pocket, TrackTotal>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [p, x] of a) {
+    const y = b.get(p);
+    if (
+      !y ||
+      y.stake !== x.stake ||
+      y.bets !== x.bets ||
+      y.short !== x.short ||
+      y.heat !== x.heat ||
+      y.words !== x.words
+    )
+      return false;
+  }
+  return true;
 }
 
 /** Pockets a fixed series covers (engine expansion). */

@@ -7,7 +7,9 @@
  * same money is never shown twice. The activity line shows the table's totals, the player's
  * own bets included, and says so ("At the table"). Pure: no DOM, no clock.
  */
+import { pocketText, type Pocket } from '../../src/engine/index.ts';
 import type { BetJson } from './api.ts';
+import { t, type Language } from './i18n.ts';
 import { CURRENCY_SYMBOLS, decimalSeparator, type Currency } from './money.ts';
 
 /** The summary as the page reads it (the wire's BetsSummaryView, only the fields used here): [key, stake, bets] per position. */
@@ -111,4 +113,37 @@ export function heatLevel(stake: number, largest: number): 1 | 2 | 3 | 4 {
   if (largest <= 0 || stake <= 0) return 1;
   const q = Math.ceil((4 * stake) / largest);
   return Math.min(4, Math.max(1, q)) as 1 | 2 | 3 | 4;
+}
+
+/** What the racetrack draws on a number (issue 17): the table's total staked en plein there, everyone's. */
+export interface TrackTotal {
+  readonly stake: number;
+  readonly bets: number;
+  /** The amount on its badge, as the layout's ("12.3k": {@link compactAmount}). */
+  readonly short: string;
+  /** Its heat among the numbers' totals ({@link heatLevel} against the largest). */
+  readonly heat: 1 | 2 | 3 | 4;
+  /** In words, for the number's label and tooltip: "17: 120.00 € en plein at the table". */
+  readonly words: string;
+}
+
+/** The racetrack's badges from everyone's totals en plein per number (state/plein-totals.ts). */
+export function trackTotals(
+  pleins: ReadonlyMap<Pocket, PositionTotal>,
+  c: Currency,
+  lang: Language,
+  money: (minor: number) => string,
+): Map<Pocket, TrackTotal> {
+  let largest = 0;
+  for (const o of pleins.values()) largest = Math.max(largest, o.stake);
+  const out = new Map<Pocket, TrackTotal>();
+  for (const [p, o] of pleins)
+    out.set(p, {
+      stake: o.stake,
+      bets: o.bets,
+      short: compactAmount(o.stake, c, lang),
+      heat: heatLevel(o.stake, largest),
+      words: t(lang, 'pleinAtTable', { n: pocketText(p), s: money(o.stake) }),
+    });
+  return out;
 }

@@ -2,6 +2,7 @@
  * The racetrack (single-zero tables, web/src/racetrack.ts) and its tools: neighbours per side,
  * finales en plein and à cheval, jeu 7/9. Pointing at (or focusing) a section, a number or a
  * finale button says in the info line what it costs and covers, and highlights its numbers.
+ * On each number, the table's total staked en plein there (issue 17): {@link renderTrackTotals}.
  */
 import {
   announceText,
@@ -16,6 +17,8 @@ import { byId, h } from '../dom.ts';
 import { DICTS, plural } from '../i18n.ts';
 import { announceTextName, FINALE_PAIRS, seriesName } from '../names.ts';
 import { Racetrack } from '../racetrack.ts';
+import { pleinTotals } from '../state/plein-totals.ts';
+import { trackTotals } from '../table-summary.ts';
 import { placeAnnounce } from './actions.ts';
 import type { PlayerCtx } from './context.ts';
 
@@ -38,11 +41,13 @@ export function racetrackPanel(app: PlayerCtx): HTMLElement | null {
     series: (name) => void placeAnnounce(app, { announce: name }),
     preview: (ps, what) => {
       app.layout?.highlight(ps);
+      // a number: its bet, then the table's total en plein there (the pip of an end of the track)
+      const total = what?.centre !== undefined ? app.racetrack?.tableTotal(what.centre) : undefined;
       byId('info').textContent = what
         ? announceInfo(
             app,
             what.series ? { name: what.series } : { name: 'voisins', centre: what.centre!, k: app.neighbours },
-          )
+          ) + (total ? ` · ${total.words}` : '')
         : '';
     },
   });
@@ -62,6 +67,16 @@ export function racetrackPanel(app: PlayerCtx): HTMLElement | null {
     tools(app),
   );
   return h('div', { class: 'racetrack-wrap', role: 'group', 'aria-label': d.racetrack }, app.racetrack.root, toolBox);
+}
+
+/**
+ * The table's total staked en plein on each number, everyone's, on the racetrack (issue 17): from
+ * the store's state (state/plein-totals.ts, the totals the layout draws), at every render, so it
+ * follows each summary of a large table and each bet of a small one.
+ */
+export function renderTrackTotals(app: PlayerCtx): void {
+  if (!app.racetrack) return;
+  app.racetrack.setTableTotals(trackTotals(pleinTotals(app.st), app.currency, app.lang, (m) => app.money(m)));
 }
 
 /** A phone's screen, either way round (player.css): the compact racetrack, the tools behind a button. */

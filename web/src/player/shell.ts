@@ -14,7 +14,7 @@ import { chipsPanel, updateActions } from './chips.ts';
 import type { PlayerCtx } from './context.ts';
 import { favouritesPanel, renderFavourites } from './favourites.ts';
 import { feltPanel, updateFelt } from './felt.ts';
-import { racetrackPanel } from './racetrack-tools.ts';
+import { racetrackPanel, renderTrackTotals } from './racetrack-tools.ts';
 import { skipLinks } from './skip-links.ts';
 import { header } from './header.ts';
 import { coupDetailsButton, momentOverlay, renderMoment } from './moment-view.ts';
@@ -100,6 +100,7 @@ export function updateShell(app: PlayerCtx, now: number): void {
   byId('staked').textContent = app.money(v.my?.staked ?? 0);
   updateFelt(app);
   renderTableActivity(app);
+  renderTrackTotals(app);
   updatePhaseBanner(app);
   updateStatus(app);
   renderSlip(app);
