@@ -116,4 +116,42 @@ describe.skipIf(!RUN)('the player’s table after QA: prisoners and My history',
     await page.context().close();
     expect(errors).toEqual([]);
   });
+
+  /** The tops of the line boxes of an element's text (one entry per line). */
+  const LINES = `(el) => {
+    const r = document.createRange();
+    r.selectNodeContents(el);
+    return [...new Set(Array.from(r.getClientRects()).filter((b) => b.width > 0).map((b) => Math.round(b.top)))];
+  }`;
+  const lines = (page: Page, selector: string): Promise<number[]> =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate(new Function(`return ${LINES}`)() as (el: Element) => number[]);
+
+  it('regression: a coup’s net and its label share one line in My history and the result moment (1280×800, 390×844)', async () => {
+    for (const [width, height, n] of [
+      [1280, 800, 3],
+      [390, 844, 4],
+    ] as const) {
+      const page = await open(width, height);
+      // My history: coup 1 has a stake held en prison beside its net
+      const head = '#history > li[data-coup="1"] summary';
+      await page.locator(head).waitFor();
+      const label = await lines(page, `${head} > span:nth-of-type(2)`); // "Coup 1 · qa"
+      const net = await lines(page, `${head} .net`);
+      expect([width, label.length, net.length]).toEqual([width, 1, 1]);
+      expect(Math.abs(label[0] - net[0])).toBeLessThanOrEqual(2);
+      // the result moment: "Net for the coup:" and its amount
+      await coup(n, [{ numbers: [5], stake: 1_000 }], 5);
+      await page.locator('#moment-net').waitFor();
+      // on one line in the wheel's box of a desktop; a phone's (113 px) puts the whole amount under the label
+      if (width >= 1000) expect(await lines(page, '#moment-net')).toHaveLength(1);
+      else expect(await lines(page, '#moment-net .amt')).toHaveLength(1);
+      const box = await page.locator('#moment-net').boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      await page.context().close();
+    }
+    expect(errors).toEqual([]);
+  });
 });

@@ -73,7 +73,7 @@ export function renderMoment(app: PlayerCtx): void {
             id: 'moment-net',
             dataset: { net: String(net) },
           },
-          pw(app.lang, 'netCoup', { a: `${net > 0 ? '+' : ''}${app.money(net)}` }),
+          ...netWords(app, net),
         ),
   );
   app.layout?.markWinner(m.pocket);
@@ -96,4 +96,15 @@ export function renderMoment(app: PlayerCtx): void {
     });
   }
   app.layout?.setChips(chips);
+}
+
+/**
+ * "Net for the coup:" and the amount as two parts (the words of `netCoup`, in any language's
+ * order): the amount is never broken and sits on the label's line whenever the box allows (QA:
+ * it wrapped onto a second line at 1280×800).
+ */
+function netWords(app: PlayerCtx, net: number): (HTMLElement | string)[] {
+  const amount = h('span', { class: 'amt' }, `${net > 0 ? '+' : ''}${app.money(net)}`);
+  const [before, after = ''] = pw(app.lang, 'netCoup', { a: '\u0000' }).split('\u0000');
+  return [before ? h('span', { class: 'label' }, before.trimEnd()) : '', before ? ' ' : '', amount, after];
 }
