@@ -92,6 +92,38 @@ describe('the racetrack’s totals en plein of a large table (the store’s summ
   });
 });
 
+describe('the racetrack’s totals en plein through a numbered delta (only the changed positions)', () => {
+  it('keeps the numbers the delta does not name, takes the changed ones, drops one at [key, 0, 0]', () => {
+    const view = playerView({
+      table,
+      summary: {
+        ...summary([
+          ['17', 12_100, 4],
+          ['0', 500, 1],
+          ['26', 300, 1],
+        ]),
+        seq: 1,
+      },
+    } as unknown as Partial<TableViewJson>);
+    let s = run([{ type: 'view', view }]);
+    expect(totals(s)).toEqual({ 17: 12_100, 0: 500, 26: 300 });
+    const delta = (seq: number, base: number, totals: Array<[string, number, number]>) =>
+      ev({ type: 'bets-summary', base, summary: { ...summary(totals), seq } });
+    s = run(
+      [
+        delta(2, 1, [
+          ['32', 2_000, 2],
+          ['0', 0, 0],
+        ]),
+      ],
+      s,
+    );
+    expect(totals(s)).toEqual({ 17: 12_100, 26: 300, 32: 2_000 });
+    s = run([delta(3, 2, [['26', 4_000, 3]])], s);
+    expect(totals(s)).toEqual({ 17: 12_100, 26: 4_000, 32: 2_000 });
+  });
+});
+
 describe('the racetrack’s totals en plein of a small table (the bets the page has)', () => {
   it('adds the others’ bets and mine, an announced bet’s chip on a number included', () => {
     const voisins = {
