@@ -79,4 +79,29 @@ describe.skipIf(!RUN)('QA: the results board and the permanence follow a correct
     await poll(() => fr.locator('.b-failure').innerText()).toContain('Il n’y a pas de table « nope »');
     expect(errors).toEqual([]);
   });
+
+  it('regression: /board and /permanence without ?table= quietly showed the table “auto”; they list the tables to choose from', async () => {
+    for (const [path, root] of [
+      ['/board', '#board'],
+      ['/permanence', '#permanence'],
+    ] as const) {
+      const en = await open(`${path}?lang=en&date=2026-12-01`, 1280, 800);
+      await en.locator('#table-chooser').waitFor();
+      expect(await en.locator('#table-chooser h1').innerText()).toBe('Choose a table');
+      expect(await en.locator(`${root}`).innerText()).not.toContain('auto');
+      const link = en.locator('#table-chooser a[data-table="qa1"]');
+      expect(await link.innerText()).toBe('QA — Table 1');
+      // the other parameters are kept (the language, the permanence's day)
+      expect(await link.getAttribute('href')).toBe(`${path}?lang=en&date=2026-12-01&table=qa1`);
+      await link.click();
+      await en.waitForURL(/table=qa1/);
+      await en.locator(path === '/board' ? '.b-head h1' : 'main.perm').waitFor();
+      await en.context().close();
+      const fr = await open(`${path}?lang=fr`, 1080, 1920);
+      await fr.locator('#table-chooser').waitFor();
+      expect(await fr.locator('#table-chooser h1').innerText()).toBe('Choisissez une table');
+      await fr.context().close();
+    }
+    expect(errors).toEqual([]);
+  });
 });

@@ -209,6 +209,10 @@ const EN = {
   permBadDate: 'No such day: {d} (YYYY-MM-DD)',
   permUnknownTable: 'There is no table “{table}” in this casino: check the address of this page (/permanence?table=…).',
   permUnavailable: 'The permanence cannot be read just now (HTTP {status}): reload the page to try again.',
+  chooseTable: 'Choose a table',
+  chooseTableText: 'This page shows one table: choose it below (its address then ends in ?table=…).',
+  chooseTableNone: 'There is no table in this casino yet.',
+  chooseTableUnavailable: 'The list of tables cannot be read just now (HTTP {status}): reload the page to try again.',
 };
 
 /** The shape of a UI dictionary. */
@@ -397,6 +401,12 @@ const FR: Dict = {
     'Il n’y a pas de table « {table} » dans ce casino : vérifiez l’adresse de cette page (/permanence?table=…).',
   permUnavailable:
     'La permanence ne peut pas être lue pour le moment (HTTP {status}) : rechargez la page pour réessayer.',
+  chooseTable: 'Choisissez une table',
+  chooseTableText:
+    'Cette page montre une seule table : choisissez-la ci-dessous (son adresse se termine alors par ?table=…).',
+  chooseTableNone: 'Ce casino n’a encore aucune table.',
+  chooseTableUnavailable:
+    'La liste des tables ne peut pas être lue pour l’instant (HTTP {status}) : rechargez la page pour réessayer.',
 };
 
 const CS: Dict = {
@@ -575,6 +585,10 @@ const CS: Dict = {
   permBadDate: 'Takový den neexistuje: {d} (RRRR-MM-DD)',
   permUnknownTable: 'Stůl „{table}“ v tomto kasinu není: zkontrolujte adresu této stránky (/permanence?table=…).',
   permUnavailable: 'Permanenci teď nelze načíst (HTTP {status}): obnovte stránku a zkuste to znovu.',
+  chooseTable: 'Vyberte stůl',
+  chooseTableText: 'Tato stránka ukazuje jeden stůl: vyberte ho níže (jeho adresa pak končí ?table=…).',
+  chooseTableNone: 'V tomto kasinu zatím není žádný stůl.',
+  chooseTableUnavailable: 'Seznam stolů teď nelze načíst (HTTP {status}): načtěte stránku znovu.',
 };
 
 const DE: Dict = {
@@ -757,6 +771,11 @@ const DE: Dict = {
     'Einen Tisch „{table}“ gibt es in diesem Casino nicht: Prüfen Sie die Adresse dieser Seite (/permanence?table=…).',
   permUnavailable:
     'Die Permanenz kann gerade nicht gelesen werden (HTTP {status}): Laden Sie die Seite neu, um es erneut zu versuchen.',
+  chooseTable: 'Tisch wählen',
+  chooseTableText: 'Diese Seite zeigt einen Tisch: Wählen Sie ihn unten (seine Adresse endet dann auf ?table=…).',
+  chooseTableNone: 'In diesem Casino gibt es noch keinen Tisch.',
+  chooseTableUnavailable:
+    'Die Liste der Tische kann gerade nicht gelesen werden (HTTP {status}): Laden Sie die Seite neu.',
 };
 
 const IT: Dict = {
@@ -939,6 +958,12 @@ const IT: Dict = {
     'Non c’è nessun tavolo «{table}» in questo casinò: controllare l’indirizzo di questa pagina (/permanence?table=…).',
   permUnavailable:
     'Al momento non è possibile leggere la permanenza (HTTP {status}): ricaricare la pagina per riprovare.',
+  chooseTable: 'Scegliete un tavolo',
+  chooseTableText:
+    'Questa pagina mostra un solo tavolo: sceglietelo qui sotto (il suo indirizzo finisce allora con ?table=…).',
+  chooseTableNone: 'In questo casinò non c’è ancora nessun tavolo.',
+  chooseTableUnavailable:
+    'L’elenco dei tavoli non può essere letto ora (HTTP {status}): ricaricate la pagina per riprovare.',
 };
 
 /** UI dictionaries per language. */

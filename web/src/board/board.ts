@@ -7,16 +7,20 @@
  * `GET /api/tables/:id/board` and follows the table's live events as a guest (a new number shows
  * at once, a correction replaces the coup's number at once; the statistics follow: state.ts).
  * An unknown table is said in words; a failed read keeps the last board and is tried again.
+ * Without `?table=` it lists the tables to choose from (table-chooser.ts), never picks one.
  * `?lang=fr` chooses the language (default: the browser's).
  */
 import type { BoardStatsView, BoardView } from '../../../src/protocol/views-wheel.ts';
 import { chanceName, calls, initialLanguage, plural, t, type Language } from '../i18n.ts';
 import { h } from '../dom.ts';
 import { formatMoney } from '../money.ts';
+import { chosenTable, showTableChooser } from '../table-chooser.ts';
 import { ballColour, boardFailure, withResult } from './state.ts';
 
 const params = new URLSearchParams(location.search);
-const tableId = params.get('table') ?? 'auto';
+/** The table shown; none (no `?table=`): the page lists the tables to choose from (table-chooser.ts). */
+const chosen = chosenTable(params);
+const tableId = chosen ?? '';
 const lang: Language = initialLanguage(params.get('lang'), navigator.languages ?? [navigator.language]);
 document.documentElement.lang = lang;
 
@@ -238,12 +242,15 @@ function connect(): void {
   ws.addEventListener('close', () => setTimeout(connect, 2000));
 }
 
-void load().then(() => {
-  if (!unknown) connect();
-});
-setInterval(tickCountdown, 250);
-// the statistics windows alternate (100 / 500 coups) every 15 s
-setInterval(() => {
-  window500 = window500 === '100' ? '500' : '100';
-  render();
-}, 15_000);
+if (chosen === null) void showTableChooser(document.getElementById('board')!, lang, '/board', params);
+else {
+  void load().then(() => {
+    if (!unknown) connect();
+  });
+  setInterval(tickCountdown, 250);
+  // the statistics windows alternate (100 / 500 coups) every 15 s
+  setInterval(() => {
+    window500 = window500 === '100' ? '500' : '100';
+    render();
+  }, 15_000);
+}

@@ -9,15 +9,19 @@
  * printed. `?lang=fr` chooses the language. The page follows the table's live events as a guest,
  * as the results board does: a new coup, a correction or a void reads the day again (live.ts). An
  * unknown table or a failed read is said in the page's language (live.ts `permanenceFailure`).
+ * Without `?table=` it lists the tables to choose from (table-chooser.ts), never picks one.
  */
 import { isCalendarDate } from '../../../src/protocol/dates.ts';
 import type { PermanenceView } from '../../../src/protocol/views-wheel.ts';
 import { h } from '../dom.ts';
 import { CHANCE_NAMES_UI, initialLanguage, t, type Language } from '../i18n.ts';
+import { chosenTable, showTableChooser } from '../table-chooser.ts';
 import { changesPermanence, permanenceFailure, serialised, type LiveMessage } from './live.ts';
 
 const params = new URLSearchParams(location.search);
-const tableId = params.get('table') ?? 'auto';
+/** The table shown; none (no `?table=`): the page lists the tables to choose from (table-chooser.ts). */
+const chosen = chosenTable(params);
+const tableId = chosen ?? '';
 const lang: Language = initialLanguage(params.get('lang'), navigator.languages ?? [navigator.language]);
 document.documentElement.lang = lang;
 
@@ -120,6 +124,8 @@ function follow(): void {
   ws.addEventListener('close', () => setTimeout(follow, 2000));
 }
 
-void reload().then(() => {
-  if (!unknown) follow();
-});
+if (chosen === null) void showTableChooser(document.getElementById('permanence')!, lang, '/permanence', params);
+else
+  void reload().then(() => {
+    if (!unknown) follow();
+  });
