@@ -79,4 +79,56 @@ describe.skipIf(!RUN)('the console floor panel in Chromium (issue 12 item 8)', {
     expect(new Set(colours).size).toBe(2);
     expect(errors).toEqual([]);
   });
+
+  it('regression: the floor drew players’ chips over the numbers; no chip label and no exposure label overlaps a number', async () => {
+    // bets on pleins, chevaux both ways, a transversale, a carré, a sixain, the zero and a chance
+    await bet(lea, { numbers: [17, 20], stake: 100 });
+    await bet(paul, { numbers: [17, 18], stake: 100 });
+    await bet(lea, { numbers: [13, 14, 15], stake: 100 });
+    await bet(paul, { numbers: [1, 2, 4, 5], stake: 100 });
+    await bet(lea, { numbers: [25, 26, 27, 28, 29, 30], stake: 100 });
+    await bet(paul, { numbers: [0], stake: 100 });
+    await bet(lea, { numbers: [32], stake: 100 });
+    for (const [width, height] of [
+      [1400, 1100],
+      [1280, 800],
+    ] as const) {
+      const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
+      page.on('pageerror', (e) => errors.push(e.message));
+      await consoleLogin(page, `${server.url}/croupier?table=fl`);
+      const f = page.locator('#floor');
+      await poll(() => f.locator('#floor-layout .chip').count(), { timeout: 20_000 }).toBe(9);
+      await poll(() => f.locator('#floor-exposure [data-pocket]').count()).toBe(37);
+      // the boxes of the chips' labels and of the numbers' text on the layout; of each exposure
+      // cell's number and amount
+      const overlaps = await f.evaluate((root) => {
+        const text = (el: Element) => {
+          const r = document.createRange();
+          r.selectNodeContents(el);
+          return r.getBoundingClientRect();
+        };
+        const meet = (a: DOMRect, b: DOMRect) =>
+          a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        const out: string[] = [];
+        const numbers = Array.from(root.querySelectorAll('#floor-layout .spot-plein .face'));
+        for (const chip of Array.from(root.querySelectorAll('#floor-layout .chip'))) {
+          const c = chip.getBoundingClientRect();
+          for (const n of numbers)
+            if (meet(c, text(n)))
+              out.push(`${chip.closest('[data-key]')?.getAttribute('data-key')} over ${n.textContent}`);
+        }
+        for (const cell of Array.from(root.querySelectorAll('#floor-exposure [data-pocket]'))) {
+          const b = cell.querySelector('b')!;
+          const amount = cell.lastChild!;
+          const r = document.createRange();
+          r.selectNodeContents(amount);
+          if (meet(text(b), r.getBoundingClientRect())) out.push(`exposure ${b.textContent}`);
+        }
+        return out;
+      });
+      expect([width, overlaps]).toEqual([width, []]);
+      await page.context().close();
+    }
+    expect(errors).toEqual([]);
+  });
 });

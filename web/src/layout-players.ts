@@ -53,6 +53,8 @@ export interface PlayersLayoutOptions {
 export function playersLayout(o: PlayersLayoutOptions): HTMLElement {
   const view = new LayoutView(o.wheel, { place: () => {}, describe: () => '', inspect: () => {} });
   view.render('horizontal', o.lang);
+  // a spot's chip is a small tag at the top of its spot, never over a number (CSS `.players-layout`)
+  view.root.classList.add('players-layout');
   const spots = new Map<string, { total: number; who: Map<string, string> }>();
   for (const c of o.chips) {
     const x = spots.get(c.key) ?? { total: 0, who: new Map<string, string>() };
