@@ -3,8 +3,10 @@
  * [--bets 200000]`. Fills a coup of N bets (20 per player, UUID request ids) through the pure
  * machine, closes it, settles it, opens the next coup; prints the size of the first snapshot of
  * the next coup (`objectJson`, what the store writes) and of its largest parts, the time to build
- * its text (wall and CPU), and, through a SQLite driver, the time from `open` to its commit and
- * from the next coup's first bet to its acknowledgment (the open called 1.5 s after the result).
+ * its text (wall and CPU), whole and referring to the settled coup's stored parts
+ * (src/table/settled-parts.ts), and, through a SQLite driver, the time from `open` to its commit
+ * and from the next coup's first bet to its acknowledgment (the open called 1.5 s after the
+ * result), and the sizes the store then holds.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { resolveTableConfig } from '../src/table/config.ts';
 import { inPlayAccount, playerAccount } from '../src/table/ledger.ts';
 import { initialState, objectJson, transition, type TableState } from '../src/table/machine.ts';
 import { ensureTable, TableDriver as Driver } from '../src/app/driver.ts';
+import { partsOf, snapshotText } from '../src/table/settled-parts.ts';
 import { benchOptions, numberOption } from './options.ts';
 
 /** The options (bench/options.ts: an unknown one is refused, `--help` prints them). */
@@ -85,6 +88,10 @@ console.log(`open transition: ${opened.wall.toFixed(3)} s wall, ${opened.cpu.toF
 console.log(
   `first snapshot of the next coup (after the parts, the last coup\'s text then cached): ${mb(text.v)} MB, built in ${text.wall.toFixed(3)} s wall (${text.cpu.toFixed(3)} s CPU)`,
 );
+const withParts = timed(() => snapshotText(opened2, partsOf(settled, 0)).text);
+console.log(
+  `the same snapshot referring to the settled coup's stored parts (src/table/settled-parts.ts, what the driver writes once they are stored): ${mb(withParts.v)} MB, built in ${withParts.wall.toFixed(3)} s wall (${withParts.cpu.toFixed(3)} s CPU)`,
+);
 const lc = o.lastCoup as Record<string, unknown> | null;
 if (lc)
   console.log(
@@ -145,6 +152,19 @@ try {
   const c = process.cpuUsage(c0);
   console.log(
     `SQLite driver, 1.5 s after the result: open committed in ${tOpen.toFixed(3)} s, then the first bet acknowledged in ${tBet.toFixed(3)} s (CPU of both ${((c.user + c.system) / 1e6).toFixed(3)} s)`,
+  );
+  const stored = await store.db
+    .selectFrom('table_snapshots')
+    .select((eb) => eb.fn<number>('length', ['state']).as('n'))
+    .where('table_id', '=', config.id)
+    .executeTakeFirst();
+  const rows = await store.db
+    .selectFrom('table_parts')
+    .select((eb) => eb.fn<number>('length', ['parts']).as('n'))
+    .where('table_id', '=', config.id)
+    .execute();
+  console.log(
+    `stored: the next coup's first snapshot ${((stored?.n ?? 0) / 1e6).toFixed(1)} MB; the settled coup's parts rows (written when quiet after the result, src/table/settled-parts.ts): ${rows.map((r) => `${(r.n / 1e6).toFixed(1)} MB`).join(', ') || 'none'}`,
   );
   await driver.stop();
 } finally {

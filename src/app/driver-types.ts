@@ -16,6 +16,12 @@ export const SNAPSHOT_EVERY = 200;
 /** Delay before a timer step, a draw or a command to record first (record-first.ts) that failed in storage is tried again, ms. */
 export const RETRY_MS = 1000;
 
+/**
+ * The settled coup's parts (src/table/settled-parts.ts) are stored in their own row once they are
+ * at least this many characters of JSON (about 300 bets); smaller ones stay in the snapshots.
+ */
+export const PARTS_MIN_CHARS = 64_000;
+
 /** Largest number of commands committed in one transaction. */
 export const MAX_BATCH = 1000;
 
@@ -49,6 +55,8 @@ export interface TableDriverOptions {
    * commit). Never set it in production (`croupier serve` maps a test-only variable to it).
    */
   fault?: TableEvent['type'];
+  /** The least size of a settled coup's parts stored in their own row (default {@link PARTS_MIN_CHARS}; tests: 0). */
+  partsMinChars?: number;
 }
 
 /**

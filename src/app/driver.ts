@@ -15,14 +15,14 @@
  * {@link TableDriver.recordFirst}) whose storage failed is held and retried before anything else,
  * every other command refused meanwhile: record-first.ts; its audience is told: storage-status.ts.
  *
- * Snapshots are off the bet path: in the transaction of the event that starts a coup (no bets; the
- * settled coup's parts' text built when the table was quiet after the settlement, warmSnapshot) or
- * pauses / closes the table, and, once a batch crossed a multiple of {@link SNAPSHOT_EVERY} events,
- * at the next quiet moment (no command for SNAPSHOT_QUIET_MS, quiet-snapshots.ts: a large coup's
- * snapshot is a long write) when the coup's events since the last snapshot are at least half of the
- * coup (a constant amortised cost per event). A restart replays at most one coup's events (load:
- * the events after the last snapshot, then a `recover` event; a coup cut off after "rien ne va
- * plus" with no recorded result is void, stakes back).
+ * Snapshots are off the bet path: in the transaction of the event that starts a coup (no bets; it
+ * refers to the settled coup's parts, stored when the table was quiet after it: stored-parts.ts)
+ * or pauses / closes the table, and, once a batch crossed a multiple of {@link SNAPSHOT_EVERY}
+ * events, at the next quiet moment (no command for SNAPSHOT_QUIET_MS, quiet-snapshots.ts: a large
+ * coup's snapshot is a long write) when the coup's events since the last snapshot are at least
+ * half of the coup (a constant amortised cost per event). A restart replays at most one coup's
+ * events (load: the events after the last snapshot, then a `recover` event; a coup cut off after
+ * "rien ne va plus" with no recorded result is void, stakes back).
  */
 import { pocketLabel } from '../engine/index.ts';
 import { sourceForCoup, spin } from '../rng/index.ts';
@@ -31,13 +31,14 @@ import { LedgerRefusal } from '../store/port.ts';
 import { rulesOf } from '../table/config.ts';
 import { tableErr, type TableError } from '../table/errors.ts';
 import { playerAccount } from '../table/ledger.ts';
-import { nextWakeup, transition, warmSnapshot, type Step, type TableEvent, type TableState } from '../table/machine.ts';
+import { nextWakeup, transition, type Step, type TableEvent, type TableState } from '../table/machine.ts';
 import { BatchWrites } from './batch-writes.ts';
 import { writeEvent } from './event-writes.ts';
 import { StorageStatus } from './storage-status.ts';
 import type { FailingTableView } from '../protocol/health.ts';
 import { systemClock, type Clock, type TimerHandle } from './clock.ts';
 import { QuietSnapshots } from './quiet-snapshots.ts';
+import { StoredPartsOfTable } from './stored-parts.ts';
 import { RecordFirst, storageWait } from './record-first.ts';
 import { loadTableState } from './driver-load.ts';
 import { Outbox } from './outbox.ts';
@@ -53,15 +54,8 @@ import {
   type TableDriverOptions,
 } from './driver-types.ts';
 
-export {
-  MAX_BATCH,
-  RETRY_MS,
-  SNAPSHOT_EVERY,
-  type Command,
-  type CommandAudit,
-  type Reply,
-  type TableDriverOptions,
-} from './driver-types.ts';
+export { MAX_BATCH, RETRY_MS, SNAPSHOT_EVERY } from './driver-types.ts';
+export type { Command, CommandAudit, Reply, TableDriverOptions } from './driver-types.ts';
 export { ensureTable } from './driver-load.ts';
 
 /** A running table. Create with {@link TableDriver.load}. */
@@ -75,7 +69,7 @@ export class TableDriver {
   private readonly maxBatch: number;
   private readonly outbox: Outbox; // live events: a large batch's after its replies (outbox.ts)
   private readonly quiet: QuietSnapshots; // the periodic snapshot waits for a quiet table
-  private readonly warm: QuietSnapshots; // after a settlement: the text of the next snapshot's settled parts (warmJson)
+  private readonly parts: StoredPartsOfTable; // after a settlement, when quiet: the settled parts in their row (warm)
   /** Its failed transactions in a row and held calls: health, the view's `storage`, the `storage` event (storage-status.ts). */
   readonly storage = new StorageStatus(() => this.first.holding);
   private readonly first: RecordFirst; // commands to record first, held while their storage fails
@@ -93,7 +87,7 @@ export class TableDriver {
     this.outbox = new Outbox(opts.publish);
     const busy = () => this.draining !== null || this.pending.length > 0;
     this.quiet = new QuietSnapshots(this.clock, busy, () => this.periodicSnapshot());
-    this.warm = new QuietSnapshots(this.clock, busy, async () => warmSnapshot(this.current), this.quiet.activity);
+    this.parts = new StoredPartsOfTable(opts, this, (work) => this.transact(work), this.clock, busy, this.quiet);
     this.first = new RecordFirst(
       this.clock,
       opts.tableId,
@@ -145,14 +139,15 @@ export class TableDriver {
     this.clock.clearTimer(this.timer);
     this.timer = null;
     this.quiet.stop();
-    this.warm.stop();
+    this.parts.warm.stop();
     await this.idle();
     this.first.stop();
   }
 
-  /** Resolves when every queued command (and the draw it may lead to) is committed and answered. */
+  /** Resolves when every queued command (and the draw it may lead to) is committed and answered, and no snapshot or parts row is being written. */
   async idle(): Promise<void> {
-    while (this.draining || this.quiet.running) await (this.draining ?? this.quiet.running);
+    const busy = () => this.draining ?? this.quiet.running ?? this.parts.warm.running;
+    for (let b = busy(); b; b = busy()) await b;
   }
 
   /** Feeds a `tick` at the clock's current time. */
@@ -269,7 +264,7 @@ export class TableDriver {
         const refused = step.effects.some((e) => e.type === 'reject');
         const line = refused ? null : p.audit?.(state, step, now);
         if (line) await tx.appendAudit(line);
-        const direct = () => writeEvent(tx, this.opts.tableId, this.opts.fault, state, event, step, seq);
+        const direct = () => writeEvent(tx, this.opts, state, event, step, seq, this.parts.of(true));
         const balances = await w.write(state, seq, event, step, direct, !this.opts.fault);
         out.push({ step, seq, changed: true, balances });
         state = step.state;
@@ -330,7 +325,7 @@ export class TableDriver {
     }
     const settled = step.effects.some((e) => e.type === 'coup' && e.record.status === 'settled');
     this.outbox.applied(settled);
-    if (settled) this.warm.want(); // the settled coup's parts of the next snapshot (json-chunks.ts warmJson)
+    if (settled) this.parts.warm.want(); // the settled coup's parts stored in their row (stored-parts.ts)
     if (done.changed) {
       this.opts.log?.debug(
         { table: tableId, seq: done.seq, phase: this.current.phase, coup: this.current.coup },
@@ -351,7 +346,7 @@ export class TableDriver {
     if ((seq - this.snapSeq) * 2 < seq - this.coupSeq || seq === this.snapSeq) return;
     const state = this.current;
     try {
-      await this.transact((tx) => tx.saveSnapshot(this.opts.tableId, seq, state));
+      await this.transact((tx) => tx.saveSnapshot(this.opts.tableId, seq, state, this.parts.of(false)));
       this.snapSeq = Math.max(this.snapSeq, seq);
     } catch (e) {
       this.opts.log?.warn({ err: e, table: this.opts.tableId, seq }, 'snapshot failed');

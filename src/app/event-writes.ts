@@ -6,22 +6,24 @@
  */
 import type { StoreTx } from '../store/port.ts';
 import type { Step, TableEvent, TableState } from '../table/machine.ts';
+import type { StoredParts } from '../table/settled-parts.ts';
 import { snapshotDue } from './batch-writes.ts';
 import { coupBalances } from './coup-balances.ts';
 import type { TableDriverOptions } from './driver-types.ts';
 
 /**
  * Writes one state-changing event (`prev` the state before it, `seq` its sequence); returns the
- * player wallets it moved (account -> balance after). `fault`: see TableDriverOptions.fault.
+ * player wallets it moved (account -> balance after). `fault`: see TableDriverOptions.fault;
+ * `parts`: the stored parts of a settled coup its snapshot may refer to (stored-parts.ts).
  */
 export async function writeEvent(
   tx: StoreTx,
-  tableId: string,
-  fault: TableDriverOptions['fault'],
+  { tableId, fault }: Pick<TableDriverOptions, 'tableId' | 'fault'>,
   prev: TableState,
   event: TableEvent,
   step: Step,
   seq: number,
+  parts: { parts: StoredParts; prune: boolean } | null,
 ): Promise<Map<string, number>> {
   await tx.appendEvent(tableId, seq, event);
   const after = new Map<string, number>();
@@ -40,7 +42,7 @@ export async function writeEvent(
   for (const e of step.effects)
     if (e.type === 'coup') await tx.recordCoup(e.record, await coupBalances(tx, e, after, moved));
     else if (e.type === 'partage') await tx.recordPartage(e);
-  if (snapshotDue(prev, step.state)) await tx.saveSnapshot(tableId, seq, step.state);
+  if (snapshotDue(prev, step.state)) await tx.saveSnapshot(tableId, seq, step.state, parts);
   if (fault && fault === event.type && money) process.kill(process.pid, 'SIGKILL');
   return after;
 }

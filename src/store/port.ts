@@ -15,6 +15,7 @@ import type { TableConfig } from '../table/config.ts';
 import type { TableError } from '../table/errors.ts';
 import type { LedgerTx } from '../table/ledger.ts';
 import type { CoupRecord, Effect, TableEvent, TableState } from '../table/machine.ts';
+import type { StoredParts } from '../table/settled-parts.ts';
 
 /**
  * Thrown inside a transaction when the ledger refuses a posting (the transaction is rolled
@@ -210,8 +211,20 @@ export interface StoreTx {
   appendEvents(tableId: string, events: ReadonlyArray<{ seq: number; event: TableEvent }>): Promise<void>;
   /** Appends a table event at `seq` (must be the next one; a duplicate seq is a conflict and throws). */
   appendEvent(tableId: string, seq: number, event: TableEvent): Promise<void>;
-  /** Replaces the table's snapshot (state after event `seq`). */
-  saveSnapshot(tableId: string, seq: number, state: TableState): Promise<void>;
+  /**
+   * Replaces the table's snapshot (state after event `seq`; an older snapshot never replaces a
+   * newer one). With `parts` (the stored parts of a settled coup, src/table/settled-parts.ts), the
+   * fields the state shares with them refer to their row; `prune`: the older parts rows are
+   * deleted (the driver's snapshots taken in its command order only).
+   */
+  saveSnapshot(
+    tableId: string,
+    seq: number,
+    state: TableState,
+    parts?: { readonly parts: StoredParts; readonly prune: boolean } | null,
+  ): Promise<void>;
+  /** Stores a settled coup's parts (their JSON text, settled-parts.ts partsText) under the sequence they were taken at. */
+  saveParts(tableId: string, seq: number, text: string): Promise<void>;
   /**
    * Records a settled or void coup (one row, plus one history row per player, written in bulk),
    * with each player's wallet around the settlement (by player id). Throws if the coup was

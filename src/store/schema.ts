@@ -36,6 +36,8 @@ export interface Database {
   postings: { tx_id: string; line: number; account: string; amount: number };
   table_events: { table_id: string; seq: number; at: number; type: string; event: string };
   table_snapshots: { table_id: string; seq: number; at: number; state: string };
+  /** The stored parts of a settled coup its table's snapshots refer to (src/table/settled-parts.ts), by the sequence they were taken at. */
+  table_parts: { table_id: string; seq: number; parts: string };
   coups: { table_id: string; number: number; status: string; pocket: string | null; result_at: number; record: string };
   coup_players: {
     player_id: string;
@@ -231,7 +233,20 @@ export async function createSchema(db: Kysely<Database>, kind: 'sqlite' | 'postg
     .on('coup_partages')
     .columns(['player_id', 'table_id', 'number'])
     .execute();
+  await createLaterTables(db, kind);
+}
+
+/** The tables after the core ones: the staff audit trail (audit.ts) and a settled coup's stored parts (parts-rows.ts). */
+async function createLaterTables(db: Kysely<Database>, kind: 'sqlite' | 'postgres'): Promise<void> {
   await createAuditSchema(db, kind);
+  await db.schema
+    .createTable('table_parts')
+    .ifNotExists()
+    .addColumn('table_id', 'text', (c) => c.notNull())
+    .addColumn('seq', 'integer', (c) => c.notNull())
+    .addColumn('parts', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('table_parts_pk', ['table_id', 'seq'])
+    .execute();
 }
 
 /** Adds the columns of later versions to an older table (idempotent). */

@@ -16,6 +16,7 @@ import { createSchema, type Database } from './schema.ts';
 import type { CoupBalances, PartageBooked, PlayerCoup, PlayerRow, Store, StoreTx, TableLoad } from './port.ts';
 import { BackofficeReads } from './backoffice.ts';
 import { chunks, num, SqlTx, type Db } from './tx.ts';
+import { readSnapshot } from './parts-rows.ts';
 import { SqliteStatements } from './sqlite-fast.ts';
 import { WalSqliteDialect, openSqliteFile, type SqliteFileOptions } from './sqlite-wal.ts';
 
@@ -93,7 +94,7 @@ export class SqlStore extends BackofficeReads implements Store {
       .execute();
     return {
       config,
-      snapshot: snap ? { seq: num(snap.seq), state: JSON.parse(snap.state) as TableState } : null,
+      snapshot: snap ? await readSnapshot(this.db, id, snap) : null,
       events: events.map((e) => ({ seq: num(e.seq), event: JSON.parse(e.event) as TableEvent })),
     };
   }

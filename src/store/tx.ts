@@ -7,7 +7,9 @@ import { sql } from 'kysely';
 import type { TableConfig } from '../table/config.ts';
 import { tableErr } from '../table/errors.ts';
 import { postingRefusal, type LedgerTx, type Posting } from '../table/ledger.ts';
-import { objectJson, type CoupRecord, type TableEvent, type TableState } from '../table/machine.ts';
+import type { CoupRecord, TableEvent, TableState } from '../table/machine.ts';
+import type { StoredParts } from '../table/settled-parts.ts';
+import { insertParts, writeSnapshot } from './parts-rows.ts';
 import { decodeRecord, encodeRecord } from './record-codec.ts';
 import { replaceCorrected } from './corrections.ts';
 import { bookDecisions, bookPartage } from './history-net.ts';
@@ -290,13 +292,17 @@ export class SqlTx extends AccountTx implements StoreTx {
     );
   }
 
-  async saveSnapshot(tableId: string, seq: number, state: TableState): Promise<void> {
-    const values = { table_id: tableId, seq, at: state.since, state: objectJson(state) };
-    await this.db
-      .insertInto('table_snapshots')
-      .values(values)
-      .onConflict((oc) => oc.column('table_id').doUpdateSet({ seq: values.seq, at: values.at, state: values.state }))
-      .execute();
+  saveSnapshot(
+    tableId: string,
+    seq: number,
+    state: TableState,
+    parts?: { readonly parts: StoredParts; readonly prune: boolean } | null,
+  ): Promise<void> {
+    return writeSnapshot(this.db, tableId, seq, state, parts);
+  }
+
+  saveParts(tableId: string, seq: number, text: string): Promise<void> {
+    return insertParts(this.db, tableId, seq, text);
   }
 
   async recordCoup(record: CoupRecord, balances: ReadonlyMap<string, CoupBalances>): Promise<void> {

@@ -65,7 +65,8 @@ export function frozenJson<T extends object>(o: T): T {
   return o;
 }
 
-function textOf(v: unknown): string | undefined {
+/** `JSON.stringify(v)`, the text of a log or of a {@link frozenJson} object built once. */
+export function textOf(v: unknown): string | undefined {
   if (hasJsonText(v)) return v.jsonText();
   if (typeof v !== 'object' || v === null || !FROZEN.has(v)) return JSON.stringify(v);
   let text = FROZEN.get(v);
@@ -74,25 +75,15 @@ function textOf(v: unknown): string | undefined {
 }
 
 /**
- * Builds and keeps the JSON text of values that keep theirs (a settled coup's last coup, its
- * rebet lists: {@link frozenJson}, coup-rows.ts), so that the next snapshot that holds them
- * reuses it. The table driver calls it once the table is quiet after a settlement (issue 17,
- * tenth part): the next coup's first snapshot, written with its opening, then serialises only
- * what changed.
- */
-export function warmJson(...values: unknown[]): void {
-  for (const v of values) if (hasJsonText(v) || (typeof v === 'object' && v !== null && FROZEN.has(v))) textOf(v);
-}
-
-/**
  * `JSON.stringify(state)` of an object whose values may be logs with their own cached JSON text
- * (the bet book, the request log): the same text, the logs' parts not serialised again.
+ * (the bet book, the request log): the same text, the logs' parts not serialised again;
+ * `replaced` gives the text of some keys instead (a snapshot's stored parts: settled-parts.ts).
  */
-export function objectJson(o: object): string {
+export function objectJson(o: object, replaced?: ReadonlyMap<string, string>): string {
   let out = '';
   for (const k of Object.keys(o)) {
     const v = (o as Record<string, unknown>)[k];
-    const text = textOf(v);
+    const text = replaced?.get(k) ?? textOf(v);
     if (text === undefined) continue;
     out += `${out === '' ? '' : ','}${JSON.stringify(k)}:${text}`;
   }

@@ -35,7 +35,6 @@ import { seatStep } from './seats.ts';
 import { jsonShapeProblem } from '../protocol/shape.ts';
 import type { TableState } from './state.ts';
 import { reject, type Step, type TableEvent } from './step.ts';
-import { warmJson } from './json-chunks.ts';
 
 export type { Audience, LiveEvent, Phase, Published } from '../protocol/events.ts';
 export * from './state.ts';
@@ -56,12 +55,6 @@ export type {
 export { placedBetJson, prisonerJson } from './events.ts';
 export { canonicalJson } from './idempotency.ts';
 export { objectJson } from './json-chunks.ts';
-
-/**
- * Builds, for the next coup's first snapshot, the JSON text of what a settled coup leaves in the
- * state (json-chunks.ts warmJson) and the request log the next coup starts with (kept by the log).
- */
-export const warmSnapshot = (s: TableState): void => warmJson(s.lastCoup, s.lastBets, s.requests.settledSince(s.coup));
 
 /**
  * The transition function of a table. Pure and total: unknown situations are rejections

@@ -19,11 +19,14 @@ interface RequestMapLog {
   order: Array<[string, RequestRecord]> | null;
   readonly json: ChunkCache;
   tip: number;
+  /** The entries of version 0 (the log as re-created by fromJSON), and the cached text of those after them. */
+  readonly initial: number;
+  readonly tail: ChunkCache;
 }
 
 /**
  * The settled log of a log (a version is immutable): built once, by the driver's warm-up when
- * the table is quiet after a settlement (machine.ts warmSnapshot), then taken by the opening. A
+ * the table is quiet after a settlement (settled-parts.ts partsOf), then taken by the opening. A
  * log is persistent (see the module doc), so two openings from one state may share it.
  */
 const SETTLED_LOGS = new WeakMap<RequestLog, { coup: number; log: RequestLog }>();
@@ -55,7 +58,7 @@ export class RequestLog implements Iterable<[string, RequestRecord]> {
       map.set(k, { record, added: 0 });
       order?.push([k, record]);
     }
-    return new RequestLog({ map, order, json: new ChunkCache(), tip: 0 }, 0);
+    return new RequestLog({ map, order, json: new ChunkCache(), tip: 0, initial: map.size, tail: new ChunkCache() }, 0);
   }
 
   /** The record of a key, if remembered in this version. */
@@ -110,6 +113,27 @@ export class RequestLog implements Iterable<[string, RequestRecord]> {
     return this.#log.json.arrayText(
       order.length,
       (i) => entryJson(order[i][0], order[i][1]),
+      () => 0,
+    );
+  }
+
+  /** Version 0 of this log: the entries it was re-created with (a settled log, a restored one), the later ones left out. */
+  origin(): RequestLog {
+    return new RequestLog(this.#log, 0);
+  }
+
+  /**
+   * The JSON text of the entries this log remembers after those of `base` (its {@link origin}),
+   * or null when this log is not `base` and later entries only (stored parts: settled-parts.ts).
+   */
+  tailText(base: RequestLog): string | null {
+    const log = this.#log;
+    const order = log.order;
+    if (base.#log !== log || base.#version !== 0 || this.#version !== log.tip || !order) return null;
+    const from = log.initial;
+    return log.tail.arrayText(
+      order.length - from,
+      (i) => entryJson(order[from + i][0], order[from + i][1]),
       () => 0,
     );
   }

@@ -13,6 +13,8 @@ import { CASHIER, inPlayAccount, makeTx, MAX_ACCOUNT, MAX_BALANCE, playerAccount
 import { initialState, type CoupRecord, type TableEvent } from '../../src/table/machine.ts';
 import { TableDriver } from '../../src/app/driver.ts';
 import { storeKinds } from './stores.ts';
+import type { SqlStore } from '../../src/store/sql.ts';
+import { partsOf, partsText } from '../../src/table/settled-parts.ts';
 
 const kinds = await storeKinds();
 
@@ -232,6 +234,31 @@ for (const kind of kinds) {
         expect(load?.snapshot?.state.coup).toBe(7);
         expect(load?.events.map((e) => e.seq)).toEqual([3]);
         expect(await store.loadTable('gamma')).toBeNull();
+      });
+
+      it('stored parts (settled-parts.ts): a snapshot refers to their row and loads whole; a pruning snapshot deletes the older rows; an older snapshot never replaces a newer one; a missing row is an error', async () => {
+        const c = cfg('delta');
+        const lastBets = Object.assign(Object.create(null) as Record<string, never[]>, { ann: [] });
+        const state = { ...initialState(c, 1), coup: 3, lastBets };
+        const parts = partsOf(state, 5);
+        await store.transaction(async (tx) => {
+          await tx.createTable(c, 1);
+          await tx.saveParts('delta', 4, partsText({ ...parts, seq: 4 }));
+          await tx.saveParts('delta', 5, partsText(parts));
+          await tx.saveSnapshot('delta', 6, state, { parts, prune: true });
+        });
+        const db = (store as SqlStore).db;
+        const rows = () => db.selectFrom('table_parts').select('seq').where('table_id', '=', 'delta').execute();
+        expect((await rows()).map((r) => Number(r.seq))).toEqual([5]);
+        const snap = await db.selectFrom('table_snapshots').select('state').where('table_id', '=', 'delta').execute();
+        expect(JSON.parse(snap[0].state)).toMatchObject({ lastBets: 0, parts: { seq: 5 } });
+        const load = await store.loadTable('delta');
+        expect(load?.snapshot?.seq).toBe(6);
+        expect(load?.snapshot?.state).toEqual(JSON.parse(JSON.stringify(state)));
+        await store.transaction((tx) => tx.saveSnapshot('delta', 5, { ...state, coup: 9 })); // older: ignored
+        expect((await store.loadTable('delta'))?.snapshot?.state.coup).toBe(3);
+        await db.deleteFrom('table_parts').where('table_id', '=', 'delta').execute();
+        await expect(store.loadTable('delta')).rejects.toThrow(/stored parts 5 are missing/);
       });
 
       it('coups: recorded once, recalled per table (all) and per player (newest first, over tables)', async () => {
