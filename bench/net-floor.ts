@@ -9,7 +9,10 @@
  */
 import { WebSocketServer } from 'ws';
 
-/** Texts shaped and sized as the table server's (a plein of 10 on a European table). */
+/**
+ * Texts shaped and sized as the table server's (a plein of 10 on a European table; the summary
+ * as a numbered delta of one position, what a large table sends between its full summaries).
+ */
 const reply = (requestId: string) =>
   `{"type":"reply","requestId":${JSON.stringify(requestId)},"ok":true,"value":{"kind":"place","coup":1,"bets":[{"id":"c1-1","kind":"plein","numbers":["17"],"key":"plein:17","text":"plein 17","stake":10,"placedAt":1764676800000}],"stake":10}}`;
 const BALANCE = '{"type":"balance","table":"t","coup":1,"playerId":"p1","balance":999999990}';
@@ -17,11 +20,13 @@ const SUMMARY = JSON.stringify({
   type: 'bets-summary',
   table: 't',
   coup: 1,
+  base: 1,
   summary: {
     players: 1000,
     bets: 1000,
     staked: 10000,
     prisoners: 0,
+    seq: 2,
     totals: [['rouge', 10000, 1000]],
   },
 });
