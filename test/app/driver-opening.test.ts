@@ -8,12 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeededSource } from '../../src/rng/index.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 import type { Store } from '../../src/store/port.ts';
-import { resolveTableConfig } from '../../src/table/config.ts';
 import type { StoredBet } from '../../src/table/machine.ts';
 import { SimulatedClock } from '../../src/app/clock.ts';
-import { ensureTable, TableDriver } from '../../src/app/driver.ts';
+import { TableDriver } from '../../src/app/driver.ts';
 import { SNAPSHOT_QUIET_MS } from '../../src/app/quiet-snapshots.ts';
-import { fundedPlayer } from '../store/fixtures.ts';
+import { manualFrenchTable } from '../store/fixtures.ts';
 
 let store: Store;
 beforeAll(async () => {
@@ -25,19 +24,7 @@ afterAll(async () => {
 
 describe('the next coup’s opening', () => {
   it('regression: the first snapshot of the next coup serialised the settled coup’s parts in the opening’s transaction (0.5-1.5 s at 200,000 bets); now built once the table is quiet after the settlement', async () => {
-    const c = resolveTableConfig({
-      id: 'warm',
-      rules: 'french',
-      minimum: 10,
-      mode: 'manual',
-      croupierPaced: true,
-      confirmResult: false,
-    });
-    if (!c.ok) throw new Error(c.error.message);
-    await ensureTable(store, c.value, 0);
-    await store.transaction(async (tx) => {
-      await fundedPlayer(tx, 'ida', 100_000, 'Ida');
-    });
+    await manualFrenchTable(store, 'warm', [['ida', 'Ida']]);
     const clock = new SimulatedClock(1_000);
     const rt = await TableDriver.load({ store, tableId: 'warm', source: new SeededSource(3), clock, timers: false });
     await rt.dispatch((_tx, now) => ({ type: 'open', now }));

@@ -12,11 +12,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeededSource } from '../../src/rng/index.ts';
 import { openSqliteStore, type SqlStore } from '../../src/store/sql.ts';
-import { resolveTableConfig } from '../../src/table/config.ts';
 import { SimulatedClock } from '../../src/app/clock.ts';
-import { ensureTable, TableDriver } from '../../src/app/driver.ts';
+import { TableDriver } from '../../src/app/driver.ts';
 import { SNAPSHOT_QUIET_MS } from '../../src/app/quiet-snapshots.ts';
-import { fundedPlayer } from '../store/fixtures.ts';
+import { manualFrenchTable } from '../store/fixtures.ts';
 
 let store: SqlStore;
 beforeAll(async () => {
@@ -68,20 +67,10 @@ async function settle(rt: TableDriver, pocket: number): Promise<void> {
 
 describe('the settled coup’s parts in their own row', () => {
   it('regression: every snapshot of the next coup wrote the settled coup’s parts again (41.5 MB at 200,000 bets, the first in the `open`’s transaction); a restart at any point still restores the same state', async () => {
-    const c = resolveTableConfig({
-      id: TABLE,
-      rules: 'french',
-      minimum: 10,
-      mode: 'manual',
-      croupierPaced: true,
-      confirmResult: false,
-    });
-    if (!c.ok) throw new Error(c.error.message);
-    await ensureTable(store, c.value, 0);
-    await store.transaction(async (tx) => {
-      await fundedPlayer(tx, 'ida', 100_000, 'Ida');
-      await fundedPlayer(tx, 'max', 100_000, 'Max');
-    });
+    await manualFrenchTable(store, TABLE, [
+      ['ida', 'Ida'],
+      ['max', 'Max'],
+    ]);
     const rt = await load();
     await rt.dispatch((_tx, now) => ({ type: 'open', now }));
     expect((await bet(rt, 'ida', 'i1', { chance: 'rouge', stake: 100 })).ok).toBe(true);

@@ -8,30 +8,19 @@
  * storage transaction of coup 2's first bet, the driver's crash-test fault).
  */
 import { SimulatedClock } from '../../src/app/clock.ts';
-import { ensureTable, TableDriver } from '../../src/app/driver.ts';
+import { TableDriver } from '../../src/app/driver.ts';
 import { SNAPSHOT_QUIET_MS } from '../../src/app/quiet-snapshots.ts';
 import { SeededSource } from '../../src/rng/index.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
-import { resolveTableConfig } from '../../src/table/config.ts';
-import { fundedPlayer } from '../store/fixtures.ts';
+import { manualFrenchTable } from '../store/fixtures.ts';
 
 const [file, point] = process.argv.slice(2);
 const store = await openSqliteStore(file);
-const c = resolveTableConfig({
-  id: 'k',
-  rules: 'french',
-  minimum: 10,
-  mode: 'manual',
-  croupierPaced: true,
-  confirmResult: false,
-});
-if (!c.ok) throw new Error(c.error.message);
-await ensureTable(store, c.value, 0);
-await store.transaction(async (tx) => {
-  await fundedPlayer(tx, 'ida', 100_000, 'Ida');
-  await fundedPlayer(tx, 'max', 100_000, 'Max');
-  await fundedPlayer(tx, 'zoe', 100_000, 'Zoe');
-});
+await manualFrenchTable(store, 'k', [
+  ['ida', 'Ida'],
+  ['max', 'Max'],
+  ['zoe', 'Zoe'],
+]);
 const clock = new SimulatedClock(1_000);
 const opts = { store, tableId: 'k', source: new SeededSource(3), clock, timers: false, partsMinChars: 0 };
 const rt = await TableDriver.load(opts);
