@@ -122,9 +122,15 @@ export class TableDriver {
     return this.storage.commits.view(this.opts.tableId);
   }
 
-  /** Resumes after a (re)start: the `recover` event, then the timers. */
+  /**
+   * Resumes after a (re)start: the `recover` event, then the timers; the restored state's settled
+   * parts are stored again in their row at the first quiet moment (stored-parts.ts: the restored
+   * objects are not the ones stored before, so without it every snapshot until the next
+   * settlement, the next `open`'s included, would write them whole).
+   */
   async start(): Promise<void> {
     await this.dispatch((_tx, now) => ({ type: 'recover', now }));
+    this.parts.warm.want();
     this.schedule();
   }
 

@@ -143,3 +143,46 @@ describe('the settled coup’s parts in their own row', () => {
     await rt.stop();
   });
 });
+
+describe('the settled parts after a restart', () => {
+  it('regression: after a restart every snapshot until the next settlement (the next `open`’s in its transaction) wrote the settled coup’s parts whole again; now they are stored once more when the table is quiet after its start', async () => {
+    await manualFrenchTable(store, 'rs', [['ivo', 'Ivo']]);
+    const rsOpts = { ...opts, store, tableId: 'rs', partsMinChars: 0 };
+    const rt = await TableDriver.load(rsOpts);
+    await rt.dispatch((_tx, now) => ({ type: 'open', now }));
+    expect(
+      (
+        await rt.playerCommand('ivo', (now, available) => ({
+          type: 'place',
+          now,
+          playerId: 'ivo',
+          requestId: 'r1',
+          bet: { chance: 'rouge', stake: 100 },
+          available,
+        }))
+      ).ok,
+    ).toBe(true);
+    await settle(rt, 4);
+    await rt.stop(); // killed before the quiet moment: no parts row yet
+
+    const again = await TableDriver.load(rsOpts);
+    await again.start();
+    for (let i = 0; i < 3; i++) {
+      clock.advance(SNAPSHOT_QUIET_MS); // quiet: no command for that long (the start's timers may run first)
+      await again.idle();
+    }
+    const rows = await store.db.selectFrom('table_parts').select('seq').where('table_id', '=', 'rs').execute();
+    expect(rows).toHaveLength(1);
+    await again.dispatch((_tx, now) => ({ type: 'open', now }));
+    const snap = await store.db
+      .selectFrom('table_snapshots')
+      .select(['seq', 'state'])
+      .where('table_id', '=', 'rs')
+      .executeTakeFirstOrThrow();
+    expect(snap.seq).toBe(again.sequence);
+    expect(JSON.parse(snap.state).parts).toEqual({ seq: rows[0].seq, fields: ['lastCoup', 'lastBets', 'requests'] });
+    const third = await TableDriver.load(rsOpts);
+    expect(JSON.stringify(third.state)).toBe(JSON.stringify(again.state));
+    await again.stop();
+  });
+});
