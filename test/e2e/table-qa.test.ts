@@ -11,6 +11,7 @@ import {
   browserAvailable,
   E2E_PASSWORD,
   openPlayerTable,
+  poll,
   startPlayerTables,
   type PlayerTables,
   type TestServer,
@@ -38,6 +39,20 @@ describe.skipIf(!RUN)('the player’s table after QA: two players at one table',
 
   const bet = (token: string, spec: object) =>
     api(server.url, 'POST', '/api/tables/tq/bets', token, { requestId: `q${++request}`, bet: spec });
+
+  /** Rien ne va plus and the wheel's number (no confirmation), then waits for the settlement. */
+  async function result(pocket: number): Promise<void> {
+    await api(server.url, 'POST', '/api/tables/tq/close', server.croupierToken);
+    await api(server.url, 'POST', '/api/tables/tq/result', server.croupierToken, { pocket });
+    for (let i = 0; i < 100 && (await api(server.url, 'GET', '/api/tables/tq', t.token)).phase === 'no-more-bets'; i++)
+      await new Promise((r) => setTimeout(r, 100));
+  }
+
+  /** The next coup: opened here, unless the table opened it itself after the result time. */
+  const next = () =>
+    api(server.url, 'POST', '/api/tables/tq/open', server.croupierToken).catch((e: Error) => {
+      if (!/WRONG_PHASE.*phase betting/.test(e.message)) throw e;
+    });
 
   const open = (width: number, height: number): Promise<Page> =>
     openPlayerTable(t, { table: 'tq', width, height, phone: width < 600, lang: 'en', onError: (m) => errors.push(m) });
@@ -80,6 +95,50 @@ describe.skipIf(!RUN)('the player’s table after QA: two players at one table',
     // never the 5,000 chip's brown for a 5.00 € stack
     expect(await bg(noir)).not.toBe(face(500_000));
     await page.context().close();
+    expect(errors).toEqual([]);
+  });
+
+  it('regression: the phone’s bar cut the coup’s result mid-sentence (“… 2.00 € held”, 390×844) and hid it held sideways (844×390)', async () => {
+    // the coup: Quentin's 2.00 € on 0 wins (+70.00 €; +69.00 € with the 1.00 € on 17 of the test
+    // before), his 2.00 € on rouge goes en prison
+    await bet(t.token, { numbers: [0], stake: 200 });
+    await bet(t.token, { chance: 'rouge', stake: 200 });
+    const live = await open(390, 844);
+    await result(0);
+    // the upright phone saw the coup live; the one held sideways is opened after it (My history)
+    for (const [width, height] of [
+      [390, 844],
+      [844, 390],
+    ] as const) {
+      const page = width === 390 ? live : await open(width, height);
+      const line = page.locator('#bar-result .win-line');
+      await poll(() => line.textContent()).toMatch(/^You win (69|70)\.00 € · 2\.00 € held en prison$/);
+      // measured in one go (the bar's line is drawn again at each update of the status)
+      const fit = await page.locator('#bar-result').evaluate((box) => {
+        const el = box.querySelector('.win-line')!;
+        const bar = box.closest('.controls-panel')!.getBoundingClientRect();
+        const b = box.getBoundingClientRect();
+        const r = document.createRange();
+        r.selectNodeContents(el);
+        const text = r.getBoundingClientRect();
+        return {
+          shown: getComputedStyle(el).display !== 'none' && text.width > 0,
+          // the whole sentence is drawn: nothing cut on the right nor below
+          cut: box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1,
+          inside: text.right <= b.right + 1 && text.bottom <= b.bottom + 1 && text.right <= window.innerWidth,
+          inBar: b.bottom <= bar.bottom,
+        };
+      });
+      expect([width, fit]).toEqual([width, { shown: true, cut: false, inside: true, inBar: true }]);
+      // the bar still holds the chips and Undo / Clear / Rebet / Double, inside it and the screen
+      const bar = (await page.locator('.controls-panel').boundingBox())!;
+      for (const sel of ['#rack', '#undo', '#double']) {
+        const b = (await page.locator(sel).boundingBox())!;
+        expect([width, sel, b.y + b.height <= Math.min(height, bar.y + bar.height)]).toEqual([width, sel, true]);
+      }
+      await page.context().close();
+    }
+    await next();
     expect(errors).toEqual([]);
   });
 });
