@@ -141,4 +141,25 @@ describe.skipIf(!RUN)('the player’s table after QA: two players at one table',
     await next();
     expect(errors).toEqual([]);
   });
+  it('regression: a link to a table that does not exist (?table=nope) quietly showed the first table under that address', async () => {
+    const page = await openPlayerTable(t, {
+      table: 'nope',
+      width: 1280,
+      height: 800,
+      lang: 'en',
+      onError: (m) => errors.push(m),
+    });
+    // the page says it, shows the first table, and its address names the table shown
+    await poll(() => page.locator('#toast').textContent()).toBe('There is no table “nope”: you are at TQ — Paris.');
+    expect(await page.locator('#toast').isVisible()).toBe(true);
+    expect(new URL(page.url()).searchParams.get('table')).toBe('tq');
+    expect(await page.locator('.topbar select').first().inputValue()).toBe('tq');
+    // a reload then stays at that table, without the notice
+    await page.reload();
+    await page.locator('.layout .spot').first().waitFor();
+    expect(new URL(page.url()).searchParams.get('table')).toBe('tq');
+    expect(await page.locator('#toast').isHidden()).toBe(true);
+    await page.context().close();
+    expect(errors).toEqual([]);
+  });
 });

@@ -14,13 +14,15 @@ import { byId, h } from './dom.ts';
 import { initialLanguage, t, type Language } from './i18n.ts';
 import type { LayoutView } from './layout-view.ts';
 import { formatMoney, type Currency } from './money.ts';
-import { onKey } from './player/actions.ts';
+import { notice, onKey } from './player/actions.ts';
 import { phoneScreen } from './player/racetrack-tools.ts';
 import type { PlayerCtx, Session } from './player/context.ts';
 import { renderHistory } from './player/history-view.ts';
 import { showLogin } from './player/login-view.ts';
 import { buildShell, updateShell } from './player/shell.ts';
 import { tickStatus } from './player/status-view.ts';
+import { chooseTable } from './player/table-choice.ts';
+import { pw } from './player/words.ts';
 import type { Racetrack } from './racetrack.ts';
 import { showStaffNotice } from './staff-notice.ts';
 import { showStorageNotice } from './storage-notice.ts';
@@ -152,8 +154,12 @@ class PlayerApp implements PlayerCtx {
   private async enterTable(): Promise<void> {
     const list = await this.api.tables();
     this.tables = list.tables.map((x) => ({ id: x.id, name: x.name }));
-    const wanted = new URLSearchParams(location.search).get('table') ?? localStorage.getItem('croupier.table');
-    this.tableId = this.tables.find((x) => x.id === wanted)?.id ?? this.tables[0]?.id ?? '';
+    const choice = chooseTable(
+      this.tables.map((x) => x.id),
+      new URLSearchParams(location.search).get('table'),
+      localStorage.getItem('croupier.table'),
+    );
+    this.tableId = choice.id;
     if (!this.tableId) {
       this.root.replaceChildren(h('main', { class: 'login panel' }, h('p', {}, 'No table is running on this server.')));
       return;
@@ -162,6 +168,14 @@ class PlayerApp implements PlayerCtx {
     this.st = reduce(this.st, { type: 'view', view: await this.api.table(this.tableId), fresh: true });
     this.rebuild();
     window.scrollTo(0, 0); // the login screen may have been scrolled: the table starts at its top
+    if (choice.unknown !== null) {
+      // a link to no table: said, and the address names the table shown (QA: ?table=nope)
+      const url = new URL(location.href);
+      url.searchParams.set('table', this.tableId);
+      history.replaceState(null, '', url);
+      const name = this.tables.find((x) => x.id === this.tableId)?.name ?? this.tableId;
+      notice(pw(this.lang, 'noSuchTable', { id: choice.unknown, name }));
+    }
     void this.loadHistory();
     // the server sends the table's state on every (re)subscription: no fetch per event
     this.api.live(

@@ -137,7 +137,11 @@ export async function removeBet(app: PlayerCtx, betId: string): Promise<void> {
 
 /** Says a refusal (or any failure) in the toast for 4.5 s. */
 export function fail(app: PlayerCtx, e: unknown): void {
-  const msg = e instanceof ApiFailure ? errorText(app.lang, e.error, (m) => app.money(m)) : String(e);
+  notice(e instanceof ApiFailure ? errorText(app.lang, e.error, (m) => app.money(m)) : String(e));
+}
+
+/** Says `msg` (already in the player's language) in the page's toast for 4.5 s. */
+export function notice(msg: string): void {
   const toast = document.getElementById('toast');
   if (!toast) return;
   toast.textContent = msg;

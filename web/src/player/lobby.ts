@@ -5,13 +5,17 @@ import { DICTS, ruleSetName, t } from '../i18n.ts';
 import { formatMoney } from '../money.ts';
 import { toPocket } from '../state/table.ts';
 import type { PlayerCtx } from './context.ts';
+import { chooseTable } from './table-choice.ts';
 
 /** Fills `box` with the server's tables (empty when they cannot be read). */
 export async function fillLobby(app: PlayerCtx, box: HTMLElement): Promise<void> {
   try {
     const { tables } = await app.api.tables();
-    const wanted = new URLSearchParams(location.search).get('table') ?? localStorage.getItem('croupier.table');
-    const chosen = tables.find((x) => x.id === wanted)?.id ?? tables[0]?.id;
+    const chosen = chooseTable(
+      tables.map((x) => x.id),
+      new URLSearchParams(location.search).get('table'),
+      localStorage.getItem('croupier.table'),
+    ).id;
     const L = app.lang;
     box.replaceChildren(
       h('h2', {}, DICTS[L].tables),

@@ -30,6 +30,8 @@ export interface PlayerWords {
   zeroShare: string;
   /** After a bet the chef de table accepted after rien ne va plus (RULES §6). */
   byDerogation: string;
+  /** The link's `?table=` names no table: `{id}` that name, `{name}` the table shown instead. */
+  noSuchTable: string;
 }
 
 const EN: PlayerWords = {
@@ -56,6 +58,7 @@ const EN: PlayerWords = {
   close: 'Close',
   zeroShare: 'Zero',
   byDerogation: 'by derogation',
+  noSuchTable: 'There is no table “{id}”: you are at {name}.',
 };
 
 const FR: PlayerWords = {
@@ -82,6 +85,7 @@ const FR: PlayerWords = {
   close: 'Fermer',
   zeroShare: 'Zéro',
   byDerogation: 'par dérogation',
+  noSuchTable: 'Il n’y a pas de table « {id} » : vous êtes à la table {name}.',
 };
 
 const CS: PlayerWords = {
@@ -108,6 +112,7 @@ const CS: PlayerWords = {
   close: 'Zavřít',
   zeroShare: 'Nula',
   byDerogation: 'přijato výjimkou',
+  noSuchTable: 'Stůl „{id}“ neexistuje: jste u stolu {name}.',
 };
 
 const DE: PlayerWords = {
@@ -134,6 +139,7 @@ const DE: PlayerWords = {
   close: 'Schließen',
   zeroShare: 'Zero',
   byDerogation: 'ausnahmsweise angenommen',
+  noSuchTable: 'Einen Tisch „{id}“ gibt es nicht: Sie sind am Tisch {name}.',
 };
 
 const IT: PlayerWords = {
@@ -160,6 +166,7 @@ const IT: PlayerWords = {
   close: 'Chiudi',
   zeroShare: 'Zero',
   byDerogation: 'in deroga',
+  noSuchTable: 'Non esiste il tavolo «{id}»: siete al tavolo {name}.',
 };
 
 /** The five languages' words. */

@@ -1,0 +1,26 @@
+/**
+ * Which table the player's page sits at: the link's `?table=` when it names one of the server's
+ * tables, else the table this browser sat at last (localStorage `croupier.table`), else the
+ * first. A link naming no table is reported (`unknown`) so that the page says it and corrects
+ * its address, instead of quietly showing another table under it (QA: `?table=nope`).
+ */
+
+/** The table chosen and, when the link named a table that does not exist, that name. */
+export interface TableChoice {
+  /** The id of the table to show ('' when the server has none). */
+  readonly id: string;
+  /** The link's `?table=` when it names no table of the server, else null. */
+  readonly unknown: string | null;
+}
+
+/**
+ * The table to show among `ids` (the server's tables, in its order): `fromLink` (the address's
+ * `?table=`, null or '' when absent) when it is one of them, else `remembered` when it is one,
+ * else the first. Pure.
+ */
+export function chooseTable(ids: readonly string[], fromLink: string | null, remembered: string | null): TableChoice {
+  const known = (id: string | null): id is string => id !== null && ids.includes(id);
+  const unknown = fromLink && !known(fromLink) ? fromLink : null;
+  if (known(fromLink)) return { id: fromLink, unknown };
+  return { id: known(remembered) ? remembered : (ids[0] ?? ''), unknown };
+}
