@@ -32,6 +32,18 @@ export function chipsOf(bets: ReadonlyArray<{ readonly playerId: string; readonl
   return out;
 }
 
+/**
+ * The tag of a spot's chips on the staff's layout: the players' initials (the first three
+ * letters of each name) joined by "+" for one or two players ("Pau", "Pau+Lea"), else the first
+ * player's and how many more ("Ali +5"), so that a busy spot's tag stays within its spot (QA: six
+ * names, "Ali+Bob+Chl+Dmi+Cro+Cro", ran over the neighbouring numbers and out of the layout).
+ * Every name stays in the spot's tooltip and `data-players`.
+ */
+export function tagLabel(names: readonly string[]): string {
+  const initials = names.map((n) => [...n].slice(0, 3).join(''));
+  return initials.length <= 2 ? initials.join('+') : `${initials[0]} +${initials.length - 1}`;
+}
+
 /** What {@link playersLayout} draws. */
 export interface PlayersLayoutOptions {
   readonly wheel: WheelKind;
@@ -68,7 +80,7 @@ export function playersLayout(o: PlayersLayoutOptions): HTMLElement {
       mine: 0,
       others: x.total,
       mineLabel: '',
-      othersLabel: [...x.who.values()].map((n) => n.slice(0, 3)).join('+'),
+      othersLabel: tagLabel([...x.who.values()]),
       decimals: o.decimals,
     });
   view.setChips(chips);
