@@ -1,11 +1,11 @@
 /**
- * The table the player's page sits at (web/src/player/table-choice.ts): the link's `?table=`
+ * The table the player's page sits at (web/src/table-choice.ts): the link's `?table=`
  * when it names a table, else the table the browser remembers, else the first; a link naming
  * no table is said, not quietly replaced (QA: `?table=nope` showed the first table under the
  * wrong address).
  */
 import { describe, expect, it } from 'vitest';
-import { chooseTable } from '../../web/src/player/table-choice.ts';
+import { chooseTable, consoleNoSuchTable } from '../../web/src/table-choice.ts';
 import { PLAYER_WORDS, pw } from '../../web/src/player/words.ts';
 
 const IDS = ['paris', 'vegas', 'qa'];
@@ -33,5 +33,15 @@ describe('chooseTable', () => {
       expect([lang, text.includes('nope') && text.includes('Paris') && !text.includes('{')]).toEqual([lang, true]);
     }
     expect(pw('en', 'noSuchTable', { id: 'nope', name: 'Paris' })).toBe('There is no table “nope”: you are at Paris.');
+  });
+
+  it('says it on the console too, in the five languages, with the table the console runs', () => {
+    for (const lang of Object.keys(PLAYER_WORDS) as Array<keyof typeof PLAYER_WORDS>) {
+      const text = consoleNoSuchTable(lang, 'nope', 'Paris');
+      expect([lang, text.includes('nope') && text.includes('Paris') && !text.includes('{')]).toEqual([lang, true]);
+    }
+    expect(consoleNoSuchTable('fr', 'nope', 'Paris')).toBe(
+      'Il n’y a pas de table « nope » : cette console tient la table Paris.',
+    );
   });
 });

@@ -21,6 +21,7 @@ import { errorText, loginErrorText, namingTable } from './errors.ts';
 import { isStaffRole } from '../../src/protocol/roles.ts';
 import { initialLanguage, refusedText, t, type Language } from './i18n.ts';
 import { initialConsole, reduceConsole, type ConsoleAction, type ConsoleState } from './state/console.ts';
+import { chooseTable, consoleNoSuchTable } from './table-choice.ts';
 
 const STAFF_TOKEN = 'croupier.staffToken';
 const CONSOLE_TABLE = 'croupier.consoleTable';
@@ -62,8 +63,12 @@ class CroupierConsole {
     }
     const list = await this.api.tables();
     this.tables = list.tables.map((x) => ({ id: x.id, name: x.name }));
-    const wanted = q.get('table') ?? localStorage.getItem(CONSOLE_TABLE);
-    const tableId = this.tables.find((x) => x.id === wanted)?.id ?? this.tables[0]?.id ?? '';
+    const choice = chooseTable(
+      this.tables.map((x) => x.id),
+      q.get('table'),
+      localStorage.getItem(CONSOLE_TABLE),
+    );
+    const tableId = choice.id;
     if (!tableId) {
       this.root.replaceChildren(h('p', { class: 'panel' }, 'No table is running on this server.'));
       return;
@@ -76,6 +81,12 @@ class CroupierConsole {
       throw e;
     }
     this.build();
+    if (choice.unknown !== null) {
+      // a link to no table: said, and the address names the table the console runs (QA)
+      this.addressFollows(tableId);
+      const name = this.tables.find((x) => x.id === tableId)?.name ?? tableId;
+      this.toast(new Error(consoleNoSuchTable(this.lang, choice.unknown, name)));
+    }
     this.api.live(
       tableId,
       (e) => this.dispatch({ type: 'event', event: e }),
@@ -189,8 +200,17 @@ class CroupierConsole {
     this.shell.update(this.state);
   }
 
+  /** Puts `id` in the address's `?table=` (a reload then shows that table). */
+  private addressFollows(id: string): void {
+    const url = new URL(location.href);
+    url.searchParams.set('table', id);
+    history.replaceState(null, '', url);
+  }
+
   private async chooseTable(id: string): Promise<void> {
     localStorage.setItem(CONSOLE_TABLE, id);
+    // the address follows the choice (QA: a reload went back to the address's table)
+    this.addressFollows(id);
     this.dispatch({ type: 'table', tableId: id });
     this.api.switchTable(id);
     await this.load().catch(() => undefined);

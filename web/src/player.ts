@@ -21,7 +21,7 @@ import { renderHistory } from './player/history-view.ts';
 import { showLogin } from './player/login-view.ts';
 import { buildShell, updateShell } from './player/shell.ts';
 import { tickStatus } from './player/status-view.ts';
-import { chooseTable } from './player/table-choice.ts';
+import { chooseTable } from './table-choice.ts';
 import { pw } from './player/words.ts';
 import type { Racetrack } from './racetrack.ts';
 import { showStaffNotice } from './staff-notice.ts';

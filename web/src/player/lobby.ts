@@ -5,7 +5,7 @@ import { DICTS, ruleSetName, t } from '../i18n.ts';
 import { formatMoney } from '../money.ts';
 import { toPocket } from '../state/table.ts';
 import type { PlayerCtx } from './context.ts';
-import { chooseTable } from './table-choice.ts';
+import { chooseTable } from '../table-choice.ts';
 
 /** Fills `box` with the server's tables (empty when they cannot be read). */
 export async function fillLobby(app: PlayerCtx, box: HTMLElement): Promise<void> {
