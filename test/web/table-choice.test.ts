@@ -5,7 +5,7 @@
  * wrong address).
  */
 import { describe, expect, it } from 'vitest';
-import { chooseTable, consoleNoSuchTable } from '../../web/src/table-choice.ts';
+import { chooseTable, consoleNoSuchTable, noTableText } from '../../web/src/table-choice.ts';
 import { PLAYER_WORDS, pw } from '../../web/src/player/words.ts';
 
 const IDS = ['paris', 'vegas', 'qa'];
@@ -43,5 +43,11 @@ describe('chooseTable', () => {
     expect(consoleNoSuchTable('fr', 'nope', 'Paris')).toBe(
       'Il n’y a pas de table « nope » : cette console tient la table Paris.',
     );
+  });
+
+  it('says a server without a table in the five languages', () => {
+    const texts = (Object.keys(PLAYER_WORDS) as Array<keyof typeof PLAYER_WORDS>).map((lang) => noTableText(lang));
+    expect(new Set(texts).size).toBe(5);
+    expect(noTableText('fr')).toBe('Aucune table n’est ouverte sur ce serveur.');
   });
 });

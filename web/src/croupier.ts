@@ -21,7 +21,7 @@ import { errorText, loginErrorText, namingTable } from './errors.ts';
 import { isStaffRole } from '../../src/protocol/roles.ts';
 import { initialLanguage, refusedText, t, type Language } from './i18n.ts';
 import { initialConsole, reduceConsole, type ConsoleAction, type ConsoleState } from './state/console.ts';
-import { chooseTable, consoleNoSuchTable } from './table-choice.ts';
+import { chooseTable, consoleNoSuchTable, noTableText } from './table-choice.ts';
 
 const STAFF_TOKEN = 'croupier.staffToken';
 const CONSOLE_TABLE = 'croupier.consoleTable';
@@ -70,7 +70,7 @@ class CroupierConsole {
     );
     const tableId = choice.id;
     if (!tableId) {
-      this.root.replaceChildren(h('p', { class: 'panel' }, 'No table is running on this server.'));
+      this.root.replaceChildren(h('p', { class: 'panel' }, noTableText(this.lang)));
       return;
     }
     this.dispatch({ type: 'table', tableId });

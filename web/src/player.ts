@@ -21,7 +21,7 @@ import { renderHistory } from './player/history-view.ts';
 import { showLogin } from './player/login-view.ts';
 import { buildShell, updateShell } from './player/shell.ts';
 import { tickStatus } from './player/status-view.ts';
-import { chooseTable } from './table-choice.ts';
+import { chooseTable, noTableText } from './table-choice.ts';
 import { pw } from './player/words.ts';
 import type { Racetrack } from './racetrack.ts';
 import { showStaffNotice } from './staff-notice.ts';
@@ -161,7 +161,7 @@ class PlayerApp implements PlayerCtx {
     );
     this.tableId = choice.id;
     if (!this.tableId) {
-      this.root.replaceChildren(h('main', { class: 'login panel' }, h('p', {}, 'No table is running on this server.')));
+      this.root.replaceChildren(h('main', { class: 'login panel' }, h('p', {}, noTableText(this.lang))));
       return;
     }
     localStorage.setItem('croupier.table', this.tableId);

@@ -41,3 +41,15 @@ export function consoleNoSuchTable(lang: Language, id: string, name: string): st
   };
   return words[lang].replace('{id}', id).replace('{name}', name);
 }
+
+/** What the player's table and the console say when the server has no table yet, in `lang`. */
+export function noTableText(lang: Language): string {
+  const words: Record<Language, string> = {
+    en: 'No table is running on this server.',
+    fr: 'Aucune table n’est ouverte sur ce serveur.',
+    cs: 'Na tomto serveru neběží žádný stůl.',
+    de: 'Auf diesem Server läuft kein Tisch.',
+    it: 'Nessun tavolo è aperto su questo server.',
+  };
+  return words[lang];
+}
