@@ -25,6 +25,14 @@ import { initialConsole, reduceConsole, type ConsoleAction, type ConsoleState } 
 const STAFF_TOKEN = 'croupier.staffToken';
 const CONSOLE_TABLE = 'croupier.consoleTable';
 const isAuthFailure = (e: unknown) => e instanceof ApiFailure && (e.status === 401 || e.status === 403);
+/**
+ * How long after its reply a console action of one kind (open, close, the number, its
+ * confirmation, a derogation, ...) ignores another click of the same kind, ms: the second click of
+ * a double click is dropped, never sent as a second request (QA: a double click on "Accept by
+ * derogation" placed the late bet twice; on the other actions it said "Refused" once the action
+ * was done). Longer than a double click, shorter than any deliberate second action.
+ */
+export const REPEAT_HOLD_MS = 600;
 
 class CroupierConsole {
   private lang: Language;
@@ -38,6 +46,8 @@ class CroupierConsole {
   private loading = false;
   /** The number of the last load begun (ids of the store's `loading`). */
   private loads = 0;
+  /** The kinds of action in flight or answered less than {@link REPEAT_HOLD_MS} ago. */
+  private readonly held = new Set<string>();
 
   constructor(private readonly root: HTMLElement) {
     this.lang = initialLanguage(localStorage.getItem('croupier.lang'), navigator.languages ?? [navigator.language]);
@@ -197,36 +207,56 @@ class CroupierConsole {
     this.build();
   }
 
-  private async act(kind: TableAction): Promise<void> {
+  /**
+   * Runs `run` unless an action of the same `kind` is in flight or was answered less than
+   * {@link REPEAT_HOLD_MS} ago (the second click of a double click): then nothing is sent.
+   */
+  private async once(kind: string, run: () => Promise<void>): Promise<void> {
+    if (this.held.has(kind)) return;
+    this.held.add(kind);
     try {
-      await this.api.croupier(this.state.tableId, kind);
-      this.schedule();
-    } catch (e) {
-      this.toast(e);
+      await run();
+    } finally {
+      setTimeout(() => this.held.delete(kind), REPEAT_HOLD_MS);
     }
   }
 
-  private async enter(): Promise<void> {
-    const pocket = this.state.selected;
-    if (pocket === null) return this.toast(new Error(t(this.lang, 'enterNumber')));
-    try {
-      await this.api.result(this.state.tableId, pocket);
-      this.dispatch({ type: 'select', pocket: null });
-      this.schedule();
-    } catch (e) {
-      this.toast(e);
-    }
+  private act(kind: TableAction): Promise<void> {
+    return this.once(kind, async () => {
+      try {
+        await this.api.croupier(this.state.tableId, kind);
+        this.schedule();
+      } catch (e) {
+        this.toast(e);
+      }
+    });
   }
 
-  private async staff(cmd: StaffCommand, done?: (ok: boolean, refusal?: ApiError) => void): Promise<void> {
-    try {
-      await sendStaff(this.api, this.state.tableId, cmd);
-      this.schedule();
-      done?.(true);
-    } catch (e) {
-      this.toast(e);
-      done?.(false, e instanceof ApiFailure ? e.error : undefined);
-    }
+  private enter(): Promise<void> {
+    return this.once('enter', async () => {
+      const pocket = this.state.selected;
+      if (pocket === null) return this.toast(new Error(t(this.lang, 'enterNumber')));
+      try {
+        await this.api.result(this.state.tableId, pocket);
+        this.dispatch({ type: 'select', pocket: null });
+        this.schedule();
+      } catch (e) {
+        this.toast(e);
+      }
+    });
+  }
+
+  private staff(cmd: StaffCommand, done?: (ok: boolean, refusal?: ApiError) => void): Promise<void> {
+    return this.once(cmd.type, async () => {
+      try {
+        await sendStaff(this.api, this.state.tableId, cmd);
+        this.schedule();
+        done?.(true);
+      } catch (e) {
+        this.toast(e);
+        done?.(false, e instanceof ApiFailure ? e.error : undefined);
+      }
+    });
   }
 
   private toast(e: unknown): void {

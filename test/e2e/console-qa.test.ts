@@ -1,0 +1,128 @@
+/**
+ * Regressions found running a table from the croupier console as a croupier and a chef de table
+ * would (QA), in Chromium against a real server with a manual croupier-paced French table: double
+ * clicks on the console's actions, the chef's derogation clicked twice.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { api, browserAvailable, consoleLogin, poll, E2E_PASSWORD } from './server.ts';
+import { startPacedTable, type TestServer } from './server.ts';
+
+const RUN = browserAvailable('console QA regressions');
+
+describe.skipIf(!RUN)('croupier console QA regressions in Chromium', { timeout: 90_000 }, () => {
+  let server: TestServer;
+  let browser: Browser;
+  let croupier: Page;
+  let alice = '';
+  let bob = '';
+  const errors: string[] = [];
+  /** The console's requests the server refused (a second click sent after the action was done). */
+  const refused: string[] = [];
+  const bet = (token: string, spec: Record<string, unknown>) =>
+    api(server.url, 'POST', '/api/tables/cq/bets', token, { requestId: `r${Math.random()}`, bet: spec });
+  const phase = (p: Page = croupier) => p.locator('#phase').getAttribute('data-phase');
+  const view = () => api(server.url, 'GET', '/api/tables/cq', server.croupierToken);
+
+  const page = async (name?: string, width = 1280, height = 800): Promise<Page> => {
+    const p = await (await browser.newContext({ viewport: { width, height } })).newPage();
+    p.on('pageerror', (e) => errors.push(e.message));
+    p.on('response', (r) => {
+      if (r.request().method() === 'POST' && r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+    });
+    await consoleLogin(p, `${server.url}/croupier?table=cq`, name);
+    await p.locator('#phase[data-phase]').waitFor({ timeout: 30_000 });
+    return p;
+  };
+
+  beforeAll(async () => {
+    ({ server, browser } = await startPacedTable('cq', 'E2E — Console QA'));
+    const A = server.adminToken;
+    for (const [name, role] of [
+      ['Alice', 'player'],
+      ['Bob', 'player'],
+      ['Charles Chef', 'chef'],
+    ])
+      await api(server.url, 'POST', '/api/admin/accounts', A, {
+        name,
+        password: E2E_PASSWORD,
+        role,
+        ...(role === 'player' ? { deposit: 100_000 } : {}),
+      });
+    const login = async (name: string) =>
+      (await api(server.url, 'POST', '/api/login', undefined, { name, password: E2E_PASSWORD })).token as string;
+    [alice, bob] = await Promise.all([login('Alice'), login('Bob')]);
+    croupier = await page();
+    await croupier.locator('#phase[data-phase="betting"]').waitFor({ timeout: 30_000 });
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('regression: a double click on a console action sent it twice and said "Refused" after it was done', async () => {
+    refused.length = 0;
+    await bet(alice, { numbers: [17], stake: 100 });
+    // a human double click: two clicks 120 ms apart, the first request answered in between
+    const twice = async (id: string) => {
+      await croupier.locator(id).click();
+      await croupier.waitForTimeout(120);
+      await croupier.locator(id).click({ force: true });
+    };
+    await croupier.locator('#close').dblclick();
+    await poll(() => phase()).toBe('no-more-bets');
+    await croupier.locator('#number').fill('17');
+    await twice('#confirm');
+    await poll(() => croupier.locator('#entered').innerText()).toContain('17');
+    await twice('#confirm-entered');
+    await poll(() => phase()).toBe('settled');
+    await croupier.locator('#open').dblclick();
+    await poll(() => phase()).toBe('betting');
+    await croupier.waitForTimeout(800);
+    expect(refused).toEqual([]);
+    expect(await croupier.locator('#toast').isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('regression: a double click on "Accept by derogation" placed the late bet twice', async () => {
+    await bet(bob, { chance: 'rouge', stake: 200 });
+    await croupier.locator('#close').click();
+    await poll(() => phase()).toBe('no-more-bets');
+    const chef = await page('Charles Chef', 1920, 1080);
+    await poll(() => phase(chef)).toBe('no-more-bets');
+    await chef.locator('#derog-player').fill('Bob');
+    await chef.locator('#derog-number').fill('17');
+    await chef.locator('#derog-stake').fill('5');
+    await chef.locator('#derog-reason').fill('announced before rien ne va plus');
+    await poll(() => chef.locator('#derog-accept').isEnabled()).toBe(true);
+    await chef.locator('#derog-accept').dblclick();
+    await poll(() => chef.locator('#derog-reply').innerText()).toContain('17');
+    // and a human double click, the first reply arrived in between
+    await chef.locator('#derog-number').fill('20');
+    await chef.locator('#derog-reason').fill('announced before rien ne va plus');
+    await chef.locator('#derog-accept').click();
+    await chef.waitForTimeout(120);
+    await chef.locator('#derog-accept').click({ force: true });
+    await poll(() => chef.locator('#derog-reply').innerText()).toContain('20');
+    await chef.waitForTimeout(800);
+    // the second click, dropped, leaves the first's reply on the form's line
+    expect(await chef.locator('#derog-reply').innerText()).toContain('20');
+    expect(await chef.locator('#toast').isHidden()).toBe(true);
+    const late = (await view()).bets.filter((b: { derogation?: unknown }) => b.derogation);
+    expect(late.map((b: { key: string; stake: number }) => `${b.key} ${b.stake}`).sort()).toEqual(['17 500', '20 500']);
+    // the chef can still accept another, different late bet at once
+    await chef.locator('#derog-number').fill('21');
+    await chef.locator('#derog-reason').fill('announced before rien ne va plus');
+    await chef.locator('#derog-accept').click();
+    await poll(async () => (await view()).bets.filter((b: { derogation?: unknown }) => b.derogation).length).toBe(3);
+    await chef.context().close();
+    // settle the coup for the next test
+    await croupier.locator('#number').fill('5');
+    await croupier.locator('#confirm').click();
+    await poll(() => croupier.locator('#entered').innerText()).toContain('5');
+    await croupier.locator('#confirm-entered').click();
+    await poll(() => phase()).toBe('settled');
+    expect(errors).toEqual([]);
+  });
+});
