@@ -1,7 +1,7 @@
 /**
  * Regressions found running a table from the croupier console as a croupier and a chef de table
  * would (QA), in Chromium against a real server with a manual croupier-paced French table: double
- * clicks on the console's actions, the chef's derogation clicked twice.
+ * clicks on the console's actions, the chef's derogation clicked twice, the floor's prisoners.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -123,6 +123,34 @@ describe.skipIf(!RUN)('croupier console QA regressions in Chromium', { timeout: 
     await poll(() => croupier.locator('#entered').innerText()).toContain('5');
     await croupier.locator('#confirm-entered').click();
     await poll(() => phase()).toBe('settled');
+    expect(errors).toEqual([]);
+  });
+
+  it("regression: the floor did not draw the prisoners' chips on the layout", async () => {
+    if ((await phase()) !== 'betting') await croupier.locator('#open').click();
+    await poll(() => phase()).toBe('betting');
+    await bet(alice, { chance: 'rouge', stake: 1000 });
+    await bet(bob, { chance: 'pair', stake: 400 });
+    await croupier.locator('#close').click();
+    await poll(() => phase()).toBe('no-more-bets');
+    await croupier.locator('.keypad button[data-pocket="0"]').click();
+    await croupier.locator('#confirm').click();
+    await poll(() => croupier.locator('#entered').innerText()).toContain('0');
+    await croupier.locator('#confirm-entered').click();
+    await poll(() => phase()).toBe('settled');
+    const floor = croupier.locator('#floor-layout');
+    const prisoner = (chance: string) => floor.locator(`.prison-line[data-chance="${chance}"] .chip.prisoner`);
+    await poll(() => prisoner('rouge').count()).toBe(1);
+    expect(await prisoner('pair').count()).toBe(1);
+    expect(await prisoner('rouge').getAttribute('title')).toMatch(/^Alice · Red · 10[.,]00 € — En prison, level 1/);
+    expect(await prisoner('rouge').getAttribute('data-player')).toBe('Alice');
+    // carried into the next coup beside the new bets
+    await croupier.locator('#open').click();
+    await poll(() => phase()).toBe('betting');
+    await bet(bob, { chance: 'rouge', stake: 200 });
+    await poll(() => floor.locator('[data-key="rouge"]').getAttribute('data-players')).toBe('Bob');
+    expect(await prisoner('rouge').count()).toBe(1);
+    expect(await prisoner('pair').count()).toBe(1);
     expect(errors).toEqual([]);
   });
 });
