@@ -153,4 +153,31 @@ describe.skipIf(!RUN)('croupier console QA regressions in Chromium', { timeout: 
     expect(await prisoner('pair').count()).toBe(1);
     expect(errors).toEqual([]);
   });
+
+  it('regression: the console did not show a pause requested during the coup (a paced table then waited in "settled" without a word)', async () => {
+    if ((await phase()) !== 'betting') await croupier.locator('#open').click();
+    await poll(() => phase()).toBe('betting');
+    const note = croupier.locator('#pause-note');
+    expect(await note.isHidden()).toBe(true);
+    await bet(alice, { numbers: [8], stake: 100 });
+    await croupier.locator('#pause').click();
+    await poll(() => note.innerText()).toBe('Pause requested: the table pauses after this coup.');
+    expect(await croupier.locator('#pause').getAttribute('aria-pressed')).toBe('true');
+    await croupier.locator('#close').click();
+    await poll(() => phase()).toBe('no-more-bets');
+    await croupier.locator('#number').fill('8');
+    await croupier.locator('#confirm').click();
+    await poll(() => croupier.locator('#entered').innerText()).toContain('8');
+    await croupier.locator('#confirm-entered').click();
+    await poll(() => phase()).toBe('settled');
+    // a croupier-paced table waits for the croupier: the note says what to do
+    await poll(() => note.innerText()).toBe('Pause requested: pause the table now, or open betting to withdraw it.');
+    await croupier.locator('#pause').click();
+    await poll(() => phase()).toBe('paused');
+    expect(await note.isHidden()).toBe(true);
+    expect(await croupier.locator('#pause').getAttribute('aria-pressed')).toBe('false');
+    await croupier.locator('#open').click();
+    await poll(() => phase()).toBe('betting');
+    expect(errors).toEqual([]);
+  });
 });

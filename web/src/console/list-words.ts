@@ -36,6 +36,10 @@ export interface ListWords {
   readonly closedCall: string;
   readonly pausedCall: string;
   readonly heldCall: string;
+  /** A pause requested during the coup: the table pauses after it. */
+  readonly pauseSoon: string;
+  /** A pause requested and the coup settled: pause now, or open betting to withdraw it. */
+  readonly pauseNow: string;
   /** After a void (issue 12): the call line, and the payment list's place (`{n}` the coup, `{r}` the reason). */
   readonly voidCall: string;
   readonly voidList: string;
@@ -89,6 +93,8 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
     closedCall: 'Table closed',
     pausedCall: 'Pause',
     heldCall: 'Coup held',
+    pauseSoon: 'Pause requested: the table pauses after this coup.',
+    pauseNow: 'Pause requested: pause the table now, or open betting to withdraw it.',
     voidCall: 'Coup void, every stake is returned',
     voidList: 'Coup {n} void: nothing to pay, every stake of the coup is returned.',
     voidReason: 'Reason: {r}',
@@ -139,6 +145,8 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
     closedCall: 'Table fermée',
     pausedCall: 'Pause',
     heldCall: 'Coup suspendu',
+    pauseSoon: 'Pause demandée : la table sera suspendue après ce coup.',
+    pauseNow: 'Pause demandée : suspendez la table maintenant, ou ouvrez les jeux pour la retirer.',
     voidCall: 'Coup annulé, les mises sont rendues',
     voidList: 'Coup {n} annulé : rien à payer, toutes les mises du coup sont rendues.',
     voidReason: 'Motif : {r}',
@@ -189,6 +197,8 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
     closedCall: 'Stůl zavřen',
     pausedCall: 'Přestávka',
     heldCall: 'Hra pozastavena',
+    pauseSoon: 'Požadována přestávka: stůl se po tomto kole pozastaví.',
+    pauseNow: 'Požadována přestávka: pozastavte stůl nyní, nebo otevřete sázky a přestávku zrušte.',
     voidCall: 'Hra zrušena, všechny sázky se vracejí',
     voidList: 'Hra {n} zrušena: nic se nevyplácí, všechny sázky hry se vracejí.',
     voidReason: 'Důvod: {r}',
@@ -239,6 +249,8 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
     closedCall: 'Tisch geschlossen',
     pausedCall: 'Pause',
     heldCall: 'Coup angehalten',
+    pauseSoon: 'Pause angefordert: Der Tisch hält nach diesem Coup an.',
+    pauseNow: 'Pause angefordert: Tisch jetzt anhalten oder die Einsätze öffnen, um sie zurückzunehmen.',
     voidCall: 'Coup annulliert, alle Einsätze werden zurückgegeben',
     voidList: 'Coup {n} annulliert: nichts auszuzahlen, alle Einsätze des Coups werden zurückgegeben.',
     voidReason: 'Grund: {r}',
@@ -289,6 +301,8 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
     closedCall: 'Tavolo chiuso',
     pausedCall: 'Pausa',
     heldCall: 'Colpo sospeso',
+    pauseSoon: 'Pausa richiesta: il tavolo sarà sospeso dopo questo colpo.',
+    pauseNow: 'Pausa richiesta: sospendete ora il tavolo, o aprite le puntate per ritirarla.',
     voidCall: 'Colpo annullato, tutte le puntate vengono restituite',
     voidList: 'Colpo {n} annullato: niente da pagare, tutte le puntate del colpo vengono restituite.',
     voidReason: 'Motivo: {r}',
