@@ -180,4 +180,21 @@ describe.skipIf(!RUN)('croupier console QA regressions in Chromium', { timeout: 
     await poll(() => phase()).toBe('betting');
     expect(errors).toEqual([]);
   });
+
+  it('regression: a language change emptied the number field while the console kept the number ("Annoncer 12" beside an empty field)', async () => {
+    if ((await phase()) !== 'betting') await croupier.locator('#open').click();
+    await poll(() => phase()).toBe('betting');
+    await croupier.locator('#close').click();
+    await poll(() => phase()).toBe('no-more-bets');
+    await croupier.locator('#number').fill('12');
+    await poll(() => croupier.locator('#confirm').innerText()).toBe('Enter 12');
+    await croupier.locator('#lang').selectOption('fr');
+    await poll(() => croupier.locator('#confirm').innerText()).toBe('Annoncer 12');
+    expect(await croupier.locator('#number').inputValue()).toBe('12');
+    expect(await croupier.locator('.keypad button[data-pocket="12"]').getAttribute('aria-pressed')).toBe('true');
+    await croupier.locator('#lang').selectOption('en');
+    await poll(() => croupier.locator('#confirm').innerText()).toBe('Enter 12');
+    expect(await croupier.locator('#number').inputValue()).toBe('12');
+    expect(errors).toEqual([]);
+  });
 });
