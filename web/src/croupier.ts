@@ -34,6 +34,18 @@ const isAuthFailure = (e: unknown) => e instanceof ApiFailure && (e.status === 4
  */
 export const REPEAT_HOLD_MS = 600;
 
+/**
+ * What makes two staff commands the same click for {@link REPEAT_HOLD_MS}: the command's type, and
+ * for a derogation its player and bet (another late bet goes at once), for a correction its number,
+ * for a seat its action and seat.
+ */
+export function repeatKey(cmd: StaffCommand): string {
+  if (cmd.type === 'derogation') return `derogation:${cmd.playerId}:${JSON.stringify(cmd.bet)}`;
+  if (cmd.type === 'correct') return `correct:${cmd.pocket}`;
+  if (cmd.type === 'seat') return `seat:${cmd.action}:${cmd.seat}`;
+  return cmd.type;
+}
+
 class CroupierConsole {
   private lang: Language;
   private readonly api: Api;
@@ -233,8 +245,11 @@ class CroupierConsole {
   }
 
   private enter(): Promise<void> {
-    return this.once('enter', async () => {
-      const pocket = this.state.selected;
+    const pocket = this.state.selected;
+    // a number entered a moment ago: the field is empty again, a second click is no mistake to say
+    if (pocket === null && [...this.held].some((k) => k.startsWith('enter:'))) return Promise.resolve();
+    // held per number: another number typed at once (a quick correction) still goes
+    return this.once(`enter:${pocket}`, async () => {
       if (pocket === null) return this.toast(new Error(t(this.lang, 'enterNumber')));
       try {
         await this.api.result(this.state.tableId, pocket);
@@ -247,7 +262,7 @@ class CroupierConsole {
   }
 
   private staff(cmd: StaffCommand, done?: (ok: boolean, refusal?: ApiError) => void): Promise<void> {
-    return this.once(cmd.type, async () => {
+    return this.once(repeatKey(cmd), async () => {
       try {
         await sendStaff(this.api, this.state.tableId, cmd);
         this.schedule();
