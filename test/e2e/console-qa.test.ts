@@ -132,6 +132,22 @@ describe.skipIf(!RUN)('croupier console QA regressions in Chromium', { timeout: 
     await chef.locator('#derog-accept').click();
     await poll(async () => (await view()).bets.filter((b: { derogation?: unknown }) => b.derogation).length).toBe(4);
     await chef.context().close();
+    expect(errors).toEqual([]);
+  });
+
+  it("regression: the console's bets on the layout did not say which bets the chef accepted by derogation", async () => {
+    // after the test above: Bob's rouge, then his four pleins accepted by derogation, each on its
+    // own line marked as such, the chef's reason as its tooltip
+    const rows = croupier.locator('#bets tbody tr[data-player]');
+    await poll(() => rows.count()).toBe(5);
+    expect(await rows.nth(0).innerText()).toMatch(/Bob\s+Red\s/);
+    for (const [i, n] of [17, 20, 21, 22].entries()) {
+      const row = rows.nth(i + 1);
+      expect(await row.getAttribute('data-derogation')).toBe('true');
+      expect(await row.innerText()).toMatch(new RegExp(`Straight up ${n} \\(by derogation\\)`));
+      expect(await row.getAttribute('title')).toBe('announced before rien ne va plus');
+    }
+    expect(await rows.nth(0).getAttribute('data-derogation')).toBeNull();
     // settle the coup for the next test
     await croupier.locator('#number').fill('5');
     await croupier.locator('#confirm').click();

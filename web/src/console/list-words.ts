@@ -333,6 +333,8 @@ export interface DerogationWords {
   readonly chefOnly: string;
   /** The form is not complete (player, bet, stake). */
   readonly incomplete: string;
+  /** A bet on the layout the chef accepted late (the console's bets panel: "Straight up 17 (by derogation)"). */
+  readonly late: string;
 }
 
 /** The derogation form's words in the five languages. `{n}`: the bet (kind and what it covers); `{p}`: the player. */
@@ -347,6 +349,7 @@ export const DEROGATION_WORDS: Readonly<Record<Language, DerogationWords>> = {
     accepted: 'Accepted by derogation: {n} for {p}.',
     chefOnly: 'After rien ne va plus and before the number is entered.',
     incomplete: 'Give the player, the bet and its stake.',
+    late: 'by derogation',
   },
   fr: {
     title: 'Dérogation (chef de table)',
@@ -358,6 +361,7 @@ export const DEROGATION_WORDS: Readonly<Record<Language, DerogationWords>> = {
     accepted: 'Accepté par dérogation : {n} pour {p}.',
     chefOnly: 'Après « rien ne va plus » et avant l’annonce du numéro.',
     incomplete: 'Indiquez le joueur, la mise et son montant.',
+    late: 'par dérogation',
   },
   de: {
     title: 'Ausnahme (Chef de table)',
@@ -369,6 +373,7 @@ export const DEROGATION_WORDS: Readonly<Record<Language, DerogationWords>> = {
     accepted: 'Ausnahmsweise angenommen: {n} für {p}.',
     chefOnly: 'Nach „rien ne va plus“ und bevor die Zahl eingegeben ist.',
     incomplete: 'Bitte Spieler, Wette und Einsatz angeben.',
+    late: 'ausnahmsweise angenommen',
   },
   it: {
     title: 'Deroga (Capo Tavolo)',
@@ -380,6 +385,7 @@ export const DEROGATION_WORDS: Readonly<Record<Language, DerogationWords>> = {
     accepted: 'Accettato in deroga: {n} per {p}.',
     chefOnly: 'Dopo « rien ne va plus » e prima che il numero sia inserito.',
     incomplete: 'Indicate il giocatore, la scommessa e la puntata.',
+    late: 'in deroga',
   },
   cs: {
     title: 'Výjimka (chef de table)',
@@ -391,5 +397,6 @@ export const DEROGATION_WORDS: Readonly<Record<Language, DerogationWords>> = {
     accepted: 'Přijato výjimkou: {n} pro {p}.',
     chefOnly: 'Po „rien ne va plus“ a před zadáním čísla.',
     incomplete: 'Uveďte hráče, sázku a její výši.',
+    late: 'přijato výjimkou',
   },
 };
