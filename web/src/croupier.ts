@@ -30,7 +30,8 @@ const isAuthFailure = (e: unknown) => e instanceof ApiFailure && (e.status === 4
  * confirmation, a derogation, ...) ignores another click of the same kind, ms: the second click of
  * a double click is dropped, never sent as a second request (QA: a double click on "Accept by
  * derogation" placed the late bet twice; on the other actions it said "Refused" once the action
- * was done). Longer than a double click, shorter than any deliberate second action.
+ * was done). Longer than a double click, shorter than any deliberate second action; another
+ * action in between makes the same action again a new one.
  */
 export const REPEAT_HOLD_MS = 600;
 
@@ -58,8 +59,10 @@ class CroupierConsole {
   private loading = false;
   /** The number of the last load begun (ids of the store's `loading`). */
   private loads = 0;
-  /** The kinds of action in flight or answered less than {@link REPEAT_HOLD_MS} ago. */
-  private readonly held = new Set<string>();
+  /** The kinds of action in flight. */
+  private readonly inFlight = new Set<string>();
+  /** The last action begun and until when a repeat of it is a double click's second click (server ms). */
+  private last: { kind: string; until: number } | null = null;
 
   constructor(private readonly root: HTMLElement) {
     this.lang = initialLanguage(localStorage.getItem('croupier.lang'), navigator.languages ?? [navigator.language]);
@@ -220,16 +223,25 @@ class CroupierConsole {
   }
 
   /**
-   * Runs `run` unless an action of the same `kind` is in flight or was answered less than
-   * {@link REPEAT_HOLD_MS} ago (the second click of a double click): then nothing is sent.
+   * Whether an action of `kind` now would be a double click's second click: the same kind is in
+   * flight, or it was the last action begun and was answered less than {@link REPEAT_HOLD_MS} ago
+   * (another action in between makes it a new one).
    */
+  private repeated(kind: string): boolean {
+    return this.inFlight.has(kind) || (this.last?.kind === kind && Date.now() < this.last.until);
+  }
+
+  /** Runs `run` unless it would be a double click's second click ({@link repeated}): then nothing is sent. */
   private async once(kind: string, run: () => Promise<void>): Promise<void> {
-    if (this.held.has(kind)) return;
-    this.held.add(kind);
+    if (this.repeated(kind)) return;
+    this.inFlight.add(kind);
+    const mine = { kind, until: Infinity };
+    this.last = mine;
     try {
       await run();
     } finally {
-      setTimeout(() => this.held.delete(kind), REPEAT_HOLD_MS);
+      this.inFlight.delete(kind);
+      mine.until = Date.now() + REPEAT_HOLD_MS;
     }
   }
 
@@ -247,7 +259,8 @@ class CroupierConsole {
   private enter(): Promise<void> {
     const pocket = this.state.selected;
     // a number entered a moment ago: the field is empty again, a second click is no mistake to say
-    if (pocket === null && [...this.held].some((k) => k.startsWith('enter:'))) return Promise.resolve();
+    if (pocket === null && this.last?.kind.startsWith('enter:') && Date.now() < this.last.until)
+      return Promise.resolve();
     // held per number: another number typed at once (a quick correction) still goes
     return this.once(`enter:${pocket}`, async () => {
       if (pocket === null) return this.toast(new Error(t(this.lang, 'enterNumber')));
