@@ -31,7 +31,8 @@ const isAuthFailure = (e: unknown) => e instanceof ApiFailure && (e.status === 4
  * a double click is dropped, never sent as a second request (QA: a double click on "Accept by
  * derogation" placed the late bet twice; on the other actions it said "Refused" once the action
  * was done). Longer than a double click, shorter than any deliberate second action; another
- * action in between makes the same action again a new one.
+ * action in between makes the same action again a new one, and a refused action may be sent again
+ * at once.
  */
 export const REPEAT_HOLD_MS = 600;
 
@@ -231,17 +232,21 @@ class CroupierConsole {
     return this.inFlight.has(kind) || (this.last?.kind === kind && Date.now() < this.last.until);
   }
 
-  /** Runs `run` unless it would be a double click's second click ({@link repeated}): then nothing is sent. */
-  private async once(kind: string, run: () => Promise<void>): Promise<void> {
+  /**
+   * Runs `run` unless it would be a double click's second click ({@link repeated}): then nothing is
+   * sent. `run` tells whether the server accepted: a refused action may be sent again at once.
+   */
+  private async once(kind: string, run: () => Promise<boolean>): Promise<void> {
     if (this.repeated(kind)) return;
     this.inFlight.add(kind);
     const mine = { kind, until: Infinity };
     this.last = mine;
+    let ok = false;
     try {
-      await run();
+      ok = await run();
     } finally {
       this.inFlight.delete(kind);
-      mine.until = Date.now() + REPEAT_HOLD_MS;
+      mine.until = ok ? Date.now() + REPEAT_HOLD_MS : 0;
     }
   }
 
@@ -250,8 +255,10 @@ class CroupierConsole {
       try {
         await this.api.croupier(this.state.tableId, kind);
         this.schedule();
+        return true;
       } catch (e) {
         this.toast(e);
+        return false;
       }
     });
   }
@@ -263,13 +270,18 @@ class CroupierConsole {
       return Promise.resolve();
     // held per number: another number typed at once (a quick correction) still goes
     return this.once(`enter:${pocket}`, async () => {
-      if (pocket === null) return this.toast(new Error(t(this.lang, 'enterNumber')));
+      if (pocket === null) {
+        this.toast(new Error(t(this.lang, 'enterNumber')));
+        return false;
+      }
       try {
         await this.api.result(this.state.tableId, pocket);
         this.dispatch({ type: 'select', pocket: null });
         this.schedule();
+        return true;
       } catch (e) {
         this.toast(e);
+        return false;
       }
     });
   }
@@ -280,9 +292,11 @@ class CroupierConsole {
         await sendStaff(this.api, this.state.tableId, cmd);
         this.schedule();
         done?.(true);
+        return true;
       } catch (e) {
         this.toast(e);
         done?.(false, e instanceof ApiFailure ? e.error : undefined);
+        return false;
       }
     });
   }
