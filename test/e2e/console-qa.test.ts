@@ -1,69 +1,231 @@
 /**
- * New-user QA of the croupier console's address in Chromium: the table in `?table=` is the one
- * the console runs, or the console says why not; the table chosen in the console stays chosen
- * at a reload.
+ * Regressions found running a table from the croupier console as a croupier and a chef de table
+ * would (QA), in Chromium against a real server with a manual croupier-paced French table: double
+ * clicks on the console's actions, the chef's derogation clicked twice, the floor's prisoners.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, browserAvailable, consoleLogin, poll } from './server.ts';
+import { api, browserAvailable, consoleLogin, poll, E2E_PASSWORD } from './server.ts';
 import { startPacedTable, type TestServer } from './server.ts';
 
-const RUN = browserAvailable('console QA e2e');
+const RUN = browserAvailable('console QA regressions');
 
-describe.skipIf(!RUN)('the console’s table and its address after QA', { timeout: 90_000 }, () => {
+describe.skipIf(!RUN)('croupier console QA regressions in Chromium', { timeout: 90_000 }, () => {
   let server: TestServer;
   let browser: Browser;
+  let croupier: Page;
+  let alice = '';
+  let bob = '';
   const errors: string[] = [];
+  /** The console's requests the server refused (a second click sent after the action was done). */
+  const refused: string[] = [];
+  const bet = (token: string, spec: Record<string, unknown>) =>
+    api(server.url, 'POST', '/api/tables/cq/bets', token, { requestId: `r${Math.random()}`, bet: spec });
+  const phase = (p: Page = croupier) => p.locator('#phase').getAttribute('data-phase');
+  const view = () => api(server.url, 'GET', '/api/tables/cq', server.croupierToken);
 
-  /** A console page of 1280×800 logged in at `path`, its table's phase shown. */
-  async function openConsole(path: string): Promise<Page> {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    await consoleLogin(page, `${server.url}${path}`);
-    await page.locator('#phase[data-phase]').waitFor({ timeout: 30_000 });
-    return page;
-  }
-  const tableOf = (page: Page) => new URL(page.url()).searchParams.get('table');
+  /**
+   * A human double click: two clicks 150 ms apart, timed in the page (the first request is
+   * answered in between on this server; the test machine's load does not stretch the gap).
+   */
+  const humanDoubleClick = async (p: Page, selector: string) => {
+    await p.locator(selector).evaluate(
+      (b) =>
+        new Promise<void>((resolve) => {
+          (b as HTMLButtonElement).click();
+          setTimeout(() => ((b as HTMLButtonElement).click(), resolve()), 150);
+        }),
+    );
+  };
+
+  const page = async (name?: string, width = 1280, height = 800): Promise<Page> => {
+    const p = await (await browser.newContext({ viewport: { width, height } })).newPage();
+    p.on('pageerror', (e) => errors.push(e.message));
+    p.on('response', (r) => {
+      if (r.request().method() === 'POST' && r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+    });
+    await consoleLogin(p, `${server.url}/croupier?table=cq`, name);
+    await p.locator('#phase[data-phase]').waitFor({ timeout: 30_000 });
+    return p;
+  };
 
   beforeAll(async () => {
     ({ server, browser } = await startPacedTable('cq', 'E2E — Console QA'));
-    await api(server.url, 'POST', '/api/admin/tables', server.adminToken, {
-      id: 'cq2',
-      name: 'E2E — Console QA two',
-      rules: 'french',
-      minimum: 100,
-      mode: 'manual',
-      croupierPaced: true,
-      timings: { bettingMs: 900_000, launchMs: 900_000, resultMs: 500 },
-      open: true,
-    });
-  }, 60_000);
+    const A = server.adminToken;
+    for (const [name, role] of [
+      ['Alice', 'player'],
+      ['Bob', 'player'],
+      ['Charles Chef', 'chef'],
+    ])
+      await api(server.url, 'POST', '/api/admin/accounts', A, {
+        name,
+        password: E2E_PASSWORD,
+        role,
+        ...(role === 'player' ? { deposit: 100_000 } : {}),
+      });
+    const login = async (name: string) =>
+      (await api(server.url, 'POST', '/api/login', undefined, { name, password: E2E_PASSWORD })).token as string;
+    [alice, bob] = await Promise.all([login('Alice'), login('Bob')]);
+    croupier = await page();
+    await croupier.locator('#phase[data-phase="betting"]').waitFor({ timeout: 30_000 });
+  }, 90_000);
 
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  it('regression: the console at ?table=nope quietly ran the first table under that address', async () => {
-    const page = await openConsole('/croupier?table=nope');
-    await poll(() => page.locator('#toast').textContent()).toBe(
-      'There is no table “nope”: this console runs E2E — Console QA.',
-    );
-    expect(tableOf(page)).toBe('cq');
-    expect(await page.locator('#table-select').inputValue()).toBe('cq');
-    await page.context().close();
+  it('regression: a double click on a console action sent it twice and said "Refused" after it was done', async () => {
+    refused.length = 0;
+    await bet(alice, { numbers: [17], stake: 100 });
+    const twice = (id: string) => humanDoubleClick(croupier, id);
+    await croupier.locator('#close').dblclick();
+    await poll(() => phase()).toBe('no-more-bets');
+    await croupier.locator('#number').fill('17');
+    await twice('#confirm');
+    await poll(() => croupier.locator('#entered').innerText()).toContain('17');
+    // another number at once is a correction, never held
+    await croupier.locator('#number').fill('20');
+    await croupier.locator('#number').press('Enter');
+    await poll(() => croupier.locator('#entered').innerText()).toContain('20 (corrected from 17)');
+    await twice('#confirm-entered');
+    await poll(() => phase()).toBe('settled');
+    await croupier.locator('#open').dblclick();
+    await poll(() => phase()).toBe('betting');
+    await croupier.waitForTimeout(800);
+    expect(refused).toEqual([]);
+    expect(await croupier.locator('#toast').isHidden()).toBe(true);
     expect(errors).toEqual([]);
   });
 
-  it('regression: the table chosen in the console went back to the address’s table at a reload', async () => {
-    const page = await openConsole('/croupier?table=cq');
-    await page.locator('#table-select').selectOption('cq2');
-    await poll(() => tableOf(page)).toBe('cq2');
-    await page.reload();
-    await page.locator('#phase[data-phase]').waitFor();
-    expect(await page.locator('#table-select').inputValue()).toBe('cq2');
-    expect(tableOf(page)).toBe('cq2');
-    await page.context().close();
+  it('regression: a double click on "Accept by derogation" placed the late bet twice', async () => {
+    await bet(bob, { chance: 'rouge', stake: 200 });
+    await croupier.locator('#close').click();
+    await poll(() => phase()).toBe('no-more-bets');
+    const chef = await page('Charles Chef', 1920, 1080);
+    await poll(() => phase(chef)).toBe('no-more-bets');
+    await chef.locator('#derog-player').fill('Bob');
+    await chef.locator('#derog-number').fill('17');
+    await chef.locator('#derog-stake').fill('5');
+    await chef.locator('#derog-reason').fill('announced before rien ne va plus');
+    await poll(() => chef.locator('#derog-accept').isEnabled()).toBe(true);
+    await chef.locator('#derog-accept').dblclick();
+    await poll(() => chef.locator('#derog-reply').innerText()).toContain('17');
+    // and a human double click, the first reply arrived in between
+    await chef.locator('#derog-number').fill('20');
+    await chef.locator('#derog-reason').fill('announced before rien ne va plus');
+    await humanDoubleClick(chef, '#derog-accept');
+    await poll(() => chef.locator('#derog-reply').innerText()).toContain('20');
+    await chef.waitForTimeout(800);
+    // the second click, dropped, leaves the first's reply on the form's line
+    expect(await chef.locator('#derog-reply').innerText()).toContain('20');
+    expect(await chef.locator('#toast').isHidden()).toBe(true);
+    const late = (await view()).bets.filter((b: { derogation?: unknown }) => b.derogation);
+    expect(late.map((b: { key: string; stake: number }) => `${b.key} ${b.stake}`).sort()).toEqual(['17 500', '20 500']);
+    // the chef can still accept another, different late bet at once
+    await chef.locator('#derog-number').fill('21');
+    await chef.locator('#derog-reason').fill('announced before rien ne va plus');
+    await chef.locator('#derog-accept').click();
+    await poll(() => chef.locator('#derog-reply').innerText()).toContain('21');
+    await chef.locator('#derog-number').fill('22');
+    await chef.locator('#derog-reason').fill('announced before rien ne va plus');
+    await chef.locator('#derog-accept').click();
+    await poll(async () => (await view()).bets.filter((b: { derogation?: unknown }) => b.derogation).length).toBe(4);
+    await chef.context().close();
+    expect(errors).toEqual([]);
+  });
+
+  it("regression: the console's bets on the layout did not say which bets the chef accepted by derogation", async () => {
+    // after the test above: Bob's rouge, then his four pleins accepted by derogation, each on its
+    // own line marked as such, the chef's reason as its tooltip
+    const rows = croupier.locator('#bets tbody tr[data-player]');
+    await poll(() => rows.count()).toBe(5);
+    expect(await rows.nth(0).innerText()).toMatch(/Bob\s+Red\s/);
+    for (const [i, n] of [17, 20, 21, 22].entries()) {
+      const row = rows.nth(i + 1);
+      expect(await row.getAttribute('data-derogation')).toBe('true');
+      expect(await row.innerText()).toMatch(new RegExp(`Straight up ${n} \\(by derogation\\)`));
+      expect(await row.getAttribute('title')).toBe('announced before rien ne va plus');
+    }
+    expect(await rows.nth(0).getAttribute('data-derogation')).toBeNull();
+    // settle the coup for the next test
+    await croupier.locator('#number').fill('5');
+    await croupier.locator('#confirm').click();
+    await poll(() => croupier.locator('#entered').innerText()).toContain('5');
+    await croupier.locator('#confirm-entered').click();
+    await poll(() => phase()).toBe('settled');
+    expect(errors).toEqual([]);
+  });
+
+  it("regression: the floor did not draw the prisoners' chips on the layout", async () => {
+    if ((await phase()) !== 'betting') await croupier.locator('#open').click();
+    await poll(() => phase()).toBe('betting');
+    await bet(alice, { chance: 'rouge', stake: 1000 });
+    await bet(bob, { chance: 'pair', stake: 400 });
+    await croupier.locator('#close').click();
+    await poll(() => phase()).toBe('no-more-bets');
+    await croupier.locator('.keypad button[data-pocket="0"]').click();
+    await croupier.locator('#confirm').click();
+    await poll(() => croupier.locator('#entered').innerText()).toContain('0');
+    await croupier.locator('#confirm-entered').click();
+    await poll(() => phase()).toBe('settled');
+    const floor = croupier.locator('#floor-layout');
+    const prisoner = (chance: string) => floor.locator(`.prison-line[data-chance="${chance}"] .chip.prisoner`);
+    await poll(() => prisoner('rouge').count()).toBe(1);
+    expect(await prisoner('pair').count()).toBe(1);
+    expect(await prisoner('rouge').getAttribute('title')).toMatch(/^Alice · Red · 10[.,]00 € — En prison, level 1/);
+    expect(await prisoner('rouge').getAttribute('data-player')).toBe('Alice');
+    // carried into the next coup beside the new bets
+    await croupier.locator('#open').click();
+    await poll(() => phase()).toBe('betting');
+    await bet(bob, { chance: 'rouge', stake: 200 });
+    await poll(() => floor.locator('[data-key="rouge"]').getAttribute('data-players')).toBe('Bob');
+    expect(await prisoner('rouge').count()).toBe(1);
+    expect(await prisoner('pair').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('regression: the console did not show a pause requested during the coup (a paced table then waited in "settled" without a word)', async () => {
+    if ((await phase()) !== 'betting') await croupier.locator('#open').click();
+    await poll(() => phase()).toBe('betting');
+    const note = croupier.locator('#pause-note');
+    expect(await note.isHidden()).toBe(true);
+    await bet(alice, { numbers: [8], stake: 100 });
+    await croupier.locator('#pause').click();
+    await poll(() => note.innerText()).toBe('Pause requested: the table pauses after this coup.');
+    expect(await croupier.locator('#pause').getAttribute('aria-pressed')).toBe('true');
+    await croupier.locator('#close').click();
+    await poll(() => phase()).toBe('no-more-bets');
+    await croupier.locator('#number').fill('8');
+    await croupier.locator('#confirm').click();
+    await poll(() => croupier.locator('#entered').innerText()).toContain('8');
+    await croupier.locator('#confirm-entered').click();
+    await poll(() => phase()).toBe('settled');
+    // a croupier-paced table waits for the croupier: the note says what to do
+    await poll(() => note.innerText()).toBe('Pause requested: pause the table now, or open betting to withdraw it.');
+    await croupier.locator('#pause').click();
+    await poll(() => phase()).toBe('paused');
+    expect(await note.isHidden()).toBe(true);
+    expect(await croupier.locator('#pause').getAttribute('aria-pressed')).toBe('false');
+    await croupier.locator('#open').click();
+    await poll(() => phase()).toBe('betting');
+    expect(errors).toEqual([]);
+  });
+
+  it('regression: a language change emptied the number field while the console kept the number ("Annoncer 12" beside an empty field)', async () => {
+    if ((await phase()) !== 'betting') await croupier.locator('#open').click();
+    await poll(() => phase()).toBe('betting');
+    await croupier.locator('#close').click();
+    await poll(() => phase()).toBe('no-more-bets');
+    await croupier.locator('#number').fill('12');
+    await poll(() => croupier.locator('#confirm').innerText()).toBe('Enter 12');
+    await croupier.locator('#lang').selectOption('fr');
+    await poll(() => croupier.locator('#confirm').innerText()).toBe('Annoncer 12');
+    expect(await croupier.locator('#number').inputValue()).toBe('12');
+    expect(await croupier.locator('.keypad button[data-pocket="12"]').getAttribute('aria-pressed')).toBe('true');
+    await croupier.locator('#lang').selectOption('en');
+    await poll(() => croupier.locator('#confirm').innerText()).toBe('Enter 12');
+    expect(await croupier.locator('#number').inputValue()).toBe('12');
     expect(errors).toEqual([]);
   });
 });

@@ -96,4 +96,32 @@ describe('the console’s refusals in five languages', () => {
     );
     expect(say('de', 'INVALID_OUTCOME', {})).toBe('Keine Zahl dieses Kessels. (INVALID_OUTCOME)');
   });
+
+  it('regression: a seat another staff member took first (two consoles) was refused as "The server refused this. (SEAT_TAKEN)"', () => {
+    const holder = { account: 'chef', name: 'Charles Chef' };
+    for (const lang of LANGUAGES) {
+      const texts = [
+        say(lang, 'SEAT_TAKEN', { seat: 'gauche', holder }),
+        say(lang, 'SEAT_NOT_YOURS', { seat: 'gauche', holder }),
+        say(lang, 'SEAT_EMPTY', { seat: 'gauche' }),
+        say(lang, 'SEAT_CHEF_ONLY', {}),
+      ];
+      for (const text of texts) {
+        expect(text, lang).not.toContain(ERROR_OTHER[lang]);
+        expect(text, lang).not.toContain('English message');
+      }
+      // the seat keeps its French name in every language; the holder is named
+      expect(texts[0], lang).toContain('croupier de gauche');
+      expect(texts[0], lang).toContain('Charles Chef');
+      expect(texts[1], lang).toContain('Charles Chef');
+      expect(texts[2], lang).toContain('croupier de gauche');
+      expect(texts[3], lang).toContain('chef de table');
+    }
+    expect(say('en', 'SEAT_TAKEN', { seat: 'gauche', holder })).toBe(
+      'Charles Chef already holds the seat croupier de gauche. (SEAT_TAKEN)',
+    );
+    expect(say('fr', 'SEAT_TAKEN', { seat: 'gauche', holder })).toBe(
+      'Charles Chef occupe déjà la place de croupier de gauche. (SEAT_TAKEN)',
+    );
+  });
 });

@@ -26,6 +26,28 @@ import { chooseTable, consoleNoSuchTable, noTableText } from './table-choice.ts'
 const STAFF_TOKEN = 'croupier.staffToken';
 const CONSOLE_TABLE = 'croupier.consoleTable';
 const isAuthFailure = (e: unknown) => e instanceof ApiFailure && (e.status === 401 || e.status === 403);
+/**
+ * How long after its reply a console action of one kind (open, close, the number, its
+ * confirmation, a derogation, ...) ignores another click of the same kind, ms: the second click of
+ * a double click is dropped, never sent as a second request (QA: a double click on "Accept by
+ * derogation" placed the late bet twice; on the other actions it said "Refused" once the action
+ * was done). Longer than a double click, shorter than any deliberate second action; another
+ * action in between makes the same action again a new one, and a refused action may be sent again
+ * at once.
+ */
+export const REPEAT_HOLD_MS = 600;
+
+/**
+ * What makes two staff commands the same click for {@link REPEAT_HOLD_MS}: the command's type, and
+ * for a derogation its player and bet (another late bet goes at once), for a correction its number,
+ * for a seat its action and seat.
+ */
+export function repeatKey(cmd: StaffCommand): string {
+  if (cmd.type === 'derogation') return `derogation:${cmd.playerId}:${JSON.stringify(cmd.bet)}`;
+  if (cmd.type === 'correct') return `correct:${cmd.pocket}`;
+  if (cmd.type === 'seat') return `seat:${cmd.action}:${cmd.seat}`;
+  return cmd.type;
+}
 
 class CroupierConsole {
   private lang: Language;
@@ -39,6 +61,10 @@ class CroupierConsole {
   private loading = false;
   /** The number of the last load begun (ids of the store's `loading`). */
   private loads = 0;
+  /** The kinds of action in flight. */
+  private readonly inFlight = new Set<string>();
+  /** The last action begun and until when a repeat of it is a double click's second click (server ms). */
+  private last: { kind: string; until: number } | null = null;
 
   constructor(private readonly root: HTMLElement) {
     this.lang = initialLanguage(localStorage.getItem('croupier.lang'), navigator.languages ?? [navigator.language]);
@@ -217,36 +243,82 @@ class CroupierConsole {
     this.build();
   }
 
-  private async act(kind: TableAction): Promise<void> {
+  /**
+   * Whether an action of `kind` now would be a double click's second click: the same kind is in
+   * flight, or it was the last action begun and was answered less than {@link REPEAT_HOLD_MS} ago
+   * (another action in between makes it a new one).
+   */
+  private repeated(kind: string): boolean {
+    return this.inFlight.has(kind) || (this.last?.kind === kind && Date.now() < this.last.until);
+  }
+
+  /**
+   * Runs `run` unless it would be a double click's second click ({@link repeated}): then nothing is
+   * sent. `run` tells whether the server accepted: a refused action may be sent again at once.
+   */
+  private async once(kind: string, run: () => Promise<boolean>): Promise<void> {
+    if (this.repeated(kind)) return;
+    this.inFlight.add(kind);
+    const mine = { kind, until: Infinity };
+    this.last = mine;
+    let ok = false;
     try {
-      await this.api.croupier(this.state.tableId, kind);
-      this.schedule();
-    } catch (e) {
-      this.toast(e);
+      ok = await run();
+    } finally {
+      this.inFlight.delete(kind);
+      mine.until = ok ? Date.now() + REPEAT_HOLD_MS : 0;
     }
   }
 
-  private async enter(): Promise<void> {
+  private act(kind: TableAction): Promise<void> {
+    return this.once(kind, async () => {
+      try {
+        await this.api.croupier(this.state.tableId, kind);
+        this.schedule();
+        return true;
+      } catch (e) {
+        this.toast(e);
+        return false;
+      }
+    });
+  }
+
+  private enter(): Promise<void> {
     const pocket = this.state.selected;
-    if (pocket === null) return this.toast(new Error(t(this.lang, 'enterNumber')));
-    try {
-      await this.api.result(this.state.tableId, pocket);
-      this.dispatch({ type: 'select', pocket: null });
-      this.schedule();
-    } catch (e) {
-      this.toast(e);
-    }
+    // a number entered a moment ago: the field is empty again, a second click is no mistake to say
+    if (pocket === null && this.last?.kind.startsWith('enter:') && Date.now() < this.last.until)
+      return Promise.resolve();
+    // held per number: another number typed at once (a quick correction) still goes
+    return this.once(`enter:${pocket}`, async () => {
+      if (pocket === null) {
+        this.toast(new Error(t(this.lang, 'enterNumber')));
+        return false;
+      }
+      try {
+        await this.api.result(this.state.tableId, pocket);
+        this.dispatch({ type: 'select', pocket: null });
+        this.schedule();
+        return true;
+      } catch (e) {
+        this.toast(e);
+        return false;
+      }
+    });
   }
 
-  private async staff(cmd: StaffCommand, done?: (ok: boolean, refusal?: ApiError) => void): Promise<void> {
-    try {
-      await sendStaff(this.api, this.state.tableId, cmd);
-      this.schedule();
-      done?.(true);
-    } catch (e) {
-      this.toast(e);
-      done?.(false, e instanceof ApiFailure ? e.error : undefined);
-    }
+  private staff(cmd: StaffCommand, done?: (ok: boolean, refusal?: ApiError) => void): Promise<void> {
+    return this.once(repeatKey(cmd), async () => {
+      try {
+        await sendStaff(this.api, this.state.tableId, cmd);
+        this.schedule();
+        done?.(true);
+        return true;
+      } catch (e) {
+        this.toast(e);
+        done?.(false, e instanceof ApiFailure ? e.error : undefined);
+        return false;
+      }
+    });
   }
 
   private toast(e: unknown): void {

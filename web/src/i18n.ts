@@ -1116,6 +1116,14 @@ const num = (d: Record<string, unknown>, k: string) => (typeof d[k] === 'number'
 /** The sum a ledger refusal asked for: its posting's amount (negative on the account debited), as a positive sum. */
 const asked = (d: Record<string, unknown>) => Math.abs(num(d, 'amount'));
 
+/** A seat's name in a refusal's detail: the seats keep their French names in every language (console/seat-words.ts). */
+const seatName = (d: Record<string, unknown>) =>
+  ({ chef: 'chef de table', droite: 'croupier de droite', gauche: 'croupier de gauche', bout: 'bout de table' })[
+    String(d.seat)
+  ] ?? String(d.seat ?? '?');
+/** The name of a seat's holder in a refusal's detail. */
+const holderName = (d: Record<string, unknown>) => String((d.holder as { name?: unknown } | undefined)?.name ?? '?');
+
 /** Refusals of the server by error code, in each language (web/src/errors.ts). */
 export const ERROR_TEXTS: Partial<Record<string, Record<Language, ErrorWords>>> = {
   NO_MORE_BETS: {
@@ -1734,6 +1742,37 @@ Object.assign(ERROR_TEXTS, {
     de: (d: Record<string, unknown>) =>
       `Sie haben einen Platz am Tisch ${String(d.table ?? '?')}: verlassen Sie ihn zuerst.`,
     it: (d: Record<string, unknown>) => `Occupate un posto al tavolo ${String(d.table ?? '?')}: lasciatelo prima.`,
+  },
+  SEAT_TAKEN: {
+    en: (d) => `${holderName(d)} already holds the seat ${seatName(d)}.`,
+    fr: (d) => `${holderName(d)} occupe déjà la place de ${seatName(d)}.`,
+    cs: (d) => `Místo ${seatName(d)} už obsadil(a) ${holderName(d)}.`,
+    de: (d) => `${holderName(d)} hat den Platz ${seatName(d)} bereits eingenommen.`,
+    it: (d) => `${holderName(d)} occupa già il posto di ${seatName(d)}.`,
+  },
+  SEAT_NOT_YOURS: {
+    en: (d) => `The seat ${seatName(d)} is held by ${holderName(d)}: only they, a pit boss or an admin may free it.`,
+    fr: (d) =>
+      `La place de ${seatName(d)} est occupée par ${holderName(d)} : seul(e) cette personne, un pit boss ou un admin peut la libérer.`,
+    cs: (d) => `Místo ${seatName(d)} drží ${holderName(d)}: uvolnit ho může jen on(a), pit boss nebo admin.`,
+    de: (d) =>
+      `Den Platz ${seatName(d)} hat ${holderName(d)}: nur diese Person, ein Pit Boss oder ein Admin kann ihn freigeben.`,
+    it: (d) =>
+      `Il posto di ${seatName(d)} è occupato da ${holderName(d)}: solo questa persona, un pit boss o un admin può liberarlo.`,
+  },
+  SEAT_EMPTY: {
+    en: (d) => `Nobody holds the seat ${seatName(d)}.`,
+    fr: (d) => `Personne n’occupe la place de ${seatName(d)}.`,
+    cs: (d) => `Místo ${seatName(d)} nikdo neobsadil.`,
+    de: (d) => `Niemand hat den Platz ${seatName(d)} eingenommen.`,
+    it: (d) => `Nessuno occupa il posto di ${seatName(d)}.`,
+  },
+  SEAT_CHEF_ONLY: {
+    en: () => 'The chef de table’s seat is for a chef de table, a pit boss or an admin.',
+    fr: () => 'La place du chef de table est réservée au chef de table, à un pit boss ou à un admin.',
+    cs: () => 'Místo chef de table je jen pro chef de table, pit bosse nebo admina.',
+    de: () => 'Der Platz des chef de table ist einem chef de table, einem Pit Boss oder einem Admin vorbehalten.',
+    it: () => 'Il posto del chef de table è riservato al chef de table, a un pit boss o a un admin.',
   },
   REASON_REQUIRED: {
     en: () => 'A reason is required.',

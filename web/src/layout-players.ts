@@ -3,8 +3,8 @@
  * console's floor panel): the player's layout (layout-view.ts) read-only, each spot showing the
  * total staked, the players' initials and, when known, one dot per player in their chip colour.
  */
-import type { Pocket, WheelKind } from '../../src/engine/index.ts';
-import type { Language } from './i18n.ts';
+import type { Chance, Pocket, WheelKind } from '../../src/engine/index.ts';
+import { calls, chanceName, t, type Language } from './i18n.ts';
 import { LayoutView, type SpotChips } from './layout-view.ts';
 
 /** A chip (or a bet on one position) of a player: the position key and its stake in minor units. */
@@ -44,6 +44,17 @@ export function tagLabel(names: readonly string[]): string {
   return initials.length <= 2 ? initials.join('+') : `${initials[0]} +${initials.length - 1}`;
 }
 
+/** A player's prisoner: a chance simple's stake held en prison on the layout (RULES §4). */
+export interface PlayerPrisoner {
+  readonly playerId: string;
+  readonly chance: Chance;
+  /** The stake, minor units. */
+  readonly stake: number;
+  readonly level: number;
+  /** Its choice after a zero (la partage / en prison) is still open. */
+  readonly pending: boolean;
+}
+
 /** What {@link playersLayout} draws. */
 export interface PlayersLayoutOptions {
   readonly wheel: WheelKind;
@@ -59,6 +70,8 @@ export interface PlayersLayoutOptions {
   colour?(playerId: string): string | undefined;
   /** The winning number to mark, if any. */
   readonly winner?: Pocket | null;
+  /** The prisoners on the layout, drawn on the prison line of their chance with the player's initials. */
+  readonly prisoners?: readonly PlayerPrisoner[];
 }
 
 /** The felt with every chip: per spot, the players' initials, the total staked, and a dot per player's colour. */
@@ -101,6 +114,35 @@ export function playersLayout(o: PlayersLayoutOptions): HTMLElement {
       b.append(dot);
     }
   }
+  if (o.prisoners?.length) drawPrisoners(view, o, o.prisoners);
   if (o.winner !== undefined && o.winner !== null) view.markWinner(o.winner);
   return view.root;
+}
+
+/**
+ * The prisoners on the prison lines of their chances (QA: the console's floor drew none): each a
+ * chip in its stake's colour with the prison mark, labelled with the player's initials, its
+ * tooltip "Alice · Red · 10.00 € — En prison, level 1", `data-player` the player's name.
+ */
+function drawPrisoners(view: LayoutView, o: PlayersLayoutOptions, prisoners: readonly PlayerPrisoner[]): void {
+  const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+  const prison = cap(calls(o.lang).enPrison);
+  view.setPrisoners(
+    prisoners.map((p) => ({
+      chance: p.chance,
+      stake: p.stake,
+      decimals: o.decimals,
+      label: o.name(p.playerId).slice(0, 3),
+      title: `${o.name(p.playerId)} · ${cap(chanceName(o.lang, p.chance))} · ${o.money(p.stake)} — ${prison}, ${t(o.lang, 'prisonLevel', { k: p.level })}`,
+      level: p.level,
+      pending: p.pending,
+    })),
+  );
+  // setPrisoners draws a chance's prisoners in the order given: name each chip after its prisoner
+  for (const line of Array.from(view.root.querySelectorAll<HTMLElement>('.prison-line'))) {
+    const mine = prisoners.filter((p) => p.chance === line.dataset.chance);
+    line.querySelectorAll<HTMLElement>('.chip.prisoner').forEach((chip, i) => {
+      if (mine[i]) chip.dataset.player = o.name(mine[i].playerId);
+    });
+  }
 }

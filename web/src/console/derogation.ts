@@ -69,15 +69,18 @@ export function derogationPanel(env: ConsoleEnv): Panel {
     const k = kind.value as DerogationKind;
     const bet = derogationSpec(k, value.value, parseStake(stake.value, currencyOf(current).decimals));
     const playerId = typedPlayer(current, player.value);
-    line.textContent = '';
     if (!bet || !playerId) {
       line.textContent = w.incomplete;
+      line.classList.remove('refused');
       return;
     }
     // without a reason the request still goes: the server's REASON_REQUIRED is worded in the toast
-    // and in the form's line, like every refusal (QA: the line stayed empty)
-    line.classList.remove('refused');
+    // and in the form's line, like every refusal (QA: the line stayed empty). The line changes
+    // with the reply only: a double click's second click, which the page drops, leaves it as the
+    // first click's reply said (QA: the line "Accepted" went blank)
     env.staff({ type: 'derogation', playerId, bet, reason: reason.value.trim() }, (ok, refusal) => {
+      line.textContent = '';
+      line.classList.remove('refused');
       if (!ok) {
         if (!refusal) return;
         const m = (minor: number) => money(current, env.lang, minor);

@@ -1,6 +1,6 @@
 /**
  * The console's floor panel (issue 12 item 8): the layout with every player's chips in their
- * colour (web/src/layout-players.ts), the bank's exposure per number (what it pays if the number
+ * colour and the prisoners on their prison lines (web/src/layout-players.ts), the bank's exposure per number (what it pays if the number
  * comes, the largest highlighted), and the players at the table (colour, on the table, en prison,
  * balance). The exposure and the players come from GET /api/tables/:id/floor, fetched again when
  * live events change the state, at most once per second.
@@ -89,6 +89,7 @@ function layoutOf(env: ConsoleEnv, s: ConsoleState, floor: TableFloorView | null
     money: (x) => money(s, env.lang, x),
     decimals: currencyOf(s).decimals,
     colour: (id) => colours.get(id),
+    prisoners: s.view?.prisoners ?? [],
   });
 }
 

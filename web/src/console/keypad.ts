@@ -20,6 +20,9 @@ export function keypadPanel(env: ConsoleEnv): Panel {
     'aria-label': d.enterNumber,
     maxlength: 2,
   });
+  // built again on a language change: the field shows the number the console keeps (QA: it was
+  // emptied while the button still read "Enter 12")
+  if (env.state.selected !== null) input.value = String(env.state.selected);
   const wheel = () => consoleWheel(env);
   input.addEventListener('input', () => {
     env.dispatch({ type: 'select', pocket: typedPocket(input.value, wheel()) });

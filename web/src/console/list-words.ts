@@ -36,6 +36,10 @@ export interface ListWords {
   readonly closedCall: string;
   readonly pausedCall: string;
   readonly heldCall: string;
+  /** A pause requested during the coup: the table pauses after it. */
+  readonly pauseSoon: string;
+  /** A pause requested and the coup settled: pause now, or open betting to withdraw it. */
+  readonly pauseNow: string;
   /** After a void (issue 12): the call line, and the payment list's place (`{n}` the coup, `{r}` the reason). */
   readonly voidCall: string;
   readonly voidList: string;
@@ -89,6 +93,8 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
     closedCall: 'Table closed',
     pausedCall: 'Pause',
     heldCall: 'Coup held',
+    pauseSoon: 'Pause requested: the table pauses after this coup.',
+    pauseNow: 'Pause requested: pause the table now, or open betting to withdraw it.',
     voidCall: 'Coup void, every stake is returned',
     voidList: 'Coup {n} void: nothing to pay, every stake of the coup is returned.',
     voidReason: 'Reason: {r}',
@@ -139,6 +145,8 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
     closedCall: 'Table fermée',
     pausedCall: 'Pause',
     heldCall: 'Coup suspendu',
+    pauseSoon: 'Pause demandée : la table sera suspendue après ce coup.',
+    pauseNow: 'Pause demandée : suspendez la table maintenant, ou ouvrez les jeux pour la retirer.',
     voidCall: 'Coup annulé, les mises sont rendues',
     voidList: 'Coup {n} annulé : rien à payer, toutes les mises du coup sont rendues.',
     voidReason: 'Motif : {r}',
@@ -189,6 +197,8 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
     closedCall: 'Stůl zavřen',
     pausedCall: 'Přestávka',
     heldCall: 'Hra pozastavena',
+    pauseSoon: 'Požadována přestávka: stůl se po tomto kole pozastaví.',
+    pauseNow: 'Požadována přestávka: pozastavte stůl nyní, nebo otevřete sázky a přestávku zrušte.',
     voidCall: 'Hra zrušena, všechny sázky se vracejí',
     voidList: 'Hra {n} zrušena: nic se nevyplácí, všechny sázky hry se vracejí.',
     voidReason: 'Důvod: {r}',
@@ -239,6 +249,8 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
     closedCall: 'Tisch geschlossen',
     pausedCall: 'Pause',
     heldCall: 'Coup angehalten',
+    pauseSoon: 'Pause angefordert: Der Tisch hält nach diesem Coup an.',
+    pauseNow: 'Pause angefordert: Tisch jetzt anhalten oder die Einsätze öffnen, um sie zurückzunehmen.',
     voidCall: 'Coup annulliert, alle Einsätze werden zurückgegeben',
     voidList: 'Coup {n} annulliert: nichts auszuzahlen, alle Einsätze des Coups werden zurückgegeben.',
     voidReason: 'Grund: {r}',
@@ -289,6 +301,8 @@ export const LIST_WORDS: Readonly<Record<Language, ListWords>> = {
     closedCall: 'Tavolo chiuso',
     pausedCall: 'Pausa',
     heldCall: 'Colpo sospeso',
+    pauseSoon: 'Pausa richiesta: il tavolo sarà sospeso dopo questo colpo.',
+    pauseNow: 'Pausa richiesta: sospendete ora il tavolo, o aprite le puntate per ritirarla.',
     voidCall: 'Colpo annullato, tutte le puntate vengono restituite',
     voidList: 'Colpo {n} annullato: niente da pagare, tutte le puntate del colpo vengono restituite.',
     voidReason: 'Motivo: {r}',
@@ -319,6 +333,8 @@ export interface DerogationWords {
   readonly chefOnly: string;
   /** The form is not complete (player, bet, stake). */
   readonly incomplete: string;
+  /** A bet on the layout the chef accepted late (the console's bets panel: "Straight up 17 (by derogation)"). */
+  readonly late: string;
 }
 
 /** The derogation form's words in the five languages. `{n}`: the bet (kind and what it covers); `{p}`: the player. */
@@ -333,6 +349,7 @@ export const DEROGATION_WORDS: Readonly<Record<Language, DerogationWords>> = {
     accepted: 'Accepted by derogation: {n} for {p}.',
     chefOnly: 'After rien ne va plus and before the number is entered.',
     incomplete: 'Give the player, the bet and its stake.',
+    late: 'by derogation',
   },
   fr: {
     title: 'Dérogation (chef de table)',
@@ -344,6 +361,7 @@ export const DEROGATION_WORDS: Readonly<Record<Language, DerogationWords>> = {
     accepted: 'Accepté par dérogation : {n} pour {p}.',
     chefOnly: 'Après « rien ne va plus » et avant l’annonce du numéro.',
     incomplete: 'Indiquez le joueur, la mise et son montant.',
+    late: 'par dérogation',
   },
   de: {
     title: 'Ausnahme (Chef de table)',
@@ -355,6 +373,7 @@ export const DEROGATION_WORDS: Readonly<Record<Language, DerogationWords>> = {
     accepted: 'Ausnahmsweise angenommen: {n} für {p}.',
     chefOnly: 'Nach „rien ne va plus“ und bevor die Zahl eingegeben ist.',
     incomplete: 'Bitte Spieler, Wette und Einsatz angeben.',
+    late: 'ausnahmsweise angenommen',
   },
   it: {
     title: 'Deroga (Capo Tavolo)',
@@ -366,6 +385,7 @@ export const DEROGATION_WORDS: Readonly<Record<Language, DerogationWords>> = {
     accepted: 'Accettato in deroga: {n} per {p}.',
     chefOnly: 'Dopo « rien ne va plus » e prima che il numero sia inserito.',
     incomplete: 'Indicate il giocatore, la scommessa e la puntata.',
+    late: 'in deroga',
   },
   cs: {
     title: 'Výjimka (chef de table)',
@@ -377,5 +397,6 @@ export const DEROGATION_WORDS: Readonly<Record<Language, DerogationWords>> = {
     accepted: 'Přijato výjimkou: {n} pro {p}.',
     chefOnly: 'Po „rien ne va plus“ a před zadáním čísla.',
     incomplete: 'Uveďte hráče, sázku a její výši.',
+    late: 'přijato výjimkou',
   },
 };

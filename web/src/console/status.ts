@@ -2,7 +2,7 @@
  * The console's status panel: the storage alarm (storage-alarm.ts), the croupier's call (or the
  * announcement of the result), a wheel-integrity alert, phase / coup / gaming day / wheel mode, the countdown to the next
  * automatic change, the table actions (open the day or the next coup, launch, rien ne va plus,
- * pause) enabled by phase, and the connection state.
+ * pause) enabled by phase, a pause requested during the coup (`#pause-note`), and the connection state.
  */
 import { byId, clock, h } from '../dom.ts';
 import { announcement, calls, DICTS, phaseName, t } from '../i18n.ts';
@@ -51,6 +51,7 @@ export function statusPanel(env: ConsoleEnv): Panel & { tick(v: TableViewJson | 
       h('span', { class: 'countdown-text', id: 'countdown-text' }),
     ),
     controls,
+    h('div', { class: 'pause-note', id: 'pause-note', role: 'status', hidden: true }),
     h('div', { class: 'empty', id: 'conn', role: 'status' }),
   );
   return { element, update: (s) => (storage.update(s), update(env, s)), tick };
@@ -94,6 +95,17 @@ function update(env: ConsoleEnv, s: ConsoleState): void {
   set('launch', v.phase === 'betting');
   set('close', v.phase === 'betting' || v.phase === 'launched');
   set('pause', v.phase !== 'closed' && v.phase !== 'paused');
+  // a pause requested during the coup is said (QA: the console showed nothing, and a croupier-paced
+  // table waits in "settled" for the croupier: pause now, or open betting to withdraw it)
+  const pending = v.pauseRequested === true && v.phase !== 'closed' && v.phase !== 'paused';
+  const note = byId('pause-note');
+  note.hidden = !pending;
+  note.textContent = !pending
+    ? ''
+    : v.phase === 'settled'
+      ? LIST_WORDS[env.lang].pauseNow
+      : LIST_WORDS[env.lang].pauseSoon;
+  byId('pause').setAttribute('aria-pressed', String(pending));
   byId('conn').textContent = s.connected ? '' : t(env.lang, 'disconnected');
 }
 
