@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, browserAvailable, consoleLogin, poll, E2E_PASSWORD } from './server.ts';
-import { startPacedTable, type TestServer } from './server.ts';
+import { api, browserAvailable, consoleLogin, poll } from './server.ts';
+import { e2eAccounts, startPacedTable, type TestServer } from './server.ts';
 
 const RUN = browserAvailable('console QA regressions');
 
@@ -51,21 +51,12 @@ describe.skipIf(!RUN)('croupier console QA regressions in Chromium', { timeout: 
 
   beforeAll(async () => {
     ({ server, browser } = await startPacedTable('cq', 'E2E — Console QA'));
-    const A = server.adminToken;
-    for (const [name, role] of [
+    const tokens = await e2eAccounts(server, [
       ['Alice', 'player'],
       ['Bob', 'player'],
       ['Charles Chef', 'chef'],
-    ])
-      await api(server.url, 'POST', '/api/admin/accounts', A, {
-        name,
-        password: E2E_PASSWORD,
-        role,
-        ...(role === 'player' ? { deposit: 100_000 } : {}),
-      });
-    const login = async (name: string) =>
-      (await api(server.url, 'POST', '/api/login', undefined, { name, password: E2E_PASSWORD })).token as string;
-    [alice, bob] = await Promise.all([login('Alice'), login('Bob')]);
+    ]);
+    [alice, bob] = [tokens.get('Alice')!, tokens.get('Bob')!];
     croupier = await page();
     await croupier.locator('#phase[data-phase="betting"]').waitFor({ timeout: 30_000 });
   }, 90_000);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, browserAvailable, consoleLogin, poll, E2E_CROUPIER, E2E_PASSWORD } from './server.ts';
-import { startPacedTable, type TestServer } from './server.ts';
+import { e2eAccounts, startPacedTable, type TestServer } from './server.ts';
 
 const RUN = browserAvailable('floor panel e2e');
 
@@ -23,17 +23,11 @@ describe.skipIf(!RUN)('the console floor panel in Chromium (issue 12 item 8)', {
 
   beforeAll(async () => {
     ({ server, browser } = await startPacedTable('fl', 'E2E — Floor'));
-    const A = server.adminToken;
-    for (const name of ['Paul', 'Lea'])
-      await api(server.url, 'POST', '/api/admin/accounts', A, {
-        name,
-        password: E2E_PASSWORD,
-        role: 'player',
-        deposit: 100_000,
-      });
-    const login = async (name: string) =>
-      (await api(server.url, 'POST', '/api/login', undefined, { name, password: E2E_PASSWORD })).token as string;
-    [paul, lea] = await Promise.all([login('Paul'), login('Lea')]);
+    const tokens = await e2eAccounts(server, [
+      ['Paul', 'player'],
+      ['Lea', 'player'],
+    ]);
+    [paul, lea] = [tokens.get('Paul')!, tokens.get('Lea')!];
     croupier = await (await browser.newContext({ viewport: { width: 1400, height: 1100 } })).newPage();
     croupier.on('pageerror', (e) => errors.push(e.message));
     await consoleLogin(croupier, `${server.url}/croupier?table=fl`);

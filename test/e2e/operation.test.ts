@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatMoney } from '../../web/src/money.ts';
 import { api, browserAvailable, consoleLogin, poll, E2E_PASSWORD, shot } from './server.ts';
-import { startPacedTable, type TestServer } from './server.ts';
+import { e2eAccounts, startPacedTable, type TestServer } from './server.ts';
 
 const RUN = browserAvailable('table operation e2e');
 const money = (m: number) => formatMoney(m, { code: 'EUR', decimals: 2 });
@@ -27,21 +27,12 @@ describe.skipIf(!RUN)('running a table from the console in Chromium (issue 12)',
 
   beforeAll(async () => {
     ({ server, browser } = await startPacedTable('op', 'E2E — Baden-Baden'));
-    const A = server.adminToken;
-    for (const [name, role] of [
+    const tokens = await e2eAccounts(server, [
       ['Paul', 'player'],
       ['Lea', 'player'],
       ['Pia Pitboss', 'pitboss'],
-    ])
-      await api(server.url, 'POST', '/api/admin/accounts', A, {
-        name,
-        password: E2E_PASSWORD,
-        role,
-        ...(role === 'player' ? { deposit: 100_000 } : {}),
-      });
-    const login = async (name: string) =>
-      (await api(server.url, 'POST', '/api/login', undefined, { name, password: E2E_PASSWORD })).token as string;
-    [paul, lea] = await Promise.all([login('Paul'), login('Lea')]);
+    ]);
+    [paul, lea] = [tokens.get('Paul')!, tokens.get('Lea')!];
     croupier = await (await browser.newContext({ viewport: { width: 1400, height: 1100 } })).newPage();
     croupier.on('pageerror', (e) => errors.push(e.message));
     await consoleLogin(croupier, `${server.url}/croupier?table=op`);

@@ -169,6 +169,28 @@ export async function api<T = any>(
   return json;
 }
 
+/**
+ * Creates accounts on a test server (password E2E_PASSWORD; a player with `deposit` minor units)
+ * and logs each in: their session tokens by name.
+ */
+export async function e2eAccounts(
+  server: TestServer,
+  accounts: ReadonlyArray<readonly [name: string, role: string]>,
+  deposit = 100_000,
+): Promise<Map<string, string>> {
+  const tokens = new Map<string, string>();
+  for (const [name, role] of accounts) {
+    await api(server.url, 'POST', '/api/admin/accounts', server.adminToken, {
+      name,
+      password: E2E_PASSWORD,
+      role,
+      ...(role === 'player' ? { deposit } : {}),
+    });
+    tokens.set(name, (await api(server.url, 'POST', '/api/login', undefined, { name, password: E2E_PASSWORD })).token);
+  }
+  return tokens;
+}
+
 /** Makes sure artifacts/screenshots exists and returns the path of a screenshot file. */
 export function shot(name: string): string {
   mkdirSync(SCREENSHOTS, { recursive: true });
