@@ -338,6 +338,10 @@ describe('console store: seats (issue 12 item 1)', () => {
     for (const lang of ['en', 'fr', 'cs', 'de', 'it'] as const)
       expect(dutyText(lang, 'collect', 'droite', 'alice')).toContain('croupier de droite (alice)');
   });
+
+  it('regression: a staff name holding “$&” was rewritten by String.replace’s patterns in the duty line', () => {
+    expect(dutyText('en', 'collect', 'droite', 'Al$&x')).toBe('Collect: croupier de droite (Al$&x)');
+  });
 });
 
 describe('console store: new-user QA (issue 12)', () => {

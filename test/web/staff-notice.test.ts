@@ -38,6 +38,11 @@ describe('staff notices on the player table', () => {
     }
     expect(staffNoticeText('fr', 'void')).toBe('Coup annulé : toutes les mises sont rendues.');
   });
+
+  it('regression: a reason holding “$&” or “$`” was rewritten by String.replace’s patterns', () => {
+    const text = staffNoticeText('en', 'void', 'ball off $& wheel $`');
+    expect(text).toContain('ball off $& wheel $`');
+  });
 });
 
 describe('the console store and the table operation', () => {

@@ -45,6 +45,10 @@ describe('chooseTable', () => {
     );
   });
 
+  it('regression: a ?table= holding “$&” was rewritten by String.replace’s patterns in the console’s notice', () => {
+    expect(consoleNoSuchTable('en', 'x$&y', 'P$1')).toBe('There is no table “x$&y”: this console runs P$1.');
+  });
+
   it('says a server without a table in the five languages', () => {
     const texts = (Object.keys(PLAYER_WORDS) as Array<keyof typeof PLAYER_WORDS>).map((lang) => noTableText(lang));
     expect(new Set(texts).size).toBe(5);

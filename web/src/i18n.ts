@@ -1533,7 +1533,7 @@ export const STAFF_NOTICES: Record<Language, { 'no-spin': string; void: string; 
 /** The players' text of a staff notice in a language, with the staff's reason when there is one. */
 export function staffNoticeText(lang: Language, kind: 'no-spin' | 'void' | 'corrected', reason?: string): string {
   const w = STAFF_NOTICES[lang];
-  return reason ? `${w[kind]} ${w.reason.replace('{r}', reason)}` : w[kind];
+  return reason ? `${w[kind]} ${w.reason.replace('{r}', () => reason)}` : w[kind]; // a function: $& in a reason stays as typed
 }
 
 /** The words of the console's table-operation panel (web/src/console/operation.ts). */

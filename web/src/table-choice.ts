@@ -39,7 +39,7 @@ export function consoleNoSuchTable(lang: Language, id: string, name: string): st
     de: 'Einen Tisch „{id}“ gibt es nicht: diese Konsole führt den Tisch {name}.',
     it: 'Non esiste il tavolo «{id}»: questa console gestisce il tavolo {name}.',
   };
-  return words[lang].replace('{id}', id).replace('{name}', name);
+  return words[lang].replace('{id}', () => id).replace('{name}', () => name); // functions: no $-patterns
 }
 
 /** What the player's table and the console say when the server has no table yet, in `lang`. */

@@ -89,7 +89,7 @@ export function derogationPanel(env: ConsoleEnv): Panel {
         return;
       }
       const what = k === 'spec' ? value.value.trim() : `${derogationKindName(env.lang, k)} ${value.value.trim()}`;
-      line.textContent = w.accepted.replace('{n}', what).replace('{p}', player.value.trim());
+      line.textContent = w.accepted.replace('{n}', () => what).replace('{p}', () => player.value.trim());
       reason.value = '';
     });
   };

@@ -83,5 +83,5 @@ export const SEAT_WORDS: Readonly<Record<Language, SeatWords>> = {
 /** "Collect: croupier de droite (alice)" / "(—)" for an empty seat, in a language. */
 export function dutyText(lang: Language, which: 'collect' | 'pay', seat: Seat, name: string | null): string {
   const w = SEAT_WORDS[lang];
-  return w[which].replace('{seat}', w.seats[seat]).replace('{name}', name ?? '—');
+  return w[which].replace('{seat}', w.seats[seat]).replace('{name}', () => name ?? '—');
 }
