@@ -123,10 +123,9 @@ export class TableDriver {
   }
 
   /**
-   * Resumes after a (re)start: the `recover` event, then the timers; the restored state's settled
-   * parts are stored again in their row at the first quiet moment (stored-parts.ts: the restored
-   * objects are not the ones stored before, so without it every snapshot until the next
-   * settlement, the next `open`'s included, would write them whole).
+   * Resumes after a (re)start: the `recover` event, the timers, and the restored settled parts
+   * stored again at the first quiet moment (else every snapshot until the next settlement, the
+   * next `open`'s included, writes them whole: stored-parts.ts).
    */
   async start(): Promise<void> {
     await this.dispatch((_tx, now) => ({ type: 'recover', now }));

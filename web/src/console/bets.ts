@@ -7,7 +7,7 @@ import { h } from '../dom.ts';
 import { DICTS } from '../i18n.ts';
 import { announceTextName } from '../names.ts';
 import { layoutStacks, stackSuffix } from '../slip.ts';
-import { DEROGATION_WORDS } from './list-words.ts';
+import { DEROGATION_WORDS } from './derogation-words.ts';
 import type { ConsoleState } from '../state/console.ts';
 import { money, playerName, posName, type ConsoleEnv, type Panel } from './panel.ts';
 

@@ -18,7 +18,7 @@ import {
   derogationSpec,
   type DerogationKind,
 } from './derogation-spec.ts';
-import { DEROGATION_WORDS } from './list-words.ts';
+import { DEROGATION_WORDS } from './derogation-words.ts';
 import { reasonInput } from './reason-input.ts';
 import { currencyOf, money, playerName, type ConsoleEnv, type Panel } from './panel.ts';
 

@@ -1,0 +1,85 @@
+/**
+ * The words of the chef's derogation form of the console and of the bets it accepted, in the five
+ * languages (issue 12 item 5, RULES §6).
+ */
+import type { Language } from '../i18n.ts';
+
+/** The words of the chef's derogation form of the console (issue 12 item 5, RULES §6). */
+export interface DerogationWords {
+  readonly title: string;
+  readonly player: string;
+  readonly number: string;
+  readonly stake: string;
+  readonly reason: string;
+  readonly accept: string;
+  readonly accepted: string;
+  readonly chefOnly: string;
+  /** The form is not complete (player, bet, stake). */
+  readonly incomplete: string;
+  /** A bet on the layout the chef accepted late (the console's bets panel: "Straight up 17 (by derogation)"). */
+  readonly late: string;
+}
+
+/** The derogation form's words in the five languages. `{n}`: the bet (kind and what it covers); `{p}`: the player. */
+export const DEROGATION_WORDS: Readonly<Record<Language, DerogationWords>> = {
+  en: {
+    title: 'Derogation (chef de table)',
+    player: 'Player',
+    number: 'Bet',
+    stake: 'Stake',
+    reason: 'Reason',
+    accept: 'Accept by derogation',
+    accepted: 'Accepted by derogation: {n} for {p}.',
+    chefOnly: 'After rien ne va plus and before the number is entered.',
+    incomplete: 'Give the player, the bet and its stake.',
+    late: 'by derogation',
+  },
+  fr: {
+    title: 'Dérogation (chef de table)',
+    player: 'Joueur',
+    number: 'Pari',
+    stake: 'Mise',
+    reason: 'Motif',
+    accept: 'Accepter par dérogation',
+    accepted: 'Accepté par dérogation : {n} pour {p}.',
+    chefOnly: 'Après « rien ne va plus » et avant l’annonce du numéro.',
+    incomplete: 'Indiquez le joueur, la mise et son montant.',
+    late: 'par dérogation',
+  },
+  de: {
+    title: 'Ausnahme (Chef de table)',
+    player: 'Spieler',
+    number: 'Wette',
+    stake: 'Einsatz',
+    reason: 'Grund',
+    accept: 'Ausnahmsweise annehmen',
+    accepted: 'Ausnahmsweise angenommen: {n} für {p}.',
+    chefOnly: 'Nach „rien ne va plus“ und bevor die Zahl eingegeben ist.',
+    incomplete: 'Bitte Spieler, Wette und Einsatz angeben.',
+    late: 'ausnahmsweise angenommen',
+  },
+  it: {
+    title: 'Deroga (Capo Tavolo)',
+    player: 'Giocatore',
+    number: 'Scommessa',
+    stake: 'Puntata',
+    reason: 'Motivo',
+    accept: 'Accetta in deroga',
+    accepted: 'Accettato in deroga: {n} per {p}.',
+    chefOnly: 'Dopo « rien ne va plus » e prima che il numero sia inserito.',
+    incomplete: 'Indicate il giocatore, la scommessa e la puntata.',
+    late: 'in deroga',
+  },
+  cs: {
+    title: 'Výjimka (chef de table)',
+    player: 'Hráč',
+    number: 'Druh sázky',
+    stake: 'Sázka',
+    reason: 'Důvod',
+    accept: 'Přijmout výjimkou',
+    accepted: 'Přijato výjimkou: {n} pro {p}.',
+    chefOnly: 'Po „rien ne va plus“ a před zadáním čísla.',
+    incomplete: 'Uveďte hráče, sázku a její výši.',
+    late: 'přijato výjimkou',
+  },
+};
