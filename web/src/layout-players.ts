@@ -6,6 +6,7 @@
 import type { Chance, Pocket, WheelKind } from '../../src/engine/index.ts';
 import { calls, chanceName, t, type Language } from './i18n.ts';
 import { LayoutView, type SpotChips } from './layout-view.ts';
+import { cap } from './names.ts';
 
 /** A chip (or a bet on one position) of a player: the position key and its stake in minor units. */
 export interface PlayerChip {
@@ -125,7 +126,6 @@ export function playersLayout(o: PlayersLayoutOptions): HTMLElement {
  * tooltip "Alice · Red · 10.00 € — En prison, level 1", `data-player` the player's name.
  */
 function drawPrisoners(view: LayoutView, o: PlayersLayoutOptions, prisoners: readonly PlayerPrisoner[]): void {
-  const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
   const prison = cap(calls(o.lang).enPrison);
   view.setPrisoners(
     prisoners.map((p) => ({

@@ -7,7 +7,8 @@ import { labelsOf, type Position, type PositionKind } from '../../src/engine/ind
 import { PAYOUT } from '../../src/engine/index.ts';
 import { chanceName, DICTS, kindName, type Language } from './i18n.ts';
 
-function capitalise(s: string): string {
+/** The text with its first letter in capitals. */
+export function cap(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
@@ -21,17 +22,17 @@ export function positionName(p: Position, lang: Language): string {
   const d = DICTS[lang];
   switch (p.kind) {
     case 'chance':
-      return capitalise(chanceName(lang, p.chance!));
+      return cap(chanceName(lang, p.chance!));
     case 'douzaine':
-      return `${capitalise(kindName(lang, 'douzaine'))} ${d.dozen[(p.group ?? 1) - 1]}`;
+      return `${cap(kindName(lang, 'douzaine'))} ${d.dozen[(p.group ?? 1) - 1]}`;
     case 'colonne':
-      return `${capitalise(kindName(lang, 'colonne'))} ${p.group}`;
+      return `${cap(kindName(lang, 'colonne'))} ${p.group}`;
     case 'douzaines':
-      return `${capitalise(kindName(lang, 'douzaines'))} ${d.dozen[(p.group ?? 1) - 1]}/${d.dozen[p.group ?? 1]}`;
+      return `${cap(kindName(lang, 'douzaines'))} ${d.dozen[(p.group ?? 1) - 1]}/${d.dozen[p.group ?? 1]}`;
     case 'colonnes':
-      return `${capitalise(kindName(lang, 'colonnes'))} ${p.group}/${(p.group ?? 1) + 1}`;
+      return `${cap(kindName(lang, 'colonnes'))} ${p.group}/${(p.group ?? 1) + 1}`;
     default:
-      return `${capitalise(kindName(lang, p.kind))} ${numbersText(p)}`;
+      return `${cap(kindName(lang, p.kind))} ${numbersText(p)}`;
   }
 }
 

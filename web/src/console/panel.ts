@@ -92,7 +92,4 @@ export function posName(s: ConsoleState, lang: Language, key: string, fallback: 
   return pos ? positionName(pos, lang) : fallback;
 }
 
-/** The text with its first letter in capitals. */
-export function cap(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+export { cap } from '../names.ts';

@@ -14,6 +14,7 @@
 import { isCalendarDate } from '../../../src/protocol/dates.ts';
 import type { PermanenceView } from '../../../src/protocol/views-wheel.ts';
 import { h } from '../dom.ts';
+import { cap } from '../names.ts';
 import { CHANCE_NAMES_UI, initialLanguage, t, type Language } from '../i18n.ts';
 import { chosenTable, showTableChooser } from '../table-chooser.ts';
 import { changesPermanence, permanenceFailure, serialised, type LiveMessage } from './live.ts';
@@ -30,7 +31,6 @@ export const ROWS_PER_BLOCK = 50;
 
 /** One column of the permanence: its heading row (N°, Noir, 0, Rouge) then up to 50 coups. */
 function block(coups: PermanenceView['coups']): HTMLElement {
-  const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
   return h(
     'ol',
     { class: 'perm-list' },

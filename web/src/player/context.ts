@@ -71,10 +71,7 @@ export interface PlayerCtx {
   loadHistory(): Promise<void>;
 }
 
-/** The text with its first letter in capitals. */
-export function cap(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
+export { cap } from '../names.ts';
 
 /** Adds a bet's stakes to a per-position map (announced bets: each chip on its position). */
 export function addBetStakes(m: Map<string, number>, b: BetJson): void {
