@@ -7,7 +7,7 @@ import { h } from '../dom.ts';
 import { DICTS } from '../i18n.ts';
 import { announceTextName } from '../names.ts';
 import { layoutStacks, stackSuffix } from '../slip.ts';
-import { DEROGATION_WORDS } from './derogation-words.ts';
+import { pw } from '../player/words.ts';
 import type { ConsoleState } from '../state/console.ts';
 import { money, playerName, posName, type ConsoleEnv, type Panel } from './panel.ts';
 
@@ -38,7 +38,7 @@ function render(env: ConsoleEnv, s: ConsoleState): HTMLElement {
         ? `${announceTextName(b.announce ?? '', env.lang)} (${b.chipCount} × ${m(b.unit ?? 0)})`
         : posName(s, env.lang, b.key ?? '', b.text ?? '');
     const stakes = l.bets.map((x) => x.stake);
-    const marked = derogation ? ` (${DEROGATION_WORDS[env.lang].late})` : '';
+    const marked = derogation ? ` (${pw(env.lang, 'byDerogation')})` : '';
     return h(
       'tr',
       {

@@ -1,6 +1,7 @@
 /**
- * The words of the chef's derogation form of the console and of the bets it accepted, in the five
- * languages (issue 12 item 5, RULES §6).
+ * The words of the chef's derogation form of the console in the five languages (issue 12 item 5,
+ * RULES §6); a bet it accepted is marked with the player's page's word (player/words.ts
+ * `byDerogation`).
  */
 import type { Language } from '../i18n.ts';
 
@@ -16,8 +17,6 @@ export interface DerogationWords {
   readonly chefOnly: string;
   /** The form is not complete (player, bet, stake). */
   readonly incomplete: string;
-  /** A bet on the layout the chef accepted late (the console's bets panel: "Straight up 17 (by derogation)"). */
-  readonly late: string;
 }
 
 /** The derogation form's words in the five languages. `{n}`: the bet (kind and what it covers); `{p}`: the player. */
@@ -32,7 +31,6 @@ export const DEROGATION_WORDS: Readonly<Record<Language, DerogationWords>> = {
     accepted: 'Accepted by derogation: {n} for {p}.',
     chefOnly: 'After rien ne va plus and before the number is entered.',
     incomplete: 'Give the player, the bet and its stake.',
-    late: 'by derogation',
   },
   fr: {
     title: 'Dérogation (chef de table)',
@@ -44,7 +42,6 @@ export const DEROGATION_WORDS: Readonly<Record<Language, DerogationWords>> = {
     accepted: 'Accepté par dérogation : {n} pour {p}.',
     chefOnly: 'Après « rien ne va plus » et avant l’annonce du numéro.',
     incomplete: 'Indiquez le joueur, la mise et son montant.',
-    late: 'par dérogation',
   },
   de: {
     title: 'Ausnahme (Chef de table)',
@@ -56,7 +53,6 @@ export const DEROGATION_WORDS: Readonly<Record<Language, DerogationWords>> = {
     accepted: 'Ausnahmsweise angenommen: {n} für {p}.',
     chefOnly: 'Nach „rien ne va plus“ und bevor die Zahl eingegeben ist.',
     incomplete: 'Bitte Spieler, Wette und Einsatz angeben.',
-    late: 'ausnahmsweise angenommen',
   },
   it: {
     title: 'Deroga (Capo Tavolo)',
@@ -68,7 +64,6 @@ export const DEROGATION_WORDS: Readonly<Record<Language, DerogationWords>> = {
     accepted: 'Accettato in deroga: {n} per {p}.',
     chefOnly: 'Dopo « rien ne va plus » e prima che il numero sia inserito.',
     incomplete: 'Indicate il giocatore, la scommessa e la puntata.',
-    late: 'in deroga',
   },
   cs: {
     title: 'Výjimka (chef de table)',
@@ -80,6 +75,5 @@ export const DEROGATION_WORDS: Readonly<Record<Language, DerogationWords>> = {
     accepted: 'Přijato výjimkou: {n} pro {p}.',
     chefOnly: 'Po „rien ne va plus“ a před zadáním čísla.',
     incomplete: 'Uveďte hráče, sázku a její výši.',
-    late: 'přijato výjimkou',
   },
 };
