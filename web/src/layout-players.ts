@@ -33,6 +33,9 @@ export function chipsOf(bets: ReadonlyArray<{ readonly playerId: string; readonl
   return out;
 }
 
+/** A player's initials on the staff's layout: the first three letters (characters, not UTF-16 units) of the name. */
+const initialsOf = (name: string): string => [...name].slice(0, 3).join('');
+
 /**
  * The tag of a spot's chips on the staff's layout: the players' initials (the first three
  * letters of each name) joined by "+" for one or two players ("Pau", "Pau+Lea"), else the first
@@ -41,7 +44,7 @@ export function chipsOf(bets: ReadonlyArray<{ readonly playerId: string; readonl
  * Every name stays in the spot's tooltip and `data-players`.
  */
 export function tagLabel(names: readonly string[]): string {
-  const initials = names.map((n) => [...n].slice(0, 3).join(''));
+  const initials = names.map(initialsOf);
   return initials.length <= 2 ? initials.join('+') : `${initials[0]} +${initials.length - 1}`;
 }
 
@@ -132,7 +135,7 @@ function drawPrisoners(view: LayoutView, o: PlayersLayoutOptions, prisoners: rea
       chance: p.chance,
       stake: p.stake,
       decimals: o.decimals,
-      label: o.name(p.playerId).slice(0, 3),
+      label: initialsOf(o.name(p.playerId)),
       title: `${o.name(p.playerId)} · ${cap(chanceName(o.lang, p.chance))} · ${o.money(p.stake)} — ${prison}, ${t(o.lang, 'prisonLevel', { k: p.level })}`,
       level: p.level,
       pending: p.pending,
