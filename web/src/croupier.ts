@@ -21,7 +21,7 @@ import { errorText, loginErrorText, namingTable } from './errors.ts';
 import { isStaffRole } from '../../src/protocol/roles.ts';
 import { initialLanguage, refusedText, t, type Language } from './i18n.ts';
 import { initialConsole, reduceConsole, type ConsoleAction, type ConsoleState } from './state/console.ts';
-import { chooseTable, consoleNoSuchTable, noTableText } from './table-choice.ts';
+import { addressNamesTable, chooseTable, consoleNoSuchTable, noTableText } from './table-choice.ts';
 
 const STAFF_TOKEN = 'croupier.staffToken';
 const CONSOLE_TABLE = 'croupier.consoleTable';
@@ -109,7 +109,7 @@ class CroupierConsole {
     this.build();
     if (choice.unknown !== null) {
       // a link to no table: said, and the address names the table the console runs (QA)
-      this.addressFollows(tableId);
+      addressNamesTable(tableId);
       const name = this.tables.find((x) => x.id === tableId)?.name ?? tableId;
       this.toast(new Error(consoleNoSuchTable(this.lang, choice.unknown, name)));
     }
@@ -226,17 +226,10 @@ class CroupierConsole {
     this.shell.update(this.state);
   }
 
-  /** Puts `id` in the address's `?table=` (a reload then shows that table). */
-  private addressFollows(id: string): void {
-    const url = new URL(location.href);
-    url.searchParams.set('table', id);
-    history.replaceState(null, '', url);
-  }
-
   private async chooseTable(id: string): Promise<void> {
     localStorage.setItem(CONSOLE_TABLE, id);
     // the address follows the choice (QA: a reload went back to the address's table)
-    this.addressFollows(id);
+    addressNamesTable(id);
     this.dispatch({ type: 'table', tableId: id });
     this.api.switchTable(id);
     await this.load().catch(() => undefined);

@@ -21,7 +21,7 @@ import { renderHistory } from './player/history-view.ts';
 import { showLogin } from './player/login-view.ts';
 import { buildShell, updateShell } from './player/shell.ts';
 import { tickStatus } from './player/status-view.ts';
-import { chooseTable, noTableText } from './table-choice.ts';
+import { addressNamesTable, chooseTable, noTableText } from './table-choice.ts';
 import { pw } from './player/words.ts';
 import type { Racetrack } from './racetrack.ts';
 import { showStaffNotice } from './staff-notice.ts';
@@ -170,9 +170,7 @@ class PlayerApp implements PlayerCtx {
     window.scrollTo(0, 0); // the login screen may have been scrolled: the table starts at its top
     if (choice.unknown !== null) {
       // a link to no table: said, and the address names the table shown (QA: ?table=nope)
-      const url = new URL(location.href);
-      url.searchParams.set('table', this.tableId);
-      history.replaceState(null, '', url);
+      addressNamesTable(this.tableId);
       const name = this.tables.find((x) => x.id === this.tableId)?.name ?? this.tableId;
       notice(pw(this.lang, 'noSuchTable', { id: choice.unknown, name }));
     }

@@ -27,6 +27,13 @@ export function chooseTable(ids: readonly string[], fromLink: string | null, rem
   return { id: known(remembered) ? remembered : (ids[0] ?? ''), unknown };
 }
 
+/** Puts `id` in the page's address as its `?table=` (a reload shows that table), without a new history entry. */
+export function addressNamesTable(id: string): void {
+  const url = new URL(location.href);
+  url.searchParams.set('table', id);
+  history.replaceState(null, '', url);
+}
+
 /**
  * The console's notice of a link naming no table, in the staff's language: `id` the name in the
  * link, `name` the table the console runs instead.
