@@ -196,9 +196,7 @@ class PlayerApp implements PlayerCtx {
     this.tableId = id;
     this.moment = null;
     localStorage.setItem('croupier.table', id);
-    const url = new URL(location.href);
-    url.searchParams.set('table', id);
-    history.replaceState(null, '', url);
+    addressNamesTable(id);
     this.st = reduce(this.st, { type: 'view', view: await this.api.table(id), fresh: true });
     this.wheel?.dispose();
     this.wheel = null;

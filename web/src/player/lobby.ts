@@ -5,7 +5,7 @@ import { DICTS, ruleSetName, t } from '../i18n.ts';
 import { formatMoney } from '../money.ts';
 import { toPocket } from '../state/table.ts';
 import type { PlayerCtx } from './context.ts';
-import { chooseTable } from '../table-choice.ts';
+import { addressNamesTable, chooseTable } from '../table-choice.ts';
 
 /** Fills `box` with the server's tables (empty when they cannot be read). */
 export async function fillLobby(app: PlayerCtx, box: HTMLElement): Promise<void> {
@@ -24,9 +24,7 @@ export async function fillLobby(app: PlayerCtx, box: HTMLElement): Promise<void>
         // the table picked here wins over a `?table=` of the link: the URL follows the choice
         radio.addEventListener('change', () => {
           localStorage.setItem('croupier.table', x.id);
-          const url = new URL(location.href);
-          url.searchParams.set('table', x.id);
-          history.replaceState(null, '', url);
+          addressNamesTable(x.id);
         });
         const rules = `${ruleSetName(L, x.rules.preset)} · ${x.rules.wheel === 'single' ? '0' : '0 · 00'} · ${t(L, 'tableMin')} ${formatMoney(x.minimum, { code: x.currency, decimals: x.decimals }, L)}`;
         const last = (x.history ?? [])
