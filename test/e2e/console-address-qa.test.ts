@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, browserAvailable, consoleLogin, poll } from './server.ts';
-import { startPacedTable, type TestServer } from './server.ts';
+import { browserAvailable, consoleLogin, poll } from './server.ts';
+import { addPacedTable, startPacedTable, type TestServer } from './server.ts';
 
 const RUN = browserAvailable('console QA e2e');
 
@@ -27,16 +27,7 @@ describe.skipIf(!RUN)('the console’s table and its address after QA', { timeou
 
   beforeAll(async () => {
     ({ server, browser } = await startPacedTable('cq', 'E2E — Console QA'));
-    await api(server.url, 'POST', '/api/admin/tables', server.adminToken, {
-      id: 'cq2',
-      name: 'E2E — Console QA two',
-      rules: 'french',
-      minimum: 100,
-      mode: 'manual',
-      croupierPaced: true,
-      timings: { bettingMs: 900_000, launchMs: 900_000, resultMs: 500 },
-      open: true,
-    });
+    await addPacedTable(server, 'cq2', 'E2E — Console QA two');
   }, 60_000);
 
   afterAll(async () => {

@@ -11,18 +11,13 @@ import {
   browserAvailable,
   openPlayerTable,
   poll,
+  rgb,
   startPlayerTables,
   type PlayerTables,
   type TestServer,
 } from './server.ts';
 
 const RUN = browserAvailable('player QA e2e');
-
-/** A CSS hex colour as Chromium's computed `rgb(r, g, b)`. */
-function rgb(hex: string): string {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return `rgb(${n >> 16}, ${(n >> 8) & 255}, ${n & 255})`;
-}
 
 describe.skipIf(!RUN)('the player’s table after QA: prisoners and My history', { timeout: 120_000 }, () => {
   let t: PlayerTables;

@@ -219,6 +219,12 @@ export async function startPacedTable(
     startServer({ demo: false }),
     chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
   ]);
+  await addPacedTable(server, id, name);
+  return { server, browser };
+}
+
+/** Opens one more table like {@link startPacedTable}'s on `server`. */
+export async function addPacedTable(server: TestServer, id: string, name: string): Promise<void> {
   await api(server.url, 'POST', '/api/admin/tables', server.adminToken, {
     id,
     name,
@@ -229,7 +235,12 @@ export async function startPacedTable(
     timings: { bettingMs: 900_000, launchMs: 900_000, resultMs: 500 },
     open: true,
   });
-  return { server, browser };
+}
+
+/** A CSS hex colour (`#rrggbb`) as Chromium's computed `rgb(r, g, b)`. */
+export function rgb(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${n >> 16}, ${(n >> 8) & 255}, ${n & 255})`;
 }
 
 /** The player's-table E2E set-up of {@link startPlayerTables}. */

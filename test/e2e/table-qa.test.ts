@@ -12,18 +12,13 @@ import {
   E2E_PASSWORD,
   openPlayerTable,
   poll,
+  rgb,
   startPlayerTables,
   type PlayerTables,
   type TestServer,
 } from './server.ts';
 
 const RUN = browserAvailable('table QA e2e');
-
-/** A CSS hex colour as Chromium's computed `rgb(r, g, b)`. */
-function rgb(hex: string): string {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return `rgb(${n >> 16}, ${(n >> 8) & 255}, ${n & 255})`;
-}
 
 /** The face of the chip of `value` (hundredths of the major unit) as Chromium computes it. */
 const face = (value: number): string => rgb(CHIP_COLOURS.find((c) => c.value === value)!.face);
