@@ -16,6 +16,7 @@ import { SimulatedClock } from '../../src/app/clock.ts';
 import { TableDriver } from '../../src/app/driver.ts';
 import { SNAPSHOT_QUIET_MS } from '../../src/app/quiet-snapshots.ts';
 import { manualFrenchTable } from '../store/fixtures.ts';
+import { expectPreviousCoupKept } from './fixtures.ts';
 
 let store: SqlStore;
 beforeAll(async () => {
@@ -99,18 +100,7 @@ describe('the settled coup’s parts in their own row', () => {
     // killed in the next coup: what recovery needs is there
     const again = await restartsTheSame(rt);
     expect(again.state.lastCoup?.lists).toEqual(rt.state.lastCoup?.lists); // the croupier's list of the last coup
-    const retry = await bet(again, 'ida', 'i1', { chance: 'rouge', stake: 100 });
-    expect(retry).toEqual({ ok: true, value: { kind: 'place', coup: 1, settled: true } });
-    expect((await bet(again, 'ida', 'i1', { chance: 'noir', stake: 100 })).ok).toBe(false); // REQUEST_ID_REUSED
-    const rebet = await again.playerCommand('ida', (now, available) => ({
-      type: 'rebet',
-      now,
-      playerId: 'ida',
-      requestId: 'i3',
-      available,
-    }));
-    expect(rebet.ok).toBe(true);
-    expect(again.state.bets.ofPlayer('ida').map((b) => b.stake)).toEqual([100, 50]);
+    await expectPreviousCoupKept(again);
     await again.stop();
   });
 

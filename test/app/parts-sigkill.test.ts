@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TableDriver } from '../../src/app/driver.ts';
 import { SeededSource } from '../../src/rng/index.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
+import { expectPreviousCoupKept } from './fixtures.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dirs: string[] = [];
@@ -59,29 +60,7 @@ describe('SIGKILL around the settled coup’s stored parts', () => {
           expect(json.requests).toHaveLength(point === 'next' ? 211 : 0);
         } else await rt.dispatch((_tx, now) => ({ type: 'open', now }));
         expect(rt.state.coup).toBe(2);
-        const place = (requestId: string, bet: Record<string, unknown>) =>
-          rt.playerCommand('ida', (now, available) => ({
-            type: 'place',
-            now,
-            playerId: 'ida',
-            requestId,
-            bet,
-            available,
-          }));
-        expect(await place('i1', { chance: 'rouge', stake: 100 })).toEqual({
-          ok: true,
-          value: { kind: 'place', coup: 1, settled: true },
-        });
-        expect((await place('i1', { chance: 'noir', stake: 100 })).ok).toBe(false); // REQUEST_ID_REUSED
-        const rebet = await rt.playerCommand('ida', (now, available) => ({
-          type: 'rebet',
-          now,
-          playerId: 'ida',
-          requestId: 'i3',
-          available,
-        }));
-        expect(rebet.ok).toBe(true);
-        expect(rt.state.bets.ofPlayer('ida').map((b) => b.stake)).toEqual([100, 50]);
+        await expectPreviousCoupKept(rt);
         await rt.stop();
       } finally {
         await store.close();
