@@ -3,11 +3,11 @@
  * is quiet after a settlement, the driver builds the text of what the settled coup leaves in the
  * state (settled-parts.ts partsText: each part's text is kept, json-chunks.ts, so the next coup's
  * first snapshot reuses it when the parts are too small to be stored) and stores it in its own
- * row, in its own transaction; the
- * snapshots of the next coup then refer to that row instead of writing those parts again (41.5
- * MB at 200,000 bets, the first of them in the transaction of the next coup's `open`). The parts
- * are known to the snapshots only once their row is committed; a failure only means that the
- * snapshots keep writing them whole.
+ * row, in its own transaction; the snapshots of the next coup then refer to that row instead of
+ * writing those parts again (41.5 MB at 200,000 bets, the first of them in the transaction of the
+ * next coup's `open`). The parts are known to the snapshots only once their row is committed; a
+ * failure only means that the snapshots keep writing them whole. After a restart they are stored
+ * again (TableDriver.start).
  */
 import type { StoreTx } from '../store/port.ts';
 import type { TableState } from '../table/machine.ts';
