@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PLAYERS, DEMO_STAFF } from '../../src/app/casino.ts';
-import { rulesLabel } from '../../src/cli/commands/serve.ts';
+import { rulesLabel } from '../../src/cli/commands/serve-start.ts';
 import { openSqliteStore } from '../../src/store/sql.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

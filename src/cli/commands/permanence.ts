@@ -7,11 +7,8 @@
  */
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { permanenceCsv, permanenceOf, permanenceText } from '../../app/board.ts';
 import type { PermanenceView } from '../../protocol/views-wheel.ts';
-import { defaultPgUrl, openPostgresStore, openSqliteStore } from '../../store/sql.ts';
 import type { Store } from '../../store/port.ts';
-import { gamingDay } from '../../table/config.ts';
 import { CliError } from '../io.ts';
 import { CALENDAR_DATE_MESSAGE, isCalendarDate } from '../../protocol/dates.ts';
 
@@ -45,6 +42,9 @@ export function registerPermanenceCommand(program: Command): void {
       if (o.date !== undefined && !isCalendarDate(o.date))
         throw new CliError('INVALID_ARGUMENTS', `--date must be ${CALENDAR_DATE_MESSAGE}`);
       const p = o.server ? await fromServer(o) : await fromStore(o);
+      // the application's and the stores' modules load when the command runs, not at every start
+      // of the CLI (serve-run.ts)
+      const { permanenceCsv, permanenceText } = await import('../../app/board.ts');
       const text =
         o.format === 'txt' ? permanenceText(p) : o.format === 'csv' ? permanenceCsv(p) : JSON.stringify(p) + '\n';
       process.stdout.write(text);
@@ -67,6 +67,9 @@ async function fromServer(o: PermanenceOptions): Promise<PermanenceView> {
 async function fromStore(o: PermanenceOptions): Promise<PermanenceView> {
   if (o.store !== 'sqlite' && o.store !== 'postgres')
     throw new CliError('INVALID_ARGUMENTS', '--store must be sqlite or postgres');
+  const { defaultPgUrl, openPostgresStore, openSqliteStore } = await import('../../store/sql.ts');
+  const { permanenceOf } = await import('../../app/board.ts');
+  const { gamingDay } = await import('../../table/config.ts');
   let store: Store;
   try {
     store =

@@ -8,7 +8,7 @@
 import type { Command } from 'commander';
 import { systemClock } from '../../app/clock.ts';
 import { SeededSource } from '../../rng/index.ts';
-import { openSerialPort } from '../../wheel/serial.ts';
+import type { openSerialPort } from '../../wheel/serial.ts';
 import { MODE_FACTORY } from '../../wheel/ss2/codec.ts';
 import { SIM_FAULTS, Ss2Simulator, type SimFault } from '../../wheel/ss2/simulator.ts';
 import { CliError, printJson } from '../io.ts';
@@ -62,6 +62,8 @@ export function registerWheelSimCommand(program: Command): void {
       const gamesPerHour = positiveInt('games-per-hour', o.gamesPerHour, 360_000);
       const every = positiveInt('every', o.every);
       const baudRate = positiveInt('baud', o.baud, 4_000_000);
+      // the serial port's native module loads when the simulator starts, not at every start of the CLI
+      const serial = await import('../../wheel/serial.ts');
       let link: Awaited<ReturnType<typeof openSerialPort>> | null = null;
       const sim = new Ss2Simulator({
         clock: systemClock,
@@ -79,26 +81,28 @@ export function registerWheelSimCommand(program: Command): void {
         };
         process.once('SIGINT', () => void link?.close().then(() => stop(0)));
         process.once('SIGTERM', () => void link?.close().then(() => stop(0)));
-        openSerialPort(
-          { path: o.device, baudRate, rtscts: false },
-          { onData: (chunk) => sim.receive(chunk), onClose: (err) => stop(err ? 1 : 0) },
-        ).then(
-          (l) => {
-            link = l;
-            printJson({
-              wheelSim: { device: o.device, seed, gamesPerHour, mode: Number(o.mode), fault: o.fault ?? null, every },
-            });
-            sim.start();
-          },
-          (err: Error) => {
-            process.stdout.write(
-              JSON.stringify({
-                error: { code: 'DEVICE_UNAVAILABLE', message: `cannot open ${o.device}: ${err.message}` },
-              }) + '\n',
-            );
-            resolve(2);
-          },
-        );
+        serial
+          .openSerialPort(
+            { path: o.device, baudRate, rtscts: false },
+            { onData: (chunk) => sim.receive(chunk), onClose: (err) => stop(err ? 1 : 0) },
+          )
+          .then(
+            (l) => {
+              link = l;
+              printJson({
+                wheelSim: { device: o.device, seed, gamesPerHour, mode: Number(o.mode), fault: o.fault ?? null, every },
+              });
+              sim.start();
+            },
+            (err: Error) => {
+              process.stdout.write(
+                JSON.stringify({
+                  error: { code: 'DEVICE_UNAVAILABLE', message: `cannot open ${o.device}: ${err.message}` },
+                }) + '\n',
+              );
+              resolve(2);
+            },
+          );
       });
       // the open serial device keeps the process alive (the system clock's timers are unref'ed)
       process.exitCode = await done;
