@@ -219,4 +219,27 @@ describe.skipIf(!RUN)('croupier console QA regressions in Chromium', { timeout: 
     expect(await croupier.locator('#number').inputValue()).toBe('12');
     expect(errors).toEqual([]);
   });
+
+  it('regression: after a reload a number corrected before its confirmation read "Entered: 9", the 7 it replaced lost', async () => {
+    if ((await phase()) === 'settled' || (await phase()) === 'paused') await croupier.locator('#open').click();
+    if ((await phase()) === 'betting') await croupier.locator('#close').click();
+    await poll(() => phase()).toBe('no-more-bets');
+    await croupier.locator('.keypad button[data-pocket="7"]').click();
+    await croupier.locator('#confirm').click();
+    await poll(() => croupier.locator('#entered').innerText()).toBe('Entered: 7 — not settled until confirmed');
+    await croupier.locator('.keypad button[data-pocket="9"]').click();
+    await croupier.locator('#confirm').click();
+    const corrected = 'Entered: 9 (corrected from 7) — not settled until confirmed';
+    await poll(() => croupier.locator('#entered').innerText()).toBe(corrected);
+    await croupier.reload();
+    await croupier.locator('#phase[data-phase="no-more-bets"]').waitFor({ timeout: 30_000 });
+    await poll(() => croupier.locator('#entered').innerText()).toBe(corrected);
+    // a player's view has the entered number as before, not the keying mistake it corrected
+    const seen = await api(server.url, 'GET', '/api/tables/cq', alice);
+    expect([seen.entered, seen.enteredFrom]).toEqual([9, undefined]);
+    await croupier.locator('#confirm-entered').click();
+    await poll(() => phase()).toBe('settled');
+    expect((await view()).lastCoup.pocket).toBe(9);
+    expect(errors).toEqual([]);
+  });
 });
