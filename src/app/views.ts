@@ -100,6 +100,8 @@ export function tableStateView(
     coup: s.coup,
     pauseRequested: s.pauseRequested,
     ...(s.entered ? { entered: s.entered.pocket } : {}),
+    // the number it replaced is a keying mistake: the staff's side (coup-privacy.ts)
+    ...(staff && s.entered?.from !== undefined ? { enteredFrom: s.entered.from } : {}),
     day: s.day,
     /**
      * The ball's pocket: the last result; before the first result of the day, the day's date

@@ -155,6 +155,11 @@ export interface TableStateView {
   pauseRequested: boolean;
   /** The number the croupier entered, awaiting confirmation (tables that confirm; issue 12). */
   entered?: PocketLabel;
+  /**
+   * Staff only: the entered number that `entered` replaced before its confirmation (a keying
+   * mistake corrected; the console says both after a reload); absent when none.
+   */
+  enteredFrom?: PocketLabel;
   day: DayView | null;
   /** The ball's pocket; before any result of the day, the day's date. */
   ball: PocketLabel | null;

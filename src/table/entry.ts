@@ -68,8 +68,10 @@ export function settleKept(
 }
 
 /**
- * `result` of the croupier on a table that confirms: records (or corrects) the entered number; the
- * same number again changes nothing (reply `unchanged: true`, no staff note, no event, no audit line).
+ * `result` of the croupier on a table that confirms: records (or corrects) the entered number; a
+ * correction keeps the number it replaced (`entered.from`: the staff's table view says both, also
+ * after a reload). The same number again changes nothing (reply `unchanged: true`, no staff note,
+ * no event, no audit line).
  */
 export function enterNumber(s: TableState, e: Extract<TableEvent, { type: 'result' }>): Step {
   const wheel = tableRules(s.config).rules.wheel;
@@ -82,7 +84,7 @@ export function enterNumber(s: TableState, e: Extract<TableEvent, { type: 'resul
     return { state: s, effects: [{ type: 'reply', value: { entered: pocket, confirmed: false, unchanged: true } }] };
   const by = e.by ?? null;
   const next = noted(
-    { ...s, entered: { pocket, at: e.now, by } },
+    { ...s, entered: { pocket, at: e.now, by, ...(from !== undefined ? { from } : {}) } },
     from === undefined
       ? { action: 'entry', at: e.now, by, pocket }
       : { action: 'entry-corrected', at: e.now, by, pocket, from },

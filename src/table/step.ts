@@ -282,6 +282,8 @@ export interface EnteredNumber {
   readonly pocket: PocketLabel;
   readonly at: number;
   readonly by: StaffRef | null;
+  /** The entered number it replaced (a correction before the confirmation); absent: none (and in snapshots older than it). */
+  readonly from?: PocketLabel;
 }
 
 /**

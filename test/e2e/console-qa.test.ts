@@ -4,8 +4,8 @@
  * clicks on the console's actions, the chef's derogation clicked twice, the floor's prisoners.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { api, browserAvailable, consoleLogin, poll } from './server.ts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { api, browserAvailable, consoleLogin, poll, shot } from './server.ts';
 import { e2eAccounts, startPacedTable, type TestServer } from './server.ts';
 
 const RUN = browserAvailable('console QA regressions');
@@ -23,6 +23,12 @@ describe.skipIf(!RUN)('croupier console QA regressions in Chromium', { timeout: 
     api(server.url, 'POST', '/api/tables/cq/bets', token, { requestId: `r${Math.random()}`, bet: spec });
   const phase = (p: Page = croupier) => p.locator('#phase').getAttribute('data-phase');
   const view = () => api(server.url, 'GET', '/api/tables/cq', server.croupierToken);
+  /** Whether an element is on the screen as it is, without scrolling (its whole box inside the viewport). */
+  const within = (p: Page, l: Locator) =>
+    l.evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      return r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    });
 
   /**
    * A human double click: two clicks 150 ms apart, timed in the page (the first request is
@@ -217,6 +223,73 @@ describe.skipIf(!RUN)('croupier console QA regressions in Chromium', { timeout: 
     await croupier.locator('#lang').selectOption('en');
     await poll(() => croupier.locator('#confirm').innerText()).toBe('Enter 12');
     expect(await croupier.locator('#number').inputValue()).toBe('12');
+    expect(errors).toEqual([]);
+  });
+
+  it('regression: after a reload a number corrected before its confirmation read "Entered: 9", the 7 it replaced lost', async () => {
+    if ((await phase()) === 'settled' || (await phase()) === 'paused') await croupier.locator('#open').click();
+    if ((await phase()) === 'betting') await croupier.locator('#close').click();
+    await poll(() => phase()).toBe('no-more-bets');
+    await croupier.locator('.keypad button[data-pocket="7"]').click();
+    await croupier.locator('#confirm').click();
+    await poll(() => croupier.locator('#entered').innerText()).toBe('Entered: 7 — not settled until confirmed');
+    await croupier.locator('.keypad button[data-pocket="9"]').click();
+    await croupier.locator('#confirm').click();
+    const corrected = 'Entered: 9 (corrected from 7) — not settled until confirmed';
+    await poll(() => croupier.locator('#entered').innerText()).toBe(corrected);
+    await croupier.reload();
+    await croupier.locator('#phase[data-phase="no-more-bets"]').waitFor({ timeout: 30_000 });
+    await poll(() => croupier.locator('#entered').innerText()).toBe(corrected);
+    // a player's view has the entered number as before, not the keying mistake it corrected
+    const seen = await api(server.url, 'GET', '/api/tables/cq', alice);
+    expect([seen.entered, seen.enteredFrom]).toEqual([9, undefined]);
+    await croupier.locator('#confirm-entered').click();
+    await poll(() => phase()).toBe('settled');
+    expect((await view()).lastCoup.pocket).toBe(9);
+    expect(errors).toEqual([]);
+  });
+
+  it('regression: after a result the payment list began below the screen at 1280×800 (under the disabled keypad)', async () => {
+    if ((await phase()) !== 'betting') await croupier.locator('#open').click();
+    await poll(() => phase()).toBe('betting');
+    await bet(alice, { numbers: [17], stake: 100 });
+    await bet(alice, { chance: 'rouge', stake: 200 });
+    await bet(bob, { numbers: [17, 20], stake: 100 });
+    await bet(bob, { chance: 'noir', stake: 500 });
+    await croupier.locator('#close').click();
+    await poll(() => phase()).toBe('no-more-bets');
+    // while the number is to be entered the keypad and the table operation come first
+    const keypad = croupier.locator('.keypad button[data-pocket="17"]');
+    expect(await within(croupier, keypad)).toBe(true);
+    expect(await within(croupier, croupier.locator('#confirm-entered'))).toBe(true);
+    await keypad.click();
+    await croupier.locator('#confirm').click();
+    await poll(() => croupier.locator('#entered').innerText()).toContain('17');
+    await croupier.locator('#confirm-entered').click();
+    await poll(() => phase()).toBe('settled');
+    // the live console, then a console opened now at each screen size: the number and the first
+    // line of each list on the screen, the page not scrolled
+    const first = (p: Page, list: string) => p.locator(`#${list}-table tbody tr`).first();
+    await poll(() => first(croupier, 'pay').count()).toBe(1);
+    const screens: Array<[Page, boolean]> = [[croupier, true]];
+    for (const [w, h, pay] of [
+      [1280, 800, true],
+      [1920, 1080, true],
+      [1024, 768, false],
+    ] as const)
+      screens.push([await page(undefined, w, h), pay]);
+    for (const [p, pay] of screens) {
+      const size = JSON.stringify(p.viewportSize());
+      await poll(() => first(p, 'collect').count(), { timeout: 30_000 }).toBe(1);
+      expect(await p.evaluate(() => window.scrollY), size).toBe(0);
+      expect(await within(p, p.locator('#call')), size).toBe(true);
+      expect(await within(p, p.locator('#payments .announce .num')), size).toBe(true);
+      expect(await within(p, first(p, 'collect')), size).toBe(true);
+      // a tablet shows the collection first (the rake goes first); the payments follow
+      if (pay) expect(await within(p, first(p, 'pay')), size).toBe(true);
+      if (p !== croupier) await p.context().close();
+    }
+    await croupier.screenshot({ path: shot('console-lists-1280x800.png') });
     expect(errors).toEqual([]);
   });
 });

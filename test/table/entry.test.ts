@@ -104,6 +104,24 @@ describe('number entry with confirm', () => {
     expect(h.rejection()).toBe('NOTHING_ENTERED');
   });
 
+  it('regression: a number corrected before its confirmation keeps the one it replaced, through a snapshot (the console lost it on a reload)', () => {
+    const h = closed();
+    enter(h, 7);
+    expect(h.state.entered).not.toHaveProperty('from');
+    enter(h, 9);
+    expect(h.state.entered).toMatchObject({ pocket: 9, from: 7 });
+    h.state = viaJson(h.state);
+    expect(h.state.entered).toMatchObject({ pocket: 9, from: 7 });
+    enter(h, 11); // corrected again: the number it replaced is the last one entered
+    expect(h.state.entered).toMatchObject({ pocket: 11, from: 9 });
+    // a snapshot older than the field (an entered number without `from`) still restores
+    const { from: _from, ...older } = h.state.entered!;
+    h.state = viaJson({ ...h.state, entered: older });
+    expect(h.state.entered).toEqual(older);
+    h.send({ type: 'confirm', now: h.now, by: CROUPIER });
+    expect(h.state.lastCoup?.pocket).toBe(11);
+  });
+
   it('confirmResult: false keeps single-step entry on a manual table; RNG tables settle at once by default', () => {
     const h = closed({ confirmResult: false });
     enter(h, 5);

@@ -369,6 +369,19 @@ describe('console store: new-user QA (issue 12)', () => {
     const done = run([ev({ type: 'result', pocket: 17 })], again);
     expect([done.entered, done.enteredFrom]).toEqual([null, null]);
   });
+
+  it('regression: after a reload a number corrected before its confirmation read "Entered: 9", the 7 it replaced lost', () => {
+    // a fresh console (the page reloaded): only the staff view tells the correction
+    const reloaded = run([{ type: 'loaded', view: view({ entered: 9, enteredFrom: 7 }), permanence: [] }]);
+    expect([reloaded.entered, reloaded.enteredFrom]).toEqual([9, 7]);
+    // the view is the server's word: it replaces what the console held, also an older correction
+    const held = run([ev({ type: 'result-entered', pocket: 9, from: 5 })], start());
+    const again = run([{ type: 'loaded', view: view({ entered: 9, enteredFrom: 7 }), permanence: [] }], held);
+    expect(again.enteredFrom).toBe(7);
+    // a view without an entered number drops both
+    const none = run([{ type: 'loaded', view: view(), permanence: [] }], reloaded);
+    expect([none.entered, none.enteredFrom]).toEqual([null, null]);
+  });
 });
 
 describe('console store: after a void (issue 12 leftover)', () => {

@@ -10,6 +10,11 @@ import { confirmsResult } from './operation.ts';
 import { refusedTyping, typedPocket, type ConsoleState } from '../state/console.ts';
 import { consoleWheel, toPocket, type ConsoleEnv, type Panel } from './panel.ts';
 
+/** Whether the croupier enters the number now: a manual table after rien ne va plus (the keypad is enabled). */
+export function numberToEnter(v: { readonly table: { readonly mode: string }; readonly phase: string }): boolean {
+  return v.table.mode === 'manual' && v.phase === 'no-more-bets';
+}
+
 /** The number-entry panel of the console. */
 export function keypadPanel(env: ConsoleEnv): Panel {
   const d = DICTS[env.lang];
@@ -82,7 +87,7 @@ function update(env: ConsoleEnv, s: ConsoleState, input: HTMLInputElement): void
   // a table that confirms: the keypad enters (or corrects) the number, the operation panel confirms it
   const word = confirmsResult(s) ? OPS_WORDS[env.lang].enter : t(env.lang, 'confirm');
   confirm.textContent = s.selected === null ? word : `${word} ${s.selected}`;
-  const canEnter = v.table.mode === 'manual' && v.phase === 'no-more-bets';
+  const canEnter = numberToEnter(v);
   confirm.disabled = !canEnter;
   for (const b of Array.from(document.querySelectorAll<HTMLButtonElement>('.keypad button'))) {
     b.setAttribute('aria-pressed', String(b.dataset.pocket === String(s.selected)));

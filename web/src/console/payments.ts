@@ -30,7 +30,12 @@ import { money, playerName, posName, toPocket, type ConsoleEnv, type Panel } fro
 export function paymentsPanel(env: ConsoleEnv): Panel {
   const d = DICTS[env.lang];
   const box = h('div', { id: 'payments' });
-  const element = h('section', { class: 'panel', 'aria-label': d.payments }, h('h2', {}, d.payments), box);
+  const element = h(
+    'section',
+    { class: 'panel payments-panel', id: 'payments-panel', 'aria-label': d.payments },
+    h('h2', {}, d.payments),
+    box,
+  );
   // a coup voided since the last result: nothing to pay, not the previous coup's list (issue 12 leftover)
   const content = (s: ConsoleState) => {
     const voided = voidAfterLast(s);

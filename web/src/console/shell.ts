@@ -8,7 +8,7 @@ import { DICTS, type Language } from '../i18n.ts';
 import type { ConsoleState } from '../state/console.ts';
 import { betsPanel } from './bets.ts';
 import { floorPanel } from './floor.ts';
-import { keypadPanel } from './keypad.ts';
+import { keypadPanel, numberToEnter } from './keypad.ts';
 import { derogationPanel } from './derogation.ts';
 import { operationPanel } from './operation.ts';
 import type { ConsoleEnv, Panel } from './panel.ts';
@@ -19,7 +19,11 @@ import { seatsPanel } from './seats.ts';
 import { statusPanel } from './status.ts';
 import { wheelPanel } from './wheel.ts';
 
-/** The panels of each column, top to bottom (the status panel is always first: it has the countdown). */
+/**
+ * The panels of each column, top to bottom (the status panel is always first: it has the countdown).
+ * The payment list moves up under the status panel except while the number is to be entered
+ * ({@link listsPlace}).
+ */
 const PANELS: {
   readonly main: ReadonlyArray<(env: ConsoleEnv) => Panel>;
   readonly side: ReadonlyArray<(env: ConsoleEnv) => Panel>;
@@ -78,12 +82,30 @@ export function buildShell(root: HTMLElement, env: ShellEnv): Shell {
     h('div', { class: 'toast', id: 'toast', role: 'alert', hidden: true }),
   );
   const panels = [status, ...main, ...side];
+  const lists = main[PANELS.main.indexOf(paymentsPanel)];
+  const place = listsPlace(status.element, lists.element);
   return {
     update: (next) => {
       if (!next.view) return;
       for (const p of panels) p.update(next);
+      place(numberToEnter(next.view));
       status.tick(next.view, env.now());
     },
     tick: (next, now) => status.tick(next.view, now),
+  };
+}
+
+/**
+ * Where the payment list stands in the main column: right under the status panel (the number and
+ * the call) after a result and while the next coup runs, so that a croupier sees the first lines
+ * he pays without scrolling (QA: at 1280×800 the list began below the screen, under the disabled
+ * keypad); back in its place of `PANELS` (the keypad and the table operation first) while the
+ * number is to be entered. Moves the element only when its place changes.
+ */
+function listsPlace(status: HTMLElement, lists: HTMLElement): (entering: boolean) => void {
+  const home = lists.previousElementSibling!;
+  return (entering) => {
+    const after = entering ? home : status;
+    if (lists.previousElementSibling !== after) after.after(lists);
   };
 }

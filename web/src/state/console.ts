@@ -210,7 +210,7 @@ export function reduceConsole(s: ConsoleState, a: ConsoleAction): ConsoleState {
 function loaded(s: ConsoleState, a: Extract<ConsoleAction, { type: 'loaded' }>): ConsoleState {
   const names = new Map(s.names);
   for (const [id, name] of Object.entries(a.view.names ?? {})) names.set(id, name);
-  const entered = (a.view as { entered?: PocketLabel }).entered ?? null;
+  const entered = a.view.entered ?? null;
   return {
     ...s,
     view: a.view,
@@ -218,7 +218,9 @@ function loaded(s: ConsoleState, a: Extract<ConsoleAction, { type: 'loaded' }>):
     payments: paymentsOf(a.view),
     permanence: a.permanence,
     entered,
-    enteredFrom: entered !== null && entered === s.entered ? s.enteredFrom : null,
+    // the staff view says the number a correction replaced (regression: lost on a reload); an
+    // older server's view does not: the one the live event told, while the same number waits
+    enteredFrom: entered === null ? null : (a.view.enteredFrom ?? (entered === s.entered ? s.enteredFrom : null)),
     // a notice of another coup than the one loaded is stale (regression: it outlived the next coup)
     notice: s.notice && s.notice.coup === a.view.coup ? s.notice : null,
     wheel: a.wheel !== undefined ? a.wheel : s.wheel,
