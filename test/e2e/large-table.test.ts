@@ -187,6 +187,54 @@ describe.skipIf(!RUN)('the player’s page at a large table (issue 17)', { timeo
     expect(await page.locator('.spot[data-key="rouge"]').getAttribute('aria-label')).toContain('autres joueurs');
     expect(errors).toEqual([]);
   });
+  it('regression: the activity line wrapped to two lines at 1280 px and pushed the status down', async () => {
+    const sizes = [
+      { w: 1280, h: 800, phone: false },
+      { w: 1280, h: 720, phone: false },
+      { w: 1024, h: 768, phone: false },
+      { w: 390, h: 844, phone: true },
+      { w: 844, h: 390, phone: true },
+    ];
+    for (const s of sizes) {
+      const p = await openPlayerTable(t, {
+        table: 'lg',
+        width: s.w,
+        height: s.h,
+        phone: s.phone,
+        lang: 'en',
+        onError: (m) => errors.push(`${s.w}x${s.h}: ${m}`),
+      });
+      const button = p.locator('#activity-open');
+      await poll(() => p.locator('#table-activity').isVisible()).toBe(true);
+      const said = { en: 'At the table', fr: 'À la table', cs: 'U stolu', de: 'Am Tisch', it: 'Al tavolo' };
+      for (const [lang, words] of Object.entries(said)) {
+        await p.locator('#lang').selectOption(lang);
+        await poll(() => button.getAttribute('title')).toContain(words);
+        await poll(() => button.getAttribute('data-fit')).toMatch(/^(words|small|smaller|icons|wrap)$/);
+        const m = await button.evaluate((el) => {
+          const r = document.createRange();
+          r.selectNodeContents(el);
+          return {
+            lines: new Set(Array.from(r.getClientRects()).map((x) => Math.round(x.top))).size,
+            cut: el.scrollWidth > el.clientWidth + 0.5,
+            fit: el.dataset.fit,
+            text: el.textContent?.replace(/\u00a0/g, ' '),
+          };
+        });
+        const where = `${s.w}×${s.h} ${lang}: ${m.text} (${m.fit})`;
+        // one line; on the narrow status column of an upright phone two at most, never cut
+        expect(m.lines, where).toBeLessThanOrEqual(s.w === 390 ? 2 : 1);
+        expect(m.cut, where).toBe(false);
+        // the players, the bets and the amount are all there, in every form
+        expect(m.text, where).toMatch(/^52\D.*· 5\d\D.*· [\d.,]+k? €$/);
+        // at 1280 px the words themselves fit (a shorter form only on narrower screens)
+        if (s.w === 1280) expect(m.fit, where).not.toBe('icons');
+      }
+      await p.screenshot({ path: shot(`large-table-activity-${s.w}x${s.h}.png`) });
+      await p.context().close();
+    }
+    expect(errors).toEqual([]);
+  });
   // regression (new-user QA of issue 17): at 1366×768 the activity line and its legend (~64 px)
   // pushed the chip rack and Undo / Clear / Rebet / Double below the screen (Undo bottom at 790 of
   // 824 px when betting, 833 of 867 at no more bets, 798 of 832 after the result)
@@ -351,10 +399,10 @@ describe.skipIf(!RUN)('the player’s page at a large table (issue 17)', { timeo
       await p.mouse.move(1, 1);
       await trackBadgesClear(p);
     }
-    // 32 beside the zero, at the end of the track: the amount on a desktop, a pip on a phone
+    // 32 beside the zero, at the end of the track: the amount, on a desktop as on a phone (QA: a dot on the phone)
     expect(await badge(desk, 32).textContent()).toBe('30');
-    expect(await badge(phone, 32).getAttribute('class')).toContain('pip');
-    expect(await badge(phone, 32).textContent()).toBe('');
+    expect(await badge(phone, 32).getAttribute('class')).not.toContain('pip');
+    expect(await badge(phone, 32).textContent()).toBe('30');
     // pointing at a number says its total in the info line too
     await pocket(desk, 32).hover();
     await poll(() => desk.locator('#info').textContent()).toContain('32: 30.00 € en plein at the table');

@@ -136,6 +136,46 @@ describe.skipIf(!RUN)('the player’s table after QA: two players at one table',
     await next();
     expect(errors).toEqual([]);
   });
+  it('regression: held sideways, in German, the bar’s result still ended in “…” (cut beside the countdown)', async () => {
+    // the same coup as above: 2.00 € on 0 wins, 2.00 € on rouge goes en prison (beside the first)
+    await bet(t.token, { numbers: [0], stake: 200 });
+    await bet(t.token, { chance: 'rouge', stake: 200 });
+    await result(0);
+    const held = { en: 'held en prison', fr: 'en prison', cs: 'obstaveno', de: 'en prison', it: 'in prigione' };
+    for (const [width, height] of [
+      [844, 390],
+      [915, 412],
+    ] as const) {
+      const page = await open(width, height);
+      const line = page.locator('#bar-result .win-line');
+      for (const [lang, words] of Object.entries(held)) {
+        await page.locator('#lang').selectOption(lang);
+        await poll(() => line.textContent()).toMatch(new RegExp(`^\\S.* 70.00\\s€ · \\d.00\\s€ ${words}$`));
+        const fit = await line.evaluate((el) => {
+          const box = el.closest('.bar-result')!;
+          const r = document.createRange();
+          r.selectNodeContents(el);
+          const text = r.getBoundingClientRect();
+          return {
+            // every line drawn: the three-line clamp cuts nothing (no "…")
+            cut: el.scrollHeight > el.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1,
+            inside: text.right <= window.innerWidth && text.bottom <= window.innerHeight,
+          };
+        });
+        expect([width, lang, fit]).toEqual([width, lang, { cut: false, inside: true }]);
+      }
+      // the countdown is still in the bar, and readable
+      const time = (await page.locator('#bar-countdown-text').boundingBox())!;
+      const bar = (await page.locator('.controls-panel').boundingBox())!;
+      expect(time.y >= bar.y && time.y + time.height <= bar.y + bar.height).toBe(true);
+      expect(await page.locator('#bar-countdown-text').evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(
+        true,
+      );
+      await page.context().close();
+    }
+    await next();
+    expect(errors).toEqual([]);
+  });
   it('regression: a link to a table that does not exist (?table=nope) quietly showed the first table under that address', async () => {
     const page = await openPlayerTable(t, {
       table: 'nope',

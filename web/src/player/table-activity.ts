@@ -24,6 +24,7 @@ import { h } from '../dom.ts';
 import { DICTS, plural, t } from '../i18n.ts';
 import { positionName } from '../names.ts';
 import { compactAmount, compactMoney, heatLevel } from '../table-summary.ts';
+import { fillActivityLine } from './activity-fit.ts';
 import type { PlayerCtx } from './context.ts';
 
 /**
@@ -84,10 +85,16 @@ export function renderTableActivity(app: PlayerCtx): void {
   line.dataset.staked = String(summary.staked);
   const whole = t(L, 'tableActivity', { p: players, b: bets, s: app.money(summary.staked) });
   if (button) {
-    // one short line: "61 players · 154 bets · 6.72k €"; the whole sentence in the tooltip
-    // (no break inside a part: "200 €" never leaves its "€" on the next line)
-    const parts = [players, bets, compactMoney(summary.staked, app.currency, L)];
-    button.textContent = parts.map((x) => x.replace(/ /g, '\u00a0')).join(' · ');
+    // one short line: "61 players · 154 bets · 6.72k €", in a shorter form where it does not
+    // fit (player/activity-fit.ts); the whole sentence in the tooltip
+    const count = new Intl.NumberFormat(L);
+    fillActivityLine(button, {
+      players,
+      bets,
+      playersCount: count.format(summary.players),
+      betsCount: count.format(summary.bets),
+      staked: compactMoney(summary.staked, app.currency, L),
+    });
     button.title = `${whole}. ${d.othersShow}`;
     button.setAttribute('aria-label', `${whole}. ${d.othersShow}`);
   }
