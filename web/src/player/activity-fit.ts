@@ -5,8 +5,8 @@
  *
  * 1. `words`: "52 players · 53 bets · 55 €" at the status's size;
  * 2. `small`, `smaller`: the same words a little smaller;
- * 3. `icons`: the counts with an icon for players and one for bets, "👤52 · ◎53 · 55 €" (narrow
- *    screens, large counts);
+ * 3. `icons`: the counts with an icon for players and one for bets (CSS masks), "[person]52 ·
+ *    [chip]53 · 55 €" (narrow screens, large counts);
  * 4. `wrap`: that short form on two lines where even it does not fit (the narrow status column
  *    of an upright phone), never cut.
  *
