@@ -59,7 +59,8 @@ export function publicCoupRecord(view: CoupRecordView): CoupRecordView {
  * A live event of a table's audience as players and guests get it (the staff get it whole):
  * `result` without `totals`, `duty` and a correction's reason; `coup-void`, `no-spin` and a
  * wheel's `void` without their reason and staff account; `result-entered` without its staff
- * account; `bets-placed` without the chef's account on a derogation. Any other event: itself.
+ * account and the number it corrected (a keying mistake before the confirmation: the staff's side,
+ * as the table view's `enteredFrom`); `bets-placed` without the chef's account on a derogation. Any other event: itself.
  */
 export function publicEvent(e: LiveEvent): LiveEvent {
   switch (e.type) {
@@ -75,8 +76,8 @@ export function publicEvent(e: LiveEvent): LiveEvent {
       return rest;
     }
     case 'result-entered': {
-      if (e.by === undefined) return e;
-      const { by: _b, ...rest } = e;
+      if (e.by === undefined && e.from === undefined) return e;
+      const { by: _b, from: _f, ...rest } = e;
       return rest;
     }
     case 'wheel': {

@@ -378,7 +378,7 @@ export interface NoSpinEvent extends EventBase {
 /**
  * The croupier entered the number (tables that confirm; audience: table): shown on the layout
  * until it is confirmed (then a `result`), corrected (`from`: the number it replaced) or dropped
- * by a "no spin" or a void. `by`: staff only (players and guests: src/app/coup-privacy.ts).
+ * by a "no spin" or a void. `from` and `by`: staff only (players and guests: src/app/coup-privacy.ts).
  */
 export interface ResultEnteredEvent extends EventBase {
   readonly type: 'result-entered';

@@ -20,8 +20,9 @@ describe('publicEvent', () => {
     expect(publicEvent(ev({ type: 'no-spin', phase: 'launched', reason: 'r', by, call: 'c' }))).toEqual(
       ev({ type: 'no-spin', phase: 'launched', call: 'c' }),
     );
+    // regression (QA): the view kept the corrected entry's number for the staff, the live event gave it to everyone
     expect(publicEvent(ev({ type: 'result-entered', pocket: 5, from: 17, by }))).toEqual(
-      ev({ type: 'result-entered', pocket: 5, from: 17 }),
+      ev({ type: 'result-entered', pocket: 5 }),
     );
     expect(
       publicEvent(ev({ type: 'wheel', kind: 'void', code: 'staff-void', reason: 'void by the staff: r' })),

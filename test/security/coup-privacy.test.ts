@@ -170,6 +170,8 @@ describe('live events (regression: the table audience got the staff, the reasons
       const corrected = msgs.find((m) => m.type === 'result' && m.corrected);
       expect(corrected).toMatchObject({ pocket: 23, corrected: { from: 17 } });
       expect(msgs.filter((m) => m.type === 'result-entered').map((m) => m.pocket)).toEqual([17, 5, 17]);
+      // regression (QA): the number a correction before the confirmation replaced reached players and guests
+      expect(msgs.filter((m) => m.type === 'result-entered' && 'from' in m)).toEqual([]);
       expect(msgs.find((m) => m.type === 'no-spin')).toMatchObject({ call: expect.any(String) });
       expect(msgs.find((m) => m.type === 'coup-void')).toMatchObject({ returned: { [aliceId]: 200 } });
     }
@@ -186,5 +188,6 @@ describe('live events (regression: the table audience got the staff, the reasons
     });
     expect(msgs.find((m) => m.type === 'coup-void')).toMatchObject({ reason: SECRETS.voided, by: { role: 'pitboss' } });
     expect(msgs.find((m) => m.type === 'result-entered')).toMatchObject({ by: { role: 'croupier' } });
+    expect(msgs.filter((m) => m.type === 'result-entered').map((m) => m.from)).toEqual([undefined, 17, 5]);
   });
 });
