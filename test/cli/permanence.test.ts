@@ -4,7 +4,7 @@
  * from a running server's API.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +96,22 @@ describe('croupier permanence', () => {
     const u = croupier(['permanence', '--table', 'nope', '--data-dir', dir]);
     expect(u.status).toBe(2);
     expect(u.json.error.code).toBe('UNKNOWN_TABLE');
+  });
+
+  it('regression (QA): a data directory without a store created one (and its directory), then said UNKNOWN_TABLE', () => {
+    const none = join(dir, 'no-such-dir');
+    const r = croupier(['permanence', '--table', 'auto', '--data-dir', none]);
+    expect(r.status).toBe(2);
+    expect(r.json.error.code).toBe('NO_STORE');
+    expect(existsSync(none)).toBe(false);
+  });
+
+  it('regression (QA): --server with something that is not a URL was SERVER_UNAVAILABLE', () => {
+    for (const server of ['notaurl', 'ftp://host', 'localhost:8080']) {
+      const r = croupier(['permanence', '--table', 'auto', '--server', server]);
+      expect(r.status, server).toBe(2);
+      expect(r.json.error.code, server).toBe('INVALID_ARGUMENTS');
+    }
   });
 
   it('--server: reads the permanence from a running server (txt, csv), an unknown table exits 2', async () => {

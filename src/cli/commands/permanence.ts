@@ -5,6 +5,7 @@
  * (`--data-dir`, SQLite, when no server holds it; `--store postgres --pg-url ...`) or from a
  * running server (`--server http://localhost:8080`, the public permanence route).
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { PermanenceView } from '../../protocol/views-wheel.ts';
@@ -52,6 +53,9 @@ export function registerPermanenceCommand(program: Command): void {
 }
 
 async function fromServer(o: PermanenceOptions): Promise<PermanenceView> {
+  // an address that is not an http(s) URL is the caller's mistake, not a server away (QA)
+  if (!/^https?:\/\/[^/\s]+/i.test(o.server!) || !URL.canParse(o.server!))
+    throw new CliError('INVALID_ARGUMENTS', '--server must be an http:// or https:// URL, e.g. http://localhost:8080');
   const url = `${o.server!.replace(/\/$/, '')}/api/tables/${encodeURIComponent(o.table)}/permanence?format=json${o.date ? `&date=${o.date}` : ''}`;
   let res: Response;
   try {
@@ -70,11 +74,19 @@ async function fromStore(o: PermanenceOptions): Promise<PermanenceView> {
   const { defaultPgUrl, openPostgresStore, openSqliteStore } = await import('../../store/sql.ts');
   const { permanenceOf } = await import('../../app/board.ts');
   const { gamingDay } = await import('../../table/config.ts');
+  // a read-only report never creates a store: a data directory without one is said (QA: it
+  // created the directory and an empty database, then answered that the table did not exist)
+  const file = join(o.dataDir, 'croupier.sqlite');
+  if (o.store === 'sqlite' && !existsSync(file))
+    throw new CliError(
+      'NO_STORE',
+      `no store in ${JSON.stringify(o.dataDir)} (${file} does not exist): give the server's --data-dir, or --server http://host:port`,
+    );
   let store: Store;
   try {
     store =
       o.store === 'sqlite'
-        ? await openSqliteStore(join(o.dataDir, 'croupier.sqlite'))
+        ? await openSqliteStore(file)
         : await openPostgresStore(o.pgUrl ?? defaultPgUrl(), { schema: o.pgSchema });
   } catch (e) {
     const m = (e as Error).message;
