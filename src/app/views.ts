@@ -28,6 +28,7 @@ import type { Store } from '../store/port.ts';
 import { confirmsResult, offeredMaxima, rulesOf, type TableConfig } from '../table/config.ts';
 import { placedBetJson, prisonerJson, type CoupRecord, type TableState } from '../table/machine.ts';
 import { colourOf } from '../table/lists.ts';
+import { staffKeysNumber } from '../table/key-in.ts';
 import { chipColour, type TableFloorView } from '../protocol/lists.ts';
 import { publicBets, publicCoupRecord } from './coup-privacy.ts';
 import { tableFloor } from './floor.ts';
@@ -102,6 +103,7 @@ export function tableStateView(
     ...(s.entered ? { entered: s.entered.pocket } : {}),
     // the number it replaced is a keying mistake: the staff's side (coup-privacy.ts)
     ...(staff && s.entered?.from !== undefined ? { enteredFrom: s.entered.from } : {}),
+    ...(staffKeysNumber(s) ? { keyIn: true as const } : {}),
     day: s.day,
     /**
      * The ball's pocket: the last result; before the first result of the day, the day's date

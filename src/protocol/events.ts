@@ -138,12 +138,12 @@ export interface PhaseEvent extends EventBase {
   readonly calls?: CallsJson;
   /** The first coup of a gaming day: the date and the pocket the ball lies in (RULES §6). */
   readonly dayOpening?: { readonly date: string; readonly ball: number };
-  /** Published by the recovery after a restart. */
-  readonly recovered?: true;
+  readonly recovered?: true; // published by the recovery after a restart
   /** A pause was asked: the table pauses after this coup. */
   readonly pauseRequested?: true;
   /** An automatic wheel repeats the spin after a miss-spin: the same coup, its bets, open again. */
   readonly respin?: true;
+  readonly keyIn?: true; // the server takes the coup's number from the staff now (POST …/result; table/key-in.ts)
 }
 
 /** Bets placed by one command of a player (audience: table). */

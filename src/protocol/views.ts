@@ -160,6 +160,12 @@ export interface TableStateView {
    * mistake corrected; the console says both after a reload); absent when none.
    */
   enteredFrom?: PocketLabel;
+  /**
+   * The server takes the coup's number from the staff now (a manual table after rien ne va plus,
+   * an automatic wheel's held coup or keypad fallback: src/table/key-in.ts); the console's keypad
+   * follows it. Absent otherwise. The `phase` event says it too.
+   */
+  keyIn?: true;
   day: DayView | null;
   /** The ball's pocket; before any result of the day, the day's date. */
   ball: PocketLabel | null;

@@ -5,6 +5,7 @@
 import { CALLS } from '../engine/index.ts';
 import { betJson, positionJson } from '../engine/index.ts';
 import type { CallsJson, PlacedBetJson, PrisonerJson } from '../protocol/events.ts';
+import { staffKeysNumber } from './key-in.ts';
 import { publish, TABLE, type Effect, type EventBody } from './step.ts';
 import { engineBet, tableRules, type Prisoner, type StoredBet, type TableState } from './state.ts';
 
@@ -59,7 +60,8 @@ export function callsOf(k: 'faitesVosJeux' | 'rienNeVaPlus'): CallsJson {
   return Object.fromEntries(Object.entries(CALLS).map(([lang, c]) => [lang, c[k]])) as CallsJson;
 }
 
-/** The `phase` event of the state's phase. */
+/** The `phase` event of the state's phase (with `keyIn` while the staff's number is taken: key-in.ts). */
 export function phaseEvent(s: TableState, extra: Partial<EventBody<'phase'>> = {}): Effect {
-  return publish(s, TABLE, 'phase', { phase: s.phase, since: s.since, deadline: s.deadline, ...extra });
+  const keyIn = staffKeysNumber(s) ? { keyIn: true as const } : {};
+  return publish(s, TABLE, 'phase', { phase: s.phase, since: s.since, deadline: s.deadline, ...keyIn, ...extra });
 }

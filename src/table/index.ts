@@ -4,6 +4,7 @@
  */
 export * from './config.ts';
 export * from './errors.ts';
+export * from './key-in.ts';
 export * from './ledger.ts';
 export * from './limits.ts';
 export * from './machine.ts';

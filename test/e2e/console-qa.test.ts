@@ -44,13 +44,13 @@ describe.skipIf(!RUN)('croupier console QA regressions in Chromium', { timeout: 
     );
   };
 
-  const page = async (name?: string, width = 1280, height = 800): Promise<Page> => {
+  const page = async (name?: string, width = 1280, height = 800, table = 'cq'): Promise<Page> => {
     const p = await (await browser.newContext({ viewport: { width, height } })).newPage();
     p.on('pageerror', (e) => errors.push(e.message));
     p.on('response', (r) => {
       if (r.request().method() === 'POST' && r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
     });
-    await consoleLogin(p, `${server.url}/croupier?table=cq`, name);
+    await consoleLogin(p, `${server.url}/croupier?table=${table}`, name);
     await p.locator('#phase[data-phase]').waitFor({ timeout: 30_000 });
     return p;
   };
@@ -249,13 +249,23 @@ describe.skipIf(!RUN)('croupier console QA regressions in Chromium', { timeout: 
     expect(errors).toEqual([]);
   });
 
-  it('regression: after a result the payment list began below the screen at 1280×800 (under the disabled keypad)', async () => {
+  it("regression: after a result the payment list began below the screen at 1280×800 (under the disabled keypad), and on a busy table the payments' heading at y≈958", async () => {
     if ((await phase()) !== 'betting') await croupier.locator('#open').click();
     await poll(() => phase()).toBe('betting');
+    // a busy table on 17 (black): 3 winners (plein, cheval, noir) and 17 losing bets of 8 players
+    const others = [
+      ...(
+        await e2eAccounts(
+          server,
+          [1, 2, 3, 4, 5, 6].map((i) => [`Player ${i}`, 'player'] as const),
+        )
+      ).values(),
+    ];
     await bet(alice, { numbers: [17], stake: 100 });
-    await bet(alice, { chance: 'rouge', stake: 200 });
-    await bet(bob, { numbers: [17, 20], stake: 100 });
-    await bet(bob, { chance: 'noir', stake: 500 });
+    await bet(bob, { chance: 'rouge', stake: 200 });
+    await bet(others[0], { numbers: [17, 20], stake: 100 });
+    for (let n = 1; n <= 16; n++) await bet(others[n % 6], { numbers: [n], stake: 100 * (1 + (n % 3)) });
+    await bet(others[5], { chance: 'noir', stake: 500 });
     await croupier.locator('#close').click();
     await poll(() => phase()).toBe('no-more-bets');
     // while the number is to be entered the keypad and the table operation come first
@@ -268,9 +278,12 @@ describe.skipIf(!RUN)('croupier console QA regressions in Chromium', { timeout: 
     await croupier.locator('#confirm-entered').click();
     await poll(() => phase()).toBe('settled');
     // the live console, then a console opened now at each screen size: the number and the first
-    // line of each list on the screen, the page not scrolled
+    // line of each list on the screen, the page not scrolled; at 1024×768 the payments' heading
     const first = (p: Page, list: string) => p.locator(`#${list}-table tbody tr`).first();
+    const heading = (p: Page, list: string) => p.locator(`.list-section[data-list="${list}"] h3`);
     await poll(() => first(croupier, 'pay').count()).toBe(1);
+    expect(await croupier.locator('#collect-table tbody tr').count()).toBe(17);
+    expect(await croupier.locator('#pay-table tbody tr').count()).toBe(3);
     const screens: Array<[Page, boolean]> = [[croupier, true]];
     for (const [w, h, pay] of [
       [1280, 800, true],
@@ -285,11 +298,63 @@ describe.skipIf(!RUN)('croupier console QA regressions in Chromium', { timeout: 
       expect(await within(p, p.locator('#call')), size).toBe(true);
       expect(await within(p, p.locator('#payments .announce .num')), size).toBe(true);
       expect(await within(p, first(p, 'collect')), size).toBe(true);
-      // a tablet shows the collection first (the rake goes first); the payments follow
+      expect(await within(p, heading(p, 'pay')), size).toBe(true);
       if (pay) expect(await within(p, first(p, 'pay')), size).toBe(true);
+      // collections first, then payments: the payments stand right of the collections, not above them on the left
+      const [c, y] = [await heading(p, 'collect').boundingBox(), await heading(p, 'pay').boundingBox()];
+      expect(y!.x > c!.x || y!.y > c!.y, size).toBe(true);
+      const [w] = [p.viewportSize()!.width];
+      if (p !== croupier) await p.screenshot({ path: shot(`console-busy-lists-${w}.png`) });
       if (p !== croupier) await p.context().close();
     }
     await croupier.screenshot({ path: shot('console-lists-1280x800.png') });
+    expect(errors).toEqual([]);
+  });
+
+  it('regression: on an automatic-wheel table in keypad fallback the keypad stayed disabled after rien ne va plus ("The server draws the number")', async () => {
+    // an SS2 wheel that never answers (no such device): the staff take over with the keypad
+    await api(server.url, 'POST', '/api/admin/tables', server.adminToken, {
+      id: 'cqw',
+      name: 'E2E — Wheel fallback',
+      rules: 'french',
+      minimum: 100,
+      mode: 'wheel',
+      wheel: { driver: 'ss2', device: '/dev/croupier-e2e-no-wheel', reconnectMs: 60_000 },
+      open: true,
+    });
+    const staff = (step: string, body?: unknown) =>
+      api(server.url, 'POST', `/api/tables/cqw/${step}`, server.croupierToken, body ?? {});
+    const betOn = (token: string, spec: Record<string, unknown>) =>
+      api(server.url, 'POST', '/api/tables/cqw/bets', token, { requestId: `w${Math.random()}`, bet: spec });
+    await staff('wheel/manual');
+    // a first coup keyed in through the API: its lists are the previous coup's in the next
+    await betOn(alice, { numbers: [17], stake: 100 });
+    await betOn(bob, { chance: 'noir', stake: 200 });
+    await staff('close');
+    await staff('result', { pocket: 17 });
+    await staff('open');
+    await betOn(alice, { numbers: [8], stake: 100 });
+    await staff('close');
+    const chef = await page('Charles Chef', 1280, 800, 'cqw');
+    await poll(() => phase(chef)).toBe('no-more-bets');
+    const key = chef.locator('.keypad button[data-pocket="8"]');
+    await poll(() => key.isEnabled()).toBe(true);
+    expect(await chef.locator('#confirm').isEnabled()).toBe(true);
+    expect(await chef.locator('#number').isEnabled()).toBe(true);
+    expect(await chef.locator('#mode-note').innerText()).toBe('');
+    // the keypad and its button on the screen, the previous coup's lists below them
+    expect(await within(chef, key)).toBe(true);
+    expect(await within(chef, chef.locator('#confirm'))).toBe(true);
+    await key.click();
+    await chef.locator('#confirm').click();
+    await poll(() => phase(chef)).toBe('settled');
+    const v = await api(server.url, 'GET', '/api/tables/cqw', server.croupierToken);
+    expect(v.lastCoup).toMatchObject({ number: 2, pocket: 8 });
+    expect(v.keyIn).toBeUndefined();
+    // settled: the keypad disabled again, the note says the number is entered after rien ne va plus
+    await poll(() => key.isEnabled()).toBe(false);
+    await chef.screenshot({ path: shot('console-wheel-fallback-1280x800.png') });
+    await chef.context().close();
     expect(errors).toEqual([]);
   });
 });

@@ -314,6 +314,37 @@ describe('the automatic wheel in the console store (issue 13)', () => {
     expect(s2.wheelNotice).toEqual({ kind: 'miss-spin', code: 'MISS_SPIN' });
     expect(reduceConsole(s2, { type: 'event', event: { ...status, table: 'paris', link: 'down' } as never })).toBe(s2);
   });
+
+  it("regression: in keypad fallback the keypad stayed disabled: the view keeps the phase event's keyIn, a keypad take-over loads the view again", () => {
+    const loaded = reduceConsole(initialConsole('auto'), {
+      type: 'loaded',
+      view: view({ table: { id: 'auto', mode: 'wheel' } as TableViewJson['table'], phase: 'betting', coup: 3 }),
+      permanence: [],
+      wheel: null,
+    });
+    const phase = (p: string, keyIn?: true) =>
+      ({
+        type: 'phase',
+        table: 'auto',
+        coup: 3,
+        phase: p,
+        since: 5,
+        deadline: null,
+        ...(keyIn ? { keyIn } : {}),
+      }) as never;
+    const manual = reduceConsole(
+      { ...loaded, resync: false },
+      {
+        type: 'event',
+        event: { type: 'wheel', table: 'auto', coup: 3, kind: 'manual', code: 'manual' } as never,
+      },
+    );
+    expect(manual.resync).toBe(true);
+    const closed = reduceConsole(manual, { type: 'event', event: phase('no-more-bets', true) });
+    expect(closed.view?.keyIn).toBe(true);
+    const settled = reduceConsole(closed, { type: 'event', event: phase('settled') });
+    expect(settled.view?.keyIn).toBeUndefined();
+  });
 });
 
 describe('console store: seats (issue 12 item 1)', () => {

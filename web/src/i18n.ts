@@ -1834,6 +1834,10 @@ export const WHEEL_WORDS: Record<
     wheel: string;
     lastFault: string;
     notice: string;
+    /** The keypad's note on a wheel table while the wheel gives the number. */
+    byWheel: string;
+    /** The keypad's note on a coup held by a fault (the number is keyed in, or the coup voided). */
+    heldEntry: string;
   }
 > = {
   en: {
@@ -1847,6 +1851,8 @@ export const WHEEL_WORDS: Record<
     wheel: 'the wheel',
     lastFault: 'Last fault',
     notice: 'Last notice',
+    byWheel: 'The automatic wheel gives the number; take over with the keypad to enter it.',
+    heldEntry: 'Coup held: enter the number the ball shows, or void the coup.',
   },
   fr: {
     link: { up: 'connectée', down: 'perdue', silent: 'muette' },
@@ -1859,6 +1865,8 @@ export const WHEEL_WORDS: Record<
     wheel: 'la roue',
     lastFault: 'Dernier défaut',
     notice: 'Dernier avis',
+    byWheel: 'La roue automatique donne le numéro ; prenez la main au clavier pour le saisir.',
+    heldEntry: 'Coup suspendu : saisissez le numéro où la bille repose, ou annulez le coup.',
   },
   cs: {
     link: { up: 'připojeno', down: 'ztraceno', silent: 'bez odezvy' },
@@ -1871,6 +1879,8 @@ export const WHEEL_WORDS: Record<
     wheel: 'ruleta',
     lastFault: 'Poslední porucha',
     notice: 'Poslední hlášení',
+    byWheel: 'Číslo dává automatická ruleta; pro jeho zadání převezměte řízení klávesnicí.',
+    heldEntry: 'Hra pozastavena: zadejte číslo, na kterém leží kulička, nebo hru zrušte.',
   },
   de: {
     link: { up: 'verbunden', down: 'verloren', silent: 'stumm' },
@@ -1883,6 +1893,8 @@ export const WHEEL_WORDS: Record<
     wheel: 'dem Kessel',
     lastFault: 'Letzte Störung',
     notice: 'Letzte Meldung',
+    byWheel: 'Der automatische Kessel gibt die Zahl; zur Eingabe auf die Tastatur umschalten.',
+    heldEntry: 'Coup angehalten: die Zahl eingeben, in der die Kugel liegt, oder den Coup annullieren.',
   },
   it: {
     link: { up: 'collegata', down: 'persa', silent: 'muta' },
@@ -1895,6 +1907,8 @@ export const WHEEL_WORDS: Record<
     wheel: 'la ruota',
     lastFault: 'Ultimo guasto',
     notice: 'Ultimo avviso',
+    byWheel: 'La ruota automatica dà il numero; passate alla tastiera per inserirlo.',
+    heldEntry: 'Colpo sospeso: inserite il numero in cui si trova la pallina, o annullate il colpo.',
   },
 };
 

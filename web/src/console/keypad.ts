@@ -1,18 +1,23 @@
 /**
- * The console's number entry (tables in `manual` mode, after rien ne va plus): a keypad laid out
+ * The console's number entry (whenever the server takes the staff's number: the view's `keyIn`): a keypad laid out
  * like the layout (0, and 00 on American tables, then the 12 rows of 3 with column 3 on top) and
  * a field to type the number, then Confirm. The chosen number is the store's `selected`.
  */
 import { colourOf, type PocketLabel } from '../../../src/engine/index.ts';
 import { byId, h } from '../dom.ts';
-import { DICTS, notAPocketText, OPS_WORDS, t } from '../i18n.ts';
+import { DICTS, notAPocketText, OPS_WORDS, t, WHEEL_WORDS } from '../i18n.ts';
 import { confirmsResult } from './operation.ts';
 import { refusedTyping, typedPocket, type ConsoleState } from '../state/console.ts';
 import { consoleWheel, toPocket, type ConsoleEnv, type Panel } from './panel.ts';
 
-/** Whether the croupier enters the number now: a manual table after rien ne va plus (the keypad is enabled). */
-export function numberToEnter(v: { readonly table: { readonly mode: string }; readonly phase: string }): boolean {
-  return v.table.mode === 'manual' && v.phase === 'no-more-bets';
+/**
+ * Whether the croupier enters the number now (the keypad is enabled): the view's `keyIn`, the
+ * server's own rule (src/table/key-in.ts: a manual table after rien ne va plus, an automatic
+ * wheel's held coup or keypad fallback). QA: the mode alone kept the keypad of a wheel table in
+ * keypad fallback disabled, its note saying the server draws the number.
+ */
+export function numberToEnter(v: { readonly keyIn?: true }): boolean {
+  return v.keyIn === true;
 }
 
 /** The number-entry panel of the console. */
@@ -79,7 +84,6 @@ export function keypadPanel(env: ConsoleEnv): Panel {
 function update(env: ConsoleEnv, s: ConsoleState, input: HTMLInputElement): void {
   const v = s.view;
   if (!v) return;
-  const d = DICTS[env.lang];
   // a confirmed number empties the field (a text that is no number stays for the croupier to fix)
   if (s.selected === null && typedPocket(input.value, v.table.rules.wheel) !== null) input.value = '';
   showRefusal(env, input);
@@ -94,7 +98,17 @@ function update(env: ConsoleEnv, s: ConsoleState, input: HTMLInputElement): void
     b.disabled = !canEnter;
   }
   input.disabled = !canEnter;
-  byId('mode-note').textContent = v.table.mode !== 'manual' ? d.rngNote : canEnter ? '' : d.closeFirst;
+  byId('mode-note').textContent = keypadNote(env, s, canEnter);
+}
+
+/** The keypad's note: why it is disabled (the server draws, the wheel gives the number, close first), or the held coup's. */
+function keypadNote(env: ConsoleEnv, s: ConsoleState, canEnter: boolean): string {
+  const v = s.view!;
+  const w = WHEEL_WORDS[env.lang];
+  if (canEnter) return v.phase === 'held' ? w.heldEntry : '';
+  if (v.table.mode === 'rng') return DICTS[env.lang].rngNote;
+  if (v.table.mode === 'wheel' && s.wheel?.manual !== true) return w.byWheel;
+  return DICTS[env.lang].closeFirst;
 }
 
 /**

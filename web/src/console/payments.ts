@@ -26,22 +26,41 @@ import { recoverySection } from './recovery.ts';
 import { dutyText } from './seat-words.ts';
 import { money, playerName, posName, toPocket, type ConsoleEnv, type Panel } from './panel.ts';
 
-/** The payment-list panel of the console. */
-export function paymentsPanel(env: ConsoleEnv): Panel {
+/** The lists' panel: the collections' part in `element`, the payments' in `payPart`, a panel the shell places. */
+export interface ListsPanel extends Panel {
+  /**
+   * To pay, to give back, the prisoners that stay and the totals: a panel of its own, so that the
+   * shell can show it beside the collections after a result (QA: on a busy table the payments'
+   * heading was below the screen). Hidden while it has nothing (before a result, after a void).
+   */
+  readonly payPart: HTMLElement;
+}
+
+/** The payment-list panel of the console (the collections; the payments in its `payPart`). */
+export function paymentsPanel(env: ConsoleEnv): ListsPanel {
   const d = DICTS[env.lang];
   const box = h('div', { id: 'payments' });
+  const payBox = h('div', { id: 'payments-pay' });
   const element = h(
     'section',
     { class: 'panel payments-panel', id: 'payments-panel', 'aria-label': d.payments },
     h('h2', {}, d.payments),
     box,
   );
+  const payPart = h(
+    'section',
+    { class: 'panel payments-panel pay-part', id: 'pay-panel', 'aria-label': LIST_WORDS[env.lang].pay, hidden: true },
+    payBox,
+  );
   // a coup voided since the last result: nothing to pay, not the previous coup's list (issue 12 leftover)
-  const content = (s: ConsoleState) => {
+  const update = (s: ConsoleState) => {
     const voided = voidAfterLast(s);
-    return voided ? voidNotice(env.lang, voided) : render(env, s);
+    const parts = voided ? { collect: voidNotice(env.lang, voided), pay: [] } : render(env, s);
+    box.replaceChildren(...parts.collect);
+    payBox.replaceChildren(...parts.pay);
+    payPart.hidden = parts.pay.length === 0;
   };
-  return { element, update: (s) => box.replaceChildren(...content(s)) };
+  return { element, payPart, update };
 }
 
 /** A player's chip colour as a swatch with its name (the set number after the tenth player). */
@@ -82,12 +101,13 @@ function voidNotice(lang: Language, voided: { coup: number; reason?: string }): 
   ];
 }
 
-function render(env: ConsoleEnv, s: ConsoleState): HTMLElement[] {
+/** The lists of the last coup: the collections' part (number, call, duty, to collect) and the payments' (to pay and after). */
+function render(env: ConsoleEnv, s: ConsoleState): { collect: HTMLElement[]; pay: HTMLElement[] } {
   const d = DICTS[env.lang];
   const w = LIST_WORDS[env.lang];
   const p = s.payments;
   const list = p?.list;
-  if (!p || !list) return [h('p', { class: 'empty' }, '—')];
+  if (!p || !list) return { collect: [h('p', { class: 'empty' }, '—')], pay: [] };
   const m = (minor: number) => money(s, env.lang, minor);
   const pocket = toPocket(p.pocket);
   const other = (x: 'left' | 'right') => (x === 'left' ? d.right : d.left);
@@ -144,17 +164,21 @@ function render(env: ConsoleEnv, s: ConsoleState): HTMLElement[] {
     },
     `${w.totalCollected} ${m(t_.collected)} · ${w.totalPaid} ${m(t_.paid)} · ${w.totalReturned} ${m(t_.returned)} · ${w.totalPrison} ${m(t_.enPrison)}`,
   );
-  return [
-    head,
-    ...recoverySection(env, s, colourChip),
-    ...combinations(env, s),
-    duty,
-    table('collect', w.collect, [d.stake, w.totalCollected, ''], t_.collected, collect, w.nothing),
-    table('pay', w.pay, [d.stake, w.winnings, d.placement], t_.paid, pay, d.noPayments),
-    table('return', w.giveBack, [d.stake, w.totalReturned, d.action], t_.returned, back, w.nothing),
-    table('prison', w.prison, [d.stake, '', ''], t_.enPrison, prison, w.nothing),
-    totals,
-  ];
+  return {
+    collect: [
+      head,
+      ...recoverySection(env, s, colourChip),
+      ...combinations(env, s),
+      duty,
+      table('collect', w.collect, [d.stake, w.totalCollected, ''], t_.collected, collect, w.nothing),
+    ],
+    pay: [
+      table('pay', w.pay, [d.stake, w.winnings, d.placement], t_.paid, pay, d.noPayments),
+      table('return', w.giveBack, [d.stake, w.totalReturned, d.action], t_.returned, back, w.nothing),
+      table('prison', w.prison, [d.stake, '', ''], t_.enPrison, prison, w.nothing),
+      totals,
+    ],
+  };
 }
 
 /** The lines of the four lists as the console shows them (stacks: "×n" when several stakes). */

@@ -12,7 +12,7 @@ import { keypadPanel, numberToEnter } from './keypad.ts';
 import { derogationPanel } from './derogation.ts';
 import { operationPanel } from './operation.ts';
 import type { ConsoleEnv, Panel } from './panel.ts';
-import { paymentsPanel } from './payments.ts';
+import { paymentsPanel, type ListsPanel } from './payments.ts';
 import { permanencePanel } from './permanence.ts';
 import { prisonersPanel } from './prisoners.ts';
 import { seatsPanel } from './seats.ts';
@@ -21,8 +21,9 @@ import { wheelPanel } from './wheel.ts';
 
 /**
  * The panels of each column, top to bottom (the status panel is always first: it has the countdown).
- * The payment list moves up under the status panel except while the number is to be entered
- * ({@link listsPlace}).
+ * After a result the lists move up: the collections under the status panel, the payments at the
+ * top of the side column; while the number is to be entered the keypad comes first
+ * ({@link placer}).
  */
 const PANELS: {
   readonly main: ReadonlyArray<(env: ConsoleEnv) => Panel>;
@@ -71,19 +72,21 @@ export function buildShell(root: HTMLElement, env: ShellEnv): Shell {
   const status = statusPanel(env);
   const main = PANELS.main.map((make) => make(env));
   const side = PANELS.side.map((make) => make(env));
+  const mainCol = h('div', { class: 'main-col' }, status.element, ...main.map((p) => p.element));
+  const sideCol = h('div', { class: 'side-col' }, ...side.map((p) => p.element));
   root.replaceChildren(
     header,
-    h(
-      'main',
-      { class: 'console' },
-      h('div', { class: 'main-col' }, status.element, ...main.map((p) => p.element)),
-      h('div', { class: 'side-col' }, ...side.map((p) => p.element)),
-    ),
+    h('main', { class: 'console' }, mainCol, sideCol),
     h('div', { class: 'toast', id: 'toast', role: 'alert', hidden: true }),
   );
   const panels = [status, ...main, ...side];
-  const lists = main[PANELS.main.indexOf(paymentsPanel)];
-  const place = listsPlace(status.element, lists.element);
+  const lists = main[PANELS.main.indexOf(paymentsPanel)] as ListsPanel;
+  const keypad = main[PANELS.main.indexOf(keypadPanel)].element;
+  const place = placer(
+    { col: mainCol, home: [status.element, ...main.map((p) => p.element)] },
+    { col: sideCol, home: side.map((p) => p.element) },
+    { status: status.element, keypad, lists: lists.element, pay: lists.payPart },
+  );
   return {
     update: (next) => {
       if (!next.view) return;
@@ -95,17 +98,40 @@ export function buildShell(root: HTMLElement, env: ShellEnv): Shell {
   };
 }
 
+/** A column and its panels in the order of `PANELS`. */
+interface Column {
+  readonly col: HTMLElement;
+  readonly home: readonly HTMLElement[];
+}
+
 /**
- * Where the payment list stands in the main column: right under the status panel (the number and
- * the call) after a result and while the next coup runs, so that a croupier sees the first lines
- * he pays without scrolling (QA: at 1280×800 the list began below the screen, under the disabled
- * keypad); back in its place of `PANELS` (the keypad and the table operation first) while the
- * number is to be entered. Moves the element only when its place changes.
+ * Where the keypad and the lists stand. While the number is to be entered (the view's `keyIn`)
+ * the keypad comes right under the status panel (QA: on an automatic-wheel table in keypad
+ * fallback the wheel panel pushed its Confirm below the screen at 1280×800), the lists after the
+ * table operation, the payments under the collections. After a result and while the next coup
+ * runs the collections stand under the status panel and the payments at the top of the side
+ * column, whose bets are empty then (QA: on a busy table the payments' heading was at y≈958 at
+ * 1280×800): the croupier reads the collections first, then the payments, left to right. Moves
+ * an element only when its place changes.
  */
-function listsPlace(status: HTMLElement, lists: HTMLElement): (entering: boolean) => void {
-  const home = lists.previousElementSibling!;
-  return (entering) => {
-    const after = entering ? home : status;
-    if (lists.previousElementSibling !== after) after.after(lists);
+function placer(
+  main: Column,
+  side: Column,
+  p: { status: HTMLElement; keypad: HTMLElement; lists: HTMLElement; pay: HTMLElement },
+): (entering: boolean) => void {
+  const others = main.home.filter((e) => e !== p.status && e !== p.keypad);
+  // entering: the keypad first, the lists in their place of PANELS, the payments under the collections
+  const entering = [p.status, p.keypad, ...others.flatMap((e) => (e === p.lists ? [e, p.pay] : [e]))];
+  const between = [p.status, p.lists, ...main.home.filter((e) => e !== p.status && e !== p.lists)];
+  return (numberToEnter) => {
+    arrange(main.col, numberToEnter ? entering : between);
+    arrange(side.col, numberToEnter ? side.home : [p.pay, ...side.home]);
   };
+}
+
+/** Puts `order` first in `col`, in that order, moving only the elements out of place. */
+function arrange(col: HTMLElement, order: readonly HTMLElement[]): void {
+  order.forEach((e, i) => {
+    if (col.children[i] !== e) col.insertBefore(e, col.children[i] ?? null);
+  });
 }

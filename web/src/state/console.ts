@@ -326,8 +326,10 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
     case 'seats':
       return { ...next, view: { ...v, seats: e.seats } };
     case 'wheel-status':
-    case 'wheel':
       return { ...next, ...wheelOf(e) };
+    case 'wheel':
+      // the keypad taken over or handed back changes the view's keyIn without a phase event: loaded again
+      return { ...next, ...wheelOf(e), ...(e.kind === 'manual' || e.kind === 'auto' ? { resync: true } : {}) };
     case 'storage': // the store fails or recovered: the view's `storage`, the console's alarm (storageAlarm)
       return { ...next, view: withStorage(v, e.storage) };
     case 'settlement':

@@ -6,10 +6,15 @@ import type { PhaseEvent } from '../../../src/protocol/events.ts';
 import type { TableStorageView } from '../../../src/protocol/health.ts';
 import type { PrisonerJson, TableViewJson } from '../api.ts';
 
-/** The view after a `phase` event: phase, since, deadline (null when none), coup, pause requested. */
+/**
+ * The view after a `phase` event: phase, since, deadline (null when none), coup, pause requested,
+ * and whether the server takes the staff's number now (`keyIn`).
+ */
 export function withPhase(v: TableViewJson, e: PhaseEvent): TableViewJson {
+  const { keyIn: _was, ...rest } = v;
   return {
-    ...v,
+    ...rest,
+    ...(e.keyIn ? { keyIn: true as const } : {}),
     phase: e.phase,
     since: e.since,
     deadline: e.deadline ?? null,
