@@ -9,8 +9,18 @@ import type { Chance, CoupTotals, Language, PocketLabel } from '../engine/index.
 import type { betJson, outcomeJson, paymentJson, settlementJson } from '../engine/index.ts';
 import type { StorageEvent } from './health.ts';
 import type { CroupierListView } from './lists.ts';
-import type { CroupierDutyJson, Seat, SeatsJson } from './seats.ts';
+import type { CroupierDutyJson } from './seats.ts';
+import type {
+  NoSpinEvent,
+  ResultEnteredEvent,
+  SeatsEvent,
+  StaffJson,
+  WheelNoticeEvent,
+  WheelStatusEvent,
+} from './events-ops.ts';
 import type { BetsSummaryView } from './views.ts';
+
+export * from './events-ops.ts';
 
 /**
  * Phases of a table (docs/API.md "The coup"). `held`: an automatic wheel's fault stopped the
@@ -118,7 +128,7 @@ export interface TableConfigJson {
 }
 
 /** Fields every live event carries. */
-interface EventBase {
+export interface EventBase {
   /** Table id ("" for a wallet event outside any table). */
   readonly table: string;
   /** The table's coup number when the event was published. */
@@ -138,12 +148,14 @@ export interface PhaseEvent extends EventBase {
   readonly calls?: CallsJson;
   /** The first coup of a gaming day: the date and the pocket the ball lies in (RULES §6). */
   readonly dayOpening?: { readonly date: string; readonly ball: number };
-  readonly recovered?: true; // published by the recovery after a restart
+  /** Published by the recovery after a restart. */
+  readonly recovered?: true;
   /** A pause was asked: the table pauses after this coup. */
   readonly pauseRequested?: true;
   /** An automatic wheel repeats the spin after a miss-spin: the same coup, its bets, open again. */
   readonly respin?: true;
-  readonly keyIn?: true; // the server takes the coup's number from the staff now (POST …/result; table/key-in.ts)
+  /** The server takes the coup's number from the staff now (`POST …/result`; src/table/key-in.ts). */
+  readonly keyIn?: true;
 }
 
 /** Bets placed by one command of a player (audience: table). */
@@ -317,83 +329,4 @@ export type Audience = { kind: 'table' } | { kind: 'player'; playerId: string } 
 export interface Published {
   readonly audience: Audience;
   readonly event: LiveEvent;
-}
-
-// ---------------------------------------------------------------------------------------------
-// automatic wheel (issue 13)
-
-/**
- * What an automatic wheel did to the coup (audience: table; the players' screens say it in
- * their language): `miss-spin` (no spin: bets locked, the ball is launched again, nothing
- * settles), `void` (a wheel fault voided the coup; see `coup-void`), `held` (a wheel fault: the
- * coup waits for the chef), `manual` / `auto` (the croupier took over with the keypad / handed
- * back to the wheel), `incident` (an audit line: counter gap, direction). `code`: the wheel's
- * stable fault code (src/wheel/port.ts) or incident kind.
- */
-export interface WheelNoticeEvent extends EventBase {
-  readonly type: 'wheel';
-  readonly kind: 'miss-spin' | 'void' | 'held' | 'manual' | 'auto' | 'incident';
-  readonly code?: string;
-  readonly reason?: string;
-}
-
-/** The wheel's health for the console (audience: staff): link, device state and warnings, spin counter, direction. */
-export interface WheelStatusEvent extends EventBase {
-  readonly type: 'wheel-status';
-  readonly link: 'up' | 'down' | 'silent';
-  /** Device state name (SS2: `before-game`, `place-bets`, `ball-in-rim`, `no-more-bets`, `winning-number`, `closed`), or null before the first status. */
-  readonly state: string | null;
-  readonly warnings: readonly string[];
-  readonly spinCounter: number | null;
-  readonly direction: 'clockwise' | 'anticlockwise' | null;
-  /** The croupier drives the coup with the keypad (manual fallback). */
-  readonly manual: boolean;
-  /** The last fault or incident, for the console's warning line. */
-  readonly last?: { readonly at: number; readonly kind: string; readonly code: string; readonly reason: string };
-}
-
-// table operation (issue 12)
-
-/** The staff account behind a staff action: its account id and role. */
-export interface StaffJson {
-  readonly account: string;
-  readonly role: string;
-}
-
-/**
- * "No spin" (audience: table): the ball did not make its revolutions, fell out, or the cylinder
- * was not turned; the spin is repeated, the bets stay, nothing is settled (an entered number not
- * yet confirmed is dropped). `phase` is the phase the table stays in (`launched` or `no-more-bets`). `reason`, `by`: staff only.
- */
-export interface NoSpinEvent extends EventBase {
-  readonly type: 'no-spin';
-  readonly phase: Phase;
-  readonly reason?: string;
-  readonly by?: StaffJson;
-  /** The announcement in every language, French as the call. */
-  readonly call: string;
-  readonly calls: CallsJson;
-}
-
-/**
- * The croupier entered the number (tables that confirm; audience: table): shown on the layout
- * until it is confirmed (then a `result`), corrected (`from`: the number it replaced) or dropped
- * by a "no spin" or a void. `from` and `by`: staff only (players and guests: src/app/coup-privacy.ts).
- */
-export interface ResultEnteredEvent extends EventBase {
-  readonly type: 'result-entered';
-  readonly pocket: PocketLabel;
-  readonly from?: PocketLabel;
-  readonly by?: StaffJson;
-}
-
-/** A seat taken or left (audience: staff; src/protocol/seats.ts): every seat after it, and the change. */
-export interface SeatsEvent extends EventBase {
-  readonly type: 'seats';
-  readonly seats: SeatsJson;
-  readonly seat: Seat;
-  readonly action: 'taken' | 'left';
-  /** The account that took or left it (a pit boss clearing someone else's seat: `cleared`). */
-  readonly by: StaffJson;
-  readonly cleared?: true;
 }
