@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { pocketText, wheelOrder } from '../../src/engine/index.ts';
 import type { BetJson, TableViewJson } from '../../web/src/api.ts';
 import { formatMoney } from '../../web/src/money.ts';
-import { badgeBox, COMPACT, N, numberHalf, Stadium, WIDE } from '../../web/src/racetrack-stadium.ts';
+import { BADGE_GAP, badgeBox, COMPACT, N, numberHalf, Stadium, WIDE } from '../../web/src/racetrack-stadium.ts';
 import { pleinTotals } from '../../web/src/state/plein-totals.ts';
 import { initialTable, reduce, type TableAction, type TableState } from '../../web/src/state/table.ts';
 import { trackTotals } from '../../web/src/table-summary.ts';
@@ -202,9 +202,10 @@ describe('badgeBox: where a number’s badge sits', () => {
         const overlapY = Math.min(b.top + b.height, y + nh) - Math.max(b.top, y - nh);
         expect(overlapX <= 0 || overlapY <= 0, `${at}: over the number`).toBe(true);
         if (Math.abs(y - st.cy) < st.mid - 0.5) continue; // a pocket of the ends
-        // on a straight: a pill with the amount, over the pocket's outer edge
-        const edge = y < st.cy ? st.cy - g.outer : st.cy + g.outer;
-        expect(b.pip, at).toBe(false);
+        // on a straight: a pill with the amount over the pocket's outer or inner edge (or a pip, see below)
+        if (b.pip) continue;
+        const r = b.ring === 'outer' ? g.outer : g.inner; // inner or deep: over the inner edge
+        const edge = y < st.cy ? st.cy - r : st.cy + r;
         expect(b.top < edge && b.top + b.height > edge, at).toBe(true);
       }
   });
@@ -222,6 +223,39 @@ describe('badgeBox: where a number’s badge sits', () => {
           order.filter((p, i) => badgeBox(st, i, chars, pocketText(p).length).pip),
           `${chars} characters`,
         ).toEqual([]);
+    },
+  );
+  it.each([
+    ['wide', WIDE],
+    ['compact', COMPACT],
+  ])(
+    'regression: on a phone neighbouring racetrack badges overlapped ("1,5|1,5|1,4", 18’s "180" under 29’s "72.5" read "18(") (%s track: no two badges within 3 units, whatever the amounts)',
+    (_, g) => {
+      const st = new Stadium(g);
+      const order = wheelOrder('single');
+      const lengths = [[5], [4], [3], [1], [5, 1], [1, 5], [3, 5, 4], [2, 4, 5, 1, 3]];
+      for (const cycle of lengths) {
+        const boxes = order.map((p, i) => badgeBox(st, i, cycle[i % cycle.length], pocketText(p).length));
+        for (let i = 0; i < N; i++)
+          for (let j = i + 1; j < N; j++) {
+            const [a, b] = [boxes[i], boxes[j]];
+            const gapX = Math.max(b.left - (a.left + a.width), a.left - (b.left + b.width));
+            const gapY = Math.max(b.top - (a.top + a.height), a.top - (b.top + b.height));
+            expect(Math.max(gapX, gapY), `${order[i]} / ${order[j]}, ${cycle} characters`).toBeGreaterThanOrEqual(
+              BADGE_GAP - 1e-9,
+            );
+          }
+        // no badge over any number's text, not only its own
+        boxes.forEach((b, i) => {
+          if (b.pip) return;
+          order.forEach((q, k) => {
+            const [x, y] = st.at(k * st.step, st.mid);
+            const [nw, nh] = numberHalf(st, pocketText(q).length);
+            const over = b.left < x + nw && x - nw < b.left + b.width && b.top < y + nh && y - nh < b.top + b.height;
+            expect(over, `${order[i]}’s badge over ${q}`).toBe(false);
+          });
+        });
+      }
     },
   );
 });

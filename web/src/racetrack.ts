@@ -5,7 +5,8 @@
  * A click on a pocket announces it with its neighbours (count chosen by the player); a click
  * on a section announces the series. Every target is a focusable SVG element (Enter / Space).
  * Over the pockets, the table's total staked en plein on each number (issue 17): a badge like the
- * layout's (`rt-total heat-1` … `heat-4`) astride the pocket's outer edge, said in its label.
+ * layout's (`rt-total heat-1` … `heat-4`) astride the pocket's outer or inner edge (alternating
+ * where a number is narrower than a badge: racetrack-stadium.ts `badgeRings`), said in its label.
  */
 import { expandAnnounce } from '../../src/engine/index.ts';
 import { colourOf, pocketText, wheelOrder, type Pocket } from '../../src/engine/index.ts';

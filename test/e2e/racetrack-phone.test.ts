@@ -1,0 +1,170 @@
+/**
+ * The racetrack's totals en plein at a crowded table (QA, issue 17), in Chromium against a real
+ * server: 130 players stake about 1.5k € on every number (0 and its 18 neighbours a side), so that every
+ * badge holds a five-character amount ("1.52k"). On phones both ways round and on desktops, no
+ * two badges overlap or touch, none is cut or over a number, none lies under the "± 0-9"
+ * button, and every pocket's centre is the pocket (a tap there bets it, not the tools).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  api,
+  browserAvailable,
+  E2E_PASSWORD,
+  openPlayerTable,
+  poll,
+  shot,
+  startPlayerTables,
+  type PlayerTables,
+  type TestServer,
+} from './server.ts';
+
+const RUN = browserAvailable('racetrack phone e2e');
+const PLAYERS = 130;
+const SIZES = [
+  { w: 390, h: 844, phone: true },
+  { w: 844, h: 390, phone: true },
+  { w: 360, h: 740, phone: true },
+  { w: 740, h: 360, phone: true },
+  { w: 1280, h: 800, phone: false },
+  { w: 1366, h: 768, phone: false },
+];
+
+describe.skipIf(!RUN)('the racetrack at a table of 130 players', { timeout: 300_000 }, () => {
+  let server: TestServer;
+  let browser: Browser;
+  let t: PlayerTables;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    t = await startPlayerTables({ id: 'rt', names: ['Track — Paris', 'Track — Vegas'], minimum: 100, player: 'Rita' });
+    ({ server, browser } = t);
+    // the players (eight at a time: scrypt is slow), each with 0 and its 18 neighbours a side: a chip on every number
+    for (let i = 0; i < PLAYERS; i += 8) {
+      const ks = Array.from({ length: Math.min(8, PLAYERS - i) }, (_, k) => i + k);
+      await Promise.all(
+        ks.map(async (k) => {
+          const name = `Crowd ${k + 1}`;
+          await api(server.url, 'POST', '/api/admin/accounts', server.adminToken, {
+            name,
+            password: E2E_PASSWORD,
+            role: 'player',
+            deposit: 200_000,
+          });
+          const token = (await api(server.url, 'POST', '/api/login', undefined, { name, password: E2E_PASSWORD }))
+            .token as string;
+          const unit = 1_000 + (k % 7) * 50; // 10.00 € … 13.00 €: about 1.5k € per number
+          await api(server.url, 'POST', '/api/tables/rt/bets', token, {
+            requestId: `c${k}`,
+            bet: { announce: 'voisins', number: 0, neighbours: 18, stake: unit },
+          });
+        }),
+      );
+    }
+  }, 280_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('regression: on a phone neighbouring racetrack badges overlapped ("1,5|1,5|1,4", "18(")', async () => {
+    for (const s of SIZES) {
+      const p = await open(s);
+      const where = `${s.w}x${s.h}`;
+      const texts = await p.locator('.racetrack .rt-total text').allTextContents();
+      expect(texts.length, where).toBe(37);
+      expect(
+        texts.every((x) => /^\d\.\d\dk$/.test(x)),
+        `${where}: ${texts.join(' ')}`,
+      ).toBe(true);
+      expect(await badgeProblems(p), where).toEqual([]);
+      if (s.w === 390 || s.w === 844)
+        await p.locator('.racetrack').screenshot({ path: shot(`racetrack-130-players-${where}.png`) });
+      await p.context().close();
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('regression: held sideways, the “± 0-9” button covered 16 (and 33): a tap on a pocket opened the tools', async () => {
+    for (const s of SIZES) {
+      const p = await open(s);
+      expect(await pocketsCovered(p), `${s.w}x${s.h}`).toEqual([]);
+      await p.context().close();
+    }
+    expect(errors).toEqual([]);
+  });
+
+  async function open(s: { w: number; h: number; phone: boolean }): Promise<Page> {
+    const p = await openPlayerTable(t, {
+      table: 'rt',
+      width: s.w,
+      height: s.h,
+      phone: s.phone,
+      lang: 'en',
+      onError: (m) => errors.push(`${s.w}x${s.h}: ${m}`),
+    });
+    await poll(() => p.locator('.racetrack .rt-total').count(), { timeout: 20_000 }).toBe(37);
+    return p;
+  }
+});
+
+/**
+ * The racetrack's badges that overlap or come within a pixel of another, are cut (outside the
+ * track or the screen), lie over a number, under the "± 0-9" button, or whose text overflows its pill.
+ */
+async function badgeProblems(p: Page): Promise<string[]> {
+  return p.evaluate(() => {
+    const out: string[] = [];
+    const svg = document.querySelector('.racetrack')!.getBoundingClientRect();
+    const button = document.querySelector('.rt-tools > summary')?.getBoundingClientRect();
+    const shown = button && button.width > 0 ? button : null;
+    const numbers = Array.from(document.querySelectorAll<SVGTextElement>('.racetrack .rt-pocket text'));
+    const badges = Array.from(document.querySelectorAll<SVGGElement>('.racetrack .rt-total')).map((g) => ({
+      who: g.dataset.pocket,
+      r: g.querySelector('rect')!.getBoundingClientRect(),
+      t: g.querySelector('text')!.getBoundingClientRect(),
+    }));
+    const meet = (a: DOMRect, b: DOMRect, gap: number) =>
+      a.left < b.right + gap && b.left < a.right + gap && a.top < b.bottom + gap && b.top < a.bottom + gap;
+    for (const [i, a] of badges.entries()) {
+      const { r, t } = a;
+      if (r.left < svg.left - 0.5 || r.right > svg.right + 0.5 || r.top < svg.top - 0.5 || r.bottom > svg.bottom + 0.5)
+        out.push(`${a.who} outside the track`);
+      if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight)
+        out.push(`${a.who} off the screen`);
+      if (t.left < r.left - 0.5 || t.right > r.right + 0.5) out.push(`${a.who}'s text wider than its pill`);
+      for (const b of badges.slice(i + 1)) if (meet(r, b.r, 1)) out.push(`${a.who} / ${b.who} within 1 px`);
+      for (const n of numbers) if (meet(r, n.getBoundingClientRect(), -0.5)) out.push(`${a.who} over ${n.textContent}`);
+      if (shown && meet(r, shown, 0)) out.push(`${a.who} under the ± 0-9 button`);
+    }
+    return out;
+  });
+}
+
+/**
+ * The pockets whose box meets the "± 0-9" button, whose number's centre is not the pocket
+ * (document.elementFromPoint), or lies off the screen.
+ */
+async function pocketsCovered(p: Page): Promise<string[]> {
+  return p.evaluate(() => {
+    const out: string[] = [];
+    const b = document.querySelector('.rt-tools > summary')?.getBoundingClientRect();
+    for (const g of Array.from(document.querySelectorAll<SVGGElement>('.racetrack .rt-pocket'))) {
+      const box = g.getBoundingClientRect();
+      if (b && b.width > 0 && b.left < box.right && box.left < b.right && b.top < box.bottom && box.top < b.bottom)
+        out.push(`${g.dataset.pocket}'s pocket meets ± 0-9`);
+      const r = g.querySelector('text')!.getBoundingClientRect();
+      const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+      if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) {
+        out.push(`${g.dataset.pocket} off the screen`);
+        continue;
+      }
+      const hit = document.elementFromPoint(x, y);
+      const pocket = hit?.closest<SVGGElement>('.rt-pocket')?.dataset.pocket;
+      if (pocket !== g.dataset.pocket)
+        out.push(`${g.dataset.pocket} under ${hit?.closest('summary') ? '± 0-9' : hit?.tagName}`);
+    }
+    return out;
+  });
+}
