@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   api,
   browserAvailable,
-  E2E_PASSWORD,
+  e2eAccounts,
   openPlayerTable,
   poll,
   shot,
@@ -43,22 +43,8 @@ describe.skipIf(!RUN)('the player’s page at a large table (issue 17)', { timeo
     });
     ({ server, browser } = t);
     // the other players: accounts with a password, logged in (four at a time: scrypt is slow)
-    for (let i = 0; i < OTHERS; i += 4) {
-      const names = Array.from({ length: Math.min(4, OTHERS - i) }, (_, k) => `Crowd ${i + k + 1}`);
-      const made = await Promise.all(
-        names.map(async (name) => {
-          await api(server.url, 'POST', '/api/admin/accounts', server.adminToken, {
-            name,
-            password: E2E_PASSWORD,
-            role: 'player',
-            deposit: 200_000,
-          });
-          return (await api(server.url, 'POST', '/api/login', undefined, { name, password: E2E_PASSWORD }))
-            .token as string;
-        }),
-      );
-      tokens.push(...made);
-    }
+    const crowd = Array.from({ length: OTHERS }, (_, i) => [`Crowd ${i + 1}`, 'player'] as const);
+    tokens.push(...(await e2eAccounts(server, crowd, 200_000, 4)).values());
     page = await openPlayerTable(t, {
       table: 'lg',
       width: 1366,

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   api,
   browserAvailable,
-  E2E_PASSWORD,
+  e2eAccounts,
   openPlayerTable,
   poll,
   shot,
@@ -40,27 +40,18 @@ describe.skipIf(!RUN)('the racetrack at a table of 130 players', { timeout: 300_
     t = await startPlayerTables({ id: 'rt', names: ['Track — Paris', 'Track — Vegas'], minimum: 100, player: 'Rita' });
     ({ server, browser } = t);
     // the players (eight at a time: scrypt is slow), each with 0 and its 18 neighbours a side: a chip on every number
-    for (let i = 0; i < PLAYERS; i += 8) {
-      const ks = Array.from({ length: Math.min(8, PLAYERS - i) }, (_, k) => i + k);
+    const crowd = Array.from({ length: PLAYERS }, (_, k) => [`Crowd ${k + 1}`, 'player'] as const);
+    const tokens = [...(await e2eAccounts(server, crowd, 200_000, 8)).values()];
+    for (let i = 0; i < PLAYERS; i += 8)
       await Promise.all(
-        ks.map(async (k) => {
-          const name = `Crowd ${k + 1}`;
-          await api(server.url, 'POST', '/api/admin/accounts', server.adminToken, {
-            name,
-            password: E2E_PASSWORD,
-            role: 'player',
-            deposit: 200_000,
-          });
-          const token = (await api(server.url, 'POST', '/api/login', undefined, { name, password: E2E_PASSWORD }))
-            .token as string;
-          const unit = 1_000 + (k % 7) * 50; // 10.00 € … 13.00 €: about 1.5k € per number
-          await api(server.url, 'POST', '/api/tables/rt/bets', token, {
-            requestId: `c${k}`,
-            bet: { announce: 'voisins', number: 0, neighbours: 18, stake: unit },
-          });
-        }),
+        tokens.slice(i, i + 8).map((token, j) =>
+          api(server.url, 'POST', '/api/tables/rt/bets', token, {
+            requestId: `c${i + j}`,
+            // 10.00 € … 13.00 €: about 1.5k € per number
+            bet: { announce: 'voisins', number: 0, neighbours: 18, stake: 1_000 + ((i + j) % 7) * 50 },
+          }),
+        ),
       );
-    }
   }, 280_000);
 
   afterAll(async () => {

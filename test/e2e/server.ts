@@ -171,22 +171,29 @@ export async function api<T = any>(
 
 /**
  * Creates accounts on a test server (password E2E_PASSWORD; a player with `deposit` minor units)
- * and logs each in: their session tokens by name.
+ * and logs each in: their session tokens by name, in the order given. `concurrency` accounts at a
+ * time (a crowd of players: the password hash is slow, and the server has cores to spare).
  */
 export async function e2eAccounts(
   server: TestServer,
   accounts: ReadonlyArray<readonly [name: string, role: string]>,
   deposit = 100_000,
+  concurrency = 1,
 ): Promise<Map<string, string>> {
   const tokens = new Map<string, string>();
-  for (const [name, role] of accounts) {
+  const one = async ([name, role]: readonly [string, string]) => {
     await api(server.url, 'POST', '/api/admin/accounts', server.adminToken, {
       name,
       password: E2E_PASSWORD,
       role,
       ...(role === 'player' ? { deposit } : {}),
     });
-    tokens.set(name, (await api(server.url, 'POST', '/api/login', undefined, { name, password: E2E_PASSWORD })).token);
+    return (await api(server.url, 'POST', '/api/login', undefined, { name, password: E2E_PASSWORD })).token as string;
+  };
+  for (let i = 0; i < accounts.length; i += concurrency) {
+    const part = accounts.slice(i, i + concurrency);
+    const made = await Promise.all(part.map(one));
+    part.forEach(([name], k) => tokens.set(name, made[k]));
   }
   return tokens;
 }
