@@ -203,6 +203,14 @@ describe('CLI regressions', () => {
     expect(r.json.error.code).toBe('INVALID_ARGUMENTS');
     expect(r.stderr).toBe('');
   });
+  it("regression: wheel-sim --bogus said '--device not specified' instead of naming the unknown option", () => {
+    const bogus = croupier(['wheel-sim', '--bogus']);
+    expect(bogus.status).toBe(2);
+    expect(bogus.json.error).toMatchObject({ code: 'INVALID_ARGUMENTS', message: "unknown option '--bogus'" });
+    const missing = croupier(['wheel-sim']);
+    expect(missing.status).toBe(2);
+    expect(missing.json.error.message).toMatch(/--device/);
+  });
   it('regression: a UTF-8 byte order mark on stdin was INVALID_JSON', () => {
     const r = croupier(['settle'], '\uFEFF{"rules":"french","outcome":1,"bets":[]}');
     expect(r.status).toBe(0);

@@ -33,14 +33,3 @@ export function accountLines(
       : []),
   ];
 }
-
-/** `--session-idle-minutes` and `--session-hours` as session limits (ms). */
-export function parseSessions(idleMinutes: string, sessionHours: string): { idleMs: number; absoluteMs: number } {
-  const idle = Number(idleMinutes);
-  const hours = Number(sessionHours);
-  if (!Number.isFinite(idle) || idle < 1 || idle > 10_080)
-    throw new CliError('INVALID_ARGUMENTS', '--session-idle-minutes must be 1..10080');
-  if (!Number.isFinite(hours) || hours < 0.1 || hours > 720)
-    throw new CliError('INVALID_ARGUMENTS', '--session-hours must be 0.1..720');
-  return { idleMs: Math.round(idle * 60_000), absoluteMs: Math.round(hours * 3_600_000) };
-}

@@ -15,7 +15,8 @@ import type { TableEvent } from '../../table/machine.ts';
 import { CliError } from '../io.ts';
 import type { ServeOptions } from './serve.ts';
 import { limitsOf, webDirOf } from './serve-limits.ts';
-import { checkServeOptions, openStore, printBanner, type CheckedServe } from './serve-start.ts';
+import { openStore, printBanner } from './serve-start.ts';
+import type { CheckedServe } from './serve-options.ts';
 import type { Store } from '../../store/port.ts';
 import { startDemoWheel, type DemoWheel } from './serve-wheel.ts';
 
@@ -69,12 +70,12 @@ function newCasino(
 }
 
 /**
- * Starts the server of `croupier serve` with its options `o`; `bettingGiven`: --betting-seconds was
- * given on the command line (not the default). Throws a CliError on a bad option or a start that
- * fails (everything started is closed first).
+ * Starts the server of `croupier serve` with its options `o`, as checked (`checked`,
+ * serve-options.ts); `bettingGiven`: --betting-seconds was given on the command line (not the
+ * default). Throws a CliError on a start that fails (everything started is closed first).
  */
-export async function serve(o: ServeOptions, bettingGiven = false): Promise<void> {
-  const { port, betting, takeover, timings, sessions, demo, autoGph } = checkServeOptions(o);
+export async function serve(o: ServeOptions, checked: CheckedServe, bettingGiven = false): Promise<void> {
+  const { port, betting, takeover, timings, sessions, demo, autoGph } = checked;
   const log = pino({ level: o.logLevel }, pino.destination(2));
   const started: Started = {};
   // two servers on one SQLite database (its lock file deleted, another server took the new one):

@@ -1,6 +1,6 @@
 /**
- * The parts of `croupier serve` around the start itself (serve.ts): every option checked before
- * anything opens (a bad option is INVALID_ARGUMENTS, exit 2), the store opened (SQLite in the
+ * The parts of `croupier serve` around the start itself (serve-run.ts; its options are checked
+ * before, serve-options.ts): the store opened (SQLite in the
  * data directory, or PostgreSQL), and the banner a new user reads (URLs, tables, demo wheel,
  * demo accounts, warnings on stderr).
  */
@@ -10,76 +10,17 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { Casino } from '../../app/casino.ts';
-import { demoTables } from '../../app/casino.ts';
 import { preset as presetRules, resolveRules } from '../../engine/index.ts';
 import type { Store } from '../../store/port.ts';
 import { defaultPgUrl, openPostgresStore, openSqliteStore } from '../../store/sql.ts';
-import { MIN_TIMINGS, resolveTableConfig, type TableTimings } from '../../table/config.ts';
+import type { TableTimings } from '../../table/config.ts';
 import { walRestartLog } from '../../store/wal-log.ts';
 import { BUILD_COMMAND, missingBundles } from '../../server/web-pages.ts';
 import { CliError } from '../io.ts';
 import type { ServeOptions } from './serve.ts';
-import { accountLines, exposedDemoWarning, parseSessions } from './serve-accounts.ts';
+import { accountLines, exposedDemoWarning } from './serve-accounts.ts';
+import type { Sessions } from './serve-options.ts';
 import type { DemoWheel } from './serve-wheel.ts';
-
-/** The options of `serve` once checked: numbers in their units (seconds as given). */
-export interface CheckedServe {
-  port: number;
-  /** --betting-seconds */
-  betting: number;
-  /** --takeover-seconds (0 = off) */
-  takeover: number;
-  timings: Partial<TableTimings>;
-  sessions: ReturnType<typeof parseSessions>;
-  demo: boolean;
-  /** --auto-games-per-hour of the demo wheel */
-  autoGph: number;
-}
-
-/** Checks every option of `serve` before the store is opened; throws a CliError (INVALID_ARGUMENTS) on the first bad one. */
-export function checkServeOptions(o: ServeOptions): CheckedServe {
-  const port = Number(o.port);
-  if (!/^\d+$/.test(String(o.port).trim()) || !Number.isInteger(port) || port < 0 || port > 65535)
-    throw new CliError('INVALID_ARGUMENTS', `--port must be 0..65535 (got ${o.port})`);
-  const betting = Number(o.bettingSeconds);
-  if (!Number.isFinite(betting) || betting < 1 || betting > 3600)
-    throw new CliError('INVALID_ARGUMENTS', '--betting-seconds must be 1..3600');
-  if (o.rng !== 'crypto' && !/^seeded:.+$/.test(o.rng))
-    throw new CliError('INVALID_ARGUMENTS', '--rng must be "crypto" or "seeded:<seed>"');
-  if (o.store !== 'sqlite' && o.store !== 'postgres')
-    throw new CliError('INVALID_ARGUMENTS', '--store must be sqlite or postgres');
-  const takeover = Number(o.takeoverSeconds);
-  if (
-    !/^\d+(\.\d+)?$/.test(String(o.takeoverSeconds).trim()) ||
-    !Number.isFinite(takeover) ||
-    takeover > 3600 ||
-    (takeover > 0 && takeover < 0.1)
-  ) {
-    throw new CliError(
-      'INVALID_ARGUMENTS',
-      `--takeover-seconds must be 0 (off) or 0.1..3600 (got ${o.takeoverSeconds})`,
-    );
-  }
-  const timings = parseTimings(o.timings);
-  const sessions = parseSessions(o.sessionIdleMinutes, o.sessionHours);
-  const demo = o.demo !== false;
-  const autoGph = gamesPerHour(o.autoGamesPerHour);
-  for (const t of demoTables(betting, timings)) {
-    const r = resolveTableConfig(t);
-    if (!r.ok) throw new CliError('INVALID_ARGUMENTS', `--timings / --betting-seconds: ${r.error.message}`);
-  }
-  if (!pino.levels.values[o.logLevel] && o.logLevel !== 'silent')
-    throw new CliError(
-      'INVALID_ARGUMENTS',
-      `--log-level must be one of ${Object.keys(pino.levels.values).join(', ')}, silent`,
-    );
-  if (!pino.levels.values[o.logLevel] && o.logLevel !== 'silent')
-    throw new CliError(
-      'INVALID_ARGUMENTS',
-      `--log-level must be one of ${Object.keys(pino.levels.values).join(', ')}, silent`,
-    );
-  return { port, betting, takeover, timings, sessions, demo, autoGph };
-}
 
 /**
  * Opens the store `serve` runs on; a SQLite data directory held by another process is
@@ -134,7 +75,7 @@ export interface BannerFacts {
   where: string;
   demo: boolean;
   registration: boolean;
-  sessions: ReturnType<typeof parseSessions>;
+  sessions: Sessions;
   wheel: DemoWheel | null;
   autoGph: number;
   seeded: { updated: string[] };
@@ -184,13 +125,6 @@ export function printBanner(c: BannerFacts): void {
   );
 }
 
-/** `--auto-games-per-hour`: an integer 1..36000. */
-function gamesPerHour(text: string): number {
-  const n = Number(text);
-  if (!/^\d+$/.test(String(text)) || n < 1 || n > 36_000)
-    throw new CliError('INVALID_ARGUMENTS', '--auto-games-per-hour must be an integer 1..36000');
-  return n;
-}
 /** The banner's lines about the demo table **auto**: its wheel simulator, its board and permanence. */
 function wheelBanner(wheel: DemoWheel | null, gph: number, url: string): string[] {
   if (!wheel) return [];
@@ -198,31 +132,6 @@ function wheelBanner(wheel: DemoWheel | null, gph: number, url: string): string[
     `  auto wheel:        SS2 simulator, ${gph} games/hour, over ${wheel.how}`,
     `  results board:     ${url}/board?table=auto   permanence: ${url}/permanence?table=auto`,
   ];
-}
-/** `--timings`: a JSON object of the timing names with integer milliseconds (checked again by the table configuration). */
-function parseTimings(text: string | undefined): Partial<TableTimings> {
-  if (text === undefined) return {};
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    throw new CliError(
-      'INVALID_ARGUMENTS',
-      '--timings must be a JSON object of milliseconds, e.g. \'{"launchMs":2000,"resultMs":4000}\'',
-    );
-  }
-  if (!v || typeof v !== 'object' || Array.isArray(v))
-    throw new CliError('INVALID_ARGUMENTS', '--timings must be a JSON object of milliseconds');
-  for (const [k, ms] of Object.entries(v)) {
-    if (!Object.hasOwn(MIN_TIMINGS, k))
-      throw new CliError(
-        'INVALID_ARGUMENTS',
-        `--timings: unknown timing "${k}" (${Object.keys(MIN_TIMINGS).join(', ')})`,
-      );
-    if (typeof ms !== 'number' || !Number.isInteger(ms))
-      throw new CliError('INVALID_ARGUMENTS', `--timings: ${k} must be an integer of milliseconds`);
-  }
-  return v as Partial<TableTimings>;
 }
 /** A loopback address (127.0.0.0/8, ::1, localhost): reachable from this machine only. */
 function isLoopback(host: string): boolean {

@@ -5,6 +5,7 @@
  * runs it with the defaults and prints the URLs and the staff tokens.
  */
 import type { Command } from 'commander';
+import { checkServeOptions } from './serve-options.ts';
 
 /** Options of `croupier serve`. */
 export interface ServeOptions {
@@ -96,8 +97,9 @@ export function registerServeCommand(program: Command): void {
       process.env.CROUPIER_LIMITS,
     )
     .action(async (o: ServeOptions, cmd: Command) => {
+      const checked = checkServeOptions(o); // a bad option is refused before the server's modules load
       // the server's modules load here, not at every start of the command (serve-run.ts)
       const { serve } = await import('./serve-run.ts');
-      await serve(o, cmd.getOptionValueSource('bettingSeconds') === 'cli');
+      await serve(o, checked, cmd.getOptionValueSource('bettingSeconds') === 'cli');
     });
 }

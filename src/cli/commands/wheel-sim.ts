@@ -15,7 +15,7 @@ import { CliError, printJson } from '../io.ts';
 
 /** Options of `croupier wheel-sim`. */
 interface WheelSimOptions {
-  device: string;
+  device?: string;
   seed: string;
   gamesPerHour: string;
   fault?: string;
@@ -37,7 +37,9 @@ export function registerWheelSimCommand(program: Command): void {
   program
     .command('wheel-sim')
     .description('simulate a Cammegh SS2 wheel controller on a serial device (e.g. one end of a socat pty pair)')
-    .requiredOption('--device <path>', 'serial device to speak on')
+    // required, but checked in the action: commander names a missing required option before an
+    // unknown one, so `wheel-sim --bogus` said '--device not specified' (new-user QA)
+    .option('--device <path>', 'serial device to speak on (required)')
     .option('--seed <n>', 'random seed (pockets, speeds)', '1')
     .option('--games-per-hour <n>', 'games per hour; every duration scales with it (60 = real time)', '60')
     .option('--fault <kind>', `inject a fault: ${SIM_FAULTS.join(' | ')}`)
@@ -50,6 +52,9 @@ export function registerWheelSimCommand(program: Command): void {
     .option('--pockets <n>', '37 (single zero) or 38 (double zero)', '37')
     .option('--baud <n>', 'baud rate', '9600')
     .action(async (o: WheelSimOptions) => {
+      const device = o.device;
+      if (device === undefined)
+        throw new CliError('INVALID_ARGUMENTS', "required option '--device <path>' not specified");
       if (o.fault !== undefined && !(SIM_FAULTS as readonly string[]).includes(o.fault)) {
         throw new CliError('INVALID_ARGUMENTS', `--fault must be one of ${SIM_FAULTS.join(', ')}`);
       }
@@ -83,7 +88,7 @@ export function registerWheelSimCommand(program: Command): void {
         process.once('SIGTERM', () => void link?.close().then(() => stop(0)));
         serial
           .openSerialPort(
-            { path: o.device, baudRate, rtscts: false },
+            { path: device, baudRate, rtscts: false },
             { onData: (chunk) => sim.receive(chunk), onClose: (err) => stop(err ? 1 : 0) },
           )
           .then(
