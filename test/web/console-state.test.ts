@@ -12,6 +12,7 @@ import {
 import { dutyOf } from '../../src/protocol/seats.ts';
 import { dutyText } from '../../web/src/console/seat-words.ts';
 import { numberToEnter } from '../../web/src/console/keypad.ts';
+import { loadsAfter } from '../../web/src/console/ops-api.ts';
 
 const bet = (id: string, stake: number, playerId = 'chloe'): BetJson => ({
   id,
@@ -370,6 +371,15 @@ describe('the automatic wheel in the console store (issue 13)', () => {
     const s4 = reduceConsole(reduceConsole(s3, { type: 'event', event: phase('settled') }), notice('auto'));
     expect(s4.resync).toBe(false);
     expect(s4.view?.keyIn).toBeUndefined();
+  });
+});
+
+describe('console: loads after a staff command (web/src/console/ops-api.ts loadsAfter)', () => {
+  it('regression: the keypad taken over or handed back loaded the table view again; every other command still does', () => {
+    expect(loadsAfter({ type: 'wheel-manual' })).toBe(false);
+    expect(loadsAfter({ type: 'wheel-auto' })).toBe(false);
+    expect(loadsAfter({ type: 'wheel-void', reason: 'ball out' })).toBe(true);
+    expect(loadsAfter({ type: 'no-spin' })).toBe(true);
   });
 });
 
