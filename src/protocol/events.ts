@@ -154,7 +154,11 @@ export interface PhaseEvent extends EventBase {
   readonly pauseRequested?: true;
   /** An automatic wheel repeats the spin after a miss-spin: the same coup, its bets, open again. */
   readonly respin?: true;
-  /** The server takes the coup's number from the staff now (`POST …/result`; src/table/key-in.ts). */
+  /**
+   * The server takes the coup's number from the staff now (`POST …/result`; src/table/key-in.ts).
+   * Every change of it comes with a `phase` event, of the same phase when only it changed (the
+   * keypad taken over after rien ne va plus).
+   */
   readonly keyIn?: true;
 }
 

@@ -6,7 +6,7 @@ import { CALLS } from '../engine/index.ts';
 import { betJson, positionJson } from '../engine/index.ts';
 import type { CallsJson, PlacedBetJson, PrisonerJson } from '../protocol/events.ts';
 import { staffKeysNumber } from './key-in.ts';
-import { publish, TABLE, type Effect, type EventBody } from './step.ts';
+import { publish, TABLE, type Effect, type EventBody, type Step } from './step.ts';
 import { engineBet, tableRules, type Prisoner, type StoredBet, type TableState } from './state.ts';
 
 /** The public JSON of a bet on the layout (engine betJson plus owner, time and the player's zero choice). */
@@ -64,4 +64,20 @@ export function callsOf(k: 'faitesVosJeux' | 'rienNeVaPlus'): CallsJson {
 export function phaseEvent(s: TableState, extra: Partial<EventBody<'phase'>> = {}): Effect {
   const keyIn = staffKeysNumber(s) ? { keyIn: true as const } : {};
   return publish(s, TABLE, 'phase', { phase: s.phase, since: s.since, deadline: s.deadline, ...keyIn, ...extra });
+}
+
+/**
+ * A step whose state changes {@link staffKeysNumber} says it to the table's audience (the staff's
+ * console follows it): unless its last `phase` event already carries the new `keyIn`, a `phase`
+ * event of the new state is appended. QA: the keypad taken over after rien ne va plus changed the
+ * view's `keyIn` without any event, and the console had to load the whole view again.
+ */
+export function withKeyInSaid(before: TableState, step: Step): Step {
+  if (step.state === before) return step;
+  const keyIn = staffKeysNumber(step.state);
+  if (keyIn === staffKeysNumber(before)) return step;
+  let said: boolean | null = null;
+  for (const e of step.effects)
+    if (e.type === 'publish' && e.message.event.type === 'phase') said = e.message.event.keyIn === true;
+  return said === keyIn ? step : { state: step.state, effects: [...step.effects, phaseEvent(step.state)] };
 }

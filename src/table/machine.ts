@@ -33,6 +33,7 @@ import { noSpin, voidByStaff } from './staff.ts';
 import { confirm, correct } from './entry.ts';
 import { seatStep } from './seats.ts';
 import { jsonShapeProblem } from '../protocol/shape.ts';
+import { withKeyInSaid } from './events.ts';
 import type { TableState } from './state.ts';
 import { reject, type Step, type TableEvent } from './step.ts';
 
@@ -58,9 +59,16 @@ export { objectJson } from './json-chunks.ts';
 
 /**
  * The transition function of a table. Pure and total: unknown situations are rejections
- * (stable codes, docs/API.md), never exceptions; it throws only on a broken invariant.
+ * (stable codes, docs/API.md), never exceptions; it throws only on a broken invariant. A step
+ * that changes whether the staff's number is taken (`keyIn`, key-in.ts) says so in a `phase`
+ * event ({@link withKeyInSaid}).
  */
 export function transition(s: TableState, e: TableEvent): Step {
+  return withKeyInSaid(s, dispatch(s, e));
+}
+
+/** The step of one event, by its type. */
+function dispatch(s: TableState, e: TableEvent): Step {
   switch (e.type) {
     case 'open':
       return open(s, e.now);

@@ -226,6 +226,46 @@ describe('a table driven by an automatic wheel', () => {
     expect(r.t.state.wheel?.manual).toBe(false);
   });
 
+  it('regression: the keypad taken over after rien ne va plus: a phase event tells the table keyIn (the console reloaded the view); a take-over or hand-back that changes nothing, none', async () => {
+    const r = await rig();
+    const phases = () => r.published.flatMap((m) => (m.event.type === 'phase' ? [m] : []));
+    r.fake.openBetting();
+    await r.t.idle();
+    await r.bet(1000);
+    // while bets are open the keypad takes no number before and after: nothing to tell
+    const before = phases().length;
+    expect((await wheelStaffAction(r.casino, 'auto', 'manual', 'croupier Paul')).ok).toBe(true);
+    expect((await wheelStaffAction(r.casino, 'auto', 'auto', 'croupier Paul')).ok).toBe(true);
+    expect(phases().length).toBe(before);
+    r.fake.launch();
+    r.fake.noMoreBets();
+    await r.t.idle();
+    expect(phases().at(-1)!.event).toMatchObject({ phase: 'no-more-bets' });
+    expect(phases().at(-1)!.event).not.toHaveProperty('keyIn');
+    const since = r.t.state.since;
+    expect((await wheelStaffAction(r.casino, 'auto', 'manual', 'croupier Paul')).ok).toBe(true);
+    const told = phases().at(-1)!;
+    expect(told.audience).toEqual({ kind: 'table' });
+    expect(told.event).toEqual({
+      type: 'phase',
+      table: 'auto',
+      coup: 1,
+      phase: 'no-more-bets',
+      since,
+      deadline: null,
+      keyIn: true,
+    });
+    // taken over already: nothing new; the hand-back is refused until the coup is settled
+    expect((await wheelStaffAction(r.casino, 'auto', 'manual', 'croupier Paul')).ok).toBe(true);
+    const back = await wheelStaffAction(r.casino, 'auto', 'auto', 'croupier Paul');
+    expect(back.ok ? null : back.error.code).toBe('WRONG_PHASE');
+    expect(phases().at(-1)).toBe(told);
+    const keyed = await r.t.dispatch((_tx, t) => ({ type: 'result', now: t, pocket: 3, source: 'croupier' }));
+    expect(keyed.ok).toBe(true);
+    expect(phases().at(-1)!.event).toMatchObject({ phase: 'settled' });
+    expect(phases().at(-1)!.event).not.toHaveProperty('keyIn');
+  });
+
   it('a counter gap and a direction that did not alternate are incidents in the coup record (kept across a restart)', async () => {
     const r = await rig();
     r.fake.playGame(7);

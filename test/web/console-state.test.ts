@@ -11,6 +11,8 @@ import {
 } from '../../web/src/state/console.ts';
 import { dutyOf } from '../../src/protocol/seats.ts';
 import { dutyText } from '../../web/src/console/seat-words.ts';
+import { numberToEnter } from '../../web/src/console/keypad.ts';
+import { loadsAfter } from '../../web/src/console/ops-api.ts';
 
 const bet = (id: string, stake: number, playerId = 'chloe'): BetJson => ({
   id,
@@ -315,35 +317,69 @@ describe('the automatic wheel in the console store (issue 13)', () => {
     expect(reduceConsole(s2, { type: 'event', event: { ...status, table: 'paris', link: 'down' } as never })).toBe(s2);
   });
 
-  it("regression: in keypad fallback the keypad stayed disabled: the view keeps the phase event's keyIn, a keypad take-over loads the view again", () => {
-    const loaded = reduceConsole(initialConsole('auto'), {
+  /** A wheel table's console loaded in `phase` (coup 3), its loads done. */
+  const wheelConsole = (phase: string) => ({
+    ...reduceConsole(initialConsole('auto'), {
       type: 'loaded',
-      view: view({ table: { id: 'auto', mode: 'wheel' } as TableViewJson['table'], phase: 'betting', coup: 3 }),
+      view: view({ table: { id: 'auto', mode: 'wheel' } as TableViewJson['table'], phase: phase as never, coup: 3 }),
       permanence: [],
       wheel: null,
-    });
-    const phase = (p: string, keyIn?: true) =>
-      ({
-        type: 'phase',
-        table: 'auto',
-        coup: 3,
-        phase: p,
-        since: 5,
-        deadline: null,
-        ...(keyIn ? { keyIn } : {}),
-      }) as never;
-    const manual = reduceConsole(
-      { ...loaded, resync: false },
-      {
-        type: 'event',
-        event: { type: 'wheel', table: 'auto', coup: 3, kind: 'manual', code: 'manual' } as never,
-      },
-    );
-    expect(manual.resync).toBe(true);
+    }),
+    resync: false,
+  });
+  const phase = (p: string, keyIn?: true) =>
+    ({
+      type: 'phase',
+      table: 'auto',
+      coup: 3,
+      phase: p,
+      since: 5,
+      deadline: null,
+      ...(keyIn ? { keyIn } : {}),
+    }) as never;
+  const notice = (kind: 'manual' | 'auto') =>
+    ({ type: 'event', event: { type: 'wheel', table: 'auto', coup: 3, kind, code: kind } as never }) as const;
+
+  it("regression: in keypad fallback the keypad stayed disabled: the view keeps the phase event's keyIn", () => {
+    const manual = reduceConsole(wheelConsole('betting'), notice('manual'));
     const closed = reduceConsole(manual, { type: 'event', event: phase('no-more-bets', true) });
     expect(closed.view?.keyIn).toBe(true);
+    expect(numberToEnter(closed.view!)).toBe(true);
     const settled = reduceConsole(closed, { type: 'event', event: phase('settled') });
     expect(settled.view?.keyIn).toBeUndefined();
+  });
+
+  it('regression: the keypad taken over after rien ne va plus loaded the whole view again: the console follows the phase event that says keyIn', () => {
+    const s0: ConsoleState = { ...wheelConsole('no-more-bets'), selected: 8 };
+    expect(numberToEnter(s0.view!)).toBe(false);
+    // the take-over's notice, then the wheel's health and the phase event with keyIn (the server's order)
+    const s1 = reduceConsole(s0, notice('manual'));
+    expect(s1.resync).toBe(false);
+    expect(s1.wheelNotice).toEqual({ kind: 'manual', code: 'manual' });
+    const health = { link: 'up', state: 'no-more-bets', warnings: [], spinCounter: 4, direction: null, manual: true };
+    const s2 = reduceConsole(s1, {
+      type: 'event',
+      event: { type: 'wheel-status', table: 'auto', coup: 3, ...health } as never,
+    });
+    expect(s2.wheel?.manual).toBe(true);
+    const s3 = reduceConsole(s2, { type: 'event', event: phase('no-more-bets', true) });
+    expect(s3.resync).toBe(false);
+    expect(s3.view).toMatchObject({ phase: 'no-more-bets', coup: 3, keyIn: true });
+    expect(numberToEnter(s3.view!)).toBe(true);
+    expect(s3.selected).toBe(8); // the number the croupier chose stays
+    // handed back (between coups): a notice, no load; keyIn follows the phase events as before
+    const s4 = reduceConsole(reduceConsole(s3, { type: 'event', event: phase('settled') }), notice('auto'));
+    expect(s4.resync).toBe(false);
+    expect(s4.view?.keyIn).toBeUndefined();
+  });
+});
+
+describe('console: loads after a staff command (web/src/console/ops-api.ts loadsAfter)', () => {
+  it('regression: the keypad taken over or handed back loaded the table view again; every other command still does', () => {
+    expect(loadsAfter({ type: 'wheel-manual' })).toBe(false);
+    expect(loadsAfter({ type: 'wheel-auto' })).toBe(false);
+    expect(loadsAfter({ type: 'wheel-void', reason: 'ball out' })).toBe(true);
+    expect(loadsAfter({ type: 'no-spin' })).toBe(true);
   });
 });
 

@@ -14,7 +14,7 @@ import { Api, ApiFailure, type ApiError } from './api.ts';
 import { loadTable } from './console/load.ts';
 import { showStaffLogin, type DemoStaff } from './console/login.ts';
 import { money, type StaffCommand, type TableAction } from './console/panel.ts';
-import { sendStaff } from './console/ops-api.ts';
+import { loadsAfter, sendStaff } from './console/ops-api.ts';
 import { buildShell, type Shell } from './console/shell.ts';
 import { h } from './dom.ts';
 import { errorText, loginErrorText, namingTable } from './errors.ts';
@@ -303,7 +303,7 @@ class CroupierConsole {
     return this.once(repeatKey(cmd), async () => {
       try {
         await sendStaff(this.api, this.state.tableId, cmd);
-        this.schedule();
+        if (loadsAfter(cmd)) this.schedule();
         done?.(true);
         return true;
       } catch (e) {

@@ -30,3 +30,14 @@ export function sendStaff(api: Api, table: string, cmd: StaffCommand): Promise<u
       return api.call('POST', `${base}/derogations`, { playerId: cmd.playerId, bet: cmd.bet, reason: cmd.reason });
   }
 }
+
+/**
+ * Whether the console loads the table view again after a staff command succeeded. Not after the
+ * keypad taken over or handed back: all it changes comes in live events (the `wheel` notice, the
+ * `wheel-status` health, and the new `keyIn` in a `phase` event when it changes: src/table/events.ts
+ * `withKeyInSaid`). Every other command still loads it after its reply, as before (not revisited
+ * here: a result, a void or a correction ask for a load by their events anyway).
+ */
+export function loadsAfter(cmd: StaffCommand): boolean {
+  return cmd.type !== 'wheel-manual' && cmd.type !== 'wheel-auto';
+}

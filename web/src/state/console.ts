@@ -328,8 +328,10 @@ function onEvent(s: ConsoleState, e: ServerMessage): ConsoleState {
     case 'wheel-status':
       return { ...next, ...wheelOf(e) };
     case 'wheel':
-      // the keypad taken over or handed back changes the view's keyIn without a phase event: loaded again
-      return { ...next, ...wheelOf(e), ...(e.kind === 'manual' || e.kind === 'auto' ? { resync: true } : {}) };
+      // a notice only, no load: the keypad taken over or handed back changes nothing of the view but
+      // its keyIn, which the server says in a phase event when it changes (src/table/events.ts
+      // withKeyInSaid); who drives the coup comes with the wheel-status event
+      return { ...next, ...wheelOf(e) };
     case 'storage': // the store fails or recovered: the view's `storage`, the console's alarm (storageAlarm)
       return { ...next, view: withStorage(v, e.storage) };
     case 'settlement':
