@@ -11,11 +11,12 @@ import { STRATEGIES } from '../../math/sim/model.ts';
 import { CryptoSource, ModuloBiasedSource, SeededSource, type RandomSource } from '../../rng/index.ts';
 import { parSheet, parSheetCsv, parSheetJson, parSheetMarkdown } from '../../math/par.ts';
 import { drawPockets, MIN_SPINS, rngReport } from '../../math/rngtest.ts';
-import { CliError, printJson } from '../io.ts';
+import { CliError, intOption, printJson } from '../io.ts';
 import { rulesOption } from './engine.ts';
-import { intOption, seedOption, simulateConfig, type SimulateOptions } from './simulate-options.ts';
+import { seedOption, simulateConfig, type SimulateOptions } from './simulate-options.ts';
 
-export { betOption, intOption, seedOption, simulateConfig, type SimulateOptions } from './simulate-options.ts';
+export { betOption, seedOption, simulateConfig, type SimulateOptions } from './simulate-options.ts';
+export { intOption } from '../io.ts';
 
 /** Checks `--format` against the allowed values; INVALID_FORMAT otherwise. */
 function formatOption(value: string, allowed: readonly string[]): string {

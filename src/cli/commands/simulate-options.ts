@@ -18,24 +18,8 @@ import {
   type StrategyName,
 } from '../../math/sim/model.ts';
 import type { ZeroPolicy } from '../../math/edge.ts';
-import { CliError } from '../io.ts';
+import { CliError, intOption } from '../io.ts';
 import { rulesOption } from './engine.ts';
-
-/** Reads a positive safe integer option; `code` on anything else. */
-export function intOption(
-  name: string,
-  value: string | undefined,
-  code: string,
-  min = 1,
-  max = Number.MAX_SAFE_INTEGER,
-): number | undefined {
-  if (value === undefined) return undefined;
-  const t = value.trim().replace(/_/g, '');
-  const v = /^\d+$/.test(t) ? Number(t) : /^\d+(\.\d+)?e\d+$/i.test(t) ? Number(t) : NaN;
-  if (!Number.isSafeInteger(v) || v < min || v > max)
-    throw new CliError(code, `${name} must be an integer ${min}..${max}, got ${JSON.stringify(value)}`);
-  return v;
-}
 
 /** Reads a `--seed`: an integer (taken mod 2^32) or a word (hashed, see src/rng seedOf). */
 export function seedOption(value: string | undefined): number | string {
