@@ -54,3 +54,28 @@ export function reportFailure(e: unknown): void {
   if (process.env.CROUPIER_DEBUG) console.error(e);
   process.exitCode = 1;
 }
+
+/**
+ * The number an integer option is written as: decimal digits, optionally with `_` separators or
+ * an exponent (`1e3`, `2.5e3`), spaces around ignored. NaN for anything else, including what
+ * `Number()` would read: hexadecimal `0x10`, binary `0b11`, octal `0o7`, a sign `+5`, `1.`.
+ */
+export function integerText(value: string): number {
+  const t = value.trim().replace(/_/g, '');
+  return /^\d+$/.test(t) || /^\d+(\.\d+)?e\d+$/i.test(t) ? Number(t) : NaN;
+}
+
+/** Reads a positive safe integer option; `code` on anything else. */
+export function intOption(
+  name: string,
+  value: string | undefined,
+  code: string,
+  min = 1,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const v = integerText(value);
+  if (!Number.isSafeInteger(v) || v < min || v > max)
+    throw new CliError(code, `${name} must be an integer ${min}..${max}, got ${JSON.stringify(value)}`);
+  return v;
+}

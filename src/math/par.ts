@@ -19,7 +19,7 @@ import {
 import type { ZeroPolicy } from './edge.ts';
 import { q, Rational } from './rational.ts';
 
-/** The fixed announced series of RULES §5 listed on single-zero PAR sheets. */
+/** The fixed announced series of RULES §5, listed on the PAR sheets of rule sets that offer announced bets. */
 export const ANNOUNCE_SERIES = ['voisins-du-zero', 'tiers', 'orphelins', 'jeu-zero', 'jeu-7-9'] as const;
 
 /** One line of a PAR sheet. All probabilities and money figures are per unit staked. */
@@ -71,10 +71,11 @@ function row(base: Omit<ParRow, 'houseEdge' | 'rtp' | 'variance' | 'sd' | 'outco
 }
 
 /**
- * Builds the PAR sheet of a rule set: one row per position kind (all positions of a kind
- * share their figures), chances simples (one row per chance when they differ, as under the
- * historic rules; under en prison one row per zero policy: prison, partage, optimal), and on
- * single-zero tables the announced series of RULES §5.
+ * Builds the PAR sheet of a rule set: one row per position kind the rule set offers (RULES §3a;
+ * all positions of a kind share their figures), chances simples (one row per chance when they
+ * differ, as under the historic rules; under en prison one row per zero policy: prison, partage,
+ * optimal), and, where the rule set offers announced bets (french, european), the announced
+ * series of RULES §5.
  */
 export function parSheet(rules: Rules): ParSheet {
   const cat = catalogue(rules.wheel);
@@ -83,7 +84,7 @@ export function parSheet(rules: Rules): ParSheet {
   const byKind = new Map<PositionKind, Position[]>();
   for (const p of cat.positions) byKind.set(p.kind, [...(byKind.get(p.kind) ?? []), p]);
   for (const [kind, list] of byKind) {
-    if (kind === 'chance') continue;
+    if (kind === 'chance' || !rules.offered.includes(kind)) continue; // RULES §3a: only what the table offers
     const p = list[0];
     const f = winReturnFactor(kind, p.pockets.length, rules);
     const group = ['douzaine', 'colonne', 'douzaines', 'colonnes'].includes(kind) ? 'outside' : 'inside';
@@ -130,7 +131,7 @@ export function parSheet(rules: Rules): ParSheet {
   rows.push(
     ...(alike ? chanceRows.slice(0, policies.length).map((r) => ({ ...r, bet: 'chance', positions: 6 })) : chanceRows),
   );
-  if (rules.wheel === 'single') {
+  if (rules.announcedBets && rules.wheel === 'single') {
     for (const name of ANNOUNCE_SERIES) {
       const chips = announcedChips(name);
       const d = chipsDistribution(chips, rules);

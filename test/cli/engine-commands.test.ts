@@ -220,6 +220,16 @@ describe('CLI regressions', () => {
     expect(croupier(['expand', 'voisins-du-zero', '--unit', '200000000000']).json.error.code).toBe('INVALID_STAKE');
     expect(croupier(['expand', 'tiers', '--finale', '3']).json.error.code).toBe('INVALID_FINALE');
   });
+  it('regression: expand read --unit 0x10 as 16 and --neighbours 0x2 as 2 (hexadecimal, binary, octal numbers)', () => {
+    for (const unit of ['0x10', '0b11', '0o7', '1.', '+5'])
+      expect(croupier(['expand', 'tiers', '--unit', unit]).json.error.code, unit).toBe('INVALID_STAKE');
+    for (const k of ['0x2', '0b10', '2.', '+2'])
+      expect(croupier(['expand', 'voisins', '--number', '7', '--neighbours', k]).json.error.code, k).toBe(
+        'INVALID_NEIGHBOURS',
+      );
+    expect(croupier(['expand', 'tiers', '--unit', '100']).json.stake).toBe(600);
+    expect(croupier(['expand', 'voisins', '--number', '7', '--neighbours', '2']).json.chipCount).toBe(5);
+  });
   it('regression: a reader closing stdout early (| head -c 100) made the CLI print an EPIPE stack trace and exit 1', async () => {
     const bets = Array.from({ length: 20000 }, (_, i) => ({ id: `b${i}`, stake: 100, chance: 'rouge' }));
     const child = spawn(

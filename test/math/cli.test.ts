@@ -133,7 +133,6 @@ describe('croupier simulate', () => {
       bet: 'rouge',
       spins: '10000',
       sessions: '1',
-      seed: '42',
       unit: '100',
       zero: 'prison',
       line: '1,2,3,4',
@@ -212,7 +211,6 @@ describe('math CLI regressions', () => {
     bet: 'rouge',
     spins: '10000',
     sessions: '1',
-    seed: '42',
     bankroll: '100000',
     unit: '100',
     line: '1,2,3,4',
@@ -252,6 +250,54 @@ describe('math CLI regressions', () => {
     expect('replay' in report && report.replay.note).toMatch(/--spins 100 .* 3 coups .* whole file/);
     expect(simulateConfig({ ...defaults, replay: file, spins: '2' }).cfg.spins).toBe(2); // a smaller --spins still shortens the replay
     expect(simulateConfig({ ...defaults, replay: file, spins: '2' }).replay!.note).toBeUndefined();
+  });
+  it('regression: par-sheet listed bets the rule set does not offer (RULES §3a)', () => {
+    const bets = (name: 'french' | 'american' | 'historic-37' | 'historic-38') =>
+      parSheetJson(parSheet(preset(name))).bets.map((b) => b.bet);
+    expect(bets('american')).toEqual([
+      'plein',
+      'cheval',
+      'transversale',
+      'carre',
+      'cinq',
+      'sixain',
+      'douzaine',
+      'colonne',
+      'chance',
+    ]);
+    const historic = ['plein', 'cheval', 'transversale', 'carre', 'sixain', 'douzaine', 'colonne'];
+    expect(bets('historic-37')).toEqual([...historic, 'manque', 'pair', 'rouge', 'noir', 'impair', 'passe']);
+    expect(bets('historic-38')).toEqual([...historic, 'chance']);
+    expect(bets('french')).toContain('douzaines');
+    expect(bets('french')).toContain('voisins-du-zero');
+  });
+  it('regression: simulate played bets the rule set does not offer (RULES §3a)', () => {
+    expect(code({ rules: 'american', bet: 'douzaines-1-2' })).toBe('BET_NOT_OFFERED');
+    expect(code({ rules: 'historic-37', bet: 'colonnes-2-3' })).toBe('BET_NOT_OFFERED');
+    expect(code({ rules: 'historic-38', bet: '0-00-1-2-3' })).toBe('BET_NOT_OFFERED');
+    expect(code({ rules: 'american', bet: '0/00/1/2/3' })).toBe('accepted');
+    expect(code({ rules: 'european', bet: 'douzaines-1-2' })).toBe('accepted');
+  });
+  it('regression: simulate ignored the even-chance stake unit of the rules (RULES §3a)', () => {
+    const rules = '{"preset":"french","evenChanceUnit":100}';
+    expect(code({ rules, unit: '100' })).toBe('INVALID_STAKE_UNIT');
+    expect(code({ rules, unit: '300' })).toBe('INVALID_STAKE_UNIT');
+    expect(code({ rules, unit: '200' })).toBe('accepted');
+    expect(code({ rules, unit: '100', bet: '17' })).toBe('accepted'); // other bets are not bound by it
+  });
+  it('regression: --seed and --workers were silently ignored with --replay', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'croupier-perm-')), 'p.txt');
+    writeFileSync(file, '1\n0\n17\n');
+    expect(code({ replay: file, seed: '7' })).toBe('INVALID_SEED');
+    expect(code({ replay: file, workers: '2' })).toBe('INVALID_WORKERS');
+    expect(code({ replay: file, workers: '1' })).toBe('accepted');
+    expect(code({ replay: file })).toBe('accepted');
+  });
+  it('regression: rng-test --source crypto silently ignored --seed', async () => {
+    const r = await croupier('rng-test', '--source', 'crypto', '--seed', '5', '--spins', '1000');
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).error.code).toBe('INVALID_SEED');
+    expect(r.stdout + r.stderr).not.toMatch(/\n\s+at /);
   });
   it('regression: a ruined flat session counted one capped stake', async () => {
     const { cfg } = simulateConfig({

@@ -10,7 +10,7 @@ import { chipsJson, payoutText, positionJson, rulesJson, settlementJson } from '
 import { resolveRules, type Rules } from '../../engine/index.ts';
 import { parsePocket, pocketLabel } from '../../engine/index.ts';
 import { edgeTable } from '../../math/edge.ts';
-import { CliError, parseJson, printJson, readStdin } from '../io.ts';
+import { CliError, integerText, parseJson, printJson, readStdin } from '../io.ts';
 
 /** Reads a `--rules` value: a preset name or a JSON object. */
 export function rulesOption(text: string): Rules {
@@ -87,9 +87,9 @@ export function registerEngineCommands(program: Command): void {
     )
     .argument('[announce]', 'voisins-du-zero | tiers | orphelins | jeu-zero | jeu-7-9 | voisins')
     .option('--number <n>', 'centre of a neighbours bet')
-    .option('--neighbours <k>', 'neighbours on each side', (v) => Number(v))
+    .option('--neighbours <k>', 'neighbours on each side', integerText)
     .option('--finale <d>', 'finale en plein (a digit) or à cheval (a/b)')
-    .option('--unit <minor>', 'unit per chip in minor units', (v) => Number(v), 1)
+    .option('--unit <minor>', 'unit per chip in minor units', integerText, 1)
     .action(
       (announce: string | undefined, opts: { number?: string; neighbours?: number; finale?: string; unit: number }) => {
         if (!Number.isSafeInteger(opts.unit) || opts.unit <= 0 || opts.unit > MAX_STAKE)
