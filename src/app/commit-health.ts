@@ -5,8 +5,11 @@
  * transactions in a row, the time of the first of them and of the last success, and the last
  * error (its code and its message, clipped, credentials removed); one commit clears it.
  */
+import type { Logger } from 'pino';
+import { tableErr, type TableError } from '../protocol/errors.ts';
 import type { FailingTableView } from '../protocol/health.ts';
 import { clip } from '../protocol/shape.ts';
+import { isStorageFailure, storageUnavailable } from '../store/failure.ts';
 
 /** The error of a failing table as health shows it: a driver's code (SQLITE_READONLY, SQLITE_FULL, a SQLSTATE) and a message without credentials. */
 export function errorSummary(e: unknown): FailingTableView['error'] {
@@ -43,6 +46,21 @@ export class CommitHealth {
     this.failures++;
     this.lastFailureAt = now;
     this.error = errorSummary(e);
+  }
+
+  /**
+   * The answer to a table's command whose transaction failed with `e` (counted by {@link failed}
+   * first): `STORAGE_UNAVAILABLE` when the store cannot record now (the disk full, the database
+   * read-only or unreachable: src/store/failure.ts), else `INTERNAL`. Logged: the first failure
+   * of a streak in full, then one line in 60 (QA: every retry logged a 2 KB stack, up to 26 lines
+   * a second, onto what may be the full disk); health has the count.
+   */
+  refusal(e: unknown, tableId: string, log?: Logger): TableError {
+    if (this.failures <= 1) log?.error({ err: e, table: tableId }, 'table step failed');
+    else if (this.failures % 60 === 0)
+      log?.warn({ table: tableId, failures: this.failures }, 'table steps still failing');
+    if (isStorageFailure(e)) return storageUnavailable(`table ${tableId}'s command`);
+    return tableErr('INTERNAL', `table ${tableId}: ${(e as Error).message}`);
   }
 
   /** The table as health lists it while its last transaction failed; null when it committed. */

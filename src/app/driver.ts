@@ -29,7 +29,7 @@ import { sourceForCoup, spin } from '../rng/index.ts';
 import type { StoreTx } from '../store/port.ts';
 import { LedgerRefusal } from '../store/port.ts';
 import { rulesOf } from '../table/config.ts';
-import { tableErr, type TableError } from '../table/errors.ts';
+import type { TableError } from '../table/errors.ts';
 import { playerAccount } from '../table/ledger.ts';
 import { nextWakeup, transition, type Step, type TableEvent, type TableState } from '../table/machine.ts';
 import { BatchWrites } from './batch-writes.ts';
@@ -240,12 +240,7 @@ export class TableDriver {
           this.opts.log?.error({ err: e, table: tableId }, 'ledger refused a table step');
         return { ok: false, error: e.error };
       }
-      // the first failure of a streak logged in full, then one line in 60 (QA: every retry logged
-      // a 2 KB stack, up to 26 lines a second, onto what may be the full disk); health has the count
-      const n = this.storage.commits.consecutive;
-      if (n <= 1) this.opts.log?.error({ err: e, table: tableId }, 'table step failed');
-      else if (n % 60 === 0) this.opts.log?.warn({ table: tableId, failures: n }, 'table steps still failing');
-      return { ok: false, error: tableErr('INTERNAL', `table ${tableId}: ${(e as Error).message}`) };
+      return { ok: false, error: this.storage.commits.refusal(e, tableId, this.opts.log) }; // logged, worded there
     }
   }
 

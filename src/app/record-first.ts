@@ -2,7 +2,7 @@
  * Commands a table must record before anything else (the table driver's `recordFirst`; used for
  * an automatic wheel's calls, wheel-table.ts, docs/WHEELS.md "When a wheel event cannot be
  * stored"). Such a command runs in the driver's queue like any other. When its commit fails in
- * storage (its reply INTERNAL: the database read-only, the disk full; a refusal of the machine is
+ * storage (its reply STORAGE_UNAVAILABLE: the database read-only, the disk full; or INTERNAL; a refusal of the machine is
  * an answer and is not retried) it is HELD: left unanswered and tried again every
  * {@link RETRY_MS} (through the Clock), before anything else, in order with the later such
  * commands, which queue behind it untried. While a command is held, every other command (a
@@ -18,7 +18,8 @@ import type { Clock, TimerHandle } from './clock.ts';
 import { RETRY_MS, type Pending, type Reply } from './driver-types.ts';
 
 /** A reply that means the command's storage transaction failed (nothing of it was committed). */
-export const storageFailed = (r: Reply): boolean => !r.ok && r.error.code === 'INTERNAL';
+export const storageFailed = (r: Reply): boolean =>
+  !r.ok && (r.error.code === 'STORAGE_UNAVAILABLE' || r.error.code === 'INTERNAL');
 
 /** A reply after which a timer's step is tried again later: its storage failed, or a command to record first is held. */
 export const storageWait = (r: Reply): boolean =>

@@ -71,6 +71,7 @@ export const TABLE_ERROR_CODES = [
   'TABLE_MOVING', // the table is being taken over by this process (or recovered): retry after detail.retryAfterMs
   'TABLE_UNAVAILABLE', // the table's stored events could not be replayed: it is stopped (reported in /api/health) until an operator repairs it
   'TABLE_STORAGE_FAILING', // an earlier event the table must record first (an automatic wheel's call) could not be stored yet: every other command is refused until it is; retry after detail.retryAfterMs
+  'STORAGE_UNAVAILABLE', // the database cannot record or read this now (the disk full, the file read-only, the database unreachable: src/store/failure.ts); nothing was done; retry after detail.retryAfterMs
   // back-office input (issue 15 review: each was dropped or cut without a word)
   'INVALID_AMOUNT', // an amount that is not a whole number of minor units from 1 up (a stake unit of -2, a recall amount "abc"): detail.field
   'INVALID_PERIOD', // a period whose start is after its end (From after To): detail.field
@@ -129,6 +130,7 @@ export const HTTP_STATUS: Readonly<Partial<Record<ErrorCode, number>>> = {
   TABLE_MOVING: 503,
   TABLE_UNAVAILABLE: 503,
   TABLE_STORAGE_FAILING: 503,
+  STORAGE_UNAVAILABLE: 503,
   // back-office input (issue 15 review)
   INVALID_AMOUNT: 400,
   INVALID_PERIOD: 400,

@@ -15,7 +15,7 @@ import type { Logger } from 'pino';
 import type { Casino } from '../app/casino.ts';
 import { tableErr } from '../protocol/errors.ts';
 import { clip } from '../protocol/shape.ts';
-import { authOf, bearer, HttpError, outward, statusOf } from './http.ts';
+import { authOf, bearer, HttpError, outward, statusOf, ThrownRefusals } from './http.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { auditRoutes } from './routes/audit.ts';
@@ -121,19 +121,18 @@ async function fastifyApp(opts: ServerOptions, limits: ServerLimits): Promise<Fa
       return done(err, value);
     });
   });
+  const thrown = new ThrownRefusals(() => opts.casino.clockPort.now());
   app.setErrorHandler((e, req, reply) => {
-    if (e instanceof HttpError) {
-      // TABLE_MOVING, RATE_LIMITED: when to come back, in seconds (RFC 9110 Retry-After)
-      const wait = e.error.detail?.retryAfterMs;
-      if (typeof wait === 'number') reply.header('retry-after', String(Math.max(1, Math.ceil(wait / 1000))));
-      return reply.code(statusOf(e.error.code)).send({ error: outward(e.error) });
-    }
     // Fastify's own errors (bad JSON, wrong content type, body too large…): the API's format,
     // the status Fastify chose, a message that never echoes the client's input
-    const framework = frameworkError(e);
+    const framework = e instanceof HttpError ? null : frameworkError(e);
     if (framework) return reply.code(framework.status).send({ error: framework.error });
-    req.log.error({ err: e }, 'request failed');
-    return reply.code(500).send({ error: tableErr('INTERNAL', 'internal error') });
+    // a refusal, or what the handler threw: INTERNAL, or a storage failure (thrown.ts)
+    const error = e instanceof HttpError ? e.error : thrown.of(e, req.log, { route: req.routeOptions.url });
+    // TABLE_MOVING, RATE_LIMITED, STORAGE_UNAVAILABLE: when to come back, in seconds (RFC 9110 Retry-After)
+    const wait = error.detail?.retryAfterMs;
+    if (typeof wait === 'number') reply.header('retry-after', String(Math.max(1, Math.ceil(wait / 1000))));
+    return reply.code(statusOf(error.code)).send({ error: outward(error) });
   });
   app.setNotFoundHandler((req, reply) =>
     reply.code(404).send({ error: tableErr('NOT_FOUND', `no route ${req.method} ${clip(req.url.split('?')[0])}`) }),

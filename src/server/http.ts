@@ -1,11 +1,13 @@
 /**
  * What every HTTP route shares: the error carried to the reply (`{"error": {code, message,
  * betId?, detail?}}` with the status of its code), request parsing (JSON shape limits, then
- * zod), bearer authentication and role checks.
+ * zod), bearer authentication and role checks; and the answer to a route or WebSocket message
+ * whose handler threw ({@link ThrownRefusals}).
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Casino } from '../app/casino.ts';
+import { errorSummary } from '../app/commit-health.ts';
 import type { R } from '../app/players.ts';
 import type { StaffViewer, Viewer } from '../app/viewer.ts';
 import type { AccountRole, StaffRole } from '../protocol/roles.ts';
@@ -13,6 +15,7 @@ import { codedIssue, zodMessage } from '../protocol/messages.ts';
 import { clip, echo, jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_NODES, MESSAGE_MAX } from '../protocol/shape.ts';
 import { httpStatus } from '../protocol/errors.ts';
 import { tableErr, type TableError } from '../table/errors.ts';
+import { isStorageFailure, storageUnavailable } from '../store/failure.ts';
 
 /** The HTTP status of an error code (422 for the rejections of the rules and the table). */
 export function statusOf(code: string): number {
@@ -125,3 +128,37 @@ export function authOf(casino: Casino): Auth {
 
 /** Route parameters of a table. */
 export type TableParams = { Params: { id: string } };
+
+/** At most one log line of storage failures per this many ms (the others counted in the next). */
+export const STORAGE_LOG_EVERY_MS = 10_000;
+
+/**
+ * The answer to a request whose handler threw (HTTP route or WebSocket message): a storage failure
+ * (src/store/failure.ts: the disk full, the database read-only or unreachable) is
+ * `STORAGE_UNAVAILABLE` (503, retry later), logged without its stack and at most once per
+ * {@link STORAGE_LOG_EVERY_MS} with the count of the others, so that a full disk is not filled
+ * further by its own log; anything else is `INTERNAL` (500), logged in full (QA: a login on a
+ * full disk answered 500 "internal error" and logged a stack per request).
+ */
+export class ThrownRefusals {
+  private loggedAt = -Infinity;
+  private unlogged = 0;
+
+  constructor(private readonly now: () => number) {}
+
+  /** The refusal of `e`, logged on `log` with `context` (the route, the message type). */
+  of(e: unknown, log: FastifyBaseLogger, context: Record<string, unknown>): TableError {
+    if (!isStorageFailure(e)) {
+      log.error({ err: e, ...context }, 'request failed');
+      return tableErr('INTERNAL', 'internal error');
+    }
+    const now = this.now();
+    if (now - this.loggedAt < STORAGE_LOG_EVERY_MS) this.unlogged++;
+    else {
+      log.error({ storage: errorSummary(e), ...context, alsoFailed: this.unlogged }, 'request failed: storage failing');
+      this.loggedAt = now;
+      this.unlogged = 0;
+    }
+    return storageUnavailable();
+  }
+}

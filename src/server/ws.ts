@@ -22,7 +22,7 @@ import {
 } from '../protocol/messages.ts';
 import { echo, jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_NODES } from '../protocol/shape.ts';
 import { tableErr, type TableError } from '../protocol/errors.ts';
-import { fail, HttpError, outward } from './http.ts';
+import { fail, HttpError, outward, ThrownRefusals } from './http.ts';
 import { DEFAULT_LIMITS, type ServerLimits } from './limits.ts';
 import { WsGuard } from './ws-guard.ts';
 import { BetCoalescer } from './coalesce.ts';
@@ -88,6 +88,7 @@ export class Hub {
   /** Heartbeat and message / command budgets (src/server/ws-guard.ts). */
   readonly guard: WsGuard;
   private readonly bets: BetCoalescer<Conn>; // large tables' bet events, coalesced (src/server/coalesce.ts)
+  private readonly thrown = new ThrownRefusals(() => this.casino.clockPort.now()); // a message's throw refused
 
   constructor(
     private readonly casino: Casino,
@@ -348,9 +349,8 @@ export class Hub {
     try {
       await this.answer(c, r.data);
     } catch (e) {
-      if (e instanceof HttpError) return this.refuse(c, requestIdOf(r.data), e.error);
-      log.error({ err: e }, 'ws message failed');
-      return this.refuse(c, requestIdOf(r.data), tableErr('INTERNAL', 'internal error'));
+      const error = e instanceof HttpError ? e.error : this.thrown.of(e, log, { message: r.data.type });
+      return this.refuse(c, requestIdOf(r.data), error);
     }
   }
 

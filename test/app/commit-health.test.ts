@@ -51,7 +51,7 @@ describe('health flags a table whose commits keep failing', () => {
     clock.advance(1000);
     const firstAt = clock.now();
     const launch = await salon.dispatch((_tx, now) => ({ type: 'launch', now }));
-    expect(launch).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+    expect(launch).toMatchObject({ ok: false, error: { code: 'STORAGE_UNAVAILABLE' } });
     // was: status "ok" and no word of the table
     expect(casino.health()).toMatchObject({
       status: 'degraded',

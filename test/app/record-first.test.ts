@@ -60,7 +60,7 @@ describe('commands to record first', () => {
     void launch.then((r) => replies.push(`launch ${code(r)}`));
     await rt.idle();
     expect(rt.holding).toBe(true);
-    expect(heard).toEqual(['launch INTERNAL']);
+    expect(heard).toEqual(['launch STORAGE_UNAVAILABLE']);
     const close = rt.recordFirst(
       (_tx, now) => ({ type: 'close', now }),
       (e) => heard.push(`close ${e.code}`),
@@ -76,7 +76,7 @@ describe('commands to record first', () => {
     await rt.idle();
     expect(replies).toEqual([]);
     expect(rt.failing?.consecutiveFailures).toBe(2);
-    expect(heard).toEqual(['launch INTERNAL']); // the one behind it was not tried
+    expect(heard).toEqual(['launch STORAGE_UNAVAILABLE']); // the one behind it was not tried
 
     await readOnly(store, false);
     expect(code(await bet())).toBe('TABLE_STORAGE_FAILING'); // not ahead of the held ones, even now
@@ -98,7 +98,7 @@ describe('commands to record first', () => {
     const before = bet();
     const first = rt.recordFirst((_tx, now) => ({ type: 'launch', now }));
     const after = bet();
-    expect(code(await before)).toBe('INTERNAL');
+    expect(code(await before)).toBe('STORAGE_UNAVAILABLE');
     expect(code(await after)).toBe('TABLE_STORAGE_FAILING');
     expect(rt.holding).toBe(true);
     await readOnly(store, false);

@@ -84,7 +84,9 @@ describe("the table's storage status reaches its screens", () => {
     await readOnly(r.store, true);
     r.clock.advance(1000);
     const since = r.clock.now();
-    expect(await r.t.dispatch((_tx, now) => ({ type: 'launch', now }))).toMatchObject({ error: { code: 'INTERNAL' } });
+    expect(await r.t.dispatch((_tx, now) => ({ type: 'launch', now }))).toMatchObject({
+      error: { code: 'STORAGE_UNAVAILABLE' },
+    });
     const failing = { failing: true, since, failures: 1, holding: false };
     // was: no word of it in the view (the console showed the last recorded phase as if all were fine)
     expect((await r.view(CROUPIER)).storage).toEqual(failing);

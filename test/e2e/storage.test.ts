@@ -64,7 +64,7 @@ describe.skipIf(!RUN)('a table whose storage fails, on the console and the playe
     const lock = new Database(join(server.dataDir, 'croupier.sqlite'));
     try {
       lock.exec('BEGIN IMMEDIATE'); // the server's writers now fail (SQLITE_BUSY), its readers go on
-      await expect(launch()).rejects.toThrow(/500.*INTERNAL/);
+      await expect(launch()).rejects.toThrow(/503.*STORAGE_UNAVAILABLE/);
       const alarm = croupier.locator('#storage-alarm');
       await poll(() => alarm.isVisible()).toBe(true);
       expect(await alarm.innerText()).toMatch(/Storage failure: the table cannot record its events/);

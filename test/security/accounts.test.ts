@@ -203,6 +203,46 @@ describe('accounts: security regressions (issue 10)', () => {
     }
   });
 
+  it('regression (QA): a login, a deposit and a bet on a store that cannot write answered 500 INTERNAL: 503 STORAGE_UNAVAILABLE, retry later', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: 'error' }, { write: (l: string) => void lines.push(JSON.parse(l)) });
+    const s = await server({ logger });
+    await s.manualTable('t1');
+    const token = await s.player('Writer');
+    const c = await s.connect(token);
+    await readOnly(s.store, true); // every write fails: SQLITE_READONLY, as on a read-only or full disk
+    try {
+      for (let i = 0; i < 3; i++) {
+        const login = await s.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { name: 'Writer', password: TEST_PASSWORD },
+        });
+        expect(login.statusCode).toBe(503);
+        expect(login.json().error).toMatchObject({ code: 'STORAGE_UNAVAILABLE', detail: { retryAfterMs: 5000 } });
+        expect(login.headers['retry-after']).toBe('5');
+      }
+      const deposit = await s.call('POST', '/api/admin/players/writer/deposit', s.staffTokens.admin, {
+        amount: 100,
+        reason: 'test',
+      });
+      expect(deposit.status).toBe(503);
+      expect(deposit.body.error.code).toBe('STORAGE_UNAVAILABLE');
+      c.ws.send(JSON.stringify({ type: 'bet', table: 't1', requestId: 'b1', bet: { chance: 'rouge', stake: 100 } }));
+      const reply = await c.next('reply', (m) => m.requestId === 'b1');
+      expect(reply).toMatchObject({ ok: false, error: { code: 'STORAGE_UNAVAILABLE' } });
+      // the three logins' failures in one line without a stack (a full disk is not filled by its own log)
+      const failed = lines.filter((l) => l.msg === 'request failed: storage failing');
+      expect(failed).toHaveLength(1);
+      expect(failed[0]).toMatchObject({ storage: { code: 'SQLITE_READONLY' }, alsoFailed: 0 });
+      expect(JSON.stringify(failed)).not.toMatch(/"stack"/);
+    } finally {
+      await readOnly(s.store, false);
+    }
+    const again = await s.call('POST', '/api/login', undefined, { name: 'Writer', password: TEST_PASSWORD });
+    expect(again.status).toBe(200);
+  });
+
   it('regression: a socket opened before logout can no longer place bets after logout (closed with 4001)', async () => {
     const s = await server();
     await s.manualTable('t1');

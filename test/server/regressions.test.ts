@@ -385,7 +385,7 @@ describe('WebSocket protocol errors of a client', () => {
     await readOnly(store, true); // every write fails: SQLITE_READONLY
     try {
       const r = await t.dispatch((_tx, n) => ({ type: 'launch', now: n }));
-      expect(r).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+      expect(r).toMatchObject({ ok: false, error: { code: 'STORAGE_UNAVAILABLE' } });
       expect((await call('GET', '/api/health')).body).toMatchObject({
         status: 'degraded',
         failingTables: [{ id: 'readonly', consecutiveFailures: 1, since: now, error: { code: 'SQLITE_READONLY' } }],

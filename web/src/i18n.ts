@@ -1140,6 +1140,15 @@ export const ERROR_TEXTS: Partial<Record<string, Record<Language, ErrorWords>>> 
     de: () => 'Der Tisch wartet darauf, den Kessel zu erfassen: versuchen Sie es gleich noch einmal.',
     it: () => 'Il tavolo attende di registrare la ruota: riprovate tra un momento.',
   },
+  STORAGE_UNAVAILABLE: {
+    en: () => 'The casino cannot record this at the moment (a technical fault): nothing was done, try again shortly.',
+    fr: () =>
+      'Le casino ne peut pas l’enregistrer pour le moment (incident technique) : rien n’a été fait, réessayez dans un instant.',
+    cs: () => 'Kasino to teď nemůže zaznamenat (technická porucha): nic se nestalo, zkuste to za chvíli znovu.',
+    de: () =>
+      'Das Casino kann dies gerade nicht erfassen (technische Störung): es ist nichts geschehen, versuchen Sie es gleich noch einmal.',
+    it: () => 'Il casinò non può registrarlo al momento (guasto tecnico): non è stato fatto nulla, riprovate tra poco.',
+  },
   TABLE_CLOSED: {
     en: () => 'The table is closed: wait for the croupier to open it.',
     fr: () => 'La table est fermée : attendez que le croupier l’ouvre.',
