@@ -1,7 +1,8 @@
 /**
  * QA of the player's table on phones, upright and sideways, in Chromium against a real server:
  * the bar's Undo / Clear / Rebet / Double read whole in the five languages (Debian's Chromium
- * has no hyphenation dictionary: they were cut inside a word).
+ * has no hyphenation dictionary: they were cut inside a word), and the language menu lies inside
+ * the screen, reads whole and chooses every language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -55,6 +56,31 @@ describe.skipIf(!RUN)('the player’s table on phones after QA', { timeout: 180_
     expect(problems).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it('regression: at 360 px the language menu was squeezed and cut (“Fra”, “Deu”, “Češti”)', async () => {
+    const problems: string[] = [];
+    for (const [width, height] of PHONES) {
+      const page = await open(width, height);
+      // every language is chosen through the menu, which then lies inside the screen, whole
+      for (const lang of LANGUAGES) {
+        await page.locator('#lang').selectOption(lang);
+        await page.locator('#undo').filter({ hasText: DICTS[lang].undo }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        for (const p of await menuProblems(page, lang)) problems.push(`${width}x${height} ${lang}: ${p}`);
+      }
+      if (width === 360) {
+        // the list a tap opens (Chromium draws it beside the page: a screenshot of the screen shows it)
+        await page.locator('#lang').click();
+        const cdp = await page.context().newCDPSession(page);
+        const { data } = await cdp.send('Page.captureScreenshot', { format: 'png' });
+        const { writeFileSync } = await import('node:fs');
+        writeFileSync(shot('phone-language-menu-360x740.png'), Buffer.from(data, 'base64'));
+      }
+      await page.context().close();
+    }
+    expect(problems).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });
 
 /**
@@ -99,4 +125,36 @@ async function labelProblems(page: Page): Promise<string[]> {
     }
     return out;
   });
+}
+
+/**
+ * What is wrong with the language menu: off the screen, covered (a tap at its centre does not
+ * reach it), or the language it shows cut (the face narrower than its words).
+ */
+async function menuProblems(page: Page, lang: string): Promise<string[]> {
+  return page.evaluate((lang) => {
+    const out: string[] = [];
+    const sel = document.getElementById('lang') as HTMLSelectElement;
+    const r = sel.getBoundingClientRect();
+    if (r.width < 24 || r.height < 20) out.push(`the menu is ${r.width}x${r.height}`);
+    if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) out.push('off the screen');
+    if (document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) !== sel) out.push('a tap misses it');
+    const face = sel.parentElement!.querySelector<HTMLElement>('.lang-code');
+    if (face && getComputedStyle(face).display !== 'none') {
+      // a face of its own over which the select lies: the language's code, whole
+      const f = face.getBoundingClientRect();
+      if (face.textContent !== lang.toUpperCase()) out.push(`the face reads ${face.textContent}`);
+      if (face.scrollWidth > face.clientWidth + 0.5) out.push('the face is cut');
+      if (f.left < r.left - 0.5 || f.right > r.right + 0.5) out.push('the face is wider than the menu');
+    } else {
+      // the select's own face: the chosen language's name, its padding and the arrow (about 20 px)
+      const cs = getComputedStyle(sel);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const name = sel.selectedOptions[0].text;
+      const need = ctx.measureText(name).width + parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight) + 20;
+      if (need > sel.clientWidth + 0.5) out.push(`"${name}" cut (${sel.clientWidth} px of ${Math.ceil(need)})`);
+    }
+    return out;
+  }, lang);
 }
