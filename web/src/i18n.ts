@@ -636,7 +636,7 @@ const DE: Dict = {
   undoShort: 'Zurück',
   clearShort: 'Löschen',
   rebetShort: 'Nochmal',
-  doubleShort: 'Verdoppeln',
+  doubleShort: '2×',
   betSlip: 'Ihre Einsätze',
   noBets: 'Noch keine Einsätze: Jeton wählen, dann auf ein Feld des Tableaus oder der Racetrack klicken.',
   total: 'Summe',

@@ -7,7 +7,8 @@
  *
  * 1. `0` … `3`: the labels at the bar's size, then smaller, down to 10 px (`3`, a legible floor);
  * 2. `short`: at 10 px, the language's short words where it has them (`undoShort` … in i18n.ts:
- *    "Löschen" for "Alles entfernen"), the whole word in the button's accessible name.
+ *    "Löschen" for "Alles entfernen", "2×" for "Verdoppeln" at 320 px), the whole word in the
+ *    button's accessible name.
  *
  * The bar is fitted again when its box changes size (a phone turned) and on each build.
  */
