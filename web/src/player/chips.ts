@@ -11,6 +11,7 @@ import { radioKeyTarget, radioTabIndex } from '../radio.ts';
 import { command, mySlipKey } from './actions.ts';
 import type { PlayerCtx } from './context.ts';
 import { applyStakeUnit } from './felt.ts';
+import { fitActions } from './actions-fit.ts';
 
 /** The controls panel: chip rack, actions and the info line. Keeps `app.chip` among the table's chips. */
 export function chipsPanel(app: PlayerCtx): HTMLElement {
@@ -65,6 +66,8 @@ export function chipsPanel(app: PlayerCtx): HTMLElement {
     act('rebet', d.rebet),
     act('double', d.double),
   );
+  // on a phone the labels break only between words, drawn smaller (or shorter) where they do not fit
+  fitActions(actions, L);
   return h(
     'section',
     { class: 'panel controls-panel', 'aria-label': d.chips },

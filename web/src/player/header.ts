@@ -24,10 +24,7 @@ export function header(app: PlayerCtx): HTMLElement {
       h('small', {}, `${ruleSetName(L, v.table.rules.preset)} · ${t(L, 'tableMin')} ${app.money(v.table.minimum)}`),
     ),
     h('label', {}, d.table, tableSel),
-    languageSelect(L, (lang) => {
-      app.lang = lang;
-      app.rebuild();
-    }),
+    languageMenu(app),
     h(
       'div',
       { class: 'who' },
@@ -47,4 +44,20 @@ export function header(app: PlayerCtx): HTMLElement {
       h('span', { class: 'val', id: 'balance', 'aria-live': 'polite' }, ''),
     ),
   );
+}
+
+/**
+ * The language menu: the page's `<select id="lang">` and, on a phone, a face of its own that
+ * reads whole ("FR", player.css `.lang-code`) with the select laid transparent over it, so that
+ * a tap opens the phone's list of the five languages (QA: at 360 px the squeezed select read
+ * "Fra", "Deu", "Češti").
+ */
+function languageMenu(app: PlayerCtx): HTMLElement {
+  const menu = languageSelect(app.lang, (lang) => {
+    app.lang = lang;
+    app.rebuild();
+  });
+  menu.classList.add('lang-pick');
+  menu.append(h('span', { class: 'lang-code', 'aria-hidden': 'true' }, app.lang.toUpperCase()));
+  return menu;
 }
