@@ -375,9 +375,12 @@ describe.skipIf(!RUN)('the player’s page at a large table (issue 17)', { timeo
       expect(await pocket(p, 32).locator('title').textContent()).toContain('32: 30.00 € en plein at the table');
       expect(await badge(p, 26).textContent()).toBe('1');
       expect(await badge(p, 26).getAttribute('class')).toContain('heat-1');
-      // everyone's, mine included: my 1.00 and another player's 12.00 on 17 (a straight: the amount)
-      const s17 = Number(await pocket(p, 17).getAttribute('data-table-stake'));
-      expect(s17).toBeGreaterThanOrEqual(1300);
+      // everyone's, mine included: my 1.00 and another player's 12.00 on 17 (a straight: the amount);
+      // polled: the bet on 17 came last and may reach the page in a later summary than 26's
+      // (regression: read at once it was 100 in a loaded run)
+      const stake17 = async () => Number(await pocket(p, 17).getAttribute('data-table-stake'));
+      await poll(stake17).toBeGreaterThanOrEqual(1300);
+      const s17 = await stake17();
       expect(await badge(p, 17).textContent()).toBe(String(s17 / 100));
       // no badge where nobody staked en plein; the badges are decoration (the label says it)
       expect(await badge(p, 5).count()).toBe(0);
