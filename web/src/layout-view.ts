@@ -10,6 +10,7 @@ import type { Chance, Position, PositionKind } from '../../src/engine/index.ts';
 import { colourOf, pocketText, type Pocket, type WheelKind } from '../../src/engine/index.ts';
 import { paintChip } from './chip-colours.ts';
 import { chanceName, DICTS, type Language } from './i18n.ts';
+import { fitLayoutLabels } from './layout-fit.ts';
 import { positionName } from './names.ts';
 import { layoutSpots, project, type Orientation, type Spot } from './spots.ts';
 
@@ -168,6 +169,7 @@ export class LayoutView {
       });
     }
     this.refreshLabels();
+    fitLayoutLabels(this.root, lang);
   }
 
   /** Recomputes every aria label / tooltip (after a stake or limit change). */
@@ -236,8 +238,13 @@ export class LayoutView {
         } else {
           // the American layout in its own terms: 1-18 / 19-36 instead of manque / passe
           const american = this.wheel !== 'single' && (c === 'manque' || c === 'passe');
-          label.textContent = american ? '' : chanceName(this.lang, c);
+          // the word in a span of its own: its short form where it does not fit (layout-fit.ts)
+          const word = document.createElement('span');
+          word.className = 'word';
+          word.textContent = word.dataset.full = american ? '' : chanceName(this.lang, c);
+          label.append(word);
           if (american) label.classList.add('range');
+          if (american) label.dataset.range = 'always';
           if (c === 'manque' || c === 'passe') {
             const small = document.createElement('small');
             small.textContent = c === 'manque' ? '1-18' : '19-36';

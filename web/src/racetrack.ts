@@ -111,12 +111,12 @@ export class Racetrack {
       const shape = document.createElementNS(SVG, 'path');
       shape.setAttribute('d', path(pts));
       const text = document.createElementNS(SVG, 'text');
-      const cx = pts.reduce((s, p) => s + p[0], 0) / pts.length;
-      text.setAttribute('x', cx.toFixed(1));
+      const name = compact ? SHORT[sec.name] : seriesName(sec.name, lang);
+      text.setAttribute('x', labelX(pts, name.length * (compact ? 13 : 15) * 0.62).toFixed(1));
       text.setAttribute('y', String(st.cy + 5));
       text.setAttribute('class', 'rt-label');
       text.setAttribute('font-size', compact ? '13' : '15');
-      text.textContent = compact ? SHORT[sec.name] : seriesName(sec.name, lang);
+      text.textContent = name;
       g.append(shape, text);
       g.addEventListener('click', () => this.handlers.series(sec.name));
       this.hover(g, () => coveredOf(sec.name), { series: sec.name });
@@ -277,6 +277,17 @@ export class Racetrack {
   markWinner(pocket: Pocket | null): void {
     for (const [p, g] of this.pocketEls) g.classList.toggle('winner', p === pocket);
   }
+}
+
+/**
+ * Where a section's name is centred: the mean of its outline, moved in so that a name `width`
+ * wide lies inside the section (QA: the phone's "Zéro" ran out of its cap at 360 px).
+ */
+function labelX(pts: ReadonlyArray<[number, number]>, width: number): number {
+  const xs = pts.map((p) => p[0]);
+  const [lo, hi] = [Math.min(...xs) + width / 2, Math.max(...xs) - width / 2];
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  return lo > hi ? (lo + hi) / 2 : Math.min(hi, Math.max(lo, mean));
 }
 
 function setTitle(g: SVGElement, text: string): void {
