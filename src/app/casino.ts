@@ -93,10 +93,8 @@ export class Casino {
   demo: DemoAccountsView | null = null;
   /** Players and wallets. */
   readonly players: Players;
-  /** Accounts, credentials and sessions. */
-  readonly accounts: Accounts;
-  /** Read models: table views per viewer, coup records, player history. */
-  readonly views: ReadModels;
+  readonly accounts: Accounts; // accounts, credentials and sessions
+  readonly views: ReadModels; // read models: table views per viewer, coup records, player history
   readonly integrity: IntegrityWatch; // live wheel-integrity statistics of the tables run here (docs/MATH.md §6)
   readonly wheels: WheelTables; // the automatic wheels of the tables run here (docs/WHEELS.md)
   readonly board: BoardModels; // the public results board and the permanence (docs/API.md)
@@ -194,8 +192,7 @@ export class Casino {
     for (const config of await this.store.listTables()) {
       if (this.stopped) return;
       if (this.tables.has(config.id) || this.failed.has(config.id)) continue;
-      const claimed =
-        !(this.opts.tableFilter && !this.opts.tableFilter(config.id)) && (await this.store.claimTable(config.id));
+      const claimed = this.mine(config.id) && (await this.store.claimTable(config.id));
       this.lostClaims.delete(config.id); // the database answered: claimed here, or held by another process
       if (!claimed) {
         if (!this.remote.has(config.id)) {
@@ -210,6 +207,9 @@ export class Casino {
       if (orphan) this.opts.log?.info({ table: config.id }, `took over table ${config.id}`);
     }
   }
+
+  /** Whether a table is in this process's share (`tableFilter`, `--tables`): only those are claimed here. */
+  private mine = (id: string): boolean => !this.opts.tableFilter || this.opts.tableFilter(id);
 
   /** Runs `fn` after every earlier claiming step (start, watch sweep, createTable) has finished. */
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
@@ -307,7 +307,8 @@ export class Casino {
     return this.exclusive(async () => {
       if (!(await ensureTable(this.store, config, this.clock())))
         return { ok: false, error: tableErr('TABLE_EXISTS', `table ${config.id} exists`) };
-      if (await this.store.claimTable(config.id)) await this.startTable(config.id);
+      // outside this process's share (`--tables`) it is left to the process named for it
+      if (this.mine(config.id) && (await this.store.claimTable(config.id))) await this.startTable(config.id);
       else this.remote.add(config.id);
       return { ok: true, value: config };
     });
