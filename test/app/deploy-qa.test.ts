@@ -1,6 +1,7 @@
 /**
  * Casino-level regressions of the deployment QA (docs/DEPLOY.md followed as an operator):
- * `--tables` (the casino's `tableFilter`) also holds for a table created through this process.
+ * `--tables` (the casino's `tableFilter`) also holds for a table created through this process;
+ * a bearer token of the bootstrap token's length with a non-ASCII character is an unknown token.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,25 @@ describe('deployment QA: --tables', () => {
       const health = casino.health();
       expect(health.tables).toEqual(['t1']);
       expect(health.remoteTables).toEqual(['t2']);
+    } finally {
+      await casino.stop();
+      await store.close();
+    }
+  });
+});
+
+describe('deployment QA: the bootstrap admin token', () => {
+  it("regression: a token of the bootstrap token's length with a non-ASCII character threw RangeError (a 500 INTERNAL)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'croupier-deploy-qa-'));
+    dirs.push(dir);
+    const store = await openSqliteStore(join(dir, 'db.sqlite'));
+    const boot = 'b'.repeat(31) + 'x';
+    const casino = new Casino({ store, bus: new LocalBus(), timers: false, bootstrapToken: boot });
+    try {
+      expect(await casino.accounts.authenticate('b'.repeat(31) + '\u00e9')).toBeNull();
+      expect(await casino.accounts.authenticate('b'.repeat(30) + '\u20ac')).toBeNull();
+      expect(await casino.accounts.authenticate(boot.slice(1))).toBeNull();
+      expect(await casino.accounts.authenticate(boot)).toMatchObject({ role: 'admin' });
     } finally {
       await casino.stop();
       await store.close();
