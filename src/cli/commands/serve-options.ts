@@ -70,6 +70,8 @@ export function checkServeOptions(o: ServeOptions): CheckedServe {
   }
   if (!LOG_LEVELS.includes(o.logLevel))
     throw new CliError('INVALID_ARGUMENTS', `--log-level must be one of ${LOG_LEVELS.join(', ')}`);
+  checkServices(o);
+  checkAdminToken(process.env.CROUPIER_ADMIN_TOKEN);
   return { port, betting, takeover, timings, sessions, demo, autoGph };
 }
 
@@ -114,4 +116,55 @@ export function parseSessions(idleMinutes: string, sessionHours: string): Sessio
   if (!Number.isFinite(hours) || hours < 0.1 || hours > 720)
     throw new CliError('INVALID_ARGUMENTS', '--session-hours must be 0.1..720');
   return { idleMs: Math.round(idle * 60_000), absoluteMs: Math.round(hours * 3_600_000) };
+}
+
+/**
+ * `--store`, `--pg-url`, `--pg-schema` and `--pubsub` agree and are well formed (deployment QA:
+ * `--pg-url` without `--store postgres` ran on a local SQLite file, silently; a bad schema name
+ * or a `--pubsub http://…` failed later as INTERNAL, "Connection is closed.").
+ */
+function checkServices(o: ServeOptions): void {
+  if (o.store === 'sqlite' && o.pgUrl !== undefined)
+    throw new CliError('INVALID_ARGUMENTS', '--pg-url is for --store postgres (this server would run on SQLite)');
+  if (o.store === 'postgres') {
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(o.pgSchema))
+      throw new CliError(
+        'INVALID_ARGUMENTS',
+        `--pg-schema must be a lower-case SQL name of at most 63 characters: a-z, 0-9, _ (got ${JSON.stringify(o.pgSchema.slice(0, 70))})`,
+      );
+    const url = o.pgUrl ?? process.env.CROUPIER_PG_URL;
+    if (url && !/^postgres(ql)?:\/\/./.test(url))
+      throw new CliError(
+        'INVALID_ARGUMENTS',
+        '--pg-url (env CROUPIER_PG_URL) must be a postgres://user@host:port/database URL',
+      );
+  }
+  if (o.pubsub && !/^rediss?:\/\/[^/\s]/.test(o.pubsub))
+    throw new CliError('INVALID_ARGUMENTS', '--pubsub (env CROUPIER_PUBSUB) must be a redis://host:port URL');
+}
+
+/** The least length and variety of the bootstrap admin token (docs/SECURITY.md). */
+export const ADMIN_TOKEN_MIN_LENGTH = 32;
+const ADMIN_TOKEN_MIN_DISTINCT = 10;
+
+/**
+ * `CROUPIER_ADMIN_TOKEN`, when set, must be a long random value (docs/SECURITY.md): it is an
+ * admin without a name, without a login limit. A short, repetitive or unprintable one is refused
+ * at start (deployment QA: `CROUPIER_ADMIN_TOKEN=short` was accepted).
+ */
+export function checkAdminToken(token: string | undefined): void {
+  if (!token) return;
+  const why =
+    token.length < ADMIN_TOKEN_MIN_LENGTH
+      ? `shorter than ${ADMIN_TOKEN_MIN_LENGTH} characters`
+      : !/^[\x21-\x7e]+$/.test(token)
+        ? 'not printable ASCII without spaces (it travels in an HTTP header)'
+        : new Set(token).size < ADMIN_TOKEN_MIN_DISTINCT
+          ? `fewer than ${ADMIN_TOKEN_MIN_DISTINCT} different characters`
+          : null;
+  if (why)
+    throw new CliError(
+      'INVALID_ARGUMENTS',
+      `CROUPIER_ADMIN_TOKEN is too weak: ${why}; set a long random value, e.g. \`openssl rand -hex 32\` (docs/SECURITY.md)`,
+    );
 }
