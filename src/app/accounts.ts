@@ -368,7 +368,6 @@ export class Accounts {
   ): Promise<Exclude<Viewer, { role: 'guest' }> | null> {
     if (!token) return null;
     const boot = this.opts.bootstrapToken;
-    // as SHA-256 digests (QA: a token of its length with a non-ASCII character threw, a 500)
     if (boot && timingSafeEqual(Buffer.from(sessionKey(token)), Buffer.from(sessionKey(boot))))
       return { role: 'admin', accountId: BOOTSTRAP_ID, name: 'bootstrap admin' };
     const key = sessionKey(token);

@@ -307,7 +307,6 @@ export class Casino {
     return this.exclusive(async () => {
       if (!(await ensureTable(this.store, config, this.clock())))
         return { ok: false, error: tableErr('TABLE_EXISTS', `table ${config.id} exists`) };
-      // outside this process's share (`--tables`) it is left to the process named for it
       if (this.mine(config.id) && (await this.store.claimTable(config.id))) await this.startTable(config.id);
       else this.remote.add(config.id);
       return { ok: true, value: config };
