@@ -105,6 +105,20 @@ class PgClaims implements Claims {
     return ok && this.client === c;
   }
 
+  /** Whether any session of the database holds the advisory lock of table `id` (pg_locks). */
+  async isHeld(id: string): Promise<boolean> {
+    if (this.held.has(id)) return true;
+    const c = await this.connection();
+    const r = await c.query(
+      `select exists(select 1 from pg_locks l where l.locktype = 'advisory' and l.granted and l.objsubid = 1
+         and l.database = (select oid from pg_database where datname = current_database())
+         and l.classid = ((s.k >> 32) & 4294967295)::oid and l.objid = (s.k & 4294967295)::oid) as held
+       from (select hashtext($1)::bigint as k) s`,
+      [`croupier:${this.schema}:table:${id}`],
+    );
+    return r.rows[0]?.held === true;
+  }
+
   onLost(listener: (tableIds: string[]) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

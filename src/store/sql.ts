@@ -29,6 +29,8 @@ export interface Claims {
   claim(id: string): Promise<boolean>;
   /** `listener` gets the ids of the tables whose claim was lost; returns an unsubscribe. */
   onLost(listener: (tableIds: string[]) => void): () => void;
+  /** Whether any session holds the claim of table `id`. */
+  isHeld(id: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -53,6 +55,10 @@ export class SqlStore extends BackofficeReads implements Store {
 
   onClaimsLost(listener: (tableIds: string[]) => void): () => void {
     return this.claims ? this.claims.onLost(listener) : () => {};
+  }
+
+  claimHeld(id: string): Promise<boolean> {
+    return this.claims ? this.claims.isHeld(id) : Promise.resolve(false);
   }
 
   async init(): Promise<void> {
