@@ -1,7 +1,7 @@
 /**
  * `croupier serve` as an operator deploys it (deployment QA, docs/DEPLOY.md): services out of
  * reach at start and a store of another application or version are refused with a stable code
- * naming the cause, and exit; `--tables ''` runs no table.
+ * naming the cause, and exit; `--tables ''` runs no table; a server nobody can administer says so.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,8 +33,14 @@ async function closedPort(): Promise<number> {
 }
 
 /** Runs `croupier serve --port 0 <args>` (no CROUPIER_* from the environment); resolves at its exit, or at its banner. */
-function serve(args: string[]): Promise<{ code: number | null; out: string; err: string; child: ChildProcess }> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(CROUPIER_|PORT$|HOST$)/.test(k)));
+function serve(
+  args: string[],
+  extra: Record<string, string> = {},
+): Promise<{ code: number | null; out: string; err: string; child: ChildProcess }> {
+  const env = {
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(CROUPIER_|PORT$|HOST$)/.test(k))),
+    ...extra,
+  };
   const child = spawn(process.execPath, ['bin/croupier.mjs', 'serve', '--port', '0', '--log-level', 'warn', ...args], {
     cwd: ROOT,
     env,
@@ -44,18 +50,29 @@ function serve(args: string[]): Promise<{ code: number | null; out: string; err:
   let out = '';
   let err = '';
   child.stderr!.on('data', (d) => (err += String(d)));
+  // what the process wrote so far, read when used (a warning may follow the banner)
+  const run = (code: number | null) => ({
+    code,
+    child,
+    get out() {
+      return out;
+    },
+    get err() {
+      return err;
+    },
+  });
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve({ code: null, out, err, child }), 45_000);
+    const timer = setTimeout(() => resolve(run(null)), 45_000);
     child.stdout!.on('data', (d) => {
       out += String(d);
       if (/sessions:/.test(out)) {
         clearTimeout(timer);
-        resolve({ code: null, out, err, child });
+        resolve(run(null));
       }
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      resolve({ code, out, err, child });
+      resolve(run(code));
     });
   });
 }
@@ -110,6 +127,43 @@ describe('croupier serve: deployment QA', () => {
     } finally {
       r.child.kill('SIGTERM');
       await new Promise((res) => r.child.once('exit', res));
+    }
+  }, 120_000);
+
+  it('regression: serve --no-demo without CROUPIER_ADMIN_TOKEN and without an admin account started silently, nobody able to administer it', async () => {
+    const data = join(dir, 'no-admin');
+    const stop = async (r: { child: ChildProcess }) => {
+      r.child.kill('SIGTERM');
+      await new Promise((res) => r.child.once('exit', res));
+    };
+    const bare = await serve(['--no-demo', '--data-dir', data]);
+    await new Promise((res) => setTimeout(res, 300));
+    try {
+      expect(bare.code, bare.out + bare.err).toBeNull();
+      expect(bare.err).toMatch(/WARNING: no admin account and CROUPIER_ADMIN_TOKEN is not set/);
+    } finally {
+      await stop(bare);
+    }
+    const token = 'deploy-qa-bootstrap-token-0123456789abcdef';
+    const boot = await serve(['--no-demo', '--data-dir', data], { CROUPIER_ADMIN_TOKEN: token });
+    try {
+      expect(boot.err).not.toMatch(/no admin account/);
+      const url = /player table:\s+(http:\/\/\S+?)\/\s/.exec(boot.out)![1];
+      const created = await fetch(`${url}/api/admin/accounts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Boss', password: 'boss-password-1', role: 'admin' }),
+      });
+      expect(created.status).toBe(201);
+    } finally {
+      await stop(boot);
+    }
+    const after = await serve(['--no-demo', '--data-dir', data]); // the token unset again, as SECURITY.md says
+    await new Promise((res) => setTimeout(res, 300));
+    try {
+      expect(after.err).not.toMatch(/no admin account/);
+    } finally {
+      await stop(after);
     }
   }, 120_000);
 });

@@ -16,6 +16,7 @@ import { CliError } from '../io.ts';
 import type { ServeOptions } from './serve.ts';
 import { limitsOf, webDirOf } from './serve-limits.ts';
 import { openStore, printBanner } from './serve-start.ts';
+import { noAdminWarning } from './serve-accounts.ts';
 import type { CheckedServe } from './serve-options.ts';
 import type { Store } from '../../store/port.ts';
 import { startDemoWheel, type DemoWheel } from './serve-wheel.ts';
@@ -137,6 +138,8 @@ export async function serve(o: ServeOptions, checked: CheckedServe, bettingGiven
       apply,
       bootstrap,
     });
+    const noAdmin = await noAdminWarning(store, bootstrap);
+    if (noAdmin) process.stderr.write(noAdmin);
   } catch (e) {
     await closeStarted(started, store, log);
     // should anything still hold the event loop, the process ends anyway (with the exit code
