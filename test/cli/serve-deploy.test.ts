@@ -79,4 +79,33 @@ describe('croupier serve: deployment misconfigurations refused at start', () => 
     }
     expect(existsSync(dataDir)).toBe(false);
   });
+
+  it('regression: PORT=abc, LOG_LEVEL=loud, CROUPIER_LIMITS=notjson were reported as --port, --log-level, --limits only (the operator set no option); a bad --limits was refused after the store was opened', () => {
+    const dataDir = join(dir, 'env');
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ PORT: 'abc' }, /--port \(env PORT\) must be 0\.\.65535 \(got "abc"\)/],
+      [{ LOG_LEVEL: 'loud' }, /--log-level \(env LOG_LEVEL\)/],
+      [{ CROUPIER_SESSION_HOURS: 'abc' }, /env CROUPIER_SESSION_HOURS/],
+      [{ CROUPIER_LIMITS: 'notjson' }, /--limits \(env CROUPIER_LIMITS\) must be a JSON object/],
+      [{ CROUPIER_LIMITS: '{"httpMax":-1}' }, /env CROUPIER_LIMITS/],
+    ];
+    for (const [env, message] of cases) {
+      const args = ['--no-demo', '--data-dir', dataDir];
+      const r = spawnSync(process.execPath, [BIN, 'serve', ...args], {
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: {
+          ...Object.fromEntries(
+            Object.entries(process.env).filter(([k]) => !/^(CROUPIER_|PORT$|HOST$|LOG_LEVEL$)/.test(k)),
+          ),
+          ...env,
+        },
+      });
+      const what = JSON.stringify(env);
+      expect(r.status, what + r.stdout).toBe(2);
+      expect(JSON.parse(r.stdout).error.code, what).toBe('INVALID_ARGUMENTS');
+      expect(JSON.parse(r.stdout).error.message, what).toMatch(message);
+    }
+    expect(existsSync(dataDir)).toBe(false); // nothing opened, nothing created
+  });
 });

@@ -40,14 +40,17 @@ export interface CheckedServe {
 export function checkServeOptions(o: ServeOptions): CheckedServe {
   const port = Number(o.port);
   if (!/^\d+$/.test(String(o.port).trim()) || !Number.isInteger(port) || port < 0 || port > 65535)
-    throw new CliError('INVALID_ARGUMENTS', `--port must be 0..65535 (got ${o.port})`);
+    throw new CliError(
+      'INVALID_ARGUMENTS',
+      `--port (env PORT) must be 0..65535 (got ${JSON.stringify(String(o.port).slice(0, 40))})`,
+    );
   const betting = Number(o.bettingSeconds);
   if (!Number.isFinite(betting) || betting < 1 || betting > 3600)
     throw new CliError('INVALID_ARGUMENTS', '--betting-seconds must be 1..3600');
   if (o.rng !== 'crypto' && !/^seeded:.+$/.test(o.rng))
-    throw new CliError('INVALID_ARGUMENTS', '--rng must be "crypto" or "seeded:<seed>"');
+    throw new CliError('INVALID_ARGUMENTS', '--rng (env CROUPIER_RNG) must be "crypto" or "seeded:<seed>"');
   if (o.store !== 'sqlite' && o.store !== 'postgres')
-    throw new CliError('INVALID_ARGUMENTS', '--store must be sqlite or postgres');
+    throw new CliError('INVALID_ARGUMENTS', '--store (env CROUPIER_STORE) must be sqlite or postgres');
   const takeover = Number(o.takeoverSeconds);
   if (
     !/^\d+(\.\d+)?$/.test(String(o.takeoverSeconds).trim()) ||
@@ -69,7 +72,7 @@ export function checkServeOptions(o: ServeOptions): CheckedServe {
     if (!r.ok) throw new CliError('INVALID_ARGUMENTS', `--timings / --betting-seconds: ${r.error.message}`);
   }
   if (!LOG_LEVELS.includes(o.logLevel))
-    throw new CliError('INVALID_ARGUMENTS', `--log-level must be one of ${LOG_LEVELS.join(', ')}`);
+    throw new CliError('INVALID_ARGUMENTS', `--log-level (env LOG_LEVEL) must be one of ${LOG_LEVELS.join(', ')}`);
   checkServices(o);
   checkAdminToken(process.env.CROUPIER_ADMIN_TOKEN);
   return { port, betting, takeover, timings, sessions, demo, autoGph };
@@ -112,9 +115,12 @@ export function parseSessions(idleMinutes: string, sessionHours: string): Sessio
   const idle = Number(idleMinutes);
   const hours = Number(sessionHours);
   if (!Number.isFinite(idle) || idle < 1 || idle > 10_080)
-    throw new CliError('INVALID_ARGUMENTS', '--session-idle-minutes must be 1..10080');
+    throw new CliError(
+      'INVALID_ARGUMENTS',
+      '--session-idle-minutes (env CROUPIER_SESSION_IDLE_MINUTES) must be 1..10080',
+    );
   if (!Number.isFinite(hours) || hours < 0.1 || hours > 720)
-    throw new CliError('INVALID_ARGUMENTS', '--session-hours must be 0.1..720');
+    throw new CliError('INVALID_ARGUMENTS', '--session-hours (env CROUPIER_SESSION_HOURS) must be 0.1..720');
   return { idleMs: Math.round(idle * 60_000), absoluteMs: Math.round(hours * 3_600_000) };
 }
 

@@ -94,6 +94,7 @@ export async function serve(o: ServeOptions, checked: CheckedServe, bettingGiven
     setTimeout(() => process.exit(3), 1000).unref();
     void Promise.resolve(started.wheel?.stop()).finally(() => process.exit(3));
   };
+  const limits = limitsOf(o.limits); // refused before the store is opened
   const { store, where } = await openStore(o, log, lockLost);
   // From here on the store is open (and locked): a failure closes everything that was started
   // — tables, HTTP server, bus, store — before it is reported, so the process exits (non-zero)
@@ -116,7 +117,7 @@ export async function serve(o: ServeOptions, checked: CheckedServe, bettingGiven
       ...timings,
     };
     const seeded = demo ? await casino.seedDemo(betting, timings, apply) : { updated: [] };
-    const app = await buildServer({ casino, logger: log, limits: limitsOf(o.limits), ...webDirOf(o) });
+    const app = await buildServer({ casino, logger: log, limits, ...webDirOf(o) });
     started.app = app;
     // several processes on PostgreSQL: take over the tables of a process that died (no-op on SQLite)
     casino.watchOrphans(Math.round(takeover * 1000));
