@@ -368,7 +368,7 @@ export class Accounts {
   ): Promise<Exclude<Viewer, { role: 'guest' }> | null> {
     if (!token) return null;
     const boot = this.opts.bootstrapToken;
-    if (boot && token.length === boot.length && timingSafeEqual(Buffer.from(token), Buffer.from(boot)))
+    if (boot && timingSafeEqual(Buffer.from(sessionKey(token)), Buffer.from(sessionKey(boot))))
       return { role: 'admin', accountId: BOOTSTRAP_ID, name: 'bootstrap admin' };
     const key = sessionKey(token);
     const s = await this.store.session(key);

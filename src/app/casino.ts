@@ -9,7 +9,7 @@ import { CryptoDraws, SeededDraws, type DrawSource } from '../rng/index.ts';
 import type { DemoAccountsView, FailedTableView, HealthView, TableStorageView } from '../protocol/views.ts';
 import { echo } from '../protocol/shape.ts';
 import { RemoteStates } from './remote-states.ts';
-import { healthStatus, startOrReport, unavailableError } from './table-status.ts';
+import { healthStatus, noteUnowned, startOrReport, unavailableError } from './table-status.ts';
 import type { Store } from '../store/port.ts';
 import {
   resolveTableConfig,
@@ -83,20 +83,16 @@ export { DEMO_PLAYERS, DEMO_STAFF } from './demo-accounts.ts';
 /** The tables, players and sessions of one process. */
 export class Casino {
   readonly tables = new Map<string, TableDriver>();
-  /** Tables in the store that another process runs (claimed by it); read-only here. */
-  readonly remote = new Set<string>();
+  readonly remote = new Set<string>(); // tables another process runs (claimed by it); read-only here
+  readonly unowned = new Set<string>(); // remote tables nobody claims: not running (health, deployment QA)
   readonly failed = new Map<string, FailedTableView>(); // recovery failed here: stopped, in health (issue 10 item 2)
   readonly lostClaims = new Set<string>(); // claims lost with the database connection, retried (docs/SECURITY.md)
   readonly moving = new Set<string>(); // being started (recovered, taken over): commands answer TABLE_MOVING
   readonly seeded: boolean; // the RNG tables here draw from a seed: tests and demos, never real play (item 13)
-  /** The demo accounts (set by {@link Casino.seedDemo}), offered by the login screens. */
-  demo: DemoAccountsView | null = null;
-  /** Players and wallets. */
-  readonly players: Players;
-  /** Accounts, credentials and sessions. */
-  readonly accounts: Accounts;
-  /** Read models: table views per viewer, coup records, player history. */
-  readonly views: ReadModels;
+  demo: DemoAccountsView | null = null; // the demo accounts (set by seedDemo), offered by the login screens
+  readonly players: Players; // players and wallets
+  readonly accounts: Accounts; // accounts, credentials and sessions
+  readonly views: ReadModels; // read models: table views per viewer, coup records, player history
   readonly integrity: IntegrityWatch; // live wheel-integrity statistics of the tables run here (docs/MATH.md §6)
   readonly wheels: WheelTables; // the automatic wheels of the tables run here (docs/WHEELS.md)
   readonly board: BoardModels; // the public results board and the permanence (docs/API.md)
@@ -193,9 +189,10 @@ export class Casino {
   private async claimAll(): Promise<void> {
     for (const config of await this.store.listTables()) {
       if (this.stopped) return;
+      this.unowned.delete(config.id); // noted again below when nobody runs it
       if (this.tables.has(config.id) || this.failed.has(config.id)) continue;
-      const claimed =
-        !(this.opts.tableFilter && !this.opts.tableFilter(config.id)) && (await this.store.claimTable(config.id));
+      const claimed = this.mine(config.id) && (await this.store.claimTable(config.id));
+      await noteUnowned(this.store, this.unowned, config.id, claimed);
       this.lostClaims.delete(config.id); // the database answered: claimed here, or held by another process
       if (!claimed) {
         if (!this.remote.has(config.id)) {
@@ -210,6 +207,9 @@ export class Casino {
       if (orphan) this.opts.log?.info({ table: config.id }, `took over table ${config.id}`);
     }
   }
+
+  /** Whether a table is in this process's share (`tableFilter`, `--tables`): only those are claimed here. */
+  private mine = (id: string): boolean => !this.opts.tableFilter || this.opts.tableFilter(id);
 
   /** Runs `fn` after every earlier claiming step (start, watch sweep, createTable) has finished. */
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
@@ -307,7 +307,7 @@ export class Casino {
     return this.exclusive(async () => {
       if (!(await ensureTable(this.store, config, this.clock())))
         return { ok: false, error: tableErr('TABLE_EXISTS', `table ${config.id} exists`) };
-      if (await this.store.claimTable(config.id)) await this.startTable(config.id);
+      if (this.mine(config.id) && (await this.store.claimTable(config.id))) await this.startTable(config.id);
       else this.remote.add(config.id);
       return { ok: true, value: config };
     });
@@ -354,7 +354,7 @@ export class Casino {
     const failing = [...this.tables.values()].flatMap((t) => t.failing ?? []); // their commits fail
     return {
       ok: true,
-      ...healthStatus(this.bus, this.failed, this.seeded, this.lostClaims, failing),
+      ...healthStatus(this.bus, this.failed, this.seeded, this.lostClaims, failing, this.unowned),
       store: this.store.kind,
       tables: [...this.tables.keys()],
       remoteTables: [...this.remote],

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { tableErr, type TableError } from '../protocol/errors.ts';
 import { clip, echo } from '../protocol/shape.ts';
 import type { FailedTableView, FailingTableView, HealthView } from '../protocol/views.ts';
+import type { Store } from '../store/port.ts';
 import type { Bus } from './bus.ts';
 
 /** How long a client waits before retrying a command to a table being taken over (ms, `detail.retryAfterMs`). */
@@ -73,9 +74,10 @@ export function healthStatus(
   seeded: boolean,
   lost: ReadonlySet<string> = new Set(),
   failing: readonly FailingTableView[] = [],
-): Pick<HealthView, 'status' | 'rng' | 'bus' | 'failedTables' | 'failingTables' | 'lostClaims'> {
+  unowned: ReadonlySet<string> = new Set(),
+): Pick<HealthView, 'status' | 'rng' | 'bus' | 'failedTables' | 'failingTables' | 'lostClaims' | 'unownedTables'> {
   const b = bus.health?.() ?? { kind: 'local' as const, status: 'ok' as const };
-  const ok = b.status === 'ok' && failed.size === 0 && lost.size === 0 && failing.length === 0;
+  const ok = b.status === 'ok' && failed.size === 0 && lost.size === 0 && failing.length === 0 && unowned.size === 0;
   return {
     status: ok ? 'ok' : 'degraded',
     rng: seeded ? 'seeded' : 'crypto',
@@ -83,5 +85,16 @@ export function healthStatus(
     failedTables: [...failed.values()],
     failingTables: [...failing],
     lostClaims: [...lost],
+    unownedTables: [...unowned],
   };
+}
+
+/**
+ * After a claim of table `id` (`claimed`: it runs here now), adds it to `unowned` when nobody
+ * runs it: not claimed here and its claim held by no process (its process died and no other's
+ * `--tables` names it, or `--takeover-seconds 0`). Deployment QA: such a table was listed as
+ * remote, health said "ok" and its commands answered TABLE_ELSEWHERE "runs in another process".
+ */
+export async function noteUnowned(store: Store, unowned: Set<string>, id: string, claimed: boolean): Promise<void> {
+  if (!claimed && !(await store.claimHeld(id))) unowned.add(id);
 }

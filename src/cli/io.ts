@@ -4,14 +4,24 @@
  */
 import type { EngineError } from '../engine/index.ts';
 
-/** A rejection the CLI reports as `{"error": {code, message, betId?}}` with exit code 2. */
+/** A rejection the CLI reports as `{"error": {code, message, betId?}}` with exit code 2 (or `exitCode`). */
 export class CliError extends Error {
+  /** The process's exit code: 2 (invalid input) unless set, e.g. 1 for a service out of reach. */
+  exitCode = 2;
+
   constructor(
     readonly code: string,
     message: string,
     readonly betId?: string,
   ) {
     super(message);
+  }
+
+  /** A service the command needs is out of reach (the database, Redis): `code`, exit code 1. */
+  static unavailable(code: string, message: string): CliError {
+    const e = new CliError(code, message);
+    e.exitCode = 1;
+    return e;
   }
 
   /** Wraps an engine rejection. */
@@ -46,7 +56,7 @@ export function printJson(doc: unknown): void {
 export function reportFailure(e: unknown): void {
   if (e instanceof CliError) {
     printJson({ error: { code: e.code, message: e.message, ...(e.betId ? { betId: e.betId } : {}) } });
-    process.exitCode = 2;
+    process.exitCode = e.exitCode;
     return;
   }
   const message = e instanceof Error ? e.message : String(e);

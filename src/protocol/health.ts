@@ -7,7 +7,7 @@
 
 /** The hardening fields of GET /api/health. */
 export interface HealthStatusView {
-  /** "degraded" when a part is failing (the bus, a table that could not be recovered or whose commits fail, a lost claim); the process still serves. */
+  /** "degraded" when a part is failing (the bus, a table that could not be recovered or whose commits fail, a lost claim, a table nobody runs); the process still serves. */
   status: 'ok' | 'degraded';
   /** How this process's RNG tables draw: "seeded" is deterministic (`serve --rng seeded:…`), never for real play. */
   rng: 'crypto' | 'seeded';
@@ -25,6 +25,12 @@ export interface HealthStatusView {
    * restart): stopped here, claimed again with a backoff as soon as the database answers.
    */
   lostClaims: string[];
+  /**
+   * Tables of the store that no process runs (PostgreSQL: nobody holds their claim; SQLite: left
+   * out by `--tables`): their process died and no other's `--tables` names them, or
+   * `--takeover-seconds 0`. Checked at start and at every takeover sweep.
+   */
+  unownedTables: string[];
 }
 
 /** The state of the live-event bus (GET /api/health). */

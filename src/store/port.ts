@@ -353,5 +353,10 @@ export interface Store {
    * Returns an unsubscribe function.
    */
   onClaimsLost(listener: (tableIds: string[]) => void): () => void;
+  /**
+   * Whether a process (this one or another) holds the claim of a table (PostgreSQL: its advisory
+   * lock is held by a session); false on SQLite, where only a table of this process's share runs.
+   */
+  claimHeld(id: string): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -105,6 +105,20 @@ class PgClaims implements Claims {
     return ok && this.client === c;
   }
 
+  /** Whether any session of the database holds the advisory lock of table `id` (pg_locks). */
+  async isHeld(id: string): Promise<boolean> {
+    if (this.held.has(id)) return true;
+    const c = await this.connection();
+    const r = await c.query(
+      `select exists(select 1 from pg_locks l where l.locktype = 'advisory' and l.granted and l.objsubid = 1
+         and l.database = (select oid from pg_database where datname = current_database())
+         and l.classid = ((s.k >> 32) & 4294967295)::oid and l.objid = (s.k & 4294967295)::oid) as held
+       from (select hashtext($1)::bigint as k) s`,
+      [`croupier:${this.schema}:table:${id}`],
+    );
+    return r.rows[0]?.held === true;
+  }
+
   onLost(listener: (tableIds: string[]) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -127,17 +141,35 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name ${schema}`);
   const pg = await loadPg(); // loaded on demand: the SQLite path never pays for it
   const onError = opts.onError ?? (() => {});
+  // Several processes started at once on a new schema raced in `create ... if not exists`
+  // (PostgreSQL's catalogue then refuses the second: "duplicate key value violates unique
+  // constraint pg_class_relname_nsp_index", and that process did not start): the schema and its
+  // tables are created under a session advisory lock of the schema, one process at a time.
+  const setup = new pg.Client({ connectionString: url });
+  await setup.connect();
+  setup.on('error', (err) => onError(err, 'pool'));
+  try {
+    await setup.query('select pg_advisory_lock(hashtext($1))', [`croupier:${schema}:schema`]);
+    await setup.query(`create schema if not exists ${schema}`);
+    return await openPool(pg, url, schema, opts, setup);
+  } finally {
+    await setup.end().catch(() => {}); // ending the session releases the lock
+  }
+}
+
+/** The pool and claims of {@link openPostgresStore}, the schema created (while `setup` holds its lock). */
+async function openPool(
+  pg: typeof import('pg').default,
+  url: string,
+  schema: string,
+  opts: PostgresStoreOptions,
+  setup: pg.Client,
+): Promise<SqlStore> {
+  const onError = opts.onError ?? (() => {});
   const types = {
     getTypeParser: (oid: number, format?: string) =>
       oid === INT8 || oid === NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text'),
   };
-  const setup = new pg.Client({ connectionString: url });
-  await setup.connect();
-  try {
-    await setup.query(`create schema if not exists ${schema}`);
-  } finally {
-    await setup.end();
-  }
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.max ?? 10,
@@ -150,7 +182,13 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
   pool.on('error', (err) => onError(err, 'pool'));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const store = new SqlStore('postgres', db, new PgClaims(pg, url, schema, onError));
-  await store.init();
+  try {
+    await store.init();
+    await setup.query('select pg_advisory_unlock(hashtext($1))', [`croupier:${schema}:schema`]);
+  } catch (e) {
+    await store.close().catch(() => {});
+    throw e;
+  }
   return store;
 }
 

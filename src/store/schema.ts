@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { createAuditSchema } from './audit.ts';
+import { checkSchema } from './schema-check.ts';
 
 /** Kysely table types. */
 export interface Database {
@@ -93,7 +94,10 @@ const COUP_PLAYER_COLUMNS: ReadonlyArray<{ name: string; type: 'bigint'; dflt: n
   { name: 'in_prison', type: 'bigint', dflt: null },
 ];
 
-/** Creates every table and index if missing, and adds the columns of later versions (idempotent). */
+/**
+ * Creates every table and index if missing, adds the columns of later versions (idempotent), then
+ * checks the result (schema-check.ts: StoreSchemaError for a schema this version cannot run on).
+ */
 export async function createSchema(db: Kysely<Database>, kind: 'sqlite' | 'postgres'): Promise<void> {
   const s = db.schema;
   await s
@@ -234,6 +238,7 @@ export async function createSchema(db: Kysely<Database>, kind: 'sqlite' | 'postg
     .columns(['player_id', 'table_id', 'number'])
     .execute();
   await createLaterTables(db, kind);
+  await checkSchema(db, kind); // a schema of another application or of a later version: refused
 }
 
 /** The tables after the core ones: the staff audit trail (audit.ts) and a settled coup's stored parts (parts-rows.ts). */

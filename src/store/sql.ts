@@ -6,7 +6,6 @@
 import { causeFirst } from './transaction.ts';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import type { TableConfig } from '../table/config.ts';
 import type { LedgerTx } from '../table/ledger.ts';
@@ -17,7 +16,7 @@ import type { CoupBalances, PartageBooked, PlayerCoup, PlayerRow, Store, StoreTx
 import { BackofficeReads } from './backoffice.ts';
 import { chunks, num, SqlTx, type Db } from './tx.ts';
 import { readSnapshot } from './parts-rows.ts';
-import { SqliteStatements } from './sqlite-fast.ts';
+import { cachingStatements, SqliteStatements } from './sqlite-fast.ts';
 import { WalSqliteDialect, openSqliteFile, type SqliteFileOptions } from './sqlite-wal.ts';
 
 export { defaultPgUrl, dropPostgresSchema, openPostgresStore } from './postgres.ts';
@@ -30,6 +29,8 @@ export interface Claims {
   claim(id: string): Promise<boolean>;
   /** `listener` gets the ids of the tables whose claim was lost; returns an unsubscribe. */
   onLost(listener: (tableIds: string[]) => void): () => void;
+  /** Whether any session holds the claim of table `id`. */
+  isHeld(id: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -54,6 +55,10 @@ export class SqlStore extends BackofficeReads implements Store {
 
   onClaimsLost(listener: (tableIds: string[]) => void): () => void {
     return this.claims ? this.claims.onLost(listener) : () => {};
+  }
+
+  claimHeld(id: string): Promise<boolean> {
+    return this.claims ? this.claims.isHeld(id) : Promise.resolve(false);
   }
 
   async init(): Promise<void> {
@@ -353,35 +358,6 @@ function recordPartages(rec: CoupRecord, playerId: string): PartageBooked[] | un
     : undefined;
 }
 
-export const STATEMENT_CACHE = 256;
-
-/**
- * The connection as Kysely sees it, with its prepared statements cached by SQL text: the
- * statements of a bet and the bulk statements of a settlement (fixed chunk sizes) are compiled
- * once by SQLite instead of at every call (compiling a 2,000-row insert costs more than running it).
- */
-function cachingStatements(database: BetterSqlite3.Database, closing: () => Promise<void>) {
-  const cache = new Map<string, BetterSqlite3.Statement>();
-  let released: Promise<void> = Promise.resolve();
-  return {
-    /** Resolves once what `close` released has ended (the checkpointing worker). */
-    released: () => released,
-    close: () => {
-      cache.clear();
-      database.close();
-      released = closing(); // the lock and the checkpointer (sqlite-wal.ts)
-    },
-    prepare: (text: string) => {
-      let st = cache.get(text);
-      if (st) cache.delete(text);
-      else st = database.prepare(text);
-      cache.set(text, st);
-      if (cache.size > STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
-      return st;
-    },
-  };
-}
-
 /**
  * Opens (creating if needed) the SQLite store in a file (or ":memory:"), WAL journal, locked
  * for this process: a second process on the same file fails with a clear error; its WAL is
@@ -393,6 +369,12 @@ export async function openSqliteStore(file: string, options: SqliteFileOptions =
   const { database, closing, gate } = openSqliteFile(file, options);
   const connection = cachingStatements(database, closing);
   const db = new Kysely<Database>({ dialect: new WalSqliteDialect({ database: connection }, gate) });
-  await createSchema(db, 'sqlite'); // the store's init, before the statements that name its tables are prepared
+  // the store's init, before the statements that name its tables are prepared; a schema refused
+  // (schema-check.ts) releases the file and its lock
+  await createSchema(db, 'sqlite').catch(async (e: unknown) => {
+    connection.close();
+    await connection.released();
+    throw e;
+  });
   return new SqlStore('sqlite', db, null, new SqliteStatements(database), connection.released);
 }

@@ -82,7 +82,7 @@ export async function startServer(opts: { demo?: boolean; bettingSeconds?: numbe
   await buildWeb();
   const dataDir = mkdtempSync(join(tmpdir(), 'croupier-e2e-'));
   // the admin is the emergency bootstrap token; the croupier a staff account made at start
-  const adminToken = `e2e-admin-${process.pid}`;
+  const adminToken = `e2e-admin-bootstrap-token-0123456789-${process.pid}`; // 32+ characters
   const args = [
     join(ROOT, 'bin', 'croupier.mjs'),
     'serve',

@@ -188,7 +188,7 @@ describe.skipIf(skip !== null)(
   () => {
     const url = defaultPgUrl();
     const schema = `croupier_mpk_${process.pid}_${Date.now().toString(36)}`;
-    const ADMIN = 'admin-mp';
+    const ADMIN = 'admin-mp-bootstrap-token-0123456789abcdef'; // CROUPIER_ADMIN_TOKEN: 32+ characters
     // a long "rien ne va plus" (ballMs) so the owner can be killed in it
     const TIMINGS = { bettingMs: 3000, launchMs: 500, ballMs: 4000, resultMs: 1000, zeroChoiceMs: 1000 };
     const servers = new ServeProcesses();

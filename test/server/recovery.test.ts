@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, ServeProcesses, waitFor, type ServeProcess } from './processes.ts';
 
-const ADMIN = 'admin-demo';
+const ADMIN = 'admin-demo-bootstrap-token-0123456789abcdef'; // CROUPIER_ADMIN_TOKEN: 32+ characters
 const TIMINGS = { bettingMs: 2500, launchMs: 700, ballMs: 1500, resultMs: 1000, zeroChoiceMs: 1000 };
 const servers = new ServeProcesses();
 

@@ -204,7 +204,9 @@ describe('croupier serve (process)', () => {
       await exposed.stop();
     }
     // exposed without the demo accounts (staff accounts of one's own): no warning
-    const own = serve([...args, '--host', '0.0.0.0', '--no-demo'], { CROUPIER_ADMIN_TOKEN: 'a-secret-of-mine' });
+    const own = serve([...args, '--host', '0.0.0.0', '--no-demo'], {
+      CROUPIER_ADMIN_TOKEN: 'a-secret-of-mine-0123456789abcdefghij',
+    });
     await own.listening();
     await new Promise((r) => setTimeout(r, 200));
     expect(own.err() + own.out()).not.toMatch(warning);
@@ -214,7 +216,7 @@ describe('croupier serve (process)', () => {
   it('serve --no-demo starts without the demo tables (no auto table, no wheel simulator) and without the demo accounts', async () => {
     const dir = dataDir();
     const run = serve(['--port', '0', '--data-dir', dir, '--web-dir', join(dir, 'no-web'), '--no-demo'], {
-      CROUPIER_ADMIN_TOKEN: 'a-secret-of-mine',
+      CROUPIER_ADMIN_TOKEN: 'a-secret-of-mine-0123456789abcdefghij',
     });
     const url = await run.listening();
     const health = (await (await fetch(`${url}/api/health`)).json()) as Record<string, unknown>;

@@ -20,9 +20,12 @@ export function limitsOf(text: string | undefined): ServerLimits {
   try {
     v = text === undefined ? undefined : JSON.parse(text);
   } catch {
-    throw new CliError('INVALID_ARGUMENTS', '--limits must be a JSON object, e.g. \'{"httpMax":2400}\'');
+    throw new CliError(
+      'INVALID_ARGUMENTS',
+      '--limits (env CROUPIER_LIMITS) must be a JSON object, e.g. \'{"httpMax":2400}\'',
+    );
   }
   const r = resolveLimits(v);
-  if (!r.ok) throw new CliError('INVALID_ARGUMENTS', `--limits: ${r.message}`);
+  if (!r.ok) throw new CliError('INVALID_ARGUMENTS', `--limits (env CROUPIER_LIMITS): ${r.message}`);
   return r.value;
 }

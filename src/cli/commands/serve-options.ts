@@ -40,14 +40,17 @@ export interface CheckedServe {
 export function checkServeOptions(o: ServeOptions): CheckedServe {
   const port = Number(o.port);
   if (!/^\d+$/.test(String(o.port).trim()) || !Number.isInteger(port) || port < 0 || port > 65535)
-    throw new CliError('INVALID_ARGUMENTS', `--port must be 0..65535 (got ${o.port})`);
+    throw new CliError(
+      'INVALID_ARGUMENTS',
+      `--port (env PORT) must be 0..65535 (got ${JSON.stringify(String(o.port).slice(0, 40))})`,
+    );
   const betting = Number(o.bettingSeconds);
   if (!Number.isFinite(betting) || betting < 1 || betting > 3600)
     throw new CliError('INVALID_ARGUMENTS', '--betting-seconds must be 1..3600');
   if (o.rng !== 'crypto' && !/^seeded:.+$/.test(o.rng))
-    throw new CliError('INVALID_ARGUMENTS', '--rng must be "crypto" or "seeded:<seed>"');
+    throw new CliError('INVALID_ARGUMENTS', '--rng (env CROUPIER_RNG) must be "crypto" or "seeded:<seed>"');
   if (o.store !== 'sqlite' && o.store !== 'postgres')
-    throw new CliError('INVALID_ARGUMENTS', '--store must be sqlite or postgres');
+    throw new CliError('INVALID_ARGUMENTS', '--store (env CROUPIER_STORE) must be sqlite or postgres');
   const takeover = Number(o.takeoverSeconds);
   if (
     !/^\d+(\.\d+)?$/.test(String(o.takeoverSeconds).trim()) ||
@@ -69,7 +72,9 @@ export function checkServeOptions(o: ServeOptions): CheckedServe {
     if (!r.ok) throw new CliError('INVALID_ARGUMENTS', `--timings / --betting-seconds: ${r.error.message}`);
   }
   if (!LOG_LEVELS.includes(o.logLevel))
-    throw new CliError('INVALID_ARGUMENTS', `--log-level must be one of ${LOG_LEVELS.join(', ')}`);
+    throw new CliError('INVALID_ARGUMENTS', `--log-level (env LOG_LEVEL) must be one of ${LOG_LEVELS.join(', ')}`);
+  checkServices(o);
+  checkAdminToken(process.env.CROUPIER_ADMIN_TOKEN);
   return { port, betting, takeover, timings, sessions, demo, autoGph };
 }
 
@@ -110,8 +115,62 @@ export function parseSessions(idleMinutes: string, sessionHours: string): Sessio
   const idle = Number(idleMinutes);
   const hours = Number(sessionHours);
   if (!Number.isFinite(idle) || idle < 1 || idle > 10_080)
-    throw new CliError('INVALID_ARGUMENTS', '--session-idle-minutes must be 1..10080');
+    throw new CliError(
+      'INVALID_ARGUMENTS',
+      '--session-idle-minutes (env CROUPIER_SESSION_IDLE_MINUTES) must be 1..10080',
+    );
   if (!Number.isFinite(hours) || hours < 0.1 || hours > 720)
-    throw new CliError('INVALID_ARGUMENTS', '--session-hours must be 0.1..720');
+    throw new CliError('INVALID_ARGUMENTS', '--session-hours (env CROUPIER_SESSION_HOURS) must be 0.1..720');
   return { idleMs: Math.round(idle * 60_000), absoluteMs: Math.round(hours * 3_600_000) };
+}
+
+/**
+ * `--store`, `--pg-url`, `--pg-schema` and `--pubsub` agree and are well formed (deployment QA:
+ * `--pg-url` without `--store postgres` ran on a local SQLite file, silently; a bad schema name
+ * or a `--pubsub http://…` failed later as INTERNAL, "Connection is closed.").
+ */
+function checkServices(o: ServeOptions): void {
+  if (o.store === 'sqlite' && o.pgUrl !== undefined)
+    throw new CliError('INVALID_ARGUMENTS', '--pg-url is for --store postgres (this server would run on SQLite)');
+  if (o.store === 'postgres') {
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(o.pgSchema))
+      throw new CliError(
+        'INVALID_ARGUMENTS',
+        `--pg-schema must be a lower-case SQL name of at most 63 characters: a-z, 0-9, _ (got ${JSON.stringify(o.pgSchema.slice(0, 70))})`,
+      );
+    const url = o.pgUrl ?? process.env.CROUPIER_PG_URL;
+    if (url && !/^postgres(ql)?:\/\/./.test(url))
+      throw new CliError(
+        'INVALID_ARGUMENTS',
+        '--pg-url (env CROUPIER_PG_URL) must be a postgres://user@host:port/database URL',
+      );
+  }
+  if (o.pubsub && !/^rediss?:\/\/[^/\s]/.test(o.pubsub))
+    throw new CliError('INVALID_ARGUMENTS', '--pubsub (env CROUPIER_PUBSUB) must be a redis://host:port URL');
+}
+
+/** The least length and variety of the bootstrap admin token (docs/SECURITY.md). */
+export const ADMIN_TOKEN_MIN_LENGTH = 32;
+const ADMIN_TOKEN_MIN_DISTINCT = 10;
+
+/**
+ * `CROUPIER_ADMIN_TOKEN`, when set, must be a long random value (docs/SECURITY.md): it is an
+ * admin without a name, without a login limit. A short, repetitive or unprintable one is refused
+ * at start (deployment QA: `CROUPIER_ADMIN_TOKEN=short` was accepted).
+ */
+export function checkAdminToken(token: string | undefined): void {
+  if (!token) return;
+  const why =
+    token.length < ADMIN_TOKEN_MIN_LENGTH
+      ? `shorter than ${ADMIN_TOKEN_MIN_LENGTH} characters`
+      : !/^[\x21-\x7e]+$/.test(token)
+        ? 'not printable ASCII without spaces (it travels in an HTTP header)'
+        : new Set(token).size < ADMIN_TOKEN_MIN_DISTINCT
+          ? `fewer than ${ADMIN_TOKEN_MIN_DISTINCT} different characters`
+          : null;
+  if (why)
+    throw new CliError(
+      'INVALID_ARGUMENTS',
+      `CROUPIER_ADMIN_TOKEN is too weak: ${why}; set a long random value, e.g. \`openssl rand -hex 32\` (docs/SECURITY.md)`,
+    );
 }

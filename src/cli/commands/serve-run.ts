@@ -16,6 +16,7 @@ import { CliError } from '../io.ts';
 import type { ServeOptions } from './serve.ts';
 import { limitsOf, webDirOf } from './serve-limits.ts';
 import { openStore, printBanner } from './serve-start.ts';
+import { noAdminWarning } from './serve-accounts.ts';
 import type { CheckedServe } from './serve-options.ts';
 import type { Store } from '../../store/port.ts';
 import { startDemoWheel, type DemoWheel } from './serve-wheel.ts';
@@ -52,7 +53,16 @@ function newCasino(
   parts: { store: Store; bus: Bus; log: Logger; wheel: DemoWheel | null },
   access: { sessions: CheckedServe['sessions']; registration: boolean; bootstrapToken: string | undefined },
 ): Casino {
-  const only = o.tables ? new Set(o.tables.split(',').map((s) => s.trim())) : null;
+  // `--tables ''`: none (a process for API reads and WebSockets; it took every table)
+  const only =
+    o.tables !== undefined
+      ? new Set(
+          o.tables
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        )
+      : null;
   const { store, bus, log, wheel } = parts;
   return new Casino({
     ...(wheel ? { wheels: { devices: wheel.devices, demoAuto: true } } : {}),
@@ -84,14 +94,13 @@ export async function serve(o: ServeOptions, checked: CheckedServe, bettingGiven
     setTimeout(() => process.exit(3), 1000).unref();
     void Promise.resolve(started.wheel?.stop()).finally(() => process.exit(3));
   };
+  const limits = limitsOf(o.limits); // refused before the store is opened
   const { store, where } = await openStore(o, log, lockLost);
   // From here on the store is open (and locked): a failure closes everything that was started
   // — tables, HTTP server, bus, store — before it is reported, so the process exits (non-zero)
   // and the data directory is free again.
   try {
-    const bus = o.pubsub
-      ? await RedisBus.connect(o.pubsub, { onError: (e) => log.warn({ err: e }, 'redis pub/sub (reconnecting)') })
-      : new LocalBus();
+    const bus = o.pubsub ? await connectBus(o.pubsub, log) : new LocalBus();
     started.bus = bus;
     // the emergency admin bootstrap token (docs/SECURITY.md): only when set in the environment
     const bootstrapToken = process.env.CROUPIER_ADMIN_TOKEN || undefined;
@@ -108,7 +117,7 @@ export async function serve(o: ServeOptions, checked: CheckedServe, bettingGiven
       ...timings,
     };
     const seeded = demo ? await casino.seedDemo(betting, timings, apply) : { updated: [] };
-    const app = await buildServer({ casino, logger: log, limits: limitsOf(o.limits), ...webDirOf(o) });
+    const app = await buildServer({ casino, logger: log, limits, ...webDirOf(o) });
     started.app = app;
     // several processes on PostgreSQL: take over the tables of a process that died (no-op on SQLite)
     casino.watchOrphans(Math.round(takeover * 1000));
@@ -130,6 +139,8 @@ export async function serve(o: ServeOptions, checked: CheckedServe, bettingGiven
       apply,
       bootstrap,
     });
+    const noAdmin = await noAdminWarning(store, bootstrap);
+    if (noAdmin) process.stderr.write(noAdmin);
   } catch (e) {
     await closeStarted(started, store, log);
     // should anything still hold the event loop, the process ends anyway (with the exit code
@@ -144,6 +155,29 @@ export async function serve(o: ServeOptions, checked: CheckedServe, bettingGiven
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
 }
+
+/**
+ * The Redis bus of `--pubsub`; Redis out of reach at start is PUBSUB_UNAVAILABLE (exit 1) naming
+ * the URL and the cause (it was INTERNAL "Connection is closed."). Once started, an outage is
+ * survived (docs/SECURITY.md "Redis outage").
+ */
+async function connectBus(url: string, log: Logger): Promise<Bus> {
+  let cause: Error | null = null;
+  try {
+    return await RedisBus.connect(url, {
+      onError: (e) => {
+        cause = e;
+        log.warn({ err: e }, 'redis pub/sub (reconnecting)');
+      },
+    });
+  } catch (e) {
+    const why = (cause as Error | null)?.message ?? (e as Error).message;
+    throw CliError.unavailable('PUBSUB_UNAVAILABLE', `cannot reach Redis at ${redactUrl(url)} (--pubsub): ${why}`);
+  }
+}
+
+/** A service URL with its credentials masked (`redis://:secret@host` -> `redis://***@host`). */
+const redactUrl = (url: string): string => url.replace(/\/\/[^@/]*@/, '//***@');
 
 /** Listens; an address in use or not available is a CliError (exit code, no stack trace). */
 async function listen(app: FastifyInstance, port: number, host: string): Promise<string> {

@@ -15,6 +15,7 @@ import type { Store } from '../../store/port.ts';
 import { defaultPgUrl, openPostgresStore, openSqliteStore } from '../../store/sql.ts';
 import type { TableTimings } from '../../table/config.ts';
 import { walRestartLog } from '../../store/wal-log.ts';
+import { StoreSchemaError } from '../../store/schema-check.ts';
 import { BUILD_COMMAND, missingBundles } from '../../server/web-pages.ts';
 import { CliError } from '../io.ts';
 import type { ServeOptions } from './serve.ts';
@@ -49,18 +50,45 @@ export async function openStore(
     } catch (e) {
       if (/in use by another process/.test((e as Error).message))
         throw new CliError('STORE_IN_USE', (e as Error).message);
+      if (e instanceof StoreSchemaError || /no such column|has no column named/.test((e as Error).message))
+        throw new CliError(
+          'STORE_SCHEMA_MISMATCH',
+          `SQLite ${file}: ${(e as Error).message} (use another --data-dir, or the Croupier version that wrote it)`,
+        );
       throw e;
     }
     where = `SQLite ${file}`;
   } else {
     const url = o.pgUrl ?? defaultPgUrl();
-    store = await openPostgresStore(url, {
-      schema: o.pgSchema,
-      onError: (err, source) => log.warn({ err, source }, 'PostgreSQL connection lost (survived)'),
-    });
     where = `PostgreSQL ${url.replace(/\/\/[^@/]*@/, '//***@')} schema ${o.pgSchema}`;
+    try {
+      store = await openPostgresStore(url, {
+        schema: o.pgSchema,
+        onError: (err, source) => log.warn({ err, source }, 'PostgreSQL connection lost (survived)'),
+      });
+    } catch (e) {
+      throw pgStartError(e, where);
+    }
   }
   return { store, where };
+}
+
+/**
+ * Why the PostgreSQL store could not open, as a CliError: STORE_SCHEMA_MISMATCH (exit 2) when the
+ * schema holds tables that are not this version's Croupier store (SQLSTATE class 42, e.g. a
+ * column missing), else STORE_UNAVAILABLE (exit 1: the database out of reach, refused the login,
+ * does not exist...). Both name the database (credentials masked) and the driver's message.
+ */
+function pgStartError(e: unknown, where: string): CliError {
+  if (e instanceof CliError) return e;
+  const code = (e as { code?: unknown }).code;
+  const message = (e as Error).message ?? String(e);
+  if (e instanceof StoreSchemaError || (typeof code === 'string' && code.startsWith('42')))
+    return new CliError(
+      'STORE_SCHEMA_MISMATCH',
+      `${where} does not hold a Croupier store of this version: ${message} (use another --pg-schema, or the Croupier version that wrote it)`,
+    );
+  return CliError.unavailable('STORE_UNAVAILABLE', `cannot open ${where}: ${message}`);
 }
 
 /** What the banner shows. */

@@ -60,7 +60,7 @@ export function registerServeCommand(program: Command): void {
     .option('--no-demo', 'do not create the demo tables and players')
     .option(
       '--open-registration',
-      'a login with a new name creates the player with a welcome balance (default: on with the demo tables)',
+      'POST /api/register creates a player with a welcome balance, a demo facility (default: on with the demo tables)',
     )
     .option('--no-open-registration', 'only existing players log in (the default with --no-demo)')
     .option(
