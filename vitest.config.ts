@@ -11,6 +11,7 @@ const TIMED = [
   'test/wheel/table-pty.test.ts',
   'test/wheel/demo-wheel-sigkill.test.ts',
   'test/e2e/console-keyin.test.ts',
+  'test/e2e/board.test.ts',
   'test/store/sqlite-wal.test.ts',
   'test/store/sqlite-lock.test.ts',
   'test/store/pg-faults.test.ts',

@@ -69,6 +69,8 @@ describe.skipIf(!RUN)('the player’s table after QA: prisoners and My history',
     const page = await open(1280, 800);
     const chip = page.locator('.spot[data-key="rouge"] .prison-line .chip.prisoner');
     await chip.waitFor();
+    // styled and in the page (regression: read once, a chip the page had just drawn again gave '')
+    await poll(() => chip.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('');
     const look = await chip.evaluate((el) => {
       const s = getComputedStyle(el);
       return {
