@@ -14,6 +14,7 @@
  * A group is the same size in all its boxes (a layout printed in one type). The layout is fitted
  * again when its box changes size (a phone turned) and on each render.
  */
+import { fitOnResize } from './fit-on-resize.ts';
 import { DICTS, type Language } from './i18n.ts';
 
 /** The smallest type of a layout's label, px. */
@@ -23,26 +24,16 @@ const GROUPS = ['douzaine', 'colonne', 'chance'] as const;
 /** Each step down: the size times this. */
 const STEP = 0.92;
 
-const langOf = new WeakMap<HTMLElement, Language>();
-const watched = new WeakSet<HTMLElement>();
-
 /**
  * Fits the labels of the layout `root` (the `.layout` box of {@link LayoutView}) in `lang`: the
  * largest type at which every word of a group's labels lies inside its box, then the short
  * forms; fitted again whenever the box changes size.
  */
 export function fitLayoutLabels(root: HTMLElement, lang: Language): void {
-  langOf.set(root, lang);
-  if (!watched.has(root) && typeof ResizeObserver !== 'undefined') {
-    watched.add(root);
-    new ResizeObserver(() => fit(root)).observe(root);
-  }
-  fit(root);
+  fitOnResize(root, () => fit(root, lang));
 }
 
-function fit(root: HTMLElement): void {
-  const lang = langOf.get(root);
-  if (!lang) return;
+function fit(root: HTMLElement, lang: Language): void {
   for (const group of GROUPS) {
     const faces = Array.from(root.querySelectorAll<HTMLElement>(`.spot-${group} > .face`));
     if (!faces.length) continue;

@@ -12,6 +12,7 @@
  *
  * The bar is fitted again when its box changes size (a phone turned) and on each build.
  */
+import { fitOnResize } from '../fit-on-resize.ts';
 import { DICTS, type Language } from '../i18n.ts';
 
 /** The forms of the bar, largest first (player.css `.actions[data-fit]`). */
@@ -20,25 +21,15 @@ const FITS = ['0', '1', '2', '3', 'short'] as const;
 type Action = 'undo' | 'clear' | 'rebet' | 'double';
 const SHORT = { undo: 'undoShort', clear: 'clearShort', rebet: 'rebetShort', double: 'doubleShort' } as const;
 
-const langOf = new WeakMap<HTMLElement, Language>();
-const watched = new WeakSet<HTMLElement>();
-
 /**
  * Fits the action buttons of `actions` (the `.actions` box of the chips panel, its buttons with
  * the ids undo, clear, rebet, double) in `lang`; fitted again whenever the box changes size.
  */
 export function fitActions(actions: HTMLElement, lang: Language): void {
-  langOf.set(actions, lang);
-  if (!watched.has(actions) && typeof ResizeObserver !== 'undefined') {
-    watched.add(actions);
-    new ResizeObserver(() => fit(actions)).observe(actions);
-  }
-  fit(actions);
+  fitOnResize(actions, () => fit(actions, lang));
 }
 
-function fit(actions: HTMLElement): void {
-  const lang = langOf.get(actions);
-  if (!lang) return;
+function fit(actions: HTMLElement, lang: Language): void {
   const buttons = Array.from(actions.querySelectorAll<HTMLButtonElement>('button'));
   // not laid out yet (not in the page): the largest form, fitted when the box gets its size
   if (actions.clientWidth === 0) return draw(actions, buttons, lang, '0');
