@@ -1,7 +1,8 @@
 /**
  * `croupier serve` misconfigured as an operator might (deployment QA, docs/DEPLOY.md): each is
- * refused at start with INVALID_ARGUMENTS (exit 2), before the server's modules load and before
- * anything is opened, never run half-configured.
+ * refused at start with INVALID_ARGUMENTS (exit 2), before the server's modules load (Fastify,
+ * pino, the database drivers: serve-options.ts checks the options first) and before anything is
+ * opened, never run half-configured.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkAdminToken } from '../../src/cli/commands/serve-options.ts';
+import pino from 'pino';
+import { checkAdminToken, LOG_LEVELS } from '../../src/cli/commands/serve-options.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/croupier.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'croupier-serve-deploy-'));
@@ -105,6 +107,27 @@ describe('croupier serve: deployment misconfigurations refused at start', () => 
       expect(r.status, what + r.stdout).toBe(2);
       expect(JSON.parse(r.stdout).error.code, what).toBe('INVALID_ARGUMENTS');
       expect(JSON.parse(r.stdout).error.message, what).toMatch(message);
+    }
+    expect(existsSync(dataDir)).toBe(false); // nothing opened, nothing created
+  });
+
+  it("the log levels accepted are pino's and silent", () => {
+    expect([...LOG_LEVELS].sort()).toEqual([...Object.keys(pino.levels.values), 'silent'].sort());
+  });
+
+  it('regression: serve --port notaport was refused only after the server, pino and the stores had loaded (1.2 s)', () => {
+    const dataDir = join(dir, 'early');
+    for (const args of [
+      ['--port', 'notaport'],
+      ['--log-level', 'loud'],
+      ['--betting-seconds', '0'],
+      ['--timings', '{"launchMs":"soon"}'],
+      ['--session-hours', '0'],
+    ]) {
+      const r = serve([...args, '--data-dir', dataDir]);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.error?.code, args.join(' ')).toBe('INVALID_ARGUMENTS');
+      expect(r.heavy, args.join(' ')).toBe(0);
     }
     expect(existsSync(dataDir)).toBe(false); // nothing opened, nothing created
   });

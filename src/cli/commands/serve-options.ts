@@ -12,7 +12,7 @@ import type { ServeOptions } from './serve.ts';
 
 /**
  * pino's level names and `silent` (pino.levels.values with `silent`; pino itself loads with the
- * server, test/cli/serve-options.test.ts checks that the lists agree).
+ * server, test/cli/serve-deploy.test.ts checks that the lists agree).
  */
 export const LOG_LEVELS: readonly string[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
