@@ -11,14 +11,22 @@ import type { FailingTableView } from '../protocol/health.ts';
 import { clip } from '../protocol/shape.ts';
 import { isStorageFailure, storageUnavailable } from '../store/failure.ts';
 
+/**
+ * `text` with its credentials masked: the `user:password@` of a connection string
+ * (`postgres://u:p@ss@db` -> `postgres://***@db`, an @ in the password too) and a `password=`
+ * value (quoted with spaces too). For health, the logs and the start-up messages.
+ */
+export function maskCredentials(text: string): string {
+  return text
+    .replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/]*@/gi, '$1***@')
+    .replace(/(password\s*[=:]\s*)('[^']*'?|"[^"]*"?|\S+)/gi, '$1***');
+}
+
 /** The error of a failing table as health shows it: a driver's code (SQLITE_READONLY, SQLITE_FULL, a SQLSTATE) and a message without credentials. */
 export function errorSummary(e: unknown): FailingTableView['error'] {
   const err = e instanceof Error ? (e as Error & { code?: unknown }) : null;
   const code = typeof err?.code === 'string' && err.code !== '' ? { code: clip(err.code, 40) } : {};
-  const message = String(err ? err.message : e)
-    .replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/]*@/gi, '$1***@') // user:password@ of a connection string (an @ in it too)
-    .replace(/(password\s*[=:]\s*)('[^']*'?|"[^"]*"?|\S+)/gi, '$1***'); // quoted with spaces too
-  return { ...code, message: clip(message, 200) };
+  return { ...code, message: clip(maskCredentials(String(err ? err.message : e)), 200) };
 }
 
 /** The commit record of one table (see the module comment). */

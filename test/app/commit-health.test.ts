@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LocalBus } from '../../src/app/bus.ts';
 import { Casino } from '../../src/app/casino.ts';
 import { SimulatedClock } from '../../src/app/clock.ts';
-import { CommitHealth, errorSummary } from '../../src/app/commit-health.ts';
+import { CommitHealth, errorSummary, maskCredentials } from '../../src/app/commit-health.ts';
 import { ensureTable, TableDriver } from '../../src/app/driver.ts';
 import { SeededSource } from '../../src/rng/index.ts';
 import type { Store } from '../../src/store/port.ts';
@@ -98,6 +98,11 @@ describe('health flags a table whose commits keep failing', () => {
     expect(errorSummary(new Error(`password='my secret' refused`)).message).toBe('password=*** refused');
     expect(errorSummary(new Error('password: "a b c" refused')).message).toBe('password: *** refused');
     expect(errorSummary('x'.repeat(500)).message).toHaveLength(200);
+    // the start-up messages of `serve` mask their URLs the same way (they cut a password with an @
+    // after its @: 'postgres://***@ss@db')
+    expect(maskCredentials('postgres://u:p@ss@db:5432/x')).toBe('postgres://***@db:5432/x');
+    expect(maskCredentials('redis://:secret@cache:6379')).toBe('redis://***@cache:6379');
+    expect(maskCredentials('postgres://db:5432/x')).toBe('postgres://db:5432/x');
     const h = new CommitHealth();
     expect(h.view('t')).toBeNull();
     h.failed(10, e);

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildServer } from '../../server/app.ts';
 import { LocalBus, type Bus } from '../../app/bus.ts';
+import { maskCredentials } from '../../app/commit-health.ts';
 import { RedisBus } from '../../server/bus-redis.ts';
 import { Casino, type RngOption } from '../../app/casino.ts';
 import type { TableTimings } from '../../table/config.ts';
@@ -172,12 +173,12 @@ async function connectBus(url: string, log: Logger): Promise<Bus> {
     });
   } catch (e) {
     const why = (cause as Error | null)?.message ?? (e as Error).message;
-    throw CliError.unavailable('PUBSUB_UNAVAILABLE', `cannot reach Redis at ${redactUrl(url)} (--pubsub): ${why}`);
+    throw CliError.unavailable(
+      'PUBSUB_UNAVAILABLE',
+      `cannot reach Redis at ${maskCredentials(url)} (--pubsub): ${why}`,
+    );
   }
 }
-
-/** A service URL with its credentials masked (`redis://:secret@host` -> `redis://***@host`). */
-const redactUrl = (url: string): string => url.replace(/\/\/[^@/]*@/, '//***@');
 
 /** Listens; an address in use or not available is a CliError (exit code, no stack trace). */
 async function listen(app: FastifyInstance, port: number, host: string): Promise<string> {

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { Casino } from '../../app/casino.ts';
+import { maskCredentials } from '../../app/commit-health.ts';
 import { preset as presetRules, resolveRules } from '../../engine/index.ts';
 import type { Store } from '../../store/port.ts';
 import { defaultPgUrl, openPostgresStore, openSqliteStore } from '../../store/sql.ts';
@@ -60,7 +61,7 @@ export async function openStore(
     where = `SQLite ${file}`;
   } else {
     const url = o.pgUrl ?? defaultPgUrl();
-    where = `PostgreSQL ${url.replace(/\/\/[^@/]*@/, '//***@')} schema ${o.pgSchema}`;
+    where = `PostgreSQL ${maskCredentials(url)} schema ${o.pgSchema}`;
     try {
       store = await openPostgresStore(url, {
         schema: o.pgSchema,
