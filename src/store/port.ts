@@ -18,6 +18,13 @@ import type { CoupRecord, Effect, TableEvent, TableState } from '../table/machin
 import type { StoredParts } from '../table/settled-parts.ts';
 
 /**
+ * The name a PostgreSQL store's schema must have: a lower-case SQL identifier of at most 63
+ * characters (a-z, 0-9, _), used unquoted in its statements. `openPostgresStore` refuses any other;
+ * `croupier serve` checks `--pg-schema` against it before anything loads.
+ */
+export const PG_SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
  * Thrown inside a transaction when the ledger refuses a posting (the transaction is rolled
  * back): `error` is INSUFFICIENT_FUNDS (a player wallet or an in-play account below zero) or
  * BALANCE_LIMIT (a deposit above the wallet cap, an account out of the exact integer range).

@@ -12,6 +12,7 @@
  */
 import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
+import { PG_SCHEMA_NAME } from './port.ts';
 import type { Database } from './schema.ts';
 import { SqlStore, type Claims } from './sql.ts';
 
@@ -138,7 +139,7 @@ class PgClaims implements Claims {
  */
 export async function openPostgresStore(url: string, opts: PostgresStoreOptions = {}): Promise<SqlStore> {
   const schema = opts.schema ?? 'croupier';
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name ${schema}`);
+  if (!PG_SCHEMA_NAME.test(schema)) throw new Error(`bad schema name ${schema}`);
   const pg = await loadPg(); // loaded on demand: the SQLite path never pays for it
   const onError = opts.onError ?? (() => {});
   // Several processes started at once on a new schema raced in `create ... if not exists`

@@ -6,6 +6,7 @@
  * test/cli/startup.test.ts.
  */
 import { demoTables } from '../../app/demo.ts';
+import { PG_SCHEMA_NAME } from '../../store/port.ts';
 import { MIN_TIMINGS, resolveTableConfig, type TableTimings } from '../../table/config.ts';
 import { CliError } from '../io.ts';
 import type { ServeOptions } from './serve.ts';
@@ -133,7 +134,7 @@ function checkServices(o: ServeOptions): void {
   if (o.store === 'sqlite' && o.pgUrl !== undefined)
     throw new CliError('INVALID_ARGUMENTS', '--pg-url is for --store postgres (this server would run on SQLite)');
   if (o.store === 'postgres') {
-    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(o.pgSchema))
+    if (!PG_SCHEMA_NAME.test(o.pgSchema))
       throw new CliError(
         'INVALID_ARGUMENTS',
         `--pg-schema must be a lower-case SQL name of at most 63 characters: a-z, 0-9, _ (got ${JSON.stringify(o.pgSchema.slice(0, 70))})`,
