@@ -1,6 +1,7 @@
 /**
  * Text fitted to its box again whenever the box changes size (a phone turned, a panel resized):
- * the player's bottom buttons (player/actions-fit.ts) and the layout's labels (layout-fit.ts).
+ * the player's bottom buttons (player/actions-fit.ts) and the layout's labels (layout-fit.ts),
+ * and the one test of a fit they share ({@link contentFits}).
  */
 
 /** The latest fitting of each element observed (its language may have changed since the first). */
@@ -15,4 +16,9 @@ export function fitOnResize(el: HTMLElement, fit: () => void): void {
     new ResizeObserver(() => latest.get(el)?.()).observe(el);
   latest.set(el, fit);
   fit();
+}
+
+/** Whether `box`'s content lies inside it: nothing runs out on a side, no line below (half a pixel of rounding allowed). */
+export function contentFits(box: HTMLElement): boolean {
+  return box.scrollWidth <= box.clientWidth + 0.5 && box.scrollHeight <= box.clientHeight + 0.5;
 }

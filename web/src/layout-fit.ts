@@ -14,7 +14,7 @@
  * A group is the same size in all its boxes (a layout printed in one type). The layout is fitted
  * again when its box changes size (a phone turned) and on each render.
  */
-import { fitOnResize } from './fit-on-resize.ts';
+import { contentFits, fitOnResize } from './fit-on-resize.ts';
 import { DICTS, type Language } from './i18n.ts';
 
 /** The smallest type of a layout's label, px. */
@@ -70,7 +70,7 @@ function drawGroup(faces: HTMLElement[], lang: Language, shortForm: boolean, mea
 /** Every word of the face's labels inside its box: none runs out on a side, no line below. */
 function fits(face: HTMLElement): boolean {
   const boxes = [face, ...Array.from(face.querySelectorAll<HTMLElement>('.label'))];
-  return boxes.every((b) => b.scrollWidth <= b.clientWidth + 0.5 && b.scrollHeight <= b.clientHeight + 0.5);
+  return boxes.every(contentFits);
 }
 
 /** The chances' short forms (`on`) or their full words: the full words stay in the spot's name. */

@@ -12,7 +12,7 @@
  *
  * The bar is fitted again when its box changes size (a phone turned) and on each build.
  */
-import { fitOnResize } from '../fit-on-resize.ts';
+import { contentFits, fitOnResize } from '../fit-on-resize.ts';
 import { DICTS, type Language } from '../i18n.ts';
 
 /** The forms of the bar, largest first (player.css `.actions[data-fit]`). */
@@ -35,12 +35,9 @@ function fit(actions: HTMLElement, lang: Language): void {
   if (actions.clientWidth === 0) return draw(actions, buttons, lang, '0');
   for (const form of FITS) {
     draw(actions, buttons, lang, form);
-    if (buttons.every(fits)) return;
+    if (buttons.every(contentFits)) return; // every button's words inside it
   }
 }
-
-/** Every word of the button's label inside it: none runs out on the right, no line below. */
-const fits = (b: HTMLElement) => b.scrollWidth <= b.clientWidth + 0.5 && b.scrollHeight <= b.clientHeight + 0.5;
 
 function draw(actions: HTMLElement, buttons: HTMLButtonElement[], lang: Language, form: (typeof FITS)[number]): void {
   actions.dataset.fit = form;
