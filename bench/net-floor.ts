@@ -2,11 +2,13 @@
  * The clients' floor of the open-loop bet benchmark (bench/table-net.ts `--only floor`): a null
  * server, a bare `ws` server in the benchmark's process that answers each bet at once with the
  * two messages the table server sends a bettor (the reply with the placed bet, then the wallet's
- * `balance`) and, while bets come in, sends every socket a `bets-summary` every 150 ms (the large
- * table's coalesced event, src/server/coalesce.ts). Driven by the same client process and open
- * loop as the table server, its latency is what the clients and the loopback add by themselves on
- * this machine: a table server cannot be measured below it.
+ * `balance`, corked into one write as the table server's) and, while bets come in, sends every
+ * socket a `bets-summary` every 150 ms (the large table's coalesced event,
+ * src/server/coalesce.ts). Driven by the same client process and open loop as the table server,
+ * its latency is what the clients and the loopback add by themselves on this machine, and its CPU
+ * per bet what the sockets alone cost the server: a table server cannot be measured below it.
  */
+import type { Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 
 /**
@@ -46,6 +48,10 @@ export async function nullServer(): Promise<NullServer> {
     ws.on('message', (d) => {
       const m = JSON.parse(String(d)) as { type?: string; requestId?: string };
       if (m.type !== 'bet' || typeof m.requestId !== 'string') return;
+      // both frames in one system call, as the table server sends them (src/server/ws.ts cork)
+      const raw = (ws as unknown as { _socket: Socket })._socket;
+      raw.cork();
+      process.nextTick(() => raw.uncork());
       ws.send(reply(m.requestId));
       ws.send(BALANCE);
       betting = true;

@@ -341,6 +341,12 @@ async function offerRun(srv: Server, players: number, transport: 'WebSocket' | '
 async function floorRun(players: number, rate: number) {
   const srv = await nullServer();
   await ask('connect', { url: srv.url, tokens: Array(players).fill(null) });
+  let cpu0 = process.cpuUsage();
+  let elu0 = performance.eventLoopUtilization();
+  onMark = () => {
+    cpu0 = process.cpuUsage();
+    elu0 = performance.eventLoopUtilization();
+  };
   const r = await ask('offer', {
     table: 't',
     rate,
@@ -349,11 +355,15 @@ async function floorRun(players: number, rate: number) {
     timeoutMs: BUDGET_MS,
     spread: SPREAD,
   });
+  const cpu = process.cpuUsage(cpu0);
+  const busy = performance.eventLoopUtilization(elu0).utilization;
   await ask('close');
   await srv.close();
   const lat = r.lat as number[];
   return {
     acked: lat.length,
+    cpuUsPerBet: (cpu.user + cpu.system) / Math.max(1, lat.length),
+    busy,
     p50: pct(lat, 50),
     p99: pct(lat, 99),
     lateMs: r.worstLateMs as number,
@@ -490,13 +500,15 @@ if (ONLY.includes('floor')) {
   console.log(
     `(each run after ${WARMUP_MS / 1000} s of warm-up at its rate, not measured: its p99 in the warm-up column)\n`,
   );
-  console.log('| players | offered bets/s | bets | ack p50 ms | ack p99 ms | client late ms | warm-up p99 ms | load |');
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| players | offered bets/s | bets | ack p50 ms | ack p99 ms | null server CPU µs/bet | null server loop busy % | client late ms | warm-up p99 ms | load |',
+  );
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const n of PLAYERS)
     for (const rate of RATES.length > 0 ? RATES : [20_000]) {
       const r = await floorRun(n, rate);
       console.log(
-        `| ${n0(n)} | ${n0(rate)} | ${n0(r.acked)} | ${f1(r.p50)} | ${f1(r.p99)} | ${f1(r.lateMs)} | ${f1(r.warmP99)} | ${load()} |`,
+        `| ${n0(n)} | ${n0(rate)} | ${n0(r.acked)} | ${f1(r.p50)} | ${f1(r.p99)} | ${n0(Math.round(r.cpuUsPerBet))} | ${n0(Math.round(r.busy * 100))} | ${f1(r.lateMs)} | ${f1(r.warmP99)} | ${load()} |`,
       );
     }
 }
