@@ -95,8 +95,6 @@ describe('croupier simulate', () => {
       Array.from({ length: args.length / 2 }, (_, i) => [args[2 * i].slice(2), args[2 * i + 1]]),
     );
     const { cfg } = simulateConfig({
-      line: '1,2,3,4',
-      paroliWins: '3',
       unit: '100',
       zero: 'prison',
       format: 'json',
@@ -135,8 +133,6 @@ describe('croupier simulate', () => {
       sessions: '1',
       unit: '100',
       zero: 'prison',
-      line: '1,2,3,4',
-      paroliWins: '3',
       format: 'json',
     };
     const { cfg, replay } = simulateConfig({ ...defaults, bankroll: '1000', replay: good });
@@ -160,8 +156,6 @@ describe('croupier simulate', () => {
       bankroll: '100000',
       unit: '100',
       zero: 'prison',
-      line: '1,2,3,4',
-      paroliWins: '3',
       format: 'json',
     };
     expect(simulateConfig(defaults).cfg).toMatchObject({ bet: 'rouge', limit: 100_000, spins: 10_000 }); // RULES §6: chances 1000 × the minimum
@@ -178,7 +172,8 @@ describe('croupier simulate', () => {
       [{ rules: 'martian' }, 'UNKNOWN_RULES'],
       [{ limit: '50' }, 'INVALID_LIMIT'],
       [{ target: '5000' }, 'INVALID_TARGET'],
-      [{ line: '1,,2' }, 'INVALID_LINE'],
+      [{ strategy: 'labouchere', line: '1,,2' }, 'INVALID_LINE'],
+      [{ strategy: 'paroli', paroliWins: '0' }, 'INVALID_PAROLI'],
       [{ workers: '0' }, 'INVALID_WORKERS'],
       [{ replay: '/nonexistent/permanence.txt' }, 'REPLAY_NOT_READABLE'],
     ] as const) {
@@ -213,8 +208,6 @@ describe('math CLI regressions', () => {
     sessions: '1',
     bankroll: '100000',
     unit: '100',
-    line: '1,2,3,4',
-    paroliWins: '3',
     format: 'json',
   };
   const code = (opts: Partial<SimulateOptions>) => {
@@ -227,6 +220,17 @@ describe('math CLI regressions', () => {
   };
   it('regression: --bankroll below one unit played 0 coups instead of being refused', () => {
     expect(code({ bankroll: '99' })).toBe('INVALID_BANKROLL');
+  });
+  it('regression (QA): --line and --paroli-wins were silently ignored with another strategy', () => {
+    expect(code({ strategy: 'flat', line: '1,2' })).toBe('INVALID_LINE');
+    expect(code({ strategy: 'paroli', line: '1,2' })).toBe('INVALID_LINE');
+    expect(code({ strategy: 'martingale', paroliWins: '2' })).toBe('INVALID_PAROLI');
+    expect(code({ strategy: 'labouchere', paroliWins: '2' })).toBe('INVALID_PAROLI');
+    expect(code({ strategy: 'labouchere', line: '1,2' })).toBe('accepted');
+    expect(code({ strategy: 'paroli', paroliWins: '2' })).toBe('accepted');
+    // the defaults still apply when the option is not given
+    expect(simulateConfig({ ...defaults, strategy: 'labouchere' }).cfg.line).toEqual([1, 2, 3, 4]);
+    expect(simulateConfig({ ...defaults, strategy: 'paroli' }).cfg.paroliWins).toBe(3);
   });
   it('regression: --zero partage was silently ignored on rules without en prison', () => {
     expect(code({ rules: 'european', zero: 'partage' })).toBe('INVALID_POLICY');

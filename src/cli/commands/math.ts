@@ -133,8 +133,8 @@ function registerSimulate(program: Command): void {
     )
     .option('--target <minor>', 'stop-win: stop betting when the bankroll reaches it')
     .option('--zero <policy>', 'chances simples under en prison: prison (default) | partage | optimal')
-    .option('--line <units>', 'Labouchère starting line, units, comma-separated', '1,2,3,4')
-    .option('--paroli-wins <n>', 'Paroli: wins in a row before going back to one unit', '3')
+    .option('--line <units>', 'labouchere only: the starting line, units, comma-separated (default 1,2,3,4)')
+    .option('--paroli-wins <n>', 'paroli only: wins in a row before going back to one unit (default 3)')
     .option(
       '--workers <n>',
       'worker threads (default: all cores from 50 M coups and 2 sessions up, else 1; --replay plays in one)',

@@ -42,8 +42,10 @@ export interface SimulateOptions {
   limit?: string;
   target?: string;
   zero?: string;
-  line: string;
-  paroliWins: string;
+  /** Labouchère's starting line (default 1,2,3,4); refused with another strategy. */
+  line?: string;
+  /** Paroli's wins in a row (default 3); refused with another strategy. */
+  paroliWins?: string;
   workers?: string;
   replay?: string;
   format: string;
@@ -106,8 +108,13 @@ export function simulateConfig(opts: SimulateOptions): {
       'INVALID_POLICY',
       `--zero applies to en prison; the ${rules.preset} rules play chances simples "${rules.chanceOnZero}" on a zero`,
     );
-  const line = opts.line.split(',').map((x) => intOption('--line', x, 'INVALID_LINE', 1, 1e6) as number);
-  const paroliWins = intOption('--paroli-wins', opts.paroliWins, 'INVALID_PAROLI', 1, 30) as number;
+  // an option of another strategy would be silently ignored: refused instead
+  if (opts.line !== undefined && opts.strategy !== 'labouchere')
+    throw new CliError('INVALID_LINE', `--line is Labouchère's starting line: not with --strategy ${opts.strategy}`);
+  if (opts.paroliWins !== undefined && opts.strategy !== 'paroli')
+    throw new CliError('INVALID_PAROLI', `--paroli-wins is Paroli's: not with --strategy ${opts.strategy}`);
+  const line = (opts.line ?? '1,2,3,4').split(',').map((x) => intOption('--line', x, 'INVALID_LINE', 1, 1e6) as number);
+  const paroliWins = intOption('--paroli-wins', opts.paroliWins ?? '3', 'INVALID_PAROLI', 1, 30) as number;
   const seed = seedOption(opts.seed);
   let spins = intOption('--spins', opts.spins ?? '10000', 'INVALID_SPINS', 1, 1e11) as number;
   let sessions = intOption('--sessions', opts.sessions, 'INVALID_SESSIONS', 1, 1_000_000) as number;
