@@ -7,9 +7,9 @@
 import type { Logger } from 'pino';
 import { CryptoDraws, SeededDraws, type DrawSource } from '../rng/index.ts';
 import type { DemoAccountsView, FailedTableView, HealthView, TableStorageView } from '../protocol/views.ts';
-import { echo } from '../protocol/shape.ts';
 import { RemoteStates } from './remote-states.ts';
-import { healthStatus, noteUnowned, startOrReport, unavailableError } from './table-status.ts';
+import { healthStatus, noteOwner, notRunningError, startOrReport } from './table-status.ts';
+import { OWNERSHIP_CHECK_MS, Sweep } from './sweep.ts';
 import type { Store } from '../store/port.ts';
 import {
   resolveTableConfig,
@@ -19,7 +19,7 @@ import {
   type TableTimings,
 } from '../table/config.ts';
 import { tableErr } from '../table/errors.ts';
-import { clockFrom, systemClock, type Clock, type TimerHandle } from './clock.ts';
+import { clockFrom, systemClock, type Clock } from './clock.ts';
 import { ensureTable, TableDriver, type TableDriverOptions } from './driver.ts';
 import type { TableState } from '../table/machine.ts';
 import type { Bus } from './bus.ts';
@@ -84,7 +84,7 @@ export { DEMO_PLAYERS, DEMO_STAFF } from './demo-accounts.ts';
 export class Casino {
   readonly tables = new Map<string, TableDriver>();
   readonly remote = new Set<string>(); // tables another process runs (claimed by it); read-only here
-  readonly unowned = new Set<string>(); // remote tables nobody claims: not running (health, deployment QA)
+  readonly unowned = new Set<string>(); // remote tables nobody claims: not running (health, TABLE_UNOWNED)
   readonly failed = new Map<string, FailedTableView>(); // recovery failed here: stopped, in health (issue 10 item 2)
   readonly lostClaims = new Set<string>(); // claims lost with the database connection, retried (docs/SECURITY.md)
   readonly moving = new Set<string>(); // being started (recovered, taken over): commands answer TABLE_MOVING
@@ -102,8 +102,8 @@ export class Casino {
   readonly clockPort: Clock;
   /** The chain of claiming steps (start, watch sweeps, createTable), run one at a time. */
   private claiming: Promise<unknown> = Promise.resolve();
-  private watcher: TimerHandle | null = null;
-  private sweep: Promise<unknown> = Promise.resolve();
+  private readonly takeovers: Sweep; // the orphan watch: takes over tables whose process died
+  private readonly ownerChecks: Sweep; // checks who runs the tables not run here (no takeover)
   private stopped = false;
   private readonly reclaimer: Reclaimer;
   private readonly remoteStates: RemoteStates; // tables run elsewhere, kept up to date (issue 10 item 14)
@@ -140,6 +140,8 @@ export class Casino {
     this.board = new BoardModels({ store: opts.store, clock: this.clockPort, states });
     const reclaim = { clock: this.clockPort, log: opts.log, ...opts.reclaim };
     this.reclaimer = new Reclaimer({ ...reclaim, attempt: () => this.start(), pending: () => this.lostClaims.size });
+    this.takeovers = new Sweep(this.clockPort, opts.log);
+    this.ownerChecks = new Sweep(this.clockPort, opts.log);
     opts.store.onClaimsLost((ids) => this.claimsLost(ids));
   }
 
@@ -183,28 +185,36 @@ export class Casino {
    * serialised (with each other and with {@link Casino.createTable}).
    */
   start(): Promise<void> {
-    return this.exclusive(() => this.claimAll());
+    return this.exclusive(() => this.claimAll(true));
   }
 
-  private async claimAll(): Promise<void> {
-    for (const config of await this.store.listTables()) {
+  /**
+   * Checks who runs the stored tables not run here, claiming none: each is remote, and `unowned`
+   * (health `unownedTables`, TABLE_UNOWNED) while no process holds its claim; tables whose claim
+   * was lost here are left to the re-claim. Rejects when the store cannot answer.
+   */
+  checkOwners(): Promise<void> {
+    return this.exclusive(() => this.claimAll(false));
+  }
+
+  private async claimAll(claim: boolean): Promise<void> {
+    for (const { id } of await this.store.listTables()) {
       if (this.stopped) return;
-      this.unowned.delete(config.id); // noted again below when nobody runs it
-      if (this.tables.has(config.id) || this.failed.has(config.id)) continue;
-      const claimed = this.mine(config.id) && (await this.store.claimTable(config.id));
-      await noteUnowned(this.store, this.unowned, config.id, claimed);
-      this.lostClaims.delete(config.id); // the database answered: claimed here, or held by another process
+      if (this.tables.has(id) || this.failed.has(id) || (!claim && this.lostClaims.has(id))) continue;
+      const claimed = claim && this.mine(id) && (await this.store.claimTable(id));
+      await noteOwner(this.store, this.unowned, id, claimed);
+      if (claim) this.lostClaims.delete(id); // the database answered: claimed here, or held by another process
       if (!claimed) {
-        if (!this.remote.has(config.id)) {
-          this.remote.add(config.id);
-          this.opts.log?.info({ table: config.id }, 'table runs in another process');
+        if (!this.remote.has(id)) {
+          this.remote.add(id);
+          const where = this.unowned.has(id) ? 'no process (health unownedTables)' : 'another process';
+          this.opts.log?.info({ table: id }, `table ${id} runs in ${where}`);
         }
         continue;
       }
-      const orphan = this.remote.delete(config.id);
-      const id = config.id; // a table whose recovery fails is reported, the others run on
+      const orphan = this.remote.delete(id); // a table whose recovery fails is reported, the others run on
       if (!(await startOrReport(id, () => this.startTable(id), this, this.clock(), this.opts.log))) continue;
-      if (orphan) this.opts.log?.info({ table: config.id }, `took over table ${config.id}`);
+      if (orphan) this.opts.log?.info({ table: id }, `took over table ${id}`);
     }
   }
 
@@ -219,32 +229,23 @@ export class Casino {
   }
 
   /**
-   * Re-runs {@link Casino.start} every `intervalMs` (several processes on PostgreSQL: a table
-   * whose process died — its advisory lock released — is taken over and recovered as on a
-   * restart; a table another process created is listed as remote). A sweep still running when
-   * the next is due is not overlapped (that tick is skipped). A no-op on a store where this
-   * process owns every table (SQLite) or with `intervalMs <= 0`. Stopped by {@link Casino.stop}.
+   * Re-runs {@link Casino.start} every `intervalMs` (PostgreSQL: a table whose process died, its
+   * advisory lock released, is taken over and recovered as on a restart; a table another process
+   * created is listed as remote), and {@link Casino.checkOwners} every `checkMs` when that is off
+   * (`intervalMs <= 0`) or slower, so `unownedTables` and TABLE_UNOWNED lag at most `checkMs`.
+   * Runs never overlap (src/app/sweep.ts). A no-op on SQLite. Stopped by {@link Casino.stop}.
    */
-  watchOrphans(intervalMs: number): void {
+  watchOrphans(intervalMs: number, checkMs = OWNERSHIP_CHECK_MS): void {
     this.unwatch();
-    if (!(intervalMs > 0) || this.store.kind !== 'postgres' || this.stopped) return;
-    const tick = () => {
-      if (this.stopped) return;
-      this.sweep = this.start()
-        .catch((e: unknown) =>
-          this.opts.log?.warn({ err: e }, 'taking over orphaned tables failed (tried again later)'),
-        )
-        .finally(() => {
-          // the next sweep is due `intervalMs` after this one ends: sweeps never overlap
-          if (!this.stopped && this.watcher) this.watcher = this.clockPort.setTimer(intervalMs, tick);
-        });
-    };
-    this.watcher = this.clockPort.setTimer(intervalMs, tick);
+    if (this.store.kind !== 'postgres' || this.stopped) return;
+    if (intervalMs > 0) this.takeovers.every(intervalMs, () => this.start(), 'taking over orphaned tables failed');
+    if (!(intervalMs > 0) || intervalMs > checkMs)
+      this.ownerChecks.every(checkMs, () => this.checkOwners(), 'checking who runs the tables failed');
   }
 
   private unwatch(): void {
-    this.clockPort.clearTimer(this.watcher);
-    this.watcher = null;
+    this.takeovers.cancel();
+    this.ownerChecks.cancel();
   }
 
   /** The state of any table in the store (run here, or elsewhere: see RemoteStates); null if unknown or failed. */
@@ -293,7 +294,8 @@ export class Casino {
     this.stopped = true;
     this.unwatch();
     await this.reclaimer.stop();
-    await this.sweep;
+    await this.takeovers.stop();
+    await this.ownerChecks.stop();
     await this.claiming.catch(() => {});
     await this.wheels.stop();
     for (const t of this.tables.values()) await t.stop();
@@ -308,7 +310,10 @@ export class Casino {
       if (!(await ensureTable(this.store, config, this.clock())))
         return { ok: false, error: tableErr('TABLE_EXISTS', `table ${config.id} exists`) };
       if (this.mine(config.id) && (await this.store.claimTable(config.id))) await this.startTable(config.id);
-      else this.remote.add(config.id);
+      else {
+        this.remote.add(config.id); // nobody runs it until a process whose --tables names it claims it
+        await noteOwner(this.store, this.unowned, config.id, false);
+      }
       return { ok: true, value: config };
     });
   }
@@ -318,20 +323,14 @@ export class Casino {
     return this.tables.get(id) ?? null;
   }
 
-  /** The running table for a command. Errors: TABLE_MOVING, TABLE_UNAVAILABLE, TABLE_ELSEWHERE, UNKNOWN_TABLE. */
+  /**
+   * The running table for a command; another is refused from what this process last saw, no store
+   * query (`notRunningError`). Errors: TABLE_MOVING, TABLE_UNAVAILABLE, TABLE_UNOWNED (no process
+   * runs it), TABLE_ELSEWHERE (another process does), UNKNOWN_TABLE.
+   */
   running(id: string): R<TableDriver> {
     const t = this.tables.get(id);
-    if (t) return { ok: true, value: t };
-    const unavailable = unavailableError(id, this.moving.has(id), this.failed.get(id)); // TABLE_MOVING / _UNAVAILABLE
-    if (unavailable) return { ok: false, error: unavailable };
-    return this.remote.has(id)
-      ? {
-          ok: false,
-          error: tableErr('TABLE_ELSEWHERE', `table ${id} runs in another process: send its commands there`, {
-            table: id,
-          }),
-        }
-      : { ok: false, error: tableErr('UNKNOWN_TABLE', `no table ${echo(id)}`) };
+    return t ? { ok: true, value: t } : { ok: false, error: notRunningError(id, this) };
   }
 
   /** Whether the store has a table of this id (run here or elsewhere). */

@@ -102,7 +102,7 @@ export function sendPlayerCommand(
 
 const ids = (cmd: { requestId?: string }) => (cmd.requestId ? { requestId: cmd.requestId } : {});
 
-/** A player command on a table (by id): the machine's reply value. Errors: TABLE_ELSEWHERE, UNKNOWN_TABLE, the machine's. */
+/** A player command on a table (by id): the machine's reply value. Errors: TABLE_ELSEWHERE, TABLE_UNOWNED, UNKNOWN_TABLE, the machine's. */
 export async function playerCommand(
   casino: Casino,
   tableId: string,
@@ -200,14 +200,14 @@ export async function croupierResult(
   return { ok: true, value: { coup: resultCoup(t.value.state) } };
 }
 
-/** The floor of a running table (staff): exposure per number and the players (issue 12 item 8). Errors: TABLE_ELSEWHERE, UNKNOWN_TABLE. */
+/** The floor of a running table (staff): exposure per number and the players (issue 12 item 8). Errors: TABLE_ELSEWHERE, TABLE_UNOWNED, UNKNOWN_TABLE. */
 export async function floor(casino: Casino, tableId: string): Promise<R<TableFloorView>> {
   const t = casino.running(tableId);
   if (!t.ok) return t;
   return { ok: true, value: await casino.views.floor(t.value.state) };
 }
 
-/** The last settled coup's payment list (staff). Errors: TABLE_ELSEWHERE, UNKNOWN_TABLE, NOT_FOUND (no coup yet). */
+/** The last settled coup's payment list (staff). Errors: TABLE_ELSEWHERE, TABLE_UNOWNED, UNKNOWN_TABLE, NOT_FOUND (no coup yet). */
 export async function payments(casino: Casino, tableId: string): Promise<R<PaymentsView>> {
   const t = casino.running(tableId);
   if (!t.ok) return t;
@@ -268,7 +268,7 @@ export function staffRef(v: Viewer): StaffRef {
 /**
  * A staff action on a running table: `no-spin` (reason optional) or `void` (reason required).
  * Replies the machine's value with the phase, coup and deadline after it. Errors: the machine's
- * (WRONG_PHASE with `detail.allowed`, WRONG_MODE, REASON_REQUIRED), TABLE_ELSEWHERE, UNKNOWN_TABLE.
+ * (WRONG_PHASE with `detail.allowed`, WRONG_MODE, REASON_REQUIRED), TABLE_ELSEWHERE, TABLE_UNOWNED, UNKNOWN_TABLE.
  */
 export async function staffAction(
   casino: Casino,
@@ -364,7 +364,7 @@ export async function derogate(
  * replies `{seat, seats}` (plus `from`: the seat it moved from, `cleared`: the name of the holder a
  * pit boss cleared). Errors: the machine's (INVALID_SEAT, SEAT_CHEF_ONLY, SEAT_TAKEN, SEAT_EMPTY,
  * SEAT_NOT_YOURS), SEAT_ELSEWHERE (the account holds a seat at another table of this process,
- * detail.table; across processes it is not checked), TABLE_ELSEWHERE, UNKNOWN_TABLE.
+ * detail.table; across processes it is not checked), TABLE_ELSEWHERE, TABLE_UNOWNED, UNKNOWN_TABLE.
  */
 export async function seatCommand(
   casino: Casino,

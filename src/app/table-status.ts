@@ -90,11 +90,47 @@ export function healthStatus(
 }
 
 /**
- * After a claim of table `id` (`claimed`: it runs here now), adds it to `unowned` when nobody
- * runs it: not claimed here and its claim held by no process (its process died and no other's
- * `--tables` names it, or `--takeover-seconds 0`). Deployment QA: such a table was listed as
- * remote, health said "ok" and its commands answered TABLE_ELSEWHERE "runs in another process".
+ * After a claim of table `id` (`claimed`: it runs here now) or a check of who runs it, records in
+ * `unowned` whether nobody runs it: not claimed here and its claim held by no process (its
+ * process died and no other's `--tables` names it, or `--takeover-seconds 0`; on SQLite a table
+ * `--tables` leaves out). Deployment QA: such a table was listed as remote, health said "ok" and
+ * its commands answered TABLE_ELSEWHERE "runs in another process". Rejects when the store cannot
+ * answer (`unowned` is then left as it was).
  */
-export async function noteUnowned(store: Store, unowned: Set<string>, id: string, claimed: boolean): Promise<void> {
-  if (!claimed && !(await store.claimHeld(id))) unowned.add(id);
+export async function noteOwner(store: Store, unowned: Set<string>, id: string, claimed: boolean): Promise<void> {
+  if (claimed || (await store.claimHeld(id))) unowned.delete(id);
+  else unowned.add(id);
+}
+
+/** How long a client waits before retrying a command to a table no process runs (ms, `detail.retryAfterMs`). */
+export const TABLE_UNOWNED_RETRY_MS = 5000;
+
+/** Where the tables a process does not run are, as it last saw (Casino). */
+export interface Whereabouts extends TableStatus {
+  /** Tables of the store not run here (run by another process, or by none). */
+  readonly remote: ReadonlySet<string>;
+  /** Of those, the tables whose claim no process holds: nobody runs them. */
+  readonly unowned: ReadonlySet<string>;
+}
+
+/**
+ * The refusal of a command to table `id`, which does not run here, from what the process knows
+ * without asking the store (the bet path of a running table never comes here): TABLE_MOVING,
+ * TABLE_UNAVAILABLE ({@link unavailableError}); TABLE_UNOWNED (503, `detail {table,
+ * retryAfterMs}`) when no process runs it; TABLE_ELSEWHERE (409, `detail {table}`) when another
+ * process does; else UNKNOWN_TABLE (404).
+ */
+export function notRunningError(id: string, where: Whereabouts): TableError {
+  const unavailable = unavailableError(id, where.moving.has(id), where.failed.get(id));
+  if (unavailable) return unavailable;
+  if (where.unowned.has(id))
+    return tableErr('TABLE_UNOWNED', `no process runs table ${echo(id)}: start one whose --tables names it`, {
+      table: id,
+      retryAfterMs: TABLE_UNOWNED_RETRY_MS,
+    });
+  if (where.remote.has(id))
+    return tableErr('TABLE_ELSEWHERE', `table ${id} runs in another process: send its commands there`, {
+      table: id,
+    });
+  return tableErr('UNKNOWN_TABLE', `no table ${echo(id)}`);
 }

@@ -11,7 +11,7 @@ import type { Casino } from './casino.ts';
 import type { CommandAudit } from './driver.ts';
 import type { R } from './players.ts';
 
-/** The wheel side of a table (staff). Errors: UNKNOWN_TABLE, TABLE_ELSEWHERE, WRONG_MODE (no automatic wheel). */
+/** The wheel side of a table (staff). Errors: UNKNOWN_TABLE, TABLE_ELSEWHERE, TABLE_UNOWNED, WRONG_MODE (no automatic wheel). */
 export function wheelView(casino: Casino, tableId: string): R<WheelView> {
   const t = casino.running(tableId);
   if (!t.ok) return t;

@@ -33,7 +33,7 @@ export const TABLE_ERROR_CODES = [
   'UNSUPPORTED_AUTH_SCHEME', // an Authorization header with another scheme than Bearer
   'FORBIDDEN', // the role may not do this
   'UNKNOWN_TABLE', // no such table
-  'TABLE_ELSEWHERE', // the table runs in another process sharing the store: send commands there (docs/DEPLOY.md)
+  'TABLE_ELSEWHERE', // the table runs in another live process sharing the store: send commands there (docs/DEPLOY.md)
   'UNKNOWN_PLAYER', // no such player
   'PLAYER_AMBIGUOUS', // a typed player (id or name) matching several players: never guessed (detail.candidates)
   'REGISTRATION_CLOSED', // a login asking to register a new player on a server without open registration
@@ -71,6 +71,7 @@ export const TABLE_ERROR_CODES = [
   'TABLE_MOVING', // the table is being taken over by this process (or recovered): retry after detail.retryAfterMs
   'TABLE_UNAVAILABLE', // the table's stored events could not be replayed: it is stopped (reported in /api/health) until an operator repairs it
   'TABLE_STORAGE_FAILING', // an earlier event the table must record first (an automatic wheel's call) could not be stored yet: every other command is refused until it is; retry after detail.retryAfterMs
+  'TABLE_UNOWNED', // the table is in the store but no process runs it (health `unownedTables`): start one whose --tables names it; retry after detail.retryAfterMs
   'STORAGE_UNAVAILABLE', // the database cannot record or read this now (the disk full, the file read-only, the database unreachable: src/store/failure.ts); nothing was done; retry after detail.retryAfterMs
   // back-office input (issue 15 review: each was dropped or cut without a word)
   'INVALID_AMOUNT', // an amount that is not a whole number of minor units from 1 up (a stake unit of -2, a recall amount "abc"): detail.field
@@ -130,6 +131,7 @@ export const HTTP_STATUS: Readonly<Partial<Record<ErrorCode, number>>> = {
   TABLE_MOVING: 503,
   TABLE_UNAVAILABLE: 503,
   TABLE_STORAGE_FAILING: 503,
+  TABLE_UNOWNED: 503,
   STORAGE_UNAVAILABLE: 503,
   // back-office input (issue 15 review)
   INVALID_AMOUNT: 400,

@@ -28,7 +28,8 @@ export interface HealthStatusView {
   /**
    * Tables of the store that no process runs (PostgreSQL: nobody holds their claim; SQLite: left
    * out by `--tables`): their process died and no other's `--tables` names them, or
-   * `--takeover-seconds 0`. Checked at start and at every takeover sweep.
+   * `--takeover-seconds 0`; their commands answer TABLE_UNOWNED. Checked at start, at every
+   * takeover sweep and by the ownership check (every 10 s when the takeover is off or slower).
    */
   unownedTables: string[];
 }

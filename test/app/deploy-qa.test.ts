@@ -2,7 +2,9 @@
  * Casino-level regressions of the deployment QA (docs/DEPLOY.md followed as an operator):
  * `--tables` (the casino's `tableFilter`) also holds for a table created through this process;
  * a bearer token of the bootstrap token's length with a non-ASCII character is an unknown token;
- * a table no process runs is reported by health (`unownedTables`, degraded).
+ * a table no process runs is reported by health (`unownedTables`, degraded), its commands answer
+ * TABLE_UNOWNED (TABLE_ELSEWHERE only while another process runs it), and with the takeover off
+ * the periodic ownership check keeps both up to date.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -105,6 +107,57 @@ describe('deployment QA: a table nobody runs', () => {
         await b.stop();
         await storeA.close().catch(() => {});
         await storeB.close();
+        await dropPostgresSchema(url, schema);
+      }
+    },
+    60_000,
+  );
+
+  it.skipIf(pgKind.skip !== null)(
+    'PostgreSQL, --takeover-seconds 0: the ownership check follows the owner dying and a new owner starting (TABLE_ELSEWHERE <-> TABLE_UNOWNED)',
+    async () => {
+      const url = defaultPgUrl();
+      const schema = `croupier_unowned_chk_${process.pid}_${Date.now().toString(36)}`;
+      const stores = [
+        await openPostgresStore(url, { schema, max: 3 }),
+        await openPostgresStore(url, { schema, max: 3 }),
+      ];
+      const only = (id: string) => (t: string) => t === id;
+      const a = new Casino({ store: stores[0], bus: new LocalBus(), timers: false, tableFilter: only('t1') });
+      const b = new Casino({ store: stores[1], bus: new LocalBus(), timers: false, tableFilter: only('t2') });
+      let c: Casino | null = null;
+      const until = async (what: string, f: () => boolean) => {
+        for (let i = 0; i < 500 && !f(); i++) await new Promise((r) => setTimeout(r, 10));
+        expect(f(), what).toBe(true);
+      };
+      const codeAtB = () => { const r = b.running('t1'); return r.ok ? 'ok' : r.error.code; }; // prettier-ignore
+      try {
+        await a.start();
+        await b.start();
+        expect((await a.createTable({ id: 't1', rules: 'french', minimum: 100 })).ok).toBe(true);
+        await b.start(); // B lists t1, held by A
+        b.watchOrphans(0, 50); // takeover off: only the ownership check, every 50 ms here
+        expect(b.running('t1')).toMatchObject({
+          ok: false,
+          error: { code: 'TABLE_ELSEWHERE', detail: { table: 't1' } },
+        });
+        await a.stop();
+        await stores[0].close(); // A is gone: its lock is released, nobody takes t1 over
+        await until('t1 unowned at B', () => codeAtB() === 'TABLE_UNOWNED');
+        expect(b.health()).toMatchObject({ status: 'degraded', tables: [], unownedTables: ['t1'] });
+        expect(b.running('t1')).toMatchObject({ error: { detail: { table: 't1', retryAfterMs: 5000 } } });
+        // the operator starts a process whose --tables names t1: B says so again
+        stores[0] = await openPostgresStore(url, { schema, max: 3 });
+        c = new Casino({ store: stores[0], bus: new LocalBus(), timers: false, tableFilter: only('t1') });
+        await c.start();
+        expect(c.table('t1')).not.toBeNull();
+        await until('t1 owned again at B', () => codeAtB() === 'TABLE_ELSEWHERE');
+        expect(b.health()).toMatchObject({ status: 'ok', unownedTables: [] });
+      } finally {
+        await a.stop();
+        await b.stop();
+        await c?.stop();
+        for (const s of stores) await s.close().catch(() => {});
         await dropPostgresSchema(url, schema);
       }
     },

@@ -145,6 +145,8 @@ export async function startTestServer(o: {
   sessions?: Partial<SessionLimits>;
   /** The server's limits (default {@link TEST_LIMITS}). */
   limits?: ServerLimits;
+  /** Only run these tables (as `serve --tables`; default all). */
+  tableFilter?: (id: string) => boolean;
 }): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), o.prefix));
   const store = await openSqliteStore(join(dir, 'db.sqlite'));
@@ -159,6 +161,7 @@ export async function startTestServer(o: {
     ...(o.sessions ? { sessions: o.sessions } : {}),
     ...(o.rng ? { rng: o.rng } : {}),
     ...(o.registration ? { registration: true } : {}),
+    ...(o.tableFilter ? { tableFilter: o.tableFilter } : {}),
   });
   await casino.start();
   if (o.seedDemo !== undefined) await casino.seedDemo(o.seedDemo);

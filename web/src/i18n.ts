@@ -1172,6 +1172,16 @@ export const ERROR_TEXTS: Partial<Record<string, Record<Language, ErrorWords>>> 
     de: () => 'Der Tisch wartet darauf, den Kessel zu erfassen: versuchen Sie es gleich noch einmal.',
     it: () => 'Il tavolo attende di registrare la ruota: riprovate tra un momento.',
   },
+  // a table of the store that no process runs (health unownedTables): staff start one whose --tables names it
+  TABLE_UNOWNED: {
+    en: () => 'This table is not running at the moment: try again shortly, or ask the staff to start it.',
+    fr: () =>
+      'Cette table ne fonctionne pas pour le moment : réessayez dans un instant ou demandez au personnel de la démarrer.',
+    cs: () => 'Tento stůl teď není v provozu: zkuste to za chvíli znovu, nebo požádejte personál, aby ho spustil.',
+    de: () =>
+      'Dieser Tisch läuft gerade nicht: versuchen Sie es gleich noch einmal oder bitten Sie das Personal, ihn zu starten.',
+    it: () => 'Questo tavolo non è in funzione al momento: riprovate tra poco o chiedete al personale di avviarlo.',
+  },
   STORAGE_UNAVAILABLE: {
     en: () => 'The casino cannot record this at the moment (a technical fault): nothing was done, try again shortly.',
     fr: () =>

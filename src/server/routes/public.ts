@@ -10,6 +10,7 @@ import type { IntegrityView } from '../../math/integrity/monitor.ts';
 import { STAFF_ROLES } from '../../protocol/roles.ts';
 import type { CoupView, HealthView, TableHistoryView, TablesView, TableView } from '../../protocol/views.ts';
 import { fail, HttpError, parse, type Auth, type TableParams } from '../http.ts';
+import { tableErr } from '../../protocol/errors.ts';
 
 /** Registers the public routes. */
 export function publicRoutes(app: FastifyInstance, casino: Casino, auth: Auth): void {
@@ -44,8 +45,10 @@ export function publicRoutes(app: FastifyInstance, casino: Casino, auth: Auth): 
     await auth.requireStaff(req, STAFF_ROLES);
     if (!(await casino.exists(req.params.id))) unknown(req.params.id);
     const view = casino.integrity.view(req.params.id);
-    if (!view) return fail('TABLE_ELSEWHERE', `table ${echo(req.params.id)} is run by another process: ask it`);
-    return view;
+    if (view) return view;
+    // not run here: TABLE_ELSEWHERE (another process runs it: ask it), TABLE_UNOWNED (none does), ...
+    const r = casino.running(req.params.id);
+    throw new HttpError(r.ok ? tableErr('INTERNAL', `table ${echo(req.params.id)} has no statistics`) : r.error);
   });
 
   app.get<{ Params: { id: string; n: string } }>('/api/tables/:id/coups/:n', async (req): Promise<CoupView> => {
