@@ -20,87 +20,17 @@ import type { TableConfigInput } from '../table/config.ts';
 import { tableErr } from '../table/errors.ts';
 import { echo } from '../protocol/shape.ts';
 import { playerAccount } from '../table/ledger.ts';
-import { specRefusal } from '../table/betting.ts';
 import { coupPlayers, LARGE_LIST_PLAYERS, listSummary } from '../table/lists.ts';
 import type { TableState } from '../table/state.ts';
-import type { PrisonerChoice, StaffRef, TableEvent } from '../table/machine.ts';
+import type { StaffRef, TableEvent } from '../table/machine.ts';
 import type { Casino } from './casino.ts';
-import { exposureElsewhere, type Tables as ExposureTables } from './exposure.ts';
-import type { CommandAudit, Reply, TableDriver } from './driver.ts';
+import { exposureElsewhere, remoteFirst } from './exposure.ts';
+import { sendPlayerCommand, type PlayerCommand } from './player-commands.ts';
+import type { CommandAudit } from './driver.ts';
 import type { R, Viewer } from './players.ts';
 import { tableConfigView } from './views.ts';
 
-/** A player's table command (the WebSocket message without its table, or an HTTP route's body). */
-export type PlayerCommand =
-  | { type: 'bet'; requestId: string; bet: Record<string, unknown> }
-  | { type: 'undo'; requestId?: string; betId?: string }
-  | { type: 'clear'; requestId?: string }
-  | { type: 'rebet' | 'double'; requestId: string }
-  | {
-      type: 'choose';
-      requestId?: string;
-      prisonerId: string;
-      choice: PrisonerChoice;
-      chance?: string;
-      onZero?: 'partage' | 'prison';
-    };
-
-/** Sends a player command to a running table: the machine's reply. */
-export function sendPlayerCommand(
-  t: TableDriver,
-  playerId: string,
-  cmd: PlayerCommand,
-  tables?: ExposureTables,
-): Promise<Reply> {
-  switch (cmd.type) {
-    case 'bet':
-    case 'rebet':
-    case 'double': {
-      // a wheel's call held (the store failing): a bet invalid anyway gets its error, a valid one 503 (specRefusal)
-      const invalid = t.holding && cmd.type === 'bet' ? specRefusal(t.state, playerId, cmd.requestId, cmd.bet) : null;
-      if (invalid) return Promise.resolve({ ok: false, error: invalid });
-      // the wallet (locked on PostgreSQL) and the player's exposure on the other tables (issue 10 item 10)
-      return t.dispatch(
-        async (tx, now) => {
-          const available = await tx.balance(playerAccount(playerId));
-          const elsewhere = tables ? await exposureElsewhere(tables, playerId, t.id) : 0;
-          // built in place, in the order of the former spreads (issue 17: a spread per bet is a slow copy)
-          const e: Extract<TableEvent, { type: 'place' | 'rebet' | 'double' }> =
-            cmd.type === 'bet'
-              ? { type: 'place', bet: cmd.bet, now, playerId, requestId: cmd.requestId, available }
-              : { type: cmd.type, now, playerId, requestId: cmd.requestId, available };
-          if (elsewhere) e.elsewhere = elsewhere;
-          return e;
-        },
-        undefined,
-        playerAccount(playerId),
-      );
-    }
-    case 'undo':
-      return t.dispatch((_tx, now) => ({
-        type: 'undo',
-        now,
-        playerId,
-        ...(cmd.betId !== undefined ? { betId: cmd.betId } : {}),
-        ...ids(cmd),
-      }));
-    case 'clear':
-      return t.dispatch((_tx, now) => ({ type: 'clear', now, playerId, ...ids(cmd) }));
-    case 'choose':
-      return t.dispatch((_tx, now) => ({
-        type: 'choose',
-        now,
-        playerId,
-        prisonerId: cmd.prisonerId,
-        choice: cmd.choice,
-        ...(cmd.chance ? { chance: cmd.chance } : {}),
-        ...(cmd.onZero ? { onZero: cmd.onZero } : {}),
-        ...ids(cmd),
-      }));
-  }
-}
-
-const ids = (cmd: { requestId?: string }) => (cmd.requestId ? { requestId: cmd.requestId } : {});
+export { sendPlayerCommand, type PlayerCommand } from './player-commands.ts';
 
 /** A player command on a table (by id): the machine's reply value. Errors: TABLE_ELSEWHERE, TABLE_UNOWNED, UNKNOWN_TABLE, the machine's. */
 export async function playerCommand(
@@ -349,9 +279,10 @@ export async function derogate(
   const who = await casino.players.resolve(body.playerId);
   if (!who.ok) return who;
   const playerId = who.value.id;
+  const remote = await remoteFirst(casino, playerId, tableId); // SQLite: read before the transaction
   const r = await t.value.dispatch(async (tx, now) => {
     const available = await tx.balance(playerAccount(playerId));
-    const elsewhere = await exposureElsewhere(casino, playerId, tableId);
+    const elsewhere = await exposureElsewhere(casino, playerId, tableId, remote);
     return { type: 'derogation', now, by, ...body, playerId, available, ...(elsewhere ? { elsewhere } : {}) };
   }, audit);
   if (!r.ok) return r;

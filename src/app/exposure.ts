@@ -24,21 +24,51 @@ export function exposureOn(s: TableState, playerId: string): number {
   return MAX_RETURN_MULTIPLE * staked + prisonerStakes(s, playerId);
 }
 
-/** What {@link exposureElsewhere} reads: the tables here, the ids run elsewhere, their states. */
+/** What {@link exposureElsewhere} reads: the tables here, the ids run elsewhere, their states, the store's kind. */
 export interface Tables {
   readonly tables: ReadonlyMap<string, { readonly state: TableState }>;
   readonly remote: ReadonlySet<string>;
   stateOf(id: string): Promise<TableState | null>;
+  readonly store: { readonly kind: 'sqlite' | 'postgres' };
 }
 
-/** The player's exposure on every table but `tableId`, here and in the other processes. */
-export async function exposureElsewhere(casino: Tables, playerId: string, tableId: string): Promise<number> {
+/**
+ * The player's exposure on every table but `tableId`, here and in the other processes. Called
+ * inside the bet's transaction; `remote`, when given, is the exposure on the tables run elsewhere
+ * read before it ({@link remoteFirst}), and those are not read again.
+ */
+export async function exposureElsewhere(
+  casino: Tables,
+  playerId: string,
+  tableId: string,
+  remote?: number,
+): Promise<number> {
   let sum = 0;
   for (const [id, t] of casino.tables) if (id !== tableId) sum += exposureOn(t.state, playerId);
+  return sum + (remote ?? (await exposureRemote(casino, playerId, tableId)));
+}
+
+/** The player's exposure on the tables of the store not run here (read from the store). */
+async function exposureRemote(casino: Tables, playerId: string, tableId: string): Promise<number> {
+  let sum = 0;
   for (const id of casino.remote) {
     if (id === tableId || casino.tables.has(id)) continue;
     const s = await casino.stateOf(id);
     if (s) sum += exposureOn(s, playerId);
   }
   return sum;
+}
+
+/**
+ * The player's exposure on the tables not run here, when it must be read before the command's
+ * transaction, else undefined (read inside it, by {@link exposureElsewhere}). On SQLite the
+ * transaction holds the store's one connection, so a read of another table inside it waited for
+ * the transaction to end, forever (QA: with a table that `--tables` leaves out, every bet hung,
+ * and the table with it); there no other process writes those tables (one server per data
+ * directory), so reading them first is exact. On PostgreSQL they are read inside, after the
+ * wallet's lock (see the module doc).
+ */
+export function remoteFirst(casino: Tables, playerId: string, tableId: string): Promise<number> | undefined {
+  if (casino.store.kind !== 'sqlite' || casino.remote.size === 0) return undefined;
+  return exposureRemote(casino, playerId, tableId);
 }

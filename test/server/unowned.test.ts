@@ -10,6 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const STAFF = { croupier: '', admin: '' };
+/** `p`, or a rejection after 5 s: a hang fails the test at once, with its name. */
+const within = <T>(p: Promise<T>): Promise<T> =>
+  Promise.race([p, new Promise<T>((_, no) => setTimeout(() => no(new Error('no answer within 5 s (hung)')), 5000))]);
 let srv: TestServer;
 
 beforeAll(async () => {
@@ -64,6 +67,36 @@ describe('a table no process runs', () => {
     } finally {
       ann.ws.close();
     }
+  });
+
+  it("regression (QA): with a table no process runs, a bet or a derogation on a table run here hung forever (SQLite: the other table read inside the bet's transaction)", async () => {
+    const token = await srv.player('Bea', 10_000);
+    const bea = (await srv.call('GET', '/api/me', token)).body.playerId as string;
+    const bet = await within(
+      srv.app.inject({
+        method: 'POST',
+        url: '/api/tables/here/bets',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { requestId: 'h1', bet: { chance: 'rouge', stake: 100 } },
+      }),
+    );
+    expect(bet.statusCode, bet.body).toBe(201);
+    const ws = await srv.connect(token);
+    try {
+      ws.ws.send(JSON.stringify({ type: 'bet', table: 'here', requestId: 'h2', bet: { numbers: [17], stake: 100 } }));
+      expect(await within(ws.next('reply', (m) => m.requestId === 'h2'))).toMatchObject({ ok: true });
+    } finally {
+      ws.ws.close();
+    }
+    expect((await srv.call('POST', '/api/tables/here/close', srv.staffTokens.croupier)).status).toBe(200);
+    const late = await within(
+      srv.call('POST', '/api/tables/here/derogations', srv.staffTokens.chef, {
+        playerId: bea,
+        bet: { numbers: [5], stake: 100 },
+        reason: 'late call seen by the chef',
+      }),
+    );
+    expect(late.status, late.raw).toBe(201);
   });
 
   it('its stored view is still read (the table exists: never UNKNOWN_TABLE)', async () => {
