@@ -97,7 +97,11 @@ describe.skipIf(!RUN)('the player’s table fits the screen', { timeout: 120_000
         expect(b.bottom, `${what} bottom`).toBeLessThanOrEqual(h + 0.5);
       };
       inside(await box(page, '#layout'), 'layout');
+      // held sideways the racetrack takes the layout's place by the switch (view-switch.ts)
+      const sideways = h <= 500;
+      if (sideways) await page.locator('#view-track').click();
       inside(await box(page, '.racetrack'), 'racetrack');
+      if (sideways) await page.locator('#view-layout').click();
       inside(await box(page, '#rack'), 'chip rack');
       for (const id of ['undo', 'clear', 'rebet', 'double']) inside(await box(page, `#${id}`), id);
       // the countdown: beside the wheel on a desktop, in the bar at the bottom on a phone

@@ -49,6 +49,7 @@ class PlayerApp implements PlayerCtx {
   st: TableState = initialTable('', 0);
   chip = 0;
   neighbours = 2;
+  trackView = false;
   chanceOnZero: 'prison' | 'partage' = localStorage.getItem('croupier.onZero') === 'partage' ? 'partage' : 'prison';
   orientation: Orientation = 'horizontal';
   layout: LayoutView | null = null;
@@ -60,7 +61,8 @@ class PlayerApp implements PlayerCtx {
   readonly repeatGuard = new RepeatGuard();
   /** The number of the last fetch of the table begun (ids of the store's `fetching`). */
   private fetches = 0;
-  private readonly mq = matchMedia('(max-width: 700px)');
+  /** A phone held upright (player.css); 601-700 px wide and 500 px tall or less is one held sideways. */
+  private readonly mq = matchMedia('(max-width: 600px), (max-width: 700px) and (min-height: 501px)');
   /** A phone either way round: the compact racetrack (player/racetrack-tools.ts `phoneScreen`). */
   private readonly phoneMq = matchMedia('(max-width: 700px), (max-height: 500px)');
 

@@ -40,6 +40,8 @@ export interface PlayerCtx {
   chip: number;
   /** Neighbours per side of a racetrack number. */
   neighbours: number;
+  /** Held sideways, the racetrack fills the felt's place instead of the layout (player/view-switch.ts). */
+  trackView: boolean;
   /** What the player's new chances simples do at a zero: en prison (the default) or la partage. */
   chanceOnZero: 'prison' | 'partage';
   orientation: Orientation;

@@ -16,6 +16,7 @@ import { favouritesPanel, renderFavourites } from './favourites.ts';
 import { feltPanel, updateFelt } from './felt.ts';
 import { racetrackPanel, renderTrackTotals } from './racetrack-tools.ts';
 import { skipLinks } from './skip-links.ts';
+import { viewSwitch } from './view-switch.ts';
 import { header } from './header.ts';
 import { coupDetailsButton, momentOverlay, renderMoment } from './moment-view.ts';
 import { historyPanel, renderHistory } from './history-view.ts';
@@ -37,7 +38,7 @@ export function buildShell(app: PlayerCtx, root: HTMLElement): void {
   status.append(activityLine(app), coupDetailsButton(app));
   const stage = h(
     'div',
-    { class: `stage${track ? ' with-track' : ''}` },
+    { class: `stage${track ? ' with-track' : ''}${track && app.trackView ? ' track-view' : ''}` },
     h('div', { class: 'wheel-box panel' }, wheelOf(app).root, momentOverlay(app)),
     status,
     boardPanel(app),
@@ -45,6 +46,7 @@ export function buildShell(app: PlayerCtx, root: HTMLElement): void {
     track
       ? h('section', { class: 'track-panel', id: 'track-panel', 'aria-label': DICTS[app.lang].racetrack }, track)
       : null,
+    track ? viewSwitch(app) : null,
     chipsPanel(app),
   );
   const side = h(

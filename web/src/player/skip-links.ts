@@ -4,6 +4,7 @@
  */
 import { h } from '../dom.ts';
 import type { PlayerCtx } from './context.ts';
+import { showTrack } from './view-switch.ts';
 import { pw } from './words.ts';
 
 /** Where each skip link goes: the first focusable control there (CSS selectors, in order of preference). */
@@ -29,6 +30,10 @@ export function skipLinks(app: PlayerCtx): HTMLElement {
     );
     a.addEventListener('click', (e) => {
       e.preventDefault();
+      // held sideways the layout and the racetrack take turns (view-switch.ts): show the one asked for
+      const hidden = (sel: string) => document.querySelector(sel)?.getClientRects().length === 0;
+      if (x.word === 'skipRacetrack' && hidden('.racetrack')) showTrack(app, true);
+      if (x.word === 'skipLayout' && hidden('#layout')) showTrack(app, false);
       for (const sel of x.sel.split(', ')) {
         const el = document.querySelector<HTMLElement>(sel);
         if (!el) continue;
