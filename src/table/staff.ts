@@ -26,7 +26,7 @@ export function wrongPhase(s: TableState, what: string, allowed: readonly Phase[
   });
 }
 
-/** Length of a text in characters as people count them: Unicode code points (a 🎲 is one, not two UTF-16 units). */
+/** Length of a text in characters as people count them: Unicode code points (a 𝔸, U+1D538, is one, not two UTF-16 units). */
 export const codePoints = (text: string): number => {
   let n = 0;
   for (const _ of text) n++;
