@@ -1829,6 +1829,13 @@ Object.assign(ERROR_TEXTS, {
     de: () => 'Für diesen Coup wurde keine Zahl eingegeben.',
     it: () => 'Nessun numero è stato inserito per questo colpo.',
   },
+  ENTERED_CHANGED: {
+    en: () => 'Another number was entered meanwhile: check it and confirm again.',
+    fr: () => 'Un autre numéro a été annoncé entre-temps : vérifiez-le et confirmez à nouveau.',
+    cs: () => 'Mezitím bylo zadáno jiné číslo: zkontrolujte je a potvrďte znovu.',
+    de: () => 'Inzwischen wurde eine andere Zahl eingegeben: prüfen Sie sie und bestätigen Sie erneut.',
+    it: () => 'Nel frattempo è stato inserito un altro numero: verificatelo e confermate di nuovo.',
+  },
   DEROGATION_CHEF_ONLY: {
     en: () => 'Only the chef de table may accept a bet by derogation.',
     fr: () => 'Seul le chef de table peut accepter une mise par dérogation.',

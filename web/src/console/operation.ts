@@ -17,6 +17,13 @@ import { reasonInput } from './reason-input.ts';
 export const confirmsResult = (s: ConsoleState): boolean =>
   (s.view?.table as { confirmResult?: boolean } | undefined)?.confirmResult ?? s.view?.table.mode === 'manual';
 
+/** The entered number the confirm button shows (its `data-pocket`), as the confirm command's `pocket`. */
+function shownPocket(): { pocket?: PocketLabel } {
+  const shown = byId('confirm-entered').dataset.pocket;
+  if (shown === undefined || shown === '') return {};
+  return { pocket: shown === '00' ? '00' : (Number(shown) as PocketLabel) };
+}
+
 /** The table-operation panel. */
 export function operationPanel(env: ConsoleEnv): Panel {
   const o = OPS_WORDS[env.lang];
@@ -38,7 +45,9 @@ export function operationPanel(env: ConsoleEnv): Panel {
     h(
       'div',
       { class: 'controls' },
-      btn('confirm-entered', o.confirmEntered, () => env.staff({ type: 'confirm' }), 'btn primary'),
+      // the confirmation names the number on the button: one another console entered meanwhile is
+      // refused (ENTERED_CHANGED) instead of settled unseen (QA: "Confirm 7" settled 8)
+      btn('confirm-entered', o.confirmEntered, () => env.staff({ type: 'confirm', ...shownPocket() }), 'btn primary'),
       btn('no-spin', o.noSpin, () =>
         env.staff({ type: 'no-spin', ...(reason.value.trim() ? { reason: reason.value.trim() } : {}) }),
       ),
@@ -92,6 +101,7 @@ function update(env: ConsoleEnv, s: ConsoleState): void {
   confirm.hidden = !confirmsResult(s);
   confirm.textContent =
     s.entered !== null ? o.confirmEntered.replace('{n}', String(s.entered)) : o.confirmEntered.replace('{n}', '');
+  confirm.dataset.pocket = s.entered === null ? '' : String(s.entered);
   confirm.disabled = s.entered === null || v.phase !== 'no-more-bets';
   byId<HTMLButtonElement>('no-spin').disabled = !manual || (v.phase !== 'launched' && v.phase !== 'no-more-bets');
   byId('void').hidden = !mayVoid(env.role);
