@@ -1594,6 +1594,8 @@ export interface OpsWords {
   readonly nothingEntered: string;
   /** A void coup in the permanence: "{n}: void" (`{n}` the coup's number). */
   readonly voidInPermanence: string;
+  /** The question before a void (`{n}` the coup's number): a void cannot be undone. */
+  readonly voidAsk: string;
 }
 
 export const OPS_WORDS: Record<Language, OpsWords> = {
@@ -1611,6 +1613,7 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
     correct: 'Correct',
     nothingEntered: 'No number entered.',
     voidInPermanence: '{n}: void',
+    voidAsk: 'Void coup {n}? Every stake of the coup goes back to its player. A void cannot be undone.',
   },
   fr: {
     title: 'Conduite de la table',
@@ -1626,6 +1629,7 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
     correct: 'Corriger',
     nothingEntered: 'Aucun numéro annoncé.',
     voidInPermanence: '{n} : annulé',
+    voidAsk: 'Annuler le coup {n} ? Chaque mise du coup revient à son joueur. Une annulation est définitive.',
   },
   cs: {
     title: 'Řízení stolu',
@@ -1641,6 +1645,7 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
     correct: 'Opravit',
     nothingEntered: 'Není zadáno žádné číslo.',
     voidInPermanence: '{n}: zrušeno',
+    voidAsk: 'Zrušit hru {n}? Každá sázka této hry se vrátí hráči. Zrušení nelze vzít zpět.',
   },
   de: {
     title: 'Tischführung',
@@ -1656,6 +1661,8 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
     correct: 'Berichtigen',
     nothingEntered: 'Keine Zahl eingegeben.',
     voidInPermanence: '{n}: annulliert',
+    voidAsk:
+      'Coup {n} annullieren? Jeder Einsatz des Coups geht an seinen Spieler zurück. Eine Annullierung ist endgültig.',
   },
   it: {
     title: 'Conduzione del tavolo',
@@ -1671,6 +1678,8 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
     correct: 'Correggi',
     nothingEntered: 'Nessun numero inserito.',
     voidInPermanence: '{n}: annullato',
+    voidAsk:
+      'Annullare il colpo {n}? Ogni puntata del colpo torna al suo giocatore. Un annullamento non si può revocare.',
   },
 };
 

@@ -24,8 +24,19 @@ function shownPocket(): { pocket?: PocketLabel } {
   return { pocket: shown === '00' ? '00' : (Number(shown) as PocketLabel) };
 }
 
+/**
+ * Asks before a void (QA: the void shares its reason field with "No spin" and sits beside it, so a
+ * reason typed for a no-spin and a slip onto "Void the coup" voided the coup at once, for good):
+ * whether the staff confirmed voiding coup `coup`. Without a reason nothing is asked (the server's
+ * REASON_REQUIRED is worded in the toast).
+ */
+export function voidConfirmed(env: ConsoleEnv, coup: number, reason: string): boolean {
+  return reason === '' || confirm(OPS_WORDS[env.lang].voidAsk.replace('{n}', String(coup)));
+}
+
 /** The table-operation panel. */
 export function operationPanel(env: ConsoleEnv): Panel {
+  let coup = 0;
   const o = OPS_WORDS[env.lang];
   const reason = reasonInput('op-reason', o.reason);
   const fix = h('input', { id: 'correct-pocket', inputmode: 'numeric', maxlength: 2, 'aria-label': o.correctNumber });
@@ -58,7 +69,9 @@ export function operationPanel(env: ConsoleEnv): Panel {
           type: 'button',
           id: 'void',
           hidden: !mayVoid(env.role),
-          onclick: withReason((r, done) => env.staff({ type: 'void', reason: r }, done)),
+          onclick: withReason((r, done) => {
+            if (voidConfirmed(env, coup, r)) env.staff({ type: 'void', reason: r }, done);
+          }),
         },
         o.voidCoup,
       ),
@@ -82,7 +95,13 @@ export function operationPanel(env: ConsoleEnv): Panel {
     ),
     h('div', { class: 'empty', id: 'op-notice', role: 'status' }),
   );
-  return { element, update: (s) => update(env, s) };
+  return {
+    element,
+    update: (s) => {
+      coup = s.view?.coup ?? coup;
+      update(env, s);
+    },
+  };
 }
 
 function update(env: ConsoleEnv, s: ConsoleState): void {
