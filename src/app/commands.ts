@@ -215,16 +215,23 @@ export async function staffAction(
   return { ok: true, value: { ...(r.value as object | null), phase: s.phase, coup: s.coup, deadline: s.deadline } };
 }
 
-/** Confirms the entered number: the settled coup. Errors: NOTHING_ENTERED, WRONG_PHASE, the table's. */
+/**
+ * Confirms the entered number: the settled coup. `pocket`: the number the console showed (refused
+ * ENTERED_CHANGED when another was entered since). Errors: NOTHING_ENTERED, WRONG_PHASE, the table's.
+ */
 export async function confirmResult(
   casino: Casino,
   tableId: string,
   by: StaffRef,
   audit?: CommandAudit,
+  pocket?: unknown,
 ): Promise<R<ResultView>> {
   const t = casino.running(tableId);
   if (!t.ok) return t;
-  const r = await t.value.dispatch((_tx, now) => ({ type: 'confirm', now, by }), audit);
+  const r = await t.value.dispatch(
+    (_tx, now) => ({ type: 'confirm', now, by, ...(pocket !== undefined ? { pocket } : {}) }),
+    audit,
+  );
   if (!r.ok) return r;
   return { ok: true, value: { coup: resultCoup(t.value.state) } };
 }

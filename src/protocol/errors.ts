@@ -55,6 +55,7 @@ export const TABLE_ERROR_CODES = [
   // table operation (issue 12)
   'REASON_REQUIRED', // a void, correction or derogation without a reason (docs/OPERATIONS.md)
   'NOTHING_ENTERED', // confirm without an entered number
+  'ENTERED_CHANGED', // a confirm naming a number that is no longer the entered one (another console entered another)
   'CORRECTION_REFUSED', // a correction after settlement that cannot be made (a partage was taken since)
   'DEROGATION_CHEF_ONLY', // a derogation asked by anyone but the chef de table (RULES §6)
   'INVALID_SEAT', // not a seat of the table (chef, droite, gauche, bout or an English alias: src/protocol/seats.ts)
@@ -116,6 +117,7 @@ export const HTTP_STATUS: Readonly<Partial<Record<ErrorCode, number>>> = {
   WRONG_PHASE: 409,
   WRONG_MODE: 409,
   CHOICE_CLOSED: 409,
+  ENTERED_CHANGED: 409,
   INTERNAL: 500,
   INVALID_CREDENTIALS: 401,
   ACCOUNT_LOCKED: 403,

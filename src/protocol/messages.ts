@@ -267,8 +267,8 @@ export const noSpinBody = z.object({ reason: reason.optional() }).strict();
 export const voidBody = z.object({ reason: reason.optional() }).strict();
 /** `POST /api/tables/:id/result/correct` (chef, pit boss). */
 export const correctBody = z.object({ pocket, reason: reason.optional() }).strict();
-/** `POST /api/tables/:id/result/confirm`: no fields. */
-export const confirmBody = z.object({}).strict();
+/** `POST /api/tables/:id/result/confirm`: optionally the number the console showed (refused ENTERED_CHANGED if another was entered since). */
+export const confirmBody = z.object({ pocket: pocket.optional() }).strict();
 /** `POST /api/tables/:id/seats` and `.../seats/leave`: the seat (French name or English alias; the table reads it: INVALID_SEAT). */
 export const seatBody = z.object({ seat: z.string().min(1).max(40) }).strict();
 

@@ -102,11 +102,29 @@ export function enterNumber(s: TableState, e: Extract<TableEvent, { type: 'resul
   };
 }
 
-/** `confirm`: settles the coup with the entered number. Errors: WRONG_PHASE, NOTHING_ENTERED. */
+/**
+ * `confirm`: settles the coup with the entered number. With `pocket` (the number the confirming
+ * console showed) it settles only if that is still the entered number: another console may have
+ * entered another one meanwhile (QA: "Confirm 7" settled 8). Errors: WRONG_PHASE, NOTHING_ENTERED,
+ * INVALID_OUTCOME, ENTERED_CHANGED (`detail: {entered, expected}`).
+ */
 export function confirm(s: TableState, e: Extract<TableEvent, { type: 'confirm' }>): Step {
   if (s.phase !== 'no-more-bets') return wrongPhase(s, 'confirming a number', ['no-more-bets']);
   if (!s.entered)
     return reject(s, 'NOTHING_ENTERED', 'no number has been entered for this coup (POST .../result first)');
+  if (e.pocket !== undefined) {
+    const wheel = tableRules(s.config).rules.wheel;
+    const parsed = parsePocket(e.pocket, wheel);
+    if (!parsed.ok) return reject(s, 'INVALID_OUTCOME', parsed.error.message, { wheel });
+    const expected = pocketLabel(parsed.value);
+    if (expected !== s.entered.pocket)
+      return reject(
+        s,
+        'ENTERED_CHANGED',
+        `the entered number is now ${s.entered.pocket}, not ${expected}: confirm the number entered`,
+        { entered: s.entered.pocket, expected },
+      );
+  }
   const by = e.by ?? null;
   const t = noted(s, { action: 'confirm', at: e.now, by, pocket: s.entered.pocket });
   return settleKept(t, e.now, s.entered.pocket, 'croupier');

@@ -36,7 +36,8 @@ export type TableEvent =
   // table operation (issue 12): staff actions, each naming the staff account that did it
   | { type: 'no-spin'; now: number; by?: StaffRef; reason?: string }
   | { type: 'void'; now: number; reason: string; by?: StaffRef }
-  | { type: 'confirm'; now: number; by?: StaffRef }
+  /** `pocket`: the number the confirming console showed; another entered meanwhile is refused (ENTERED_CHANGED). */
+  | { type: 'confirm'; now: number; by?: StaffRef; pocket?: unknown }
   /** A staff account takes or leaves a seat of the table (seats.ts); `name`: the account's name, shown with the seat. */
   | { type: 'seat'; now: number; action: 'take' | 'leave'; seat: unknown; by: StaffRef; name: string }
   /** The chef's derogation (RULES §6): a player's bet accepted after rien ne va plus, before the ball falls. */

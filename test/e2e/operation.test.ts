@@ -112,6 +112,27 @@ describe.skipIf(!RUN)('running a table from the console in Chromium (issue 12)',
     await poll(phase).toBe('betting');
   });
 
+  it('regression (QA): the console asks before voiding, naming the coup; answering no voids nothing', async () => {
+    // the void shares its reason field with "No spin" and sits beside it: a reason typed for a
+    // no-spin and a slip onto "Void the coup" voided the coup at once, for good
+    const boss = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    boss.on('pageerror', (e) => errors.push(e.message));
+    await consoleLogin(boss, `${server.url}/croupier?table=op`, 'Pia Pitboss');
+    await poll(() => boss.locator('#phase').getAttribute('data-phase')).toBe('betting');
+    const asked: string[] = [];
+    boss.on('dialog', (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    await boss.locator('#op-reason').fill('ball left the wheel');
+    await boss.locator('#void').click();
+    await poll(() => asked.length).toBe(1);
+    expect(asked[0]).toBe('Void coup 2? Every stake of the coup goes back to its player. A void cannot be undone.');
+    expect((await api(server.url, 'GET', '/api/tables/op', server.croupierToken)).phase).toBe('betting');
+    expect(await boss.locator('#op-reason').inputValue()).toBe('ball left the wheel'); // kept for the no-spin
+    await boss.context().close();
+  });
+
   it('a pit boss voids a coup from the console: every stake returns', async () => {
     const before = [await balance(paul), await balance(lea)];
     await bet(paul, { numbers: [3], stake: 100 });
@@ -122,6 +143,7 @@ describe.skipIf(!RUN)('running a table from the console in Chromium (issue 12)',
     await consoleLogin(boss, `${server.url}/croupier?table=op`, 'Pia Pitboss');
     await poll(() => boss.locator('#phase').getAttribute('data-phase')).toBe('betting');
     await boss.locator('#op-reason').fill('cylinder not turned');
+    boss.once('dialog', (d) => void d.accept()); // the console asks first
     await boss.locator('#void').click();
     await poll(() => boss.locator('#phase').getAttribute('data-phase')).toBe('settled');
     expect([await balance(paul), await balance(lea)]).toEqual(before);
@@ -155,6 +177,7 @@ describe.skipIf(!RUN)('running a table from the console in Chromium (issue 12)',
     await poll(phase).toBe('betting');
     const boss = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
     boss.on('pageerror', (e) => errors.push(e.message));
+    boss.on('dialog', (d) => void d.accept()); // the console asks before each void
     await consoleLogin(boss, `${server.url}/croupier?table=op`, 'Pia Pitboss');
     await poll(() => boss.locator('#phase').getAttribute('data-phase')).toBe('betting');
     await boss.locator('#lang').selectOption('fr');

@@ -107,6 +107,20 @@ describe('number entry, confirm and correction over HTTP', () => {
     expect(await ws.next('result', (m) => m.corrected)).toMatchObject({ pocket: 23, corrected: { from: 17 } });
     ws.ws.close();
   });
+
+  it('regression (QA): a confirm naming the number its console showed is refused 409 ENTERED_CHANGED once another console entered another', async () => {
+    await srv.manualTable('op-race', { confirmResult: true });
+    const bob = await srv.player('op-race-bob', 10_000);
+    await call('POST', '/api/tables/op-race/bets', bob, { requestId: 'r1', bet: { numbers: [7], stake: 100 } });
+    await call('POST', '/api/tables/op-race/close', STAFF.croupier);
+    await call('POST', '/api/tables/op-race/result', STAFF.croupier, { pocket: 7 });
+    await call('POST', '/api/tables/op-race/result', STAFF.admin, { pocket: 8 }); // the other console
+    const stale = await call('POST', '/api/tables/op-race/result/confirm', STAFF.croupier, { pocket: 7 });
+    expect([stale.status, stale.body.error]).toMatchObject([409, { code: 'ENTERED_CHANGED', detail: { entered: 8 } }]);
+    expect((await call('GET', '/api/me', bob)).body.balance).toBe(10_000 - 100); // nothing settled
+    const done = await call('POST', '/api/tables/op-race/result/confirm', STAFF.croupier, { pocket: 8 });
+    expect(done.body.coup).toMatchObject({ number: 1, pocket: 8 });
+  });
 });
 
 describe('the automatic wheel routes by role', () => {

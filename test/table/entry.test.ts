@@ -104,6 +104,25 @@ describe('number entry with confirm', () => {
     expect(h.rejection()).toBe('NOTHING_ENTERED');
   });
 
+  it('regression (QA): a confirmation naming the number the console showed is refused when another console changed it meanwhile', () => {
+    // two consoles: the croupier sees "Confirm 7" while the chef re-enters 8; the croupier's click
+    // confirmed 8, a number the croupier never saw on the button
+    const h = closed();
+    enter(h, 7);
+    h.send({ type: 'result', now: h.now, pocket: 8, source: 'croupier', by: CHEF });
+    h.send({ type: 'confirm', now: h.now, by: CROUPIER, pocket: 7 });
+    const r = h.last[0];
+    expect(r.type === 'reject' && [r.error.code, r.error.detail]).toEqual([
+      'ENTERED_CHANGED',
+      { entered: 8, expected: 7 },
+    ]);
+    expect(h.state.phase).toBe('no-more-bets');
+    expect(h.state.entered?.pocket).toBe(8);
+    h.send({ type: 'confirm', now: h.now, by: CROUPIER, pocket: 8 }); // the number now shown
+    expect(h.state.phase).toBe('settled');
+    expect(h.state.lastCoup?.pocket).toBe(8);
+  });
+
   it('regression: a number corrected before its confirmation keeps the one it replaced, through a snapshot (the console lost it on a reload)', () => {
     const h = closed();
     enter(h, 7);

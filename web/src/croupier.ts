@@ -26,6 +26,8 @@ import { addressNamesTable, chooseTable, consoleNoSuchTable, noTableText } from 
 const STAFF_TOKEN = 'croupier.staffToken';
 const CONSOLE_TABLE = 'croupier.consoleTable';
 const isAuthFailure = (e: unknown) => e instanceof ApiFailure && (e.status === 401 || e.status === 403);
+/** Set while the page reloads because the server ended the console's session: the login says why. */
+const SESSION_ENDED = 'croupier.sessionEnded';
 /**
  * How long after its reply a console action of one kind (open, close, the number, its
  * confirmation, a derogation, ...) ignores another click of the same kind, ms: the second click of
@@ -65,6 +67,8 @@ class CroupierConsole {
   private readonly inFlight = new Set<string>();
   /** The last action begun and until when a repeat of it is a double click's second click (server ms). */
   private last: { kind: string; until: number } | null = null;
+  /** Whether the page is reloading for its ended session ({@link sessionEnded}). */
+  private ending = false;
 
   constructor(private readonly root: HTMLElement) {
     this.lang = initialLanguage(localStorage.getItem('croupier.lang'), navigator.languages ?? [navigator.language]);
@@ -75,7 +79,11 @@ class CroupierConsole {
   async start(): Promise<void> {
     document.documentElement.lang = this.lang;
     const q = new URLSearchParams(location.search);
-    if (!this.api.token) return this.showLogin();
+    if (!this.api.token) {
+      const ended = sessionStorage.getItem(SESSION_ENDED) !== null;
+      sessionStorage.removeItem(SESSION_ENDED);
+      return this.showLogin(ended ? t(this.lang, 'badToken') : '');
+    }
     // the console is for staff: a player's (or an unknown) token is refused here, in words,
     // before any of the console is shown (the server would refuse its actions anyway)
     try {
@@ -130,7 +138,7 @@ class CroupierConsole {
   /** Loads the table once soon (one load at a time; the store asks again if events overtook it). */
   private schedule(): void {
     if (this.loadTimer || this.loading) return;
-    this.loadTimer = window.setTimeout(() => void this.load().catch(() => undefined), 0);
+    this.loadTimer = window.setTimeout(() => void this.load().catch((e) => this.sessionEnded(e)), 0);
   }
 
   private async load(): Promise<void> {
@@ -314,7 +322,24 @@ class CroupierConsole {
     });
   }
 
+  /**
+   * Whether the server no longer knows the console's session (401: ended idle, at its 12 hours, or
+   * logged out elsewhere): then the console starts again at its login, which says why, as "Log
+   * out" does (a fresh page: no live stream left on the old token). QA: the console stayed on the
+   * table as it was and each click said "Your session has ended: sit down again", the player's words.
+   */
+  private sessionEnded(e: unknown): boolean {
+    if (!(e instanceof ApiFailure && e.status === 401)) return false;
+    if (this.ending) return true; // a load and an action refused together: one reload
+    this.ending = true;
+    localStorage.removeItem(STAFF_TOKEN);
+    sessionStorage.setItem(SESSION_ENDED, '1');
+    location.reload();
+    return true;
+  }
+
   private toast(e: unknown): void {
+    if (this.sessionEnded(e)) return;
     const el = document.getElementById('toast');
     if (!el) return;
     el.textContent =

@@ -1604,6 +1604,8 @@ export interface OpsWords {
   readonly nothingEntered: string;
   /** A void coup in the permanence: "{n}: void" (`{n}` the coup's number). */
   readonly voidInPermanence: string;
+  /** The question before a void (`{n}` the coup's number): a void cannot be undone. */
+  readonly voidAsk: string;
 }
 
 export const OPS_WORDS: Record<Language, OpsWords> = {
@@ -1621,6 +1623,7 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
     correct: 'Correct',
     nothingEntered: 'No number entered.',
     voidInPermanence: '{n}: void',
+    voidAsk: 'Void coup {n}? Every stake of the coup goes back to its player. A void cannot be undone.',
   },
   fr: {
     title: 'Conduite de la table',
@@ -1636,6 +1639,7 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
     correct: 'Corriger',
     nothingEntered: 'Aucun numéro annoncé.',
     voidInPermanence: '{n} : annulé',
+    voidAsk: 'Annuler le coup {n} ? Chaque mise du coup revient à son joueur. Une annulation est définitive.',
   },
   cs: {
     title: 'Řízení stolu',
@@ -1651,6 +1655,7 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
     correct: 'Opravit',
     nothingEntered: 'Není zadáno žádné číslo.',
     voidInPermanence: '{n}: zrušeno',
+    voidAsk: 'Zrušit hru {n}? Každá sázka této hry se vrátí hráči. Zrušení nelze vzít zpět.',
   },
   de: {
     title: 'Tischführung',
@@ -1666,6 +1671,8 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
     correct: 'Berichtigen',
     nothingEntered: 'Keine Zahl eingegeben.',
     voidInPermanence: '{n}: annulliert',
+    voidAsk:
+      'Coup {n} annullieren? Jeder Einsatz des Coups geht an seinen Spieler zurück. Eine Annullierung ist endgültig.',
   },
   it: {
     title: 'Conduzione del tavolo',
@@ -1681,6 +1688,8 @@ export const OPS_WORDS: Record<Language, OpsWords> = {
     correct: 'Correggi',
     nothingEntered: 'Nessun numero inserito.',
     voidInPermanence: '{n}: annullato',
+    voidAsk:
+      'Annullare il colpo {n}? Ogni puntata del colpo torna al suo giocatore. Un annullamento non si può revocare.',
   },
 };
 
@@ -1838,6 +1847,13 @@ Object.assign(ERROR_TEXTS, {
     cs: () => 'Pro tuto hru nebylo zadáno žádné číslo.',
     de: () => 'Für diesen Coup wurde keine Zahl eingegeben.',
     it: () => 'Nessun numero è stato inserito per questo colpo.',
+  },
+  ENTERED_CHANGED: {
+    en: () => 'Another number was entered meanwhile: check it and confirm again.',
+    fr: () => 'Un autre numéro a été annoncé entre-temps : vérifiez-le et confirmez à nouveau.',
+    cs: () => 'Mezitím bylo zadáno jiné číslo: zkontrolujte je a potvrďte znovu.',
+    de: () => 'Inzwischen wurde eine andere Zahl eingegeben: prüfen Sie sie und bestätigen Sie erneut.',
+    it: () => 'Nel frattempo è stato inserito un altro numero: verificatelo e confermate di nuovo.',
   },
   DEROGATION_CHEF_ONLY: {
     en: () => 'Only the chef de table may accept a bet by derogation.',

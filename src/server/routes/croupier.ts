@@ -88,11 +88,11 @@ export function croupierRoutes(app: FastifyInstance, casino: Casino, auth: Auth)
 
   app.post<TableParams>('/api/tables/:id/result/confirm', async (req): Promise<ResultView> => {
     const v = await auth.requireStaff(req, ROLES);
-    parse(S.confirmBody, req.body);
+    const body = parse(S.confirmBody, req.body);
     const audit = tableAudit(actorOf(v), req.params.id, 'result-confirmed', {
       detail: (prev) => ({ before: { entered: prev.entered?.pocket ?? null } }),
     });
-    return unwrap(await confirmResult(casino, req.params.id, staffRef(v), audit));
+    return unwrap(await confirmResult(casino, req.params.id, staffRef(v), audit, body.pocket));
   });
 
   app.post<TableParams>('/api/tables/:id/result/correct', async (req): Promise<CorrectionView> => {

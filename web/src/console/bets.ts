@@ -50,7 +50,7 @@ function render(env: ConsoleEnv, s: ConsoleState): HTMLElement {
         },
         ...(derogation ? { title: derogation.reason } : {}),
       },
-      h('td', {}, playerName(s, l.playerId)),
+      h('td', { class: 'who' }, playerName(s, l.playerId)),
       h('td', {}, name + stackSuffix(l.count, stakes, m) + marked),
       h('td', { class: 'r' }, m(l.stake)),
     );

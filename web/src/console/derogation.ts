@@ -9,6 +9,7 @@
  * derogation-spec.ts `derogationRefusal`), an acceptance in the form's line.
  */
 import { byId, h } from '../dom.ts';
+import type { Language } from '../i18n.ts';
 import type { ConsoleState } from '../state/console.ts';
 import {
   DEROGATION_KINDS,
@@ -31,6 +32,18 @@ export function parseStake(text: string, decimals: number): number | null {
   if (!m || (m[2] ?? '').length > decimals) return null;
   const minor = Number(m[1]) * 10 ** decimals + Number((m[2] ?? '').padEnd(decimals, '0') || '0');
   return minor > 0 ? minor : null;
+}
+
+/**
+ * What is wrong with a typed stake that is not empty and no amount ("0", "-1", "1e30", "0.005" in
+ * euros), in words naming it; null when it is an amount or empty (the form then asks for what is
+ * missing). QA: such a stake was answered "Give the player, the bet and its stake", although all
+ * three were given.
+ */
+export function stakeProblem(lang: Language, text: string, decimals: number): string | null {
+  const typed = text.trim();
+  if (typed === '' || parseStake(typed, decimals) !== null) return null;
+  return DEROGATION_WORDS[lang].badStake.replace('{s}', () => typed).replace('{d}', String(decimals));
 }
 
 /** The player id of what was typed: a name the console knows (any case), else the text itself (an id). */
@@ -67,6 +80,12 @@ export function derogationPanel(env: ConsoleEnv): Panel {
   hint();
   const send = () => {
     const k = kind.value as DerogationKind;
+    const badStake = stakeProblem(env.lang, stake.value, currencyOf(current).decimals);
+    if (badStake !== null) {
+      line.textContent = badStake;
+      line.classList.add('refused');
+      return;
+    }
     const bet = derogationSpec(k, value.value, parseStake(stake.value, currencyOf(current).decimals));
     const playerId = typedPlayer(current, player.value);
     if (!bet || !playerId) {

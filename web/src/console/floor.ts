@@ -144,7 +144,7 @@ function playersOf(env: ConsoleEnv, s: ConsoleState, floor: TableFloorView | nul
         h(
           'tr',
           { 'data-player': p.playerId, 'data-colour': p.colour.colour },
-          h('td', {}, p.name),
+          h('td', { class: 'who' }, p.name),
           h(
             'td',
             { title: `${w.colours[p.colour.colour]}${p.colour.set > 1 ? ` (${p.colour.set})` : ''}` },

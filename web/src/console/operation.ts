@@ -17,8 +17,26 @@ import { reasonInput } from './reason-input.ts';
 export const confirmsResult = (s: ConsoleState): boolean =>
   (s.view?.table as { confirmResult?: boolean } | undefined)?.confirmResult ?? s.view?.table.mode === 'manual';
 
+/** The entered number the confirm button shows (its `data-pocket`), as the confirm command's `pocket`. */
+function shownPocket(): { pocket?: PocketLabel } {
+  const shown = byId('confirm-entered').dataset.pocket;
+  if (shown === undefined || shown === '') return {};
+  return { pocket: shown === '00' ? '00' : (Number(shown) as PocketLabel) };
+}
+
+/**
+ * Asks before a void (QA: the void shares its reason field with "No spin" and sits beside it, so a
+ * reason typed for a no-spin and a slip onto "Void the coup" voided the coup at once, for good):
+ * whether the staff confirmed voiding coup `coup`. Without a reason nothing is asked (the server's
+ * REASON_REQUIRED is worded in the toast).
+ */
+export function voidConfirmed(env: ConsoleEnv, coup: number, reason: string): boolean {
+  return reason === '' || confirm(OPS_WORDS[env.lang].voidAsk.replace('{n}', String(coup)));
+}
+
 /** The table-operation panel. */
 export function operationPanel(env: ConsoleEnv): Panel {
+  let coup = 0;
   const o = OPS_WORDS[env.lang];
   const reason = reasonInput('op-reason', o.reason);
   const fix = h('input', { id: 'correct-pocket', inputmode: 'numeric', maxlength: 2, 'aria-label': o.correctNumber });
@@ -38,7 +56,9 @@ export function operationPanel(env: ConsoleEnv): Panel {
     h(
       'div',
       { class: 'controls' },
-      btn('confirm-entered', o.confirmEntered, () => env.staff({ type: 'confirm' }), 'btn primary'),
+      // the confirmation names the number on the button: one another console entered meanwhile is
+      // refused (ENTERED_CHANGED) instead of settled unseen (QA: "Confirm 7" settled 8)
+      btn('confirm-entered', o.confirmEntered, () => env.staff({ type: 'confirm', ...shownPocket() }), 'btn primary'),
       btn('no-spin', o.noSpin, () =>
         env.staff({ type: 'no-spin', ...(reason.value.trim() ? { reason: reason.value.trim() } : {}) }),
       ),
@@ -49,7 +69,9 @@ export function operationPanel(env: ConsoleEnv): Panel {
           type: 'button',
           id: 'void',
           hidden: !mayVoid(env.role),
-          onclick: withReason((r, done) => env.staff({ type: 'void', reason: r }, done)),
+          onclick: withReason((r, done) => {
+            if (voidConfirmed(env, coup, r)) env.staff({ type: 'void', reason: r }, done);
+          }),
         },
         o.voidCoup,
       ),
@@ -73,7 +95,13 @@ export function operationPanel(env: ConsoleEnv): Panel {
     ),
     h('div', { class: 'empty', id: 'op-notice', role: 'status' }),
   );
-  return { element, update: (s) => update(env, s) };
+  return {
+    element,
+    update: (s) => {
+      coup = s.view?.coup ?? coup;
+      update(env, s);
+    },
+  };
 }
 
 function update(env: ConsoleEnv, s: ConsoleState): void {
@@ -92,6 +120,7 @@ function update(env: ConsoleEnv, s: ConsoleState): void {
   confirm.hidden = !confirmsResult(s);
   confirm.textContent =
     s.entered !== null ? o.confirmEntered.replace('{n}', String(s.entered)) : o.confirmEntered.replace('{n}', '');
+  confirm.dataset.pocket = s.entered === null ? '' : String(s.entered);
   confirm.disabled = s.entered === null || v.phase !== 'no-more-bets';
   byId<HTMLButtonElement>('no-spin').disabled = !manual || (v.phase !== 'launched' && v.phase !== 'no-more-bets');
   byId('void').hidden = !mayVoid(env.role);

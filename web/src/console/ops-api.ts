@@ -11,7 +11,7 @@ export function sendStaff(api: Api, table: string, cmd: StaffCommand): Promise<u
   const base = `/api/tables/${encodeURIComponent(table)}`;
   switch (cmd.type) {
     case 'confirm':
-      return api.call('POST', `${base}/result/confirm`, {});
+      return api.call('POST', `${base}/result/confirm`, cmd.pocket !== undefined ? { pocket: cmd.pocket } : {});
     case 'no-spin':
       return api.call('POST', `${base}/no-spin`, cmd.reason ? { reason: cmd.reason } : {});
     case 'void':

@@ -50,7 +50,7 @@ export interface ConsoleEnv {
 
 /** A staff action of the table operation (web/src/console/ops-api.ts sends it). */
 export type StaffCommand =
-  | { readonly type: 'confirm' }
+  | { readonly type: 'confirm'; readonly pocket?: PocketLabel }
   | { readonly type: 'no-spin'; readonly reason?: string }
   | { readonly type: 'void'; readonly reason: string }
   | { readonly type: 'correct'; readonly pocket: PocketLabel; readonly reason: string }

@@ -237,7 +237,7 @@ function row(env: ConsoleEnv, s: ConsoleState, i: number, l: Line): HTMLElement 
     'tr',
     { dataset: l.data },
     h('td', {}, String(i + 1)),
-    h('td', {}, colourChip(env.lang, l.line.colour), ' ', playerName(s, l.line.playerId)),
+    h('td', { class: 'who' }, colourChip(env.lang, l.line.colour), ' ', playerName(s, l.line.playerId)),
     h('td', {}, posName(s, env.lang, l.key, l.text) + stackSuffix(l.count, l.stakes, m)),
     h('td', { class: 'r' }, m(l.stake)),
     h('td', { class: 'r' }, l.amount === null ? '' : m(l.amount)),

@@ -93,7 +93,7 @@ export function recoverySection(
             delta: String(l.delta),
           },
         },
-        h('td', {}, chip(env.lang, p.colour), ' ', playerName(s, p.playerId)),
+        h('td', { class: 'who' }, chip(env.lang, p.colour), ' ', playerName(s, p.playerId)),
         // one line per stack (player, position, change), as the croupier's lists
         h('td', {}, posName(s, env.lang, l.key, l.text) + stackSuffix(l.count ?? 1, l.stakes, m)),
         h('td', { class: 'r' }, m(l.stake)),

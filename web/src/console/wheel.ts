@@ -10,6 +10,7 @@ import { h } from '../dom.ts';
 import { DICTS, WHEEL_WORDS } from '../i18n.ts';
 import type { ConsoleState } from '../state/console.ts';
 import type { ConsoleEnv, Panel } from './panel.ts';
+import { voidConfirmed } from './operation.ts';
 import { reasonInput } from './reason-input.ts';
 
 /** The automatic-wheel panel. */
@@ -18,6 +19,7 @@ export function wheelPanel(env: ConsoleEnv): Panel {
   const w = WHEEL_WORDS[env.lang];
   const reason = reasonInput('wheel-reason', d.wheelVoidReason);
   const info = h('dl', { id: 'wheel-health', class: 'wheel-health', 'aria-live': 'polite' });
+  let coup = 0;
   const btn = (id: string, text: string, onclick: () => void, cls = 'btn') =>
     h('button', { class: cls, type: 'button', id, onclick }, text);
   const element = h(
@@ -38,6 +40,7 @@ export function wheelPanel(env: ConsoleEnv): Panel {
           id: 'wheel-void',
           hidden: !mayVoid(env.role),
           onclick: () => {
+            if (!voidConfirmed(env, coup, reason.value.trim())) return;
             env.staff({ type: 'wheel-void', reason: reason.value.trim() });
             reason.value = '';
           },
@@ -50,6 +53,7 @@ export function wheelPanel(env: ConsoleEnv): Panel {
   return {
     element,
     update: (s) => {
+      coup = s.view?.coup ?? coup;
       element.hidden = s.view?.table.mode !== 'wheel';
       if (!element.hidden) info.replaceChildren(...rows(env, s, w));
     },
