@@ -9,7 +9,7 @@ import type { Chance, Position, PositionKind } from './layout.ts';
 import { err, ok, type Result } from './result.ts';
 import type { Rules } from './rules.ts';
 import { settleBet, totals, type BetOutcome, type CoupTotals } from './settle.ts';
-import { DOUBLE_ZERO, type Pocket } from './wheel.ts';
+import { assertPocketOf, DOUBLE_ZERO, type Pocket } from './wheel.ts';
 
 /**
  * One line of the payment list:
@@ -169,8 +169,13 @@ export function insertPayment<P extends { readonly kind: PositionKind; readonly 
   return [...list.slice(0, at), line, ...list.slice(at)];
 }
 
-/** Settles validated bets for the winning pocket (RULES §2-6). Pure. */
+/**
+ * Settles validated bets for the winning pocket (RULES §2-6). Pure. `pocket` is a pocket code of
+ * the rules' wheel (read an outcome with parsePocket); any other value, e.g. 37 ("00") on a
+ * single-zero table, is a programmer error and throws a RangeError.
+ */
 export function settleCoup(rules: Rules, pocket: Pocket, bets: readonly Bet[]): CoupSettlement {
+  assertPocketOf(pocket, rules.wheel);
   const outcomes = bets.map((b) => settleBet(b, pocket, rules));
   return {
     pocket,
