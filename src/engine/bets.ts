@@ -12,7 +12,8 @@
  *   {announce: "voisins-du-zero"}      announced bet (also tiers, orphelins, jeu-zero, jeu-7-9)
  *   {announce: "voisins", number: 17, neighbours: 2}
  *   {finale: 7} | {finale: [0, 3]}     finale en plein / à cheval
- * Optional: `kind` (French or English name, checked against the shape), and on a chance
+ * Optional: `kind` (French or English name, or the RULES §7 term in German, Italian or Czech, checked
+ * against the shape), and on a chance
  * simple `prison` (levels already imprisoned, 0..maxLevel) and `onZero` ("prison" or
  * "partage", the player's choice should this coup be a zero; default prison).
  */

@@ -1,6 +1,6 @@
 /** Named regression tests for the rules-engine defects found by the engine QA of 2026-12-03. */
 import { describe, expect, it } from 'vitest';
-import { DOUBLE_ZERO, settleCoup, winningCall } from '../../src/engine/index.ts';
+import { DOUBLE_ZERO, parseBet, settleCoup, winningCall } from '../../src/engine/index.ts';
 import { bets, rules } from './helpers.ts';
 
 describe('engine regressions (QA 2026-12-03)', () => {
@@ -25,5 +25,31 @@ describe('engine regressions (QA 2026-12-03)', () => {
     // every pocket of the wheel still settles, -0 as 0
     expect(settleCoup(rules('american'), DOUBLE_ZERO, []).announcement.fr).toBe('Double zéro');
     expect(settleCoup(rules('french'), -0, []).announcement.fr).toBe('Zéro');
+  });
+  it('regression (QA): the position kinds of RULES §7 in German, Italian and Czech (cavallo, terzina, Dutzend, tucet...) were "unknown kind" although aliases.ts promised them', () => {
+    const french = rules('french');
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['pieno', { numbers: [17] }, 'plein'],
+      ['plné číslo', { numbers: [17] }, 'plein'],
+      ['cavallo', { numbers: [17, 20] }, 'cheval'],
+      ['terzina', { numbers: [16, 17, 18] }, 'transversale'],
+      ['quartina', { numbers: [16, 17, 19, 20] }, 'carre'],
+      ['sestina', { numbers: [13, 14, 15, 16, 17, 18] }, 'sixain'],
+      ['Dutzend', { dozen: 2 }, 'douzaine'],
+      ['dozzina', { dozen: 2 }, 'douzaine'],
+      ['tucet', { dozen: 2 }, 'douzaine'],
+      ['Kolonne', { column: 1 }, 'colonne'],
+      ['colonna', { column: 1 }, 'colonne'],
+      ['kolona', { column: 1 }, 'colonne'],
+    ];
+    for (const [kind, shape, want] of cases) {
+      const b = parseBet({ id: 'k', stake: 10, kind, ...shape }, french);
+      expect(b.ok && b.value.type === 'position' ? b.value.position.kind : b).toBe(want);
+    }
+    // a kind that does not match the shape is still a mismatch
+    expect(parseBet({ id: 'k', stake: 10, kind: 'cavallo', numbers: [17] }, french)).toMatchObject({
+      ok: false,
+      error: { code: 'KIND_MISMATCH' },
+    });
   });
 });
