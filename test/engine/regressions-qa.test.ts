@@ -52,4 +52,15 @@ describe('engine regressions (QA 2026-12-03)', () => {
       error: { code: 'KIND_MISMATCH' },
     });
   });
+  it('regression (QA): PRISON_NOT_OFFERED said "the french rules have no en prison" for french rules whose chanceOnZero option is "lose"', () => {
+    const r = rules({ preset: 'french', chanceOnZero: 'lose' });
+    const b = parseBet({ id: 'p', stake: 10, chance: 'rouge', prison: 1 }, r);
+    expect(b).toMatchObject({ ok: false, error: { code: 'PRISON_NOT_OFFERED', betId: 'p' } });
+    if (!b.ok) {
+      expect(b.error.message).not.toMatch(/the french rules have no en prison/);
+      expect(b.error.message).toMatch(/chanceOnZero "lose"/);
+    }
+    const american = parseBet({ id: 'p', stake: 10, chance: 'rouge', onZero: 'partage' }, rules('american'));
+    expect(american.ok ? '' : american.error.message).toMatch(/american rules have no en prison/);
+  });
 });
