@@ -1,6 +1,7 @@
 /** Named regression tests for the rules-engine defects found by the engine QA of 2026-12-03. */
 import { describe, expect, it } from 'vitest';
-import { DOUBLE_ZERO, parseBet, settleCoup, winningCall } from '../../src/engine/index.ts';
+import { DOUBLE_ZERO, parseBet, parseBets, settleCoup, winningCall } from '../../src/engine/index.ts';
+import { MAX_COUP_BETS } from '../../src/engine/internal.ts';
 import { bets, rules } from './helpers.ts';
 
 describe('engine regressions (QA 2026-12-03)', () => {
@@ -62,5 +63,24 @@ describe('engine regressions (QA 2026-12-03)', () => {
     }
     const american = parseBet({ id: 'p', stake: 10, chance: 'rouge', onZero: 'partage' }, rules('american'));
     expect(american.ok ? '' : american.error.message).toMatch(/american rules have no en prison/);
+  });
+  it('regression (QA): 100,000 announced bets of 37 chips each (a 7.5 MB settle document within MAX_COUP_BETS) took over 2 minutes and 5 GB in `croupier settle`; a coup now takes at most MAX_COUP_BETS positions, an announced bet counting its chip groups', () => {
+    const french = rules('french');
+    const voisins = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: `v${i}`,
+        stake: 1,
+        announce: 'voisins',
+        number: i % 37,
+        neighbours: 18,
+      }));
+    const over = Math.floor(MAX_COUP_BETS / 37) + 1; // 37 chip groups each: just over the bound
+    const r = parseBets(voisins(over), french);
+    expect(r.ok ? 'accepted' : r.error).toMatchObject({ code: 'TOO_MANY_BETS' });
+    if (!r.ok) expect(r.error.message).toMatch(/chip/);
+    expect(parseBets(voisins(over - 1), french).ok).toBe(true);
+    // plain bets still count one each: MAX_COUP_BETS of them are accepted
+    const plain = Array.from({ length: MAX_COUP_BETS }, (_, i) => ({ id: `p${i}`, stake: 1, chance: 'rouge' }));
+    expect(parseBets(plain, french).ok).toBe(true);
   });
 });
