@@ -42,17 +42,22 @@ const KIND_ALIASES: Record<string, PositionKind | 'announce'> = {
   straight: 'plein',
   'straight-up': 'plein',
   single: 'plein',
+  pieno: 'plein', // it (RULES §7)
+  'plne-cislo': 'plein', // cs "plné číslo"
   cheval: 'cheval',
   'a-cheval': 'cheval',
   split: 'cheval',
+  cavallo: 'cheval', // it
   transversale: 'transversale',
   'transversale-pleine': 'transversale',
   street: 'transversale',
   trio: 'transversale',
+  terzina: 'transversale', // it
   carre: 'carre',
   corner: 'carre',
   square: 'carre',
   'quatre-premiers': 'carre',
+  quartina: 'carre', // it "carré (quartina)"
   cinq: 'cinq',
   'five-number': 'cinq',
   'cinq-numeros': 'cinq',
@@ -63,10 +68,17 @@ const KIND_ALIASES: Record<string, PositionKind | 'announce'> = {
   'six-line': 'sixain',
   line: 'sixain',
   'double-street': 'sixain',
+  sestina: 'sixain', // it
   douzaine: 'douzaine',
   dozen: 'douzaine',
+  dutzend: 'douzaine', // de
+  dozzina: 'douzaine', // it
+  tucet: 'douzaine', // cs
   colonne: 'colonne',
   column: 'colonne',
+  kolonne: 'colonne', // de
+  colonna: 'colonne', // it
+  kolona: 'colonne', // cs
   douzaines: 'douzaines',
   dozens: 'douzaines',
   'douzaines-a-cheval': 'douzaines',
@@ -95,7 +107,11 @@ export function parseChance(raw: unknown): Chance | undefined {
   return typeof raw === 'string' ? ownValue(CHANCE_ALIASES, norm(raw)) : undefined;
 }
 
-/** Reads a position kind by its French name or an English alias. */
+/**
+ * Reads a position kind by its French name (also the German and Czech term, RULES §7), an English
+ * alias, or the Italian, German or Czech term of RULES §7 (pieno, cavallo, terzina, quartina,
+ * sestina, dozzina / Dutzend / tucet, colonna / Kolonne / kolona).
+ */
 export function parseKind(raw: unknown): PositionKind | 'announce' | undefined {
   return typeof raw === 'string' ? ownValue(KIND_ALIASES, norm(raw)) : undefined;
 }

@@ -172,8 +172,8 @@ export function announceName(raw: string): AnnounceName | undefined {
 
 /**
  * Reads an announced bet `{announce, number?, neighbours?}` or a finale `{finale}`.
- * Errors: ANNOUNCE_NOT_OFFERED (double-zero wheel), UNKNOWN_ANNOUNCE, INVALID_NEIGHBOURS,
- * INVALID_FINALE, INVALID_NUMBER / NOT_ON_WHEEL (centre of a neighbours bet).
+ * Errors: ANNOUNCE_NOT_OFFERED (double-zero wheel), UNKNOWN_ANNOUNCE, INVALID_NEIGHBOURS (also a
+ * centre that is no pocket of the wheel, the reason in the message), INVALID_FINALE.
  */
 export function parseAnnounce(
   spec: { announce?: unknown; number?: unknown; neighbours?: unknown; finale?: unknown },

@@ -12,7 +12,8 @@
  *   {announce: "voisins-du-zero"}      announced bet (also tiers, orphelins, jeu-zero, jeu-7-9)
  *   {announce: "voisins", number: 17, neighbours: 2}
  *   {finale: 7} | {finale: [0, 3]}     finale en plein / à cheval
- * Optional: `kind` (French or English name, checked against the shape), and on a chance
+ * Optional: `kind` (French or English name, or the RULES §7 term in German, Italian or Czech, checked
+ * against the shape), and on a chance
  * simple `prison` (levels already imprisoned, 0..maxLevel) and `onZero` ("prison" or
  * "partage", the player's choice should this coup be a zero; default prison).
  */
@@ -34,7 +35,7 @@ import {
   type PositionKind,
 } from './layout.ts';
 import { err, ok, shown, type Result } from './result.ts';
-import type { Rules } from './rules.ts';
+import { preset, type Rules } from './rules.ts';
 import { parsePocket, type Pocket } from './wheel.ts';
 import { parseChance, parseKind } from './aliases.ts';
 
@@ -258,6 +259,16 @@ function positionBet(
   return ok({ type: 'position', id, stake, position, prison: zero.value.prison, onZero: zero.value.onZero });
 }
 
+/**
+ * How a message names a rule set: "the american rules", or with the zero rule when an option
+ * changed it ("the french rules with chanceOnZero \"lose\""), so as not to say the french rules
+ * have no en prison.
+ */
+function rulesName(rules: Rules): string {
+  const option = rules.chanceOnZero !== preset(rules.preset).chanceOnZero;
+  return `${rules.preset} rules${option ? ` with chanceOnZero "${rules.chanceOnZero}"` : ''}`;
+}
+
 /** A chance simple's en prison settings: levels already imprisoned and the player's choice at a zero. */
 function zeroChoice(
   spec: BetSpec,
@@ -269,8 +280,7 @@ function zeroChoice(
   let onZero: ZeroChoice = 'prison';
   if (spec.prison !== undefined || spec.onZero !== undefined) {
     if (position.kind !== 'chance') return fail('INVALID_PRISON', 'en prison applies to chances simples only');
-    if (rules.chanceOnZero !== 'prison')
-      return fail('PRISON_NOT_OFFERED', `the ${rules.preset} rules have no en prison`);
+    if (rules.chanceOnZero !== 'prison') return fail('PRISON_NOT_OFFERED', `the ${rulesName(rules)} have no en prison`);
     if (spec.prison !== undefined) {
       const k = spec.prison;
       if (typeof k !== 'number' || !Number.isInteger(k) || k < 0 || k > rules.prison.maxLevel) {

@@ -10,7 +10,7 @@ import { numberWords, type Language, LANGUAGES } from './announcement.ts';
 import type { Bet } from './bets.ts';
 import { catalogue, labelsOf, type Position, type PositionKind } from './layout.ts';
 import type { Rules } from './rules.ts';
-import { DOUBLE_ZERO, type Pocket } from './wheel.ts';
+import { assertPocketOf, DOUBLE_ZERO, type Pocket } from './wheel.ts';
 
 /** Kinds of the call, in the order the croupier says them (RULES §6 example for 17). */
 export const CALL_KINDS: readonly PositionKind[] = ['plein', 'cheval', 'transversale', 'carre', 'cinq', 'sixain'];
@@ -135,8 +135,10 @@ function betKeys(bets: readonly Bet[]): Set<string> {
  * plein, chevaux, transversales, carrés, five-number (american), sixains; within a kind by
  * their numbers in layout order (0, 00, 1..36). `hasBet` marks those a bet of `bets` holds.
  * Outside bets (douzaines, colonnes, chances simples) are not combinations of the call. Pure.
+ * Throws a RangeError when `pocket` is not a pocket code of the rules' wheel (a programmer error).
  */
 export function winningCombinations(rules: Rules, pocket: Pocket, bets: readonly Bet[] = []): WinningCombination[] {
+  assertPocketOf(pocket, rules.wheel);
   const keys = betKeys(bets);
   const out: WinningCombination[] = [];
   for (const kind of CALL_KINDS) {
@@ -178,6 +180,7 @@ export function combinationsCall(pocket: Pocket, combinations: readonly WinningC
 /**
  * The winning combinations of `pocket` under `rules` with the bets of the coup marked, and the
  * call in the five languages: `call` names those holding bets, `full` all of them (RULES §6).
+ * Throws a RangeError when `pocket` is not a pocket code of the rules' wheel (a programmer error).
  */
 export function winningCall(rules: Rules, pocket: Pocket, bets: readonly Bet[] = []): WinningCall {
   const combinations = winningCombinations(rules, pocket, bets);

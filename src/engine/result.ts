@@ -16,7 +16,7 @@ export const ENGINE_ERROR_CODES = [
   'INVALID_BET', // a bet object has no (or more than one) bet shape, or unknown fields
   'INVALID_BET_ID', // missing / empty / over-long bet id
   'DUPLICATE_BET_ID', // two bets of one coup share an id
-  'TOO_MANY_BETS', // more bets in one coup than MAX_COUP_BETS
+  'TOO_MANY_BETS', // more bets (positions: an announced bet counts its chip groups) in one coup than MAX_COUP_BETS
   'INVALID_STAKE', // stake not a positive safe integer in minor units, or too large
   'INVALID_NUMBER', // a number that is no pocket (>= 37, negative, fractional, bogus type)
   'NOT_ON_WHEEL', // a pocket that exists but not on this wheel (00 on a single-zero table)

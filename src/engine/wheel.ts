@@ -129,6 +129,17 @@ export function pocketText(p: Pocket): string {
 }
 
 /**
+ * Checks a precondition of the settlement functions: `p` is the code of a pocket of `wheel`
+ * (0..36, and 37 = "00" on a double-zero wheel). Throws a RangeError otherwise: a programmer
+ * error (outcomes from outside are read with {@link parsePocket}, which returns a rejection).
+ * Without it, code 37 on a single-zero table settled as a zero and was announced "Double zéro".
+ */
+export function assertPocketOf(p: Pocket, wheel: WheelKind): void {
+  if (!POCKETS[wheel].includes(p))
+    throw new RangeError(`${String(p)} is not a pocket of the ${wheel}-zero wheel (read an outcome with parsePocket)`);
+}
+
+/**
  * Reads a pocket as written outside the engine: an integer 0..36, the string "00", or a
  * decimal string "0".."36". Errors: INVALID_NUMBER (no such pocket, wrong type),
  * NOT_ON_WHEEL ("00" on a single-zero wheel).
