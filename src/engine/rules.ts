@@ -73,7 +73,7 @@ export interface Rules {
 }
 
 const ALL_KINDS = POSITION_KINDS;
-const without = (...no: PositionKind[]) => ALL_KINDS.filter((k) => !no.includes(k));
+const without = (...no: PositionKind[]) => Object.freeze(ALL_KINDS.filter((k) => !no.includes(k)));
 /** french, european (RULES §3a): every position of a single-zero layout (it has no five-number). */
 const OFFERED_FRENCH = without('cinq');
 /** american (RULES §3a, fr seed art. 57-2 "que des combinaisons suivantes"): no 24-number bets. */
@@ -82,7 +82,7 @@ const OFFERED_AMERICAN = without('douzaines', 'colonnes');
 const OFFERED_HISTORIC = without('cinq', 'douzaines', 'colonnes');
 
 /** Default en prison settings: 3 levels, partage at the limit (RULES §4). */
-export const DEFAULT_PRISON: PrisonSettings = { maxLevel: 3, atLimit: 'partage' };
+export const DEFAULT_PRISON: PrisonSettings = Object.freeze({ maxLevel: 3, atLimit: 'partage' });
 /** Largest prison depth a table may configure. */
 export const MAX_PRISON_LEVEL = 10;
 
@@ -144,7 +144,11 @@ const PRESET_RULES: Record<PresetName, Rules> = {
   },
 };
 
-/** The rule set of a preset, unmodified. */
+// frozen, with their prison settings and offered kinds (above): every caller shares these objects,
+// so a library user's assignment must not change the rules of every table (QA)
+for (const r of Object.values(PRESET_RULES)) Object.freeze(r);
+
+/** The rule set of a preset, unmodified; frozen (shared by every caller). */
 export function preset(name: PresetName): Rules {
   return PRESET_RULES[name];
 }

@@ -1,10 +1,35 @@
 /** Named regression tests for the rules-engine defects found by the engine QA of 2026-12-03. */
 import { describe, expect, it } from 'vitest';
-import { DOUBLE_ZERO, parseBet, parseBets, settleCoup, winningCall } from '../../src/engine/index.ts';
+import {
+  DOUBLE_ZERO,
+  offeredKinds,
+  parseBet,
+  parseBets,
+  preset,
+  resolveRules,
+  settleCoup,
+  winningCall,
+} from '../../src/engine/index.ts';
 import { MAX_COUP_BETS } from '../../src/engine/internal.ts';
 import { bets, rules } from './helpers.ts';
 
 describe('engine regressions (QA 2026-12-03)', () => {
+  it("regression (QA): preset() and offeredKinds() handed out the engine's own objects, so a caller's assignment changed the rules of every table; they are frozen", () => {
+    const fr = preset('french');
+    expect(() => {
+      (fr as { chanceOnZero: string }).chanceOnZero = 'lose';
+    }).toThrow(TypeError);
+    expect(() => {
+      (fr.prison as { maxLevel: number }).maxLevel = 9;
+    }).toThrow(TypeError);
+    expect(() => (offeredKinds(fr) as string[]).push('cinq')).toThrow(TypeError);
+    expect(preset('french')).toMatchObject({ chanceOnZero: 'prison', prison: { maxLevel: 3 } });
+    expect(offeredKinds(preset('french'))).not.toContain('cinq');
+    // rules resolved from a preset still get their own options
+    const r = resolveRules({ preset: 'french', prison: { maxLevel: 2 } });
+    expect(r.ok && r.value.prison.maxLevel).toBe(2);
+  });
+
   it('regression (QA): settleCoup settled "00" (code 37) on a single-zero table as a zero (plein 0 lost, rouge en prison, announced "Double zéro"); a pocket off the wheel is now a RangeError', () => {
     for (const preset of ['french', 'european', 'historic-37'] as const) {
       const r = rules(preset);
