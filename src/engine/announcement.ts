@@ -8,6 +8,16 @@ import type { Chance, PositionKind } from './layout.ts';
 
 /** Languages of announcements and the UI (RULES §7). */
 export const LANGUAGES = ['fr', 'en', 'cs', 'de', 'it'] as const;
+
+/**
+ * Throws a RangeError naming `lang` when it is not one of {@link LANGUAGES}: a programmer error
+ * (QA: an unknown language threw an unhelpful TypeError from deep inside the word tables).
+ */
+function checkLanguage(lang: string): void {
+  if (!(LANGUAGES as readonly string[]).includes(lang))
+    throw new RangeError(`no announcement language ${JSON.stringify(lang)}: one of ${LANGUAGES.join(', ')}`);
+}
+
 /** A language code. */
 export type Language = (typeof LANGUAGES)[number];
 
@@ -133,6 +143,7 @@ const TENS: Record<Language, readonly [string, string]> = {
 
 /** The number 0..36 in words in a language ("dix-sept", "einundzwanzig", "ventitré"). */
 export function numberWords(n: number, lang: Language): string {
+  checkLanguage(lang);
   if (!Number.isInteger(n) || n < 0 || n > 36) throw new RangeError(`no words for ${n}`);
   if (n < 20) return UNITS[lang][n];
   const tens = TENS[lang][Math.floor(n / 10) - 2];
@@ -290,6 +301,7 @@ export function winningChances(p: Pocket): Chance[] {
  * manque", en "Seventeen, black, odd and low", fr "Zéro", fr "Double zéro" (RULES §6).
  */
 export function announce(p: Pocket, lang: Language): string {
+  checkLanguage(lang);
   if (p === DOUBLE_ZERO) return capitalise(DOUBLE_ZERO_WORDS[lang]);
   const number = capitalise(numberWords(p, lang));
   if (isZero(p)) return number;

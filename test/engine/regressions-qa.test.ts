@@ -1,6 +1,7 @@
 /** Named regression tests for the rules-engine defects found by the engine QA of 2026-12-03. */
 import { describe, expect, it } from 'vitest';
 import {
+  announce,
   DOUBLE_ZERO,
   offeredKinds,
   parseBet,
@@ -11,9 +12,19 @@ import {
   winningCall,
 } from '../../src/engine/index.ts';
 import { MAX_COUP_BETS } from '../../src/engine/internal.ts';
+import { numberWords } from '../../src/engine/announcement.ts';
 import { bets, rules } from './helpers.ts';
 
 describe('engine regressions (QA 2026-12-03)', () => {
+  it('regression (QA): announce() in an unknown language threw a TypeError from inside the word tables; a RangeError names the language', () => {
+    for (const lang of ['es', '__proto__', 'toString', ''])
+      for (const f of [() => announce(17, lang as 'fr'), () => numberWords(17, lang as 'fr')])
+        expect(f).toThrow(
+          new RangeError(`no announcement language ${JSON.stringify(lang)}: one of fr, en, cs, de, it`),
+        );
+    expect(announce(17, 'en')).toBe('Seventeen, black, odd and low');
+  });
+
   it("regression (QA): preset() and offeredKinds() handed out the engine's own objects, so a caller's assignment changed the rules of every table; they are frozen", () => {
     const fr = preset('french');
     expect(() => {
