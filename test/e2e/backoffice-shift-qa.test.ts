@@ -99,4 +99,18 @@ describe.skipIf(!RUN)('the back office over a shift', { timeout: 180_000 }, () =
     expect(after.deposits.length - before.deposits.length).toBe(1);
     expect(after.balance - before.balance).toBe(1250);
   });
+
+  it("regression (QA): the player's file open beside the form kept the old balance and movements after a deposit", async () => {
+    const page = await open();
+    await page.locator('#tab-accounts').click();
+    await page.locator('#players-grid').getByRole('link', { name: 'Ben' }).click();
+    await poll(() => page.locator('#player-file h2').first().textContent()).toContain('100.00');
+    await page.locator('#cash-player').selectOption({ label: 'Ben' });
+    await page.locator('#cash-amount').fill('25');
+    await page.locator('#cash-reason').fill('file follows');
+    await page.locator('#cash-deposit').click();
+    await poll(() => page.locator('#toast').textContent()).toContain('balance 125.00');
+    await poll(() => page.locator('#player-file h2').first().textContent()).toContain('125.00');
+    await poll(() => page.locator('#player-file').textContent()).toContain('file follows');
+  });
 });

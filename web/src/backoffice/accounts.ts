@@ -146,6 +146,9 @@ function playersPart(
       ctx.toast(typeof said === 'string' ? said : w('done'));
       hooks.reload();
       hooks.changed();
+      // the player's file open below follows the money moved (QA: it kept the old balance)
+      const shown = hooks.file.dataset.player;
+      if (shown) void showFile(ctx, shown, hooks.file);
     } catch (e) {
       ctx.toast(e);
     }
@@ -275,11 +278,15 @@ function staffPart(ctx: ScreenCtx, staff: AccountView[], reload: () => void): HT
   );
 }
 
-/** A player's file: wallet, sessions, last coups (each a link to its recall), last transactions. */
+/**
+ * A player's file: wallet, sessions, last coups (each a link to its recall), last transactions.
+ * The box keeps the player shown (`data-player`): a cash operation or a lock shows it again.
+ */
 async function showFile(ctx: ScreenCtx, id: string, box: HTMLElement): Promise<void> {
   const w = (k: BoKey) => bw(ctx.lang, k);
   try {
     const f = await ctx.api.call<PlayerFileView>('GET', `/api/backoffice/players/${enc(id)}`);
+    box.dataset.player = id;
     box.replaceChildren(
       section(
         `${f.name} — ${w('balance')} ${money(ctx.lang, f.balance)}${f.locked ? ` (${w('locked')})` : ''}`,
