@@ -113,4 +113,33 @@ describe.skipIf(!RUN)('the back office over a shift', { timeout: 180_000 }, () =
     await poll(() => page.locator('#player-file h2').first().textContent()).toContain('125.00');
     await poll(() => page.locator('#player-file').textContent()).toContain('file follows');
   });
+
+  it("regression (QA): the figures' chart was 1320 px wide and ran out of its panel and the page at 1280 and 1024", async () => {
+    await addPacedTable(server, 'shift', 'Shift');
+    const C = server.croupierToken;
+    await api(server.url, 'POST', '/api/tables/shift/bets', tokens.Ann, {
+      requestId: 'shift-1',
+      bet: { chance: 'rouge', stake: 500 },
+    });
+    await api(server.url, 'POST', '/api/tables/shift/close', C);
+    await api(server.url, 'POST', '/api/tables/shift/result', C, { pocket: 7 });
+    await api(server.url, 'POST', '/api/tables/shift/result/confirm', C, {});
+    for (const [width, height] of [
+      [1280, 800],
+      [1024, 768],
+    ]) {
+      const page = await open(width, height);
+      await page.evaluate(() => (location.hash = 'figures/shift'));
+      await page.locator('#fig-date').fill(parisDay());
+      await page.locator('#fig-date').dispatchEvent('change');
+      await page.locator('#figures-chart .uplot').waitFor();
+      const fit = await page.evaluate(() => {
+        const box = document.querySelector('#figures-chart')!.getBoundingClientRect();
+        const plot = document.querySelector('#figures-chart .uplot')!.getBoundingClientRect();
+        return { page: document.documentElement.scrollWidth, view: innerWidth, right: plot.right, boxRight: box.right };
+      });
+      expect(fit.page, `${width}: the page scrolls sideways`).toBeLessThanOrEqual(fit.view);
+      expect(fit.right, `${width}: the chart runs out of its panel`).toBeLessThanOrEqual(fit.boxRight);
+    }
+  });
 });

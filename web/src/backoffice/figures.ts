@@ -130,7 +130,14 @@ function stats(ctx: ScreenCtx, t: TableFiguresView): HTMLElement {
   );
 }
 
-/** The cumulative win and theoretical per coup (major units) over time. */
+/** The chart's height, px. */
+const CHART_HEIGHT = 300;
+/** The chart box's horizontal padding (web/backoffice.css `.bo-chart`: 6 px each side), px. */
+const CHART_PADDING = 12;
+/** The narrowest chart drawn, px (a narrower panel scrolls it rather than squash the axes). */
+const CHART_MIN_WIDTH = 240;
+
+/** The cumulative win and theoretical per coup (major units) over time, as wide as its box (resized with it). */
 function drawChart(ctx: ScreenCtx, t: TableFiguresView, box: HTMLElement): uPlot | null {
   if (t.series.length === 0) {
     box.append(h('p', { class: 'empty' }, bw(ctx.lang, 'none')));
@@ -142,10 +149,16 @@ function drawChart(ctx: ScreenCtx, t: TableFiguresView, box: HTMLElement): uPlot
     t.series.map((p) => p.win / unit),
     t.series.map((p) => p.theoretical / unit),
   ];
-  return new uPlot(
+  // as wide as its panel, following it (QA: a fixed 1320 px ran out of the page at 1280 and 1024)
+  const width = () => Math.max(CHART_MIN_WIDTH, box.clientWidth - CHART_PADDING);
+  const watch = new ResizeObserver(() => {
+    if (box.isConnected) chart.setSize({ width: width(), height: CHART_HEIGHT });
+  });
+  const chart = new uPlot(
     {
-      width: 1320,
-      height: 300,
+      width: width(),
+      height: CHART_HEIGHT,
+      hooks: { destroy: [() => watch.disconnect()] },
       series: [
         {},
         { label: `${bw(ctx.lang, 'win')} (${t.currency})`, stroke: '#c62828', width: 2 },
@@ -156,4 +169,6 @@ function drawChart(ctx: ScreenCtx, t: TableFiguresView, box: HTMLElement): uPlot
     data,
     box,
   );
+  watch.observe(box);
+  return chart;
 }
