@@ -73,11 +73,13 @@ export function cashFormOf(
         amount: minor,
         reason: reason.value.trim(),
       });
-      // booked: the amount is not booked again by a second click before the form is rebuilt
+      // booked: nothing is booked again by a second click before the form is rebuilt (QA)
+      booked = true;
       amount.value = '';
       return cashDoneText(ctx.lang, kind, nameOf(id), minor, r.balance);
     });
-  const cash = (kind: 'deposit' | 'withdraw') => oneAtATime(buttons, book(kind));
+  let booked = false;
+  const cash = (kind: 'deposit' | 'withdraw') => oneAtATime(buttons, book(kind), () => booked);
   const deposit = h('button', { class: 'btn primary', id: 'cash-deposit', onclick: cash('deposit') }, w('deposit'));
   const withdraw = h('button', { class: 'btn', id: 'cash-withdraw', onclick: cash('withdraw') }, w('withdraw'));
   buttons.push(deposit as HTMLButtonElement, withdraw as HTMLButtonElement);
@@ -99,17 +101,22 @@ export function cashFormOf(
 
 /**
  * A click handler that runs `go` one at a time over `buttons` (QA: a double-click on Deposit booked
- * the deposit twice): every button is disabled from the click until `go` is done, and a click
- * while one is disabled does nothing.
+ * the deposit twice): every button is disabled from the click until `go` is done (and after it
+ * while `keep()` says so: a booked form waits for its rebuild), and a click while one is disabled
+ * does nothing.
  */
-export function oneAtATime(buttons: readonly HTMLButtonElement[], go: () => Promise<void>): () => Promise<void> {
+export function oneAtATime(
+  buttons: readonly HTMLButtonElement[],
+  go: () => Promise<void>,
+  keep: () => boolean = () => false,
+): () => Promise<void> {
   return async () => {
     if (buttons.some((b) => b.disabled)) return;
     for (const b of buttons) b.disabled = true;
     try {
       await go();
     } finally {
-      for (const b of buttons) b.disabled = false;
+      if (!keep()) for (const b of buttons) b.disabled = false;
     }
   };
 }
