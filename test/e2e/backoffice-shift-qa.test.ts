@@ -33,10 +33,10 @@ describe.skipIf(!RUN)('the back office over a shift', { timeout: 180_000 }, () =
   const tokens: Record<string, string> = {};
 
   /** A page of the back office logged in as the admin, at a viewport size. */
-  const open = async (width = 1440, height = 900) => {
+  const open = async (width = 1440, height = 900, lang = 'en') => {
     const ctx = await browser.newContext({ viewport: { width, height } });
     contexts.push(ctx);
-    await ctx.addInitScript(() => localStorage.setItem('croupier.lang', 'en'));
+    await ctx.addInitScript((l) => localStorage.setItem('croupier.lang', l), lang);
     const page = await ctx.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('dialog', (d) => void d.accept());
@@ -140,6 +140,26 @@ describe.skipIf(!RUN)('the back office over a shift', { timeout: 180_000 }, () =
       });
       expect(fit.page, `${width}: the page scrolls sideways`).toBeLessThanOrEqual(fit.view);
       expect(fit.right, `${width}: the chart runs out of its panel`).toBeLessThanOrEqual(fit.boxRight);
+    }
+  });
+
+  it('regression (QA): on a 1024 x 768 tablet in German the cashier report, the ledger audit and the figures ran out of the page', async () => {
+    for (const [hash, shown] of [
+      ['accounts', '#audit-verdict'],
+      ['figures/shift', '#figures-chart .uplot'],
+    ]) {
+      for (const lang of ['de', 'fr', 'cs', 'it', 'en']) {
+        const page = await open(1024, 768, lang);
+        await page.evaluate((x) => (location.hash = x), hash);
+        if (hash.startsWith('figures')) {
+          await page.locator('#fig-date').fill(parisDay());
+          await page.locator('#fig-date').dispatchEvent('change');
+        }
+        await page.locator(shown).waitFor();
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(wide, `${hash} in ${lang}: the page scrolls sideways`).toBeLessThanOrEqual(1024);
+        await page.context().close();
+      }
     }
   });
 });
