@@ -9,11 +9,9 @@ import type { FiguresView, TableFiguresView } from '../../../src/protocol/views-
 import { h } from '../dom.ts';
 import { bw, downloadCsv, enc, field, grid, input, money, section, todayLocal, type ScreenCtx } from './common.ts';
 import { roundExpectation } from '../../../src/protocol/rounding.ts';
-import { coupsText, percentText } from './figures-text.ts';
+import { coupsText, decimalText, percentText } from './figures-text.ts';
 import { dayRuleLine, emptyDayText, tableDayLine } from './dates.ts';
 import type { BoKey } from './words/en.ts';
-
-const pct = percentText;
 
 /** The figures screen: `args` = [table?]. */
 export async function figuresScreen(root: HTMLElement, ctx: ScreenCtx, args: string[]): Promise<void> {
@@ -102,9 +100,9 @@ function figuresGrid(ctx: ScreenCtx, tables: readonly TableFiguresView[]): HTMLE
         m(t.drop),
         h('span', { 'data-win': String(t.win) }, m(t.win)),
         m(roundExpectation(t.theoretical)),
-        pct(t.hold),
-        pct(t.theoreticalHold),
-        t.coupsPerHour === null ? '—' : t.coupsPerHour.toFixed(1),
+        percentText(t.hold, ctx.lang),
+        percentText(t.theoreticalHold, ctx.lang),
+        t.coupsPerHour === null ? '—' : decimalText(t.coupsPerHour, 1, ctx.lang),
         t.players,
         t.bets,
         t.averageBet === null ? '—' : m(t.averageBet),
@@ -124,9 +122,9 @@ function stats(ctx: ScreenCtx, t: TableFiguresView): HTMLElement {
     card('drop', m(t.drop)),
     card('win', m(t.win)),
     card('theoretical', m(roundExpectation(t.theoretical))),
-    card('hold', pct(t.hold)),
-    card('theoreticalHold', pct(t.theoreticalHold)),
-    card('coupsPerHour', t.coupsPerHour === null ? '—' : t.coupsPerHour.toFixed(1)),
+    card('hold', percentText(t.hold, ctx.lang)),
+    card('theoreticalHold', percentText(t.theoreticalHold, ctx.lang)),
+    card('coupsPerHour', t.coupsPerHour === null ? '—' : decimalText(t.coupsPerHour, 1, ctx.lang)),
   );
 }
 
