@@ -18,8 +18,8 @@ import type { BoKey } from './words/en.ts';
  * chosen after an operation (`chosen`), the confirmation names the player, the amount and the
  * balance, a player who owes the house is named above the form and asked about before a payout,
  * and a large deposit or withdrawal is asked about first (answering no books nothing). One
- * operation at a time: the buttons are disabled until the server answers, and a booked amount is
- * cleared, so a double-click books once.
+ * operation at a time: the buttons are disabled until the server answers (after a booking, until
+ * the form is rebuilt), so a double-click books once.
  */
 export function cashFormOf(
   ctx: ScreenCtx,
@@ -75,7 +75,6 @@ export function cashFormOf(
       });
       // booked: nothing is booked again by a second click before the form is rebuilt (QA)
       booked = true;
-      amount.value = '';
       return cashDoneText(ctx.lang, kind, nameOf(id), minor, r.balance);
     });
   let booked = false;
