@@ -33,8 +33,8 @@ describe.skipIf(!RUN)('the back office over a shift', { timeout: 180_000 }, () =
   const tokens: Record<string, string> = {};
 
   /** A page of the back office logged in as the admin, at a viewport size. */
-  const open = async (width = 1440, height = 900, lang = 'en') => {
-    const ctx = await browser.newContext({ viewport: { width, height } });
+  const open = async (width = 1440, height = 900, lang = 'en', timezoneId?: string) => {
+    const ctx = await browser.newContext({ viewport: { width, height }, ...(timezoneId ? { timezoneId } : {}) });
     contexts.push(ctx);
     await ctx.addInitScript((l) => localStorage.setItem('croupier.lang', l), lang);
     const page = await ctx.newPage();
@@ -161,5 +161,22 @@ describe.skipIf(!RUN)('the back office over a shift', { timeout: 180_000 }, () =
         await page.context().close();
       }
     }
+  });
+
+  it("regression (QA): the cashier report showed the browser's date but the UTC day's totals (far from Greenwich: today's deposits missing, \"has not come yet\")", async () => {
+    // a zone whose date is not the UTC date now: 14 hours ahead from 10:00 UTC, 11 hours behind before 11:00 UTC
+    const zone = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+    const page = await open(1440, 900, 'en', zone);
+    await page.locator('#tab-accounts').click();
+    await page.locator('#cashier-grid').waitFor();
+    const local = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+    expect(await page.locator('#cashier-date').inputValue()).toBe(local);
+    await page.locator('#cash-player').selectOption({ label: 'Ann' });
+    await page.locator('#cash-amount').fill('7.00');
+    await page.locator('#cash-reason').fill('far zone');
+    await page.locator('#cash-deposit').click();
+    await poll(() => page.locator('#toast').textContent()).toContain('Deposit of 7.00');
+    await poll(() => page.locator('#cashier-grid').textContent()).toContain(ADMIN);
+    expect(await page.locator('#cashier-empty').count()).toBe(0);
   });
 });

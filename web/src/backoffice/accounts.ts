@@ -10,7 +10,7 @@ import type { CashierReportView, PlayerFileView } from '../../../src/protocol/vi
 import { h } from '../dom.ts';
 import { bw, enc, field, grid, input, money, section, todayLocal, when, type ScreenCtx } from './common.ts';
 import { cashFormOf, debtPart } from './cash-form.ts';
-import { emptyDayText } from './dates.ts';
+import { browserZone, emptyDayText } from './dates.ts';
 import type { BoKey } from './words/en.ts';
 
 /** The accounts and cashier screen. */
@@ -20,7 +20,11 @@ export async function accountsScreen(root: HTMLElement, ctx: ScreenCtx): Promise
   const audit = h('div', { id: 'ledger-audit' });
   const date = input('date', todayLocal(), 'date', { id: 'cashier-date' });
   const loadReport = async () => {
-    const r = await ctx.api.call<CashierReportView>('GET', `/api/backoffice/cashier?date=${enc(date.value)}`);
+    // the day of the date field in the browser's zone, not the UTC day (QA)
+    const r = await ctx.api.call<CashierReportView>(
+      'GET',
+      `/api/backoffice/cashier?date=${enc(date.value)}&tz=${enc(browserZone())}`,
+    );
     // a day without movements (a future date) says so above the openings (new-user QA)
     const none = r.total.count === 0;
     report.replaceChildren(
