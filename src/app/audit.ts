@@ -8,6 +8,7 @@ import type { AuditAction, AuditActor, AuditDraft, AuditEntry } from '../protoco
 import type { Store, StoreTx } from '../store/port.ts';
 import type { Step, TableState } from '../table/machine.ts';
 import type { CommandAudit } from './driver-types.ts';
+import { playerIdOf } from './players.ts';
 import type { StaffViewer } from './viewer.ts';
 
 /** The actor of a staff viewer: account id, name, role. */
@@ -99,4 +100,16 @@ export function auditCsv(entries: readonly AuditEntry[]): string {
       .join(','),
   );
   return [head, ...lines].join('\r\n') + '\r\n';
+}
+
+/**
+ * The account an audit filter names (QA: the trail shows names, "Test Chef", and the filter took
+ * an account id only, "test-chef", so a pit boss typing the name found nothing): the text itself
+ * when it is an account id, else the id of the account of that name (ids derive from names,
+ * src/app/players.ts playerIdOf), else the text unchanged (it then finds nothing).
+ */
+export async function actorIdOf(store: Store, text: string): Promise<string> {
+  if (await store.getUser(text)) return text;
+  const id = playerIdOf(text);
+  return id && (await store.getUser(id)) ? id : text;
 }

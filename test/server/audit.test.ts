@@ -156,4 +156,20 @@ describe('the audit trail', () => {
     expect(rows[1]).toContain(',Test Pitboss,pitboss,au,void,');
     expect(rows[1]).toContain('cylinder stopped');
   });
+
+  it('regression (QA): the actor filter took an account id only; the name the trail shows ("Test Chef") found nothing', async () => {
+    const t = srv.staffTokens;
+    const byId = (await call('GET', '/api/audit?actor=test-chef', t.pitboss)).body.entries as AuditEntry[];
+    expect(byId.length).toBeGreaterThan(0);
+    for (const name of ['Test Chef', 'test chef', ' TEST CHEF ']) {
+      const r = await call('GET', `/api/audit?actor=${encodeURIComponent(name)}`, t.pitboss);
+      expect(r.status, r.raw).toBe(200);
+      expect(
+        (r.body.entries as AuditEntry[]).map((e) => e.id),
+        name,
+      ).toEqual(byId.map((e) => e.id));
+    }
+    // nobody of that id or name: nothing, never everyone
+    expect((await call('GET', '/api/audit?actor=Nobody%20Here', t.pitboss)).body.entries).toEqual([]);
+  });
 });

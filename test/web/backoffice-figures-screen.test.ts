@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { money } from '../../web/src/backoffice/common.ts';
-import { coupsText, percentText } from '../../web/src/backoffice/figures-text.ts';
+import { coupsText, decimalText, percentText } from '../../web/src/backoffice/figures-text.ts';
 import { CS } from '../../web/src/backoffice/words/cs.ts';
 import { DE } from '../../web/src/backoffice/words/de.ts';
 import { EN } from '../../web/src/backoffice/words/en.ts';
@@ -30,5 +30,16 @@ describe('figures screen words', () => {
       expect(words.coupsPlayed).toMatch(/\(.+\)/);
     }
     expect(EN.coupsPlayed).toBe('Coups (voided)');
+  });
+
+  it('regression (QA): hold and coups per hour kept the English decimal point in German, French, Italian and Czech ("24.47 %" beside "617,00 €")', () => {
+    expect(percentText(24.4712, 'de')).toBe('24,47 %');
+    expect(percentText(-4.8412, 'fr')).toBe('\u22124,84 %');
+    expect(percentText(2.0526, 'it')).toBe('2,05 %');
+    expect(percentText(2.0526, 'cs')).toBe('2,05 %');
+    expect(percentText(2.0526, 'en')).toBe('2.05 %');
+    expect(percentText(null, 'de')).toBe('—');
+    expect(decimalText(444.62, 1, 'de')).toBe('444,6');
+    expect(decimalText(444.62, 1, 'en')).toBe('444.6');
   });
 });

@@ -4,7 +4,7 @@
  * by cursor, as JSON or CSV. Each: parse -> store read -> reply.
  */
 import type { FastifyInstance } from 'fastify';
-import { auditCsv } from '../../app/audit.ts';
+import { actorIdOf, auditCsv } from '../../app/audit.ts';
 import type { Casino } from '../../app/casino.ts';
 import { auditQuery, type AuditView } from '../../protocol/audit.ts';
 import { parse, type Auth } from '../http.ts';
@@ -17,6 +17,8 @@ export function auditRoutes(app: FastifyInstance, casino: Casino, auth: Auth): v
   app.get('/api/audit', async (req, reply): Promise<AuditView | string> => {
     await auth.requireStaff(req, READERS);
     const { format, ...q } = parse(auditQuery, req.query, 'query');
+    // the actor by account id or by the name the trail shows (QA)
+    if (q.actor !== undefined) q.actor = await actorIdOf(casino.store, q.actor);
     const page = await casino.store.auditTrail(q);
     if (format !== 'csv') return page;
     reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="audit.csv"');

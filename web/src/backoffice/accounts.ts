@@ -10,7 +10,7 @@ import type { CashierReportView, PlayerFileView } from '../../../src/protocol/vi
 import { h } from '../dom.ts';
 import { bw, enc, field, grid, input, money, section, todayLocal, when, type ScreenCtx } from './common.ts';
 import { cashFormOf, debtPart } from './cash-form.ts';
-import { emptyDayText } from './dates.ts';
+import { browserZone, emptyDayText } from './dates.ts';
 import type { BoKey } from './words/en.ts';
 
 /** The accounts and cashier screen. */
@@ -20,7 +20,11 @@ export async function accountsScreen(root: HTMLElement, ctx: ScreenCtx): Promise
   const audit = h('div', { id: 'ledger-audit' });
   const date = input('date', todayLocal(), 'date', { id: 'cashier-date' });
   const loadReport = async () => {
-    const r = await ctx.api.call<CashierReportView>('GET', `/api/backoffice/cashier?date=${enc(date.value)}`);
+    // the day of the date field in the browser's zone, not the UTC day (QA)
+    const r = await ctx.api.call<CashierReportView>(
+      'GET',
+      `/api/backoffice/cashier?date=${enc(date.value)}&tz=${enc(browserZone())}`,
+    );
     // a day without movements (a future date) says so above the openings (new-user QA)
     const none = r.total.count === 0;
     report.replaceChildren(
@@ -146,6 +150,9 @@ function playersPart(
       ctx.toast(typeof said === 'string' ? said : w('done'));
       hooks.reload();
       hooks.changed();
+      // the player's file open below follows the money moved (QA: it kept the old balance)
+      const shown = hooks.file.dataset.player;
+      if (shown) void showFile(ctx, shown, hooks.file);
     } catch (e) {
       ctx.toast(e);
     }
@@ -275,11 +282,15 @@ function staffPart(ctx: ScreenCtx, staff: AccountView[], reload: () => void): HT
   );
 }
 
-/** A player's file: wallet, sessions, last coups (each a link to its recall), last transactions. */
+/**
+ * A player's file: wallet, sessions, last coups (each a link to its recall), last transactions.
+ * The box keeps the player shown (`data-player`): a cash operation or a lock shows it again.
+ */
 async function showFile(ctx: ScreenCtx, id: string, box: HTMLElement): Promise<void> {
   const w = (k: BoKey) => bw(ctx.lang, k);
   try {
     const f = await ctx.api.call<PlayerFileView>('GET', `/api/backoffice/players/${enc(id)}`);
+    box.dataset.player = id;
     box.replaceChildren(
       section(
         `${f.name} — ${w('balance')} ${money(ctx.lang, f.balance)}${f.locked ? ` (${w('locked')})` : ''}`,

@@ -7,7 +7,7 @@ import { AUDIT_ACTIONS, type AuditEntry, type AuditView } from '../../../src/pro
 import { h } from '../dom.ts';
 import { bw, downloadCsv, field, grid, input, section, when, type ScreenCtx } from './common.ts';
 import { checkLength, checkPeriod } from './checks.ts';
-import { zonedDayStart } from './dates.ts';
+import { auditPeriod } from './dates.ts';
 import { AUDIT_ACTION_NAMES } from './words/actions.ts';
 import type { BoKey } from './words/en.ts';
 
@@ -34,8 +34,10 @@ export async function auditScreen(root: HTMLElement, ctx: ScreenCtx, args: strin
     if (table.value.trim()) q.set('table', checkLength(table.value.trim(), 128, 'table'));
     if (actor.value.trim()) q.set('actor', checkLength(actor.value.trim(), 128, 'actor'));
     if (action.value) q.set('action', action.value);
-    if (from.value) q.set('from', String(zonedDayStart(from.value)));
-    if (to.value) q.set('to', String(zonedDayStart(to.value) + 86_400_000));
+    // the local midnight after To, not 24 hours after its own (QA: daylight-saving days)
+    const period = auditPeriod(from.value, to.value);
+    if (period.from !== undefined) q.set('from', String(period.from));
+    if (period.to !== undefined) q.set('to', String(period.to));
     return q;
   };
   const load = async (append: boolean) => {

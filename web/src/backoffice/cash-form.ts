@@ -17,7 +17,9 @@ import type { BoKey } from './words/en.ts';
  * The cashier's form: a player, an amount, a reason; deposit or withdraw. The chosen player stays
  * chosen after an operation (`chosen`), the confirmation names the player, the amount and the
  * balance, a player who owes the house is named above the form and asked about before a payout,
- * and a large deposit or withdrawal is asked about first (answering no books nothing).
+ * and a large deposit or withdrawal is asked about first (answering no books nothing). One
+ * operation at a time: the buttons are disabled until the server answers (after a booking, until
+ * the form is rebuilt), so a double-click books once.
  */
 export function cashFormOf(
   ctx: ScreenCtx,
@@ -52,8 +54,9 @@ export function cashFormOf(
   };
   who.addEventListener('change', choose);
   choose();
+  const buttons: HTMLButtonElement[] = [];
   // the cashier's reason is required here (QA: a deposit went through with none); the API keeps it optional
-  const cash = (kind: 'deposit' | 'withdraw') =>
+  const book = (kind: 'deposit' | 'withdraw') =>
     run(async () => {
       const id = who.value;
       chosen.id = id;
@@ -70,8 +73,15 @@ export function cashFormOf(
         amount: minor,
         reason: reason.value.trim(),
       });
+      // booked: nothing is booked again by a second click before the form is rebuilt (QA)
+      booked = true;
       return cashDoneText(ctx.lang, kind, nameOf(id), minor, r.balance);
     });
+  let booked = false;
+  const cash = (kind: 'deposit' | 'withdraw') => oneAtATime(buttons, book(kind), () => booked);
+  const deposit = h('button', { class: 'btn primary', id: 'cash-deposit', onclick: cash('deposit') }, w('deposit'));
+  const withdraw = h('button', { class: 'btn', id: 'cash-withdraw', onclick: cash('withdraw') }, w('withdraw'));
+  buttons.push(deposit as HTMLButtonElement, withdraw as HTMLButtonElement);
   return h(
     'div',
     { id: 'cash-box' },
@@ -82,10 +92,32 @@ export function cashFormOf(
       field(w('player'), who),
       field(w('amount'), amount),
       field(w('reason'), reason),
-      h('button', { class: 'btn primary', id: 'cash-deposit', onclick: cash('deposit') }, w('deposit')),
-      h('button', { class: 'btn', id: 'cash-withdraw', onclick: cash('withdraw') }, w('withdraw')),
+      deposit,
+      withdraw,
     ),
   );
+}
+
+/**
+ * A click handler that runs `go` one at a time over `buttons` (QA: a double-click on Deposit booked
+ * the deposit twice): every button is disabled from the click until `go` is done (and after it
+ * while `keep()` says so: a booked form waits for its rebuild), and a click while one is disabled
+ * does nothing.
+ */
+export function oneAtATime(
+  buttons: readonly HTMLButtonElement[],
+  go: () => Promise<void>,
+  keep: () => boolean = () => false,
+): () => Promise<void> {
+  return async () => {
+    if (buttons.some((b) => b.disabled)) return;
+    for (const b of buttons) b.disabled = true;
+    try {
+      await go();
+    } finally {
+      if (!keep()) for (const b of buttons) b.disabled = false;
+    }
+  };
 }
 
 /** A player's debt to the house in their file: the warning and the corrections that booked it (none: nothing). */

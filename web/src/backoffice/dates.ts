@@ -14,6 +14,29 @@ export function zonedDayStart(date: string): number {
   return new Date(y, m - 1, d).getTime();
 }
 
+/**
+ * The browser's time zone (IANA name, "Europe/Paris"): the zone of the day the cashier report
+ * covers, as its date field is the browser's date (QA: the report took the UTC day, so far from
+ * Greenwich a day's deposits were on another date's report). UTC when the browser says none.
+ */
+export function browserZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/**
+ * The audit trail's period of typed days in the browser's zone, epoch ms `[from, to)`: From's
+ * local midnight and the local midnight after To, an empty field no bound. The day after, not 24
+ * hours after (QA: the last hour of the 25-hour autumn day was left out, an hour of the next day
+ * taken in spring).
+ */
+export function auditPeriod(from: string, to: string): { from?: number; to?: number } {
+  const next = (date: string) => {
+    const [y, m, d] = date.split('-').map(Number);
+    return new Date(y, m - 1, d + 1).getTime();
+  };
+  return { ...(from ? { from: zonedDayStart(from) } : {}), ...(to ? { to: next(to) } : {}) };
+}
+
 /** A back-office word with its {placeholders} filled. */
 export function filled(lang: Language, key: BoKey, vars: Record<string, string>): string {
   return bw(lang, key).replace(/\{(\w+)\}/g, (m, k: string) => (Object.hasOwn(vars, k) ? vars[k] : m));

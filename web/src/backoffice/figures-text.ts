@@ -2,18 +2,30 @@
  * The figures screen's texts that are not money (pure: no DOM, no chart), tested in
  * test/web/backoffice-figures-screen.test.ts.
  */
+import type { Language } from '../i18n.ts';
 
 /** The minus sign of the screen: the one the money formats use (U+2212), never a hyphen. */
 export const MINUS = '\u2212';
 
 /**
- * A percent with 2 decimals and the screen's minus sign ("−199.53 %", as "−842.00 €"); a value
- * that rounds to zero has no sign.
+ * A number with `digits` decimals in the language's format ("444,6" in German, "444.6" in English;
+ * QA: the figures kept the English point beside "617,00 €"), rounded as `toFixed` does, with the
+ * screen's minus sign; a value that rounds to zero has no sign.
  */
-export function percentText(x: number | null): string {
-  if (x === null) return '—';
-  const text = Math.abs(x).toFixed(2);
-  return `${x < 0 && Number(text) !== 0 ? MINUS : ''}${text} %`;
+export function decimalText(x: number, digits: number, lang: Language = 'en'): string {
+  const fixed = Math.abs(x).toFixed(digits);
+  const text = new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+    Number(fixed),
+  );
+  return `${x < 0 && Number(fixed) !== 0 ? MINUS : ''}${text}`;
+}
+
+/**
+ * A percent with 2 decimals in the language's format and the screen's minus sign ("−199.53 %",
+ * as "−842.00 €"; "24,47 %" in German); a value that rounds to zero has no sign.
+ */
+export function percentText(x: number | null, lang: Language = 'en'): string {
+  return x === null ? '—' : `${decimalText(x, 2, lang)} %`;
 }
 
 /** The coups of a table and, in brackets, its void coups (the column "Coups (void)"). */

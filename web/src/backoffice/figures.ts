@@ -9,11 +9,9 @@ import type { FiguresView, TableFiguresView } from '../../../src/protocol/views-
 import { h } from '../dom.ts';
 import { bw, downloadCsv, enc, field, grid, input, money, section, todayLocal, type ScreenCtx } from './common.ts';
 import { roundExpectation } from '../../../src/protocol/rounding.ts';
-import { coupsText, percentText } from './figures-text.ts';
+import { coupsText, decimalText, percentText } from './figures-text.ts';
 import { dayRuleLine, emptyDayText, tableDayLine } from './dates.ts';
 import type { BoKey } from './words/en.ts';
-
-const pct = percentText;
 
 /** The figures screen: `args` = [table?]. */
 export async function figuresScreen(root: HTMLElement, ctx: ScreenCtx, args: string[]): Promise<void> {
@@ -102,9 +100,9 @@ function figuresGrid(ctx: ScreenCtx, tables: readonly TableFiguresView[]): HTMLE
         m(t.drop),
         h('span', { 'data-win': String(t.win) }, m(t.win)),
         m(roundExpectation(t.theoretical)),
-        pct(t.hold),
-        pct(t.theoreticalHold),
-        t.coupsPerHour === null ? '—' : t.coupsPerHour.toFixed(1),
+        percentText(t.hold, ctx.lang),
+        percentText(t.theoreticalHold, ctx.lang),
+        t.coupsPerHour === null ? '—' : decimalText(t.coupsPerHour, 1, ctx.lang),
         t.players,
         t.bets,
         t.averageBet === null ? '—' : m(t.averageBet),
@@ -124,13 +122,20 @@ function stats(ctx: ScreenCtx, t: TableFiguresView): HTMLElement {
     card('drop', m(t.drop)),
     card('win', m(t.win)),
     card('theoretical', m(roundExpectation(t.theoretical))),
-    card('hold', pct(t.hold)),
-    card('theoreticalHold', pct(t.theoreticalHold)),
-    card('coupsPerHour', t.coupsPerHour === null ? '—' : t.coupsPerHour.toFixed(1)),
+    card('hold', percentText(t.hold, ctx.lang)),
+    card('theoreticalHold', percentText(t.theoreticalHold, ctx.lang)),
+    card('coupsPerHour', t.coupsPerHour === null ? '—' : decimalText(t.coupsPerHour, 1, ctx.lang)),
   );
 }
 
-/** The cumulative win and theoretical per coup (major units) over time. */
+/** The chart's height, px. */
+const CHART_HEIGHT = 300;
+/** The chart box's horizontal padding (web/backoffice.css `.bo-chart`: 6 px each side), px. */
+const CHART_PADDING = 12;
+/** The narrowest chart drawn, px (a narrower panel scrolls it rather than squash the axes). */
+const CHART_MIN_WIDTH = 240;
+
+/** The cumulative win and theoretical per coup (major units) over time, as wide as its box (resized with it). */
 function drawChart(ctx: ScreenCtx, t: TableFiguresView, box: HTMLElement): uPlot | null {
   if (t.series.length === 0) {
     box.append(h('p', { class: 'empty' }, bw(ctx.lang, 'none')));
@@ -142,10 +147,16 @@ function drawChart(ctx: ScreenCtx, t: TableFiguresView, box: HTMLElement): uPlot
     t.series.map((p) => p.win / unit),
     t.series.map((p) => p.theoretical / unit),
   ];
-  return new uPlot(
+  // as wide as its panel, following it (QA: a fixed 1320 px ran out of the page at 1280 and 1024)
+  const width = () => Math.max(CHART_MIN_WIDTH, box.clientWidth - CHART_PADDING);
+  const watch = new ResizeObserver(() => {
+    if (box.isConnected) chart.setSize({ width: width(), height: CHART_HEIGHT });
+  });
+  const chart = new uPlot(
     {
-      width: 1320,
-      height: 300,
+      width: width(),
+      height: CHART_HEIGHT,
+      hooks: { destroy: [() => watch.disconnect()] },
       series: [
         {},
         { label: `${bw(ctx.lang, 'win')} (${t.currency})`, stroke: '#c62828', width: 2 },
@@ -156,4 +167,6 @@ function drawChart(ctx: ScreenCtx, t: TableFiguresView, box: HTMLElement): uPlot
     data,
     box,
   );
+  watch.observe(box);
+  return chart;
 }

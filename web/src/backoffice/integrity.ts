@@ -6,11 +6,14 @@
 import type { BackofficeTablesView } from '../../../src/protocol/views-backoffice.ts';
 import { h } from '../dom.ts';
 import { bw, failureText, grid, section, type ScreenCtx } from './common.ts';
+import { filled } from './dates.ts';
 import type { BoKey } from './words/en.ts';
 
 /** What the screen reads of GET /api/tables/:id/integrity (src/math/integrity/monitor.ts IntegrityView). */
 interface IntegrityView {
   coups: number;
+  /** The tests of a wheel run every this many of its spins (once it has enough). */
+  checkEvery: number;
   wheels: Array<{
     id: string;
     coups: number;
@@ -75,17 +78,24 @@ function tableIntegrity(ctx: ScreenCtx, title: string, v: IntegrityView): HTMLEl
         'div',
         { class: 'bo-wheel' },
         h('h3', {}, `${w('wheelData')} ${wh.id} — ${w('spins')}: ${wh.coups}`),
-        grid(
-          ['test', 'scope', 'statistic', 'p', 'adjusted p', w('alerts')],
-          wh.tests.map((x) => [
-            x.test,
-            x.scope,
-            x.statistic.toFixed(3),
-            x.pValue.toFixed(4),
-            x.adjustedP.toFixed(4),
-            x.alarm ? '! ' + x.finding : '—',
-          ]),
-        ),
+        // spins but no test yet says when the tests run (QA: an empty grid without a word)
+        wh.tests.length === 0
+          ? h(
+              'p',
+              { class: 'empty integrity-no-tests' },
+              filled(ctx.lang, 'integrityNoTests', { every: String(v.checkEvery) }),
+            )
+          : grid(
+              ['test', 'scope', 'statistic', 'p', 'adjusted p', w('alerts')],
+              wh.tests.map((x) => [
+                x.test,
+                x.scope,
+                x.statistic.toFixed(3),
+                x.pValue.toFixed(4),
+                x.adjustedP.toFixed(4),
+                x.alarm ? '! ' + x.finding : '—',
+              ]),
+            ),
       ),
     ),
   );

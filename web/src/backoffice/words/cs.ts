@@ -170,6 +170,8 @@ export const CS: Record<BoKey, string> = {
   futureDay: 'Den {date} ještě nenastal: nic pro něj není zaznamenáno.',
   noCoupsDay: 'Dne {date} nebyl zaznamenán žádný coup.',
   noCashDay: 'Dne {date} žádný vklad ani výběr.',
+  integrityNoTests:
+    'Zatím žádný výsledek testů: testy kola probíhají každých {every} hodů, jakmile jich má dost (asi 200: 5 na políčko).',
   integrityNoSpins: 'Na tomto stole zatím nebyl zaznamenán žádný hod: testy kola začnou prvními hody.',
   integrityNoTables: 'Na tomto serveru neběží žádný stůl: založte jej na obrazovce Stoly.',
   // the cashier and recall of the QA (money to the right player, house debt, credits, void coups)

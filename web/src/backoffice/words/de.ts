@@ -171,6 +171,8 @@ export const DE: Record<BoKey, string> = {
   futureDay: 'Der {date} ist noch nicht gekommen: dafür ist nichts erfasst.',
   noCoupsDay: 'Kein Coup am {date} erfasst.',
   noCashDay: 'Keine Einzahlung und keine Auszahlung am {date}.',
+  integrityNoTests:
+    'Noch kein Testergebnis: die Kesseltests laufen alle {every} Würfe, sobald der Kessel genug Würfe hat (etwa 200: 5 je Fach).',
   integrityNoSpins: 'Noch kein Wurf an diesem Tisch erfasst: die Kesseltests beginnen mit den ersten Würfen.',
   integrityNoTables: 'Auf diesem Server läuft kein Tisch: legen Sie einen im Bildschirm Tische an.',
   // the cashier and recall of the QA (money to the right player, house debt, credits, void coups)

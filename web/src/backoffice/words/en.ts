@@ -174,6 +174,8 @@ export const EN = {
   futureDay: '{date} has not come yet: nothing is recorded for it.',
   noCoupsDay: 'No coup recorded on {date}.',
   noCashDay: 'No deposit or withdrawal on {date}.',
+  integrityNoTests:
+    "No test result yet: the wheel's tests run every {every} spins once it has enough spins for them (about 200: 5 per pocket).",
   integrityNoSpins: 'No spin recorded on this table yet: the wheel tests begin with its first spins.',
   integrityNoTables: 'No table runs on this server: create one on the Tables screen.',
   // the cashier and recall of the QA (money to the right player, house debt, credits, void coups)

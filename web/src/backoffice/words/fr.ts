@@ -172,6 +172,8 @@ export const FR: Record<BoKey, string> = {
   futureDay: 'Le {date} n’est pas encore arrivé : rien n’y est enregistré.',
   noCoupsDay: 'Aucun coup enregistré le {date}.',
   noCashDay: 'Aucun dépôt ni retrait le {date}.',
+  integrityNoTests:
+    'Pas encore de résultat de test : les tests du cylindre ont lieu tous les {every} lancers dès qu’il en a assez (environ 200 : 5 par case).',
   integrityNoSpins:
     'Aucun lancer enregistré sur cette table pour l’instant : les tests du cylindre commencent avec ses premiers lancers.',
   integrityNoTables: 'Aucune table ne tourne sur ce serveur : créez-en une dans l’écran Tables.',

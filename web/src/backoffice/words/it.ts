@@ -170,6 +170,8 @@ export const IT: Record<BoKey, string> = {
   futureDay: 'Il {date} non è ancora arrivato: non c’è nulla di registrato.',
   noCoupsDay: 'Nessun colpo registrato il {date}.',
   noCashDay: 'Nessun deposito né prelievo il {date}.',
+  integrityNoTests:
+    'Ancora nessun risultato dei test: i test del cilindro si eseguono ogni {every} lanci quando ne ha abbastanza (circa 200: 5 per casella).',
   integrityNoSpins:
     'Nessun lancio registrato su questo tavolo per ora: i test del cilindro iniziano con i primi lanci.',
   integrityNoTables: 'Nessun tavolo è attivo su questo server: createne uno nella schermata Tavoli.',
