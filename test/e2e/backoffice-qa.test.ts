@@ -16,6 +16,7 @@ import {
   CHROMIUM,
   CHROMIUM_ARGS,
   E2E_PASSWORD,
+  parisDay,
   poll,
   startServer,
   type TestServer,
@@ -23,8 +24,6 @@ import {
 
 const RUN = browserAvailable('back office QA e2e');
 const PIT = 'QA Pitboss';
-/** Today's date in Paris (YYYY-MM-DD): the gaming day of a Europe/Paris table now. */
-const parisDay = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
 const ADMIN = 'QA Admin';
 
 describe.skipIf(!RUN)('the back office refuses and words', { timeout: 180_000 }, () => {

@@ -12,6 +12,7 @@ import {
   CHROMIUM,
   CHROMIUM_ARGS,
   E2E_PASSWORD,
+  parisDay,
   poll,
   startServer,
   type TestServer,
@@ -19,8 +20,6 @@ import {
 
 const RUN = browserAvailable('back office shift QA e2e');
 const ADMIN = 'Shift Admin';
-/** Today's date in Paris (YYYY-MM-DD): the gaming day of a Europe/Paris table now. */
-const parisDay = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
 
 describe.skipIf(!RUN)('the back office over a shift', { timeout: 180_000 }, () => {
   let server: TestServer;

@@ -7,6 +7,7 @@
  * meets a number, another badge, the "± 0-9" button or the screen's edge. The same at a
  * small table (a few numbers staked, short amounts). Screenshots `racetrack-sideways-*.png`.
  */
+import { badgeProblems } from './racetrack-badges.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DICTS, LANGUAGES } from '../../web/src/i18n.ts';
@@ -182,37 +183,4 @@ async function badgeTextPx(p: Page): Promise<number[]> {
       return parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
     }),
   );
-}
-
-/**
- * The racetrack's badges that come within a pixel of another, lie over a number (its glyphs'
- * box), under the "± 0-9" button or off the track or the screen, or whose text overflows its pill.
- */
-async function badgeProblems(p: Page): Promise<string[]> {
-  return p.evaluate(() => {
-    const out: string[] = [];
-    const svg = document.querySelector('.racetrack')!.getBoundingClientRect();
-    const button = document.querySelector('.rt-tools > summary')?.getBoundingClientRect();
-    const shown = button && button.width > 0 ? button : null;
-    const numbers = Array.from(document.querySelectorAll<SVGTextElement>('.racetrack .rt-pocket text'));
-    const badges = Array.from(document.querySelectorAll<SVGGElement>('.racetrack .rt-total')).map((g) => ({
-      who: g.dataset.pocket,
-      r: g.querySelector('rect')!.getBoundingClientRect(),
-      t: g.querySelector('text')!.getBoundingClientRect(),
-    }));
-    const meet = (a: DOMRect, b: DOMRect, gap: number) =>
-      a.left < b.right + gap && b.left < a.right + gap && a.top < b.bottom + gap && b.top < a.bottom + gap;
-    for (const [i, a] of badges.entries()) {
-      const { r, t } = a;
-      if (r.left < svg.left - 0.5 || r.right > svg.right + 0.5 || r.top < svg.top - 0.5 || r.bottom > svg.bottom + 0.5)
-        out.push(`${a.who} outside the track`);
-      if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight)
-        out.push(`${a.who} off the screen`);
-      if (t.left < r.left - 0.5 || t.right > r.right + 0.5) out.push(`${a.who}'s text wider than its pill`);
-      for (const b of badges.slice(i + 1)) if (meet(r, b.r, 1)) out.push(`${a.who} / ${b.who} within 1 px`);
-      for (const n of numbers) if (meet(r, n.getBoundingClientRect(), -0.5)) out.push(`${a.who} over ${n.textContent}`);
-      if (shown && meet(r, shown, 0)) out.push(`${a.who} under the ± 0-9 button`);
-    }
-    return out;
-  });
 }

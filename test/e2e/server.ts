@@ -204,6 +204,9 @@ export function shot(name: string): string {
   return join(SCREENSHOTS, name);
 }
 
+/** Today's date in Paris (YYYY-MM-DD): the gaming day of a Europe/Paris table now. */
+export const parisDay = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+
 /**
  * expect.poll with a patient default (15 s instead of vitest's 1 s): the machine running the
  * suite is shared with other test files, and a browser round trip can take a while there.
