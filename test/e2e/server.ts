@@ -211,7 +211,10 @@ export const parisDay = (): string => new Intl.DateTimeFormat('en-CA', { timeZon
  * expect.poll with a patient default (15 s instead of vitest's 1 s): the machine running the
  * suite is shared with other test files, and a browser round trip can take a while there.
  */
-export function poll<T>(fn: () => T | Promise<T>, opts: { timeout?: number; interval?: number } = {}) {
+export function poll<T>(
+  fn: () => T | Promise<T>,
+  opts: { timeout?: number; interval?: number; message?: string } = {},
+) {
   return expect.poll(fn, { timeout: 15_000, interval: 100, ...opts });
 }
 
