@@ -8,10 +8,13 @@ import type { Language } from '../i18n.ts';
 import { bw } from './common.ts';
 import type { BoKey } from './words/en.ts';
 
-/** The browser's local midnight of an ISO date (YYYY-MM-DD), epoch ms. */
-export function zonedDayStart(date: string): number {
+/**
+ * The browser's local midnight of an ISO date (YYYY-MM-DD), epoch ms; with `days`, the local
+ * midnight that many calendar days later (not 24-hour steps: a clock-change day is 23 or 25 hours).
+ */
+export function zonedDayStart(date: string, days = 0): number {
   const [y, m, d] = date.split('-').map(Number);
-  return new Date(y, m - 1, d).getTime();
+  return new Date(y, m - 1, d + days).getTime();
 }
 
 /**
@@ -30,11 +33,7 @@ export function browserZone(): string {
  * taken in spring).
  */
 export function auditPeriod(from: string, to: string): { from?: number; to?: number } {
-  const next = (date: string) => {
-    const [y, m, d] = date.split('-').map(Number);
-    return new Date(y, m - 1, d + 1).getTime();
-  };
-  return { ...(from ? { from: zonedDayStart(from) } : {}), ...(to ? { to: next(to) } : {}) };
+  return { ...(from ? { from: zonedDayStart(from) } : {}), ...(to ? { to: zonedDayStart(to, 1) } : {}) };
 }
 
 /** A back-office word with its {placeholders} filled. */
