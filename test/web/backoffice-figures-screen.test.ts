@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { money } from '../../web/src/backoffice/common.ts';
-import { coupsText, decimalText, percentText } from '../../web/src/backoffice/figures-text.ts';
+import { coupsText, numberText, percentText } from '../../web/src/backoffice/figures-text.ts';
 import { CS } from '../../web/src/backoffice/words/cs.ts';
 import { DE } from '../../web/src/backoffice/words/de.ts';
 import { EN } from '../../web/src/backoffice/words/en.ts';
@@ -39,7 +39,7 @@ describe('figures screen words', () => {
     expect(percentText(2.0526, 'cs')).toBe('2,05 %');
     expect(percentText(2.0526, 'en')).toBe('2.05 %');
     expect(percentText(null, 'de')).toBe('—');
-    expect(decimalText(444.62, 1, 'de')).toBe('444,6');
-    expect(decimalText(444.62, 1, 'en')).toBe('444.6');
+    expect(numberText(444.62, 1, 'de')).toBe('444,6');
+    expect(numberText(444.62, 1, 'en')).toBe('444.6');
   });
 });

@@ -9,7 +9,7 @@ import type { FiguresView, TableFiguresView } from '../../../src/protocol/views-
 import { h } from '../dom.ts';
 import { bw, downloadCsv, enc, field, grid, input, money, section, todayLocal, type ScreenCtx } from './common.ts';
 import { roundExpectation } from '../../../src/protocol/rounding.ts';
-import { coupsText, decimalText, percentText } from './figures-text.ts';
+import { coupsText, numberText, percentText } from './figures-text.ts';
 import { dayRuleLine, emptyDayText, tableDayLine } from './dates.ts';
 import type { BoKey } from './words/en.ts';
 
@@ -102,7 +102,7 @@ function figuresGrid(ctx: ScreenCtx, tables: readonly TableFiguresView[]): HTMLE
         m(roundExpectation(t.theoretical)),
         percentText(t.hold, ctx.lang),
         percentText(t.theoreticalHold, ctx.lang),
-        t.coupsPerHour === null ? '—' : decimalText(t.coupsPerHour, 1, ctx.lang),
+        numberText(t.coupsPerHour, 1, ctx.lang),
         t.players,
         t.bets,
         t.averageBet === null ? '—' : m(t.averageBet),
@@ -124,7 +124,7 @@ function stats(ctx: ScreenCtx, t: TableFiguresView): HTMLElement {
     card('theoretical', m(roundExpectation(t.theoretical))),
     card('hold', percentText(t.hold, ctx.lang)),
     card('theoreticalHold', percentText(t.theoreticalHold, ctx.lang)),
-    card('coupsPerHour', t.coupsPerHour === null ? '—' : decimalText(t.coupsPerHour, 1, ctx.lang)),
+    card('coupsPerHour', numberText(t.coupsPerHour, 1, ctx.lang)),
   );
 }
 
